@@ -1,0 +1,2 @@
+const root = document.getElementById('player');
+if (root) root.textContent = 'robot-ads player';

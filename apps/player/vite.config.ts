@@ -1,0 +1,7 @@
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  base: '/player/',
+  build: { outDir: 'dist', emptyOutDir: true },
+  server: { port: 5174, proxy: { '/api': 'http://localhost:8080' } },
+});

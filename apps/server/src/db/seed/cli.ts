@@ -1,0 +1,22 @@
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { openDatabase } from '../client';
+import { resetDatabase, seedDemo, seedIfEmpty } from './seed';
+
+// npm run seed            loads demo data into an empty database
+// npm run seed -- --reset drops everything, migrates again and loads the demo data afresh
+const reset = process.argv.includes('--reset');
+const config = { ...loadConfig(), LOG_LEVEL: 'warn' as const };
+const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+try {
+  if (reset) await resetDatabase(database);
+  await database.migrate();
+  const app = await buildApp({ config, database });
+  let loaded = true;
+  if (reset) await seedDemo(app.ctx);
+  else loaded = await seedIfEmpty(app.ctx);
+  console.log(loaded ? 'Demo data loaded.' : 'The database already has demo data (use --reset to rebuild it).');
+  await app.close();
+} finally {
+  await database.close();
+}

@@ -1,0 +1,20 @@
+import { type ErrorCode, errorCatalogue } from '@robot-ads/contracts/common/errors';
+
+/**
+ * A refusal the caller should see: its code picks the HTTP status and the zh/en message from the
+ * one catalogue; `field` names the offending input when there is one.
+ */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    readonly params: Record<string, string | number> = {},
+    readonly field?: string,
+  ) {
+    super(code);
+    this.status = errorCatalogue[code].status;
+  }
+}
+
+export const notFound = () => new AppError('NOT_FOUND');
+export const forbidden = () => new AppError('FORBIDDEN');

@@ -1,0 +1,72 @@
+import { type ErrorCode, errorCatalogue, isErrorCode, messageFor } from '@robot-ads/contracts/common/errors';
+import type { Language } from '@robot-ads/contracts/common/language';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError } from './app-error';
+import { RequestValidationError } from './validation';
+
+const zhLocale = z.locales.zhCN().localeError;
+const enLocale = z.locales.en().localeError;
+
+/** A zod issue in the caller's language: a custom message that is a catalogue code wins. */
+function issueMessage(issue: z.core.$ZodIssue | undefined, fallback: string, lang: Language): string {
+  if (!issue) return fallback;
+  if (issue.message && isErrorCode(issue.message)) return messageFor(issue.message, lang);
+  const locale = lang === 'zh' ? zhLocale : enLocale;
+  const localized = locale(issue as never);
+  const text = typeof localized === 'string' ? localized : localized?.message;
+  // A custom message (not zod's default) is kept as written.
+  const defaultEn = enLocale(issue as never);
+  const defaultEnText = typeof defaultEn === 'string' ? defaultEn : defaultEn?.message;
+  if (issue.message && issue.message !== defaultEnText) return issue.message;
+  return text ?? fallback;
+}
+
+function send(
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  msg: string,
+  extra: { field?: string; requestId?: string } = {},
+) {
+  return reply.status(status).send({ success: false, data: null, code, msg, ...extra });
+}
+
+export function sendError(
+  reply: FastifyReply,
+  lang: Language,
+  code: ErrorCode,
+  params: Record<string, string | number> = {},
+  field?: string,
+) {
+  return send(reply, errorCatalogue[code].status, code, messageFor(code, lang, params), { field });
+}
+
+/** The one error handler: every failure leaves in the envelope with an honest status. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const lang = request.lang;
+    if (error instanceof AppError) {
+      return send(reply, error.status, error.code, messageFor(error.code, lang, error.params), {
+        field: error.field,
+      });
+    }
+    if (error instanceof RequestValidationError) {
+      const issue = error.issues[0];
+      const field = issue?.path?.map(String).join('.') || (error as FastifyError).validationContext || 'body';
+      const reason = issueMessage(issue, 'invalid', lang);
+      return send(reply, 400, 'VALIDATION_FAILED', messageFor('VALIDATION_FAILED', lang, { field, reason }), {
+        field,
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return send(reply, 429, 'RATE_LIMITED', messageFor('RATE_LIMITED', lang));
+    if (status === 413) return send(reply, 413, 'PAYLOAD_TOO_LARGE', messageFor('PAYLOAD_TOO_LARGE', lang));
+    if (status >= 400 && status < 500) {
+      // Fastify's own refusals (bad JSON, wrong content type, ...): a 4xx with the reason.
+      return send(reply, status, 'BAD_REQUEST', messageFor('BAD_REQUEST', lang, { field: error.message }));
+    }
+    request.log.error({ err: error, requestId: request.id }, 'unhandled error');
+    return send(reply, 500, 'INTERNAL', messageFor('INTERNAL', lang), { requestId: String(request.id) });
+  });
+}

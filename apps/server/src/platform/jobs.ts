@@ -1,0 +1,90 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { fromPglite, PgBoss } from 'pg-boss';
+import type { Database } from '../db/client';
+
+export type JobHandler = (data: Record<string, unknown>) => Promise<unknown>;
+
+interface JobDefinition {
+  name: string;
+  handler: JobHandler;
+  /** Cron expression (UTC) when the job also runs on a schedule. */
+  cron?: string;
+}
+
+/**
+ * Background jobs on pg-boss, on the same database as everything else (its PGlite adapter when
+ * embedded). Modules register job definitions before start; `send` queues one run.
+ */
+export class Jobs {
+  private boss: PgBoss | null = null;
+  private readonly definitions = new Map<string, JobDefinition>();
+  private readonly cleanups: Array<{ name: string; run: () => Promise<number> }> = [];
+
+  constructor(
+    private readonly database: Database,
+    private readonly log: FastifyBaseLogger,
+    private readonly databaseUrl?: string,
+  ) {
+    this.define({
+      name: 'system.nightly-cleanup',
+      cron: '17 3 * * *',
+      handler: () => this.runCleanups(),
+    });
+  }
+
+  define(def: JobDefinition) {
+    this.definitions.set(def.name, def);
+  }
+
+  /** A clean-up task for the nightly job (expired tokens, old logs, ...); returns rows removed. */
+  addCleanup(name: string, run: () => Promise<number>) {
+    this.cleanups.push({ name, run });
+  }
+
+  async runCleanups(): Promise<Record<string, number>> {
+    const removed: Record<string, number> = {};
+    for (const task of this.cleanups) removed[task.name] = await task.run();
+    this.log.info({ removed }, 'nightly clean-up done');
+    return removed;
+  }
+
+  get started() {
+    return this.boss !== null;
+  }
+
+  async start() {
+    // Embedded: pg-boss runs on the same PGlite through its adapter. PostgreSQL: its own small pool.
+    const boss = this.database.pglite
+      ? new PgBoss({ db: fromPglite(this.database.pglite), backend: 'pglite' })
+      : new PgBoss({ connectionString: this.databaseUrl, max: 2 });
+    this.boss = boss;
+    boss.on('error', (err: unknown) => this.log.error({ err }, 'job queue error'));
+    await boss.start();
+    for (const def of this.definitions.values()) {
+      await boss.createQueue(def.name);
+      await boss.work<Record<string, unknown>>(def.name, async (jobs) => {
+        const results = [];
+        for (const job of jobs) results.push(await def.handler(job.data ?? {}));
+        return results.length === 1 ? results[0] : results;
+      });
+      if (def.cron) await boss.schedule(def.name, def.cron);
+    }
+  }
+
+  async send(name: string, data: Record<string, unknown> = {}): Promise<string | null> {
+    if (!this.boss) throw new Error('jobs are not started');
+    return this.boss.send(name, data);
+  }
+
+  /** A job's state and output (for callers polling the progress of an export or import). */
+  async getJob(name: string, id: string) {
+    if (!this.boss) throw new Error('jobs are not started');
+    return this.boss.getJobById(name, id);
+  }
+
+  async stop() {
+    if (!this.boss) return;
+    await this.boss.stop({ graceful: true, timeout: 10_000 });
+    this.boss = null;
+  }
+}

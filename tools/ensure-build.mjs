@@ -1,0 +1,42 @@
+// Builds the web app and the kiosk player when their sources are newer than their build (or with
+// --force). `npm install` runs it as the prepare step; `npm start` runs it before starting.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const force = process.argv.includes('--force');
+
+function newestMtime(target) {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of fs.readdirSync(target, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry.name)));
+  }
+  return newest;
+}
+
+const apps = [
+  { name: 'web', dir: 'apps/web', inputs: ['src', 'public', 'index.html', 'vite.config.ts'] },
+  { name: 'player', dir: 'apps/player', inputs: ['src', 'public', 'index.html', 'vite.config.ts'] },
+];
+const shared = newestMtime(path.join(root, 'packages/contracts/src'));
+
+for (const app of apps) {
+  const appDir = path.join(root, app.dir);
+  const built = path.join(appDir, 'dist/index.html');
+  const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
+  const sourcesAt = Math.max(shared, ...app.inputs.map((i) => newestMtime(path.join(appDir, i))));
+  if (!force && builtAt > sourcesAt) continue;
+  console.log(`Building ${app.name}...`);
+  const vite = path.join(root, 'node_modules/vite/bin/vite.js');
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: appDir, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`Building ${app.name} failed.`);
+    process.exit(result.status ?? 1);
+  }
+}
