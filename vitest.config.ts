@@ -8,6 +8,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          sequence: { groupOrder: 0 },
           include: [
             'packages/**/src/**/*.test.ts',
             'apps/server/src/**/*.test.ts',
@@ -21,6 +22,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          sequence: { groupOrder: 1 },
           include: ['apps/server/**/*.int.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
@@ -33,6 +35,7 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
+          sequence: { groupOrder: 2 },
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['apps/web/src/test-setup.ts'],
           testTimeout: 30_000,
