@@ -70,7 +70,9 @@ describe('the server process', () => {
   it('creates its database on first start, shuts down cleanly on SIGTERM and keeps its data', async () => {
     const port = await freePort();
     const first = await startServer(port);
-    const health = await (await fetch(`http://127.0.0.1:${port}/api/health`)).json();
+    const health = (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as {
+      data: { database: unknown };
+    };
     expect(health.data.database).toEqual({ status: 'ok', kind: 'pglite' });
     expect(fs.existsSync(path.join(dataDir, 'pgdata'))).toBe(true);
     expect(await stop(first.child, 'SIGTERM')).toBe(0);
