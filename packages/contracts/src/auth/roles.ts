@@ -1,5 +1,13 @@
 /** Spec section 6: the account roles and principals. */
-export const ROLES = ['super', 'administrator', 'operator', 'project', 'advertisers', 'advertisers_special', 'hide'] as const;
+export const ROLES = [
+  'super',
+  'administrator',
+  'operator',
+  'project',
+  'advertisers',
+  'advertisers_special',
+  'hide',
+] as const;
 export type Role = (typeof ROLES)[number];
 
 export const PRINCIPALS = ['root', 'admin', ''] as const;
