@@ -1,19 +1,46 @@
+import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { newId } from '@robot-ads/contracts/common/ids';
 import { PACKAGE_VERSION } from '@robot-ads/contracts/system/system.schemas';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { adGroupsRoutes } from './modules/ad-groups/ad-groups.routes';
+import { adsRoutes } from './modules/ads/ads.routes';
+import { AdsService } from './modules/ads/ads.service';
+import { auditsRoutes } from './modules/audits/audits.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { AuthService } from './modules/auth/auth.service';
+import { menusRoutes } from './modules/auth/menus.routes';
+import { customersRoutes } from './modules/customers/customers.routes';
+import { deviceProtocolRoutes } from './modules/device-protocol/device-protocol.routes';
+import { devicesRoutes } from './modules/devices/devices.routes';
+import { mediaRoutes } from './modules/media/media.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { NotificationsService } from './modules/notifications/notifications.service';
+import { playlistsRoutes } from './modules/playlists/playlists.routes';
+import { publishingRoutes } from './modules/publishing/publishing.routes';
+import { resourcesRoutes } from './modules/resources/resources.routes';
+import { ResourcesService } from './modules/resources/resources.service';
+import { createSchedules, schedulesRoutes } from './modules/schedules/schedules.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import { systemLogsRoutes } from './modules/system-logs/system-logs.routes';
+import { registerAuthGuard } from './platform/auth-guard';
 import { type Clock, systemClock } from './platform/clock';
 import type { AppContext } from './platform/context';
 import { registerErrorHandler } from './platform/error-handler';
 import { Jobs } from './platform/jobs';
 import { registerLanguage } from './platform/language';
+import { Realtime } from './platform/realtime';
 import { registerStaticFiles } from './platform/static-files';
+import { createStorage } from './platform/storage/create-storage';
+import { TokenService } from './platform/tokens';
 import { validatorCompiler } from './platform/validation';
 
 export interface AppDeps {
@@ -42,6 +69,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           logger: {
             level: config.LOG_LEVEL,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'req.query.access_token'],
+            serializers: {
+              // Tokens travel in the query too (access_token, socket token): never write them to the log.
+              req: (req: { method: string; url: string; hostname?: string; ip?: string; id?: string }) => ({
+                method: req.method,
+                url: req.url.replace(/([?&](?:access_token|token|refresh_token)=)[^&]*/g, '$1[redacted]'),
+                hostname: req.hostname,
+                remoteAddress: req.ip,
+                id: req.id,
+              }),
+            },
           },
         }),
     genReqId: (req) => {
@@ -66,7 +103,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobs,
     log: app.log,
     startedAt: new Date(),
+    storage: createStorage(config, () => (deps.clock ?? systemClock).now()),
+    resources: undefined as unknown as ResourcesService,
+    ads: undefined as unknown as AdsService,
+    tokens: new TokenService(database.db, config.JWT_SECRET),
+    // Set just below: the services take the finished context.
+    auth: undefined as unknown as AuthService,
+    notifications: undefined as unknown as NotificationsService,
+    realtime: null,
   };
+  ctx.auth = new AuthService(ctx);
+  ctx.notifications = new NotificationsService(database.db, ctx.clock, () => ctx.realtime);
+  ctx.realtime = new Realtime(app.server, {
+    tokens: ctx.tokens,
+    clock: ctx.clock,
+    resolve: (claims) => ctx.auth.resolve(claims, 'zh'),
+    log: app.log,
+    redisUrl: config.REDIS_URL,
+  });
+  jobs.addCleanup('auth.expired-sessions', () => ctx.auth.cleanExpired());
+  ctx.resources = new ResourcesService(ctx, (db, ids) => ctx.ads.usageOf(db, ids));
+  ctx.ads = new AdsService(ctx, ctx.resources);
   app.decorate('ctx', ctx);
 
   app.addHook('onSend', async (request, reply) => {
@@ -75,6 +132,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerLanguage(app);
   registerErrorHandler(app);
+  registerAuthGuard(app, {
+    tokens: ctx.tokens,
+    clock: ctx.clock,
+    resolve: (claims, request) => ctx.auth.resolve(claims, request.lang),
+  });
+  await app.register(fastifyCookie);
+  // With REDIS_URL the rate-limit counters are shared by every instance (a Redis outage lets requests pass).
+  const rateLimitRedis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { connectTimeout: 2000, maxRetriesPerRequest: 1 })
+    : null;
+  rateLimitRedis?.on('error', (err) => app.log.warn({ err }, 'redis (rate limit)'));
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: 'robot-ads-rl-', skipOnError: true } : {}),
+  });
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -117,6 +189,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Modules, registered by hand.
   await app.register(systemRoutes(ctx));
+  await app.register(mediaRoutes(ctx));
+  await app.register(resourcesRoutes(ctx));
+  await app.register(adsRoutes(ctx));
+  await app.register(devicesRoutes(ctx));
+  await app.register(adGroupsRoutes(ctx));
+  await app.register(deviceProtocolRoutes(ctx));
+  app.decorate('schedules', createSchedules(ctx));
+  await app.register(schedulesRoutes(ctx, app.schedules));
+  await app.register(authRoutes(ctx));
+  await app.register(accountsRoutes(ctx));
+  await app.register(menusRoutes(ctx));
+  await app.register(notificationsRoutes(ctx));
+  await app.register(systemLogsRoutes(ctx));
+  await app.register(customersRoutes(ctx));
+  await app.register(playlistsRoutes(ctx));
+  await app.register(publishingRoutes(ctx));
+  await app.register(auditsRoutes(ctx));
 
   await registerStaticFiles(app, { webDist: config.WEB_DIST, playerDist: config.PLAYER_DIST });
 
@@ -126,6 +215,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   app.addHook('onClose', async () => {
+    await ctx.realtime?.close();
+    await rateLimitRedis?.quit().catch(() => rateLimitRedis.disconnect());
     await jobs.stop();
   });
   return app;

@@ -22,10 +22,23 @@ export const configSchema = z.object({
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
   REGION: z.enum(['CN', 'HK']).default('CN'),
+  /** Login attempts per IP per minute (default 30; unlimited-ish in tests unless set). */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).optional(),
   SEED_DEMO: bool.default(true),
   JOBS: bool.default(true),
   PUBLIC_URL: z.string().url().optional(),
   TRUST_PROXY: bool.default(false),
+  /** Where uploaded materials live: `local` (files under DATA_DIR/storage) or `s3` (S3-compatible). */
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  /** HMAC secret for signed upload/download links of the local driver (generated under DATA_DIR when unset). */
+  STORAGE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style addressing (MinIO and most S3-compatible servers); `false` for virtual-hosted buckets (AWS, OSS). */
+  S3_FORCE_PATH_STYLE: bool.default(true),
   WEB_DIST: z.string().default('apps/web/dist'),
   PLAYER_DIST: z.string().default('apps/player/dist'),
 });
@@ -37,7 +50,14 @@ export class ConfigError extends Error {}
 /** Reads the environment; on a bad value, throws one readable message naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = configSchema.safeParse(cleaned);
+  const parsed = configSchema
+    .superRefine((c, ctx) => {
+      if (c.STORAGE_DRIVER !== 's3') return;
+      for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when STORAGE_DRIVER=s3' });
+      }
+    })
+    .safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

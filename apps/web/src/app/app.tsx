@@ -1,3 +1,45 @@
-export function App() {
-  return <h1>robot-ads</h1>;
+import { ConfigProvider } from 'antd';
+import type { Locale } from 'antd/es/locale';
+import { useEffect, useMemo } from 'react';
+import { RouterProvider } from 'react-router';
+import { configureApi } from '../lib/api-client';
+import { setErrorLogSender } from '../lib/error-log';
+import { feedback } from '../lib/feedback';
+import { sessionStore } from '../lib/session';
+import { settingsStore } from '../lib/settings';
+import { antdThemeFor, PALETTES, shellCssVariables } from '../lib/themes';
+import { localLogout } from './auth';
+import { sendErrorLog } from './error-log-intake';
+import { router } from './router';
+
+configureApi({
+  token: () => sessionStore.get().token,
+  onUnauthorized: () => {
+    if (sessionStore.get().token) localLogout();
+  },
+  showError: (text) => feedback()?.message.error(text),
+});
+setErrorLogSender(sendErrorLog);
+
+/** Applies the theme's shell colours as CSS variables on <html> (sidebar, header, tabs read them). */
+function useShellVariables() {
+  const theme = settingsStore.use((s) => s.theme);
+  const colour = settingsStore.use((s) => s.colour);
+  useEffect(() => {
+    const root = document.documentElement;
+    for (const [name, value] of Object.entries(shellCssVariables(theme, colour))) root.style.setProperty(name, value);
+    root.dataset.theme = theme;
+    root.style.colorScheme = PALETTES[theme].dark ? 'dark' : 'light';
+  }, [theme, colour]);
+  return { theme, colour };
+}
+
+export function App({ antdLocale }: { antdLocale: Locale }) {
+  const { theme, colour } = useShellVariables();
+  const themeConfig = useMemo(() => antdThemeFor(theme, colour), [theme, colour]);
+  return (
+    <ConfigProvider locale={antdLocale} theme={themeConfig} button={{ autoInsertSpace: false }}>
+      <RouterProvider router={router} />
+    </ConfigProvider>
+  );
 }

@@ -1,4 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
+import { accountsSeeder } from '../../modules/accounts/accounts.seed';
+import { devicesSeeder } from '../../modules/devices/devices.seed';
+import { deliverySeeder } from '../../modules/playlists/delivery.seed';
+import { materialsSeeder } from '../../modules/resources/materials.seed';
 import { systemSettings } from '../../modules/system/system.table';
 import type { AppContext } from '../../platform/context';
 import type { Database, Tx } from '../client';
@@ -21,7 +25,7 @@ export interface SeedContext {
 const SEEDED_KEY = 'demo.seededAt';
 
 /** Registered by hand, in dependency order. */
-export const seeders: Seeder[] = [];
+export const seeders: Seeder[] = [accountsSeeder, devicesSeeder, materialsSeeder, deliverySeeder];
 
 export async function seedDemo(ctx: AppContext): Promise<string[]> {
   const done: string[] = [];

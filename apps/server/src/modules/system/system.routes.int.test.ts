@@ -13,10 +13,10 @@ beforeAll(async () => {
   // These routes exist only in this test, to drive the error handler.
   t.app.post(
     '/api/test/echo',
-    { schema: { body: z.object({ name: z.string().min(2), age: z.number().int() }) } },
+    { schema: { body: z.object({ name: z.string().min(2), age: z.number().int() }) }, config: { public: true } },
     async (request) => ({ success: true, data: request.body }),
   );
-  t.app.get('/api/test/boom', async () => {
+  t.app.get('/api/test/boom', { config: { public: true } }, async () => {
     throw new Error('secret internal detail');
   });
   await t.app.ready();

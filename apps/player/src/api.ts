@@ -1,0 +1,90 @@
+import type { DeviceSchedule } from '@robot-ads/contracts/device-protocol/schedule.schemas';
+
+/** The device protocol under /api/device/v1 (docs/device-protocol.md), as the reference player speaks it. */
+
+export const API = '/api/device/v1';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Network failures (offline, server down) are `OfflineError`: the player keeps playing what it holds. */
+export class OfflineError extends Error {}
+
+async function call<T>(
+  path: string,
+  init: RequestInit & { token?: string } = {},
+): Promise<{ status: number; data: T | null; headers: Headers }> {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
+  if (init.body) headers.set('content-type', 'application/json');
+  headers.set('accept-language', navigator.language?.toLowerCase().startsWith('zh') ? 'zh' : 'en');
+  let response: Response;
+  try {
+    response = await fetch(`${API}${path}`, { ...init, headers, cache: 'no-store' });
+  } catch (error) {
+    throw new OfflineError(error instanceof Error ? error.message : String(error));
+  }
+  if (response.status === 304) return { status: 304, data: null, headers: response.headers };
+  let body: { success?: boolean; data?: T; code?: string; msg?: string } | null = null;
+  try {
+    body = await response.json();
+  } catch {
+    body = null;
+  }
+  if (!response.ok || !body || body.success !== true) {
+    if (response.status >= 502 && response.status <= 504) throw new OfflineError(`HTTP ${response.status}`);
+    throw new ApiError(response.status, body?.code ?? 'UNKNOWN', body?.msg ?? `HTTP ${response.status}`);
+  }
+  return { status: response.status, data: body.data as T, headers: response.headers };
+}
+
+export interface Activation {
+  token: string;
+  robotId: string;
+  heartbeatInterval: number;
+  serverTime: number;
+}
+
+export async function activate(robotId: string, secret: string, appVersion: string): Promise<Activation> {
+  const r = await call<Activation>('/activate', {
+    method: 'POST',
+    body: JSON.stringify({ robotId, secret, appVersion }),
+  });
+  return r.data as Activation;
+}
+
+export interface HeartbeatResult {
+  serverTime: number;
+  heartbeatInterval: number;
+}
+
+export async function heartbeat(
+  token: string,
+  body: { status: 'idle' | 'playing'; appVersion: string; freeStorage?: number },
+): Promise<HeartbeatResult> {
+  const r = await call<HeartbeatResult>('/heartbeat', { method: 'POST', token, body: JSON.stringify(body) });
+  return r.data as HeartbeatResult;
+}
+
+/** The schedule, or null when it has not changed since `version` (HTTP 304). */
+export async function pullSchedule(token: string, version: string | null): Promise<DeviceSchedule | null> {
+  const headers: Record<string, string> = {};
+  if (version) headers['if-none-match'] = `"${version}"`;
+  const r = await call<DeviceSchedule>('/schedule', { method: 'GET', token, headers });
+  return r.status === 304 ? null : (r.data as DeviceSchedule);
+}
+
+export async function ackSchedule(token: string, version: string, planIds?: string[]): Promise<void> {
+  await call('/schedule/ack', {
+    method: 'POST',
+    token,
+    body: JSON.stringify(planIds ? { version, planIds } : { version }),
+  });
+}

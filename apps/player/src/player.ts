@@ -1,0 +1,491 @@
+import type { DeviceSchedule, ScheduleMedia } from '@robot-ads/contracts/device-protocol/schedule.schemas';
+import {
+  compactState,
+  initialPlaybackState,
+  nextPlay,
+  type PlaybackState,
+} from '@robot-ads/contracts/playback/play-order.rules';
+import type { PlaybackAd, PlaybackPlan } from '@robot-ads/contracts/playback/playback.types';
+import { nextChangeAt } from '@robot-ads/contracts/playback/schedule.rules';
+import { ApiError, ackSchedule, heartbeat, OfflineError, pullSchedule } from './api';
+import * as media from './media-cache';
+import type { Item, Prepared, Screen } from './screen';
+import * as store from './store';
+
+export const APP_VERSION = 'player-1.52.0';
+
+export interface Credentials {
+  token: string;
+  robotId: string;
+  heartbeatInterval: number;
+}
+
+interface PlayerAd extends PlaybackAd {
+  template: number;
+  screens: { seconds: number; slots: { slot: number; media: ScheduleMedia }[] }[];
+  overlays: { media: ScheduleMedia; position: Item['overlays'][number]['position']; role: 'qr' | 'watermark' }[];
+}
+
+/** An item loaded in the hidden layer, ready to swap in. */
+interface Pending {
+  prepared: Prepared;
+  urls: string[];
+  /** The engine state to commit when it shows (the first screen of a play), else null. */
+  state: PlaybackState | null;
+  version: string | null;
+  /** The screens of the same play still to show after this one. */
+  rest: { plan: PlaybackPlan<PlayerAd>; ad: PlayerAd; screens: number[] } | null;
+}
+
+export interface Status {
+  robotId: string;
+  version: string | null;
+  online: boolean;
+  lastPull: number | null;
+  downloading: { done: number; total: number } | null;
+  queue: { planId: string; adId: string; name: string }[];
+  cached: number;
+  message: string;
+}
+
+/**
+ * The playback loop and the device protocol around it: pulls the schedule (ETag), downloads media
+ * into Cache Storage, acknowledges a version once its files are held, heartbeats, and plays with the
+ * shared engine. Whatever the network does, it plays from what it holds.
+ */
+export class Player {
+  private schedule: DeviceSchedule | null = null;
+  private state: PlaybackState = initialPlaybackState(Math.floor(Math.random() * 2 ** 31));
+  private ready = new Set<string>();
+  private acked = new Map<string, Set<string>>();
+  /** Server time minus this clock, seconds: plays follow the server's clock, not a drifting kiosk clock. */
+  private clockOffset = 0;
+  private online = navigator.onLine;
+  private lastPull: number | null = null;
+  private downloading: { done: number; total: number } | null = null;
+  private message = '';
+  private pullTimer: ReturnType<typeof setTimeout> | undefined;
+  private pulling: Promise<void> | null = null;
+  /** An earlier next pull than the regular poll (files missing), without If-None-Match when forced. */
+  private retry: { delayMs: number; force: boolean } | null = null;
+  private stopped = false;
+  private wake: (() => void) | null = null;
+  private names = new Map<string, string>();
+  onStatus: (status: Status) => void = () => {};
+  onRevoked: () => void = () => {};
+
+  constructor(
+    private readonly screen: Screen,
+    private readonly credentials: Credentials,
+  ) {}
+
+  now(): number {
+    return Date.now() / 1000 + this.clockOffset;
+  }
+
+  async start() {
+    // Storage that fails (private mode, full disk) costs the offline start, never the playback.
+    const [schedule, state, offset] = await Promise.all([
+      store.load<DeviceSchedule>('schedule').catch(() => undefined),
+      store.load<PlaybackState>('playback').catch(() => undefined),
+      store.load<number>('clockOffset').catch(() => undefined),
+    ]);
+    if (typeof offset === 'number') this.clockOffset = offset;
+    if (!media.persistent)
+      this.message = 'No Cache Storage here (open the player over https or localhost to play offline)';
+    if (state) this.state = state;
+    if (schedule) await this.adopt(schedule, false);
+    void this.playLoop();
+    void this.heartbeatLoop();
+    this.schedulePull(0);
+    window.addEventListener('online', () => this.collectNow());
+  }
+
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.pullTimer);
+    this.wake?.();
+  }
+
+  /** A push ("collect now") or coming back online: pull within a couple of seconds. */
+  collectNow() {
+    this.schedulePull(Math.random() * 2000);
+  }
+
+  status(): Status {
+    return {
+      robotId: this.credentials.robotId,
+      version: this.schedule?.version ?? null,
+      online: this.online,
+      lastPull: this.lastPull,
+      downloading: this.downloading,
+      queue: this.upcoming(5),
+      cached: this.ready.size,
+      message: this.message,
+    };
+  }
+
+  private emit() {
+    this.onStatus(this.status());
+  }
+
+  // ---- schedule -------------------------------------------------------------------------------
+
+  private schedulePull(delayMs: number, force = false) {
+    clearTimeout(this.pullTimer);
+    this.pullTimer = setTimeout(() => void this.pull(force), delayMs);
+  }
+
+  /** Next poll: the server's interval spread by its jitter, so a fleet never polls in step. */
+  private nextPollDelay(): number {
+    const interval = this.schedule?.pollInterval ?? 60;
+    const jitter = this.schedule?.pollJitter ?? 0.2;
+    return interval * 1000 * (1 - jitter + Math.random() * 2 * jitter);
+  }
+
+  private async pull(force = false): Promise<void> {
+    if (this.pulling) return this.pulling;
+    this.pulling = (async () => {
+      try {
+        const fresh = await pullSchedule(this.credentials.token, force ? null : (this.schedule?.version ?? null));
+        this.setOnline(true);
+        this.lastPull = Math.floor(this.now());
+        if (fresh) {
+          this.clockOffset = fresh.serverTime - Date.now() / 1000;
+          await store.save('clockOffset', this.clockOffset).catch(() => undefined);
+          await this.adopt(fresh, true);
+        } else if (this.schedule) {
+          // Unchanged, but files may still be missing (an earlier download failed).
+          await this.downloadMissing(this.schedule);
+        }
+      } catch (error) {
+        this.handleError(error);
+      } finally {
+        this.pulling = null;
+        const retry = this.retry;
+        this.retry = null;
+        if (!this.stopped) {
+          if (retry) this.schedulePull(retry.delayMs, retry.force);
+          else this.schedulePull(this.nextPollDelay());
+        }
+        this.emit();
+      }
+    })();
+    return this.pulling;
+  }
+
+  private handleError(error: unknown) {
+    if (error instanceof OfflineError) {
+      this.setOnline(false);
+      return;
+    }
+    if (error instanceof ApiError && error.status === 401) {
+      this.message = error.message;
+      this.stop();
+      this.onRevoked();
+      return;
+    }
+    this.message = error instanceof Error ? error.message : String(error);
+  }
+
+  private setOnline(online: boolean) {
+    if (this.online !== online) {
+      this.online = online;
+      this.emit();
+    }
+  }
+
+  /** Takes a schedule as current: plays at once what is cached, downloads the rest, then acknowledges. */
+  private async adopt(schedule: DeviceSchedule, fromNetwork: boolean) {
+    this.schedule = schedule;
+    this.screen.setSize(...parseRatio(schedule.screenRatio));
+    this.names = new Map(schedule.plans.flatMap((p) => p.ads.map((a) => [`${p.id}/${a.id}`, a.name] as const)));
+    // The files held, found before the switch, so that playback never sees a half-known set.
+    const ready = new Set<string>();
+    for (const m of schedule.media) if (await media.has(m)) ready.add(m.id);
+    this.ready = ready;
+    if (fromNetwork) await store.save('schedule', schedule).catch(() => undefined);
+    // Counters of plans still in the schedule stay, even while their files are downloading.
+    this.state = compactState(this.state, schedule.plans, this.now());
+    this.wake?.();
+    this.emit();
+    if (fromNetwork) await this.downloadMissing(schedule);
+  }
+
+  private async downloadMissing(schedule: DeviceSchedule) {
+    const missing = schedule.media.filter((m) => !this.ready.has(m.id));
+    let expired = false;
+    if (missing.length > 0) {
+      this.downloading = { done: 0, total: missing.length };
+      this.emit();
+      for (const m of missing) {
+        try {
+          await media.download(m);
+          this.ready.add(m.id);
+          this.wake?.();
+        } catch (error) {
+          if (error instanceof media.DownloadError && error.expired) expired = true;
+          this.message = `${m.id}: ${error instanceof Error ? error.message : String(error)}`;
+        }
+        this.downloading = { done: this.downloading.done + 1, total: missing.length };
+        this.emit();
+      }
+      this.downloading = null;
+    }
+    if (this.schedule !== schedule) return;
+    await this.acknowledge(schedule);
+    await media.prune(schedule.media).catch(() => undefined);
+    // Links that expired before we used them: fetch the whole schedule again for fresh ones; other
+    // failed downloads are tried again sooner than the next poll.
+    if (expired) this.retry = { delayMs: 1000, force: true };
+    else if (schedule.media.some((m) => !this.ready.has(m.id))) this.retry = { delayMs: 15_000, force: false };
+  }
+
+  /** Acknowledges the plans whose files are all held (all plans: no list), once per version and plan. */
+  private async acknowledge(schedule: DeviceSchedule) {
+    const held = schedule.plans.filter((p) => this.planMedia(p.id).every((id) => this.ready.has(id))).map((p) => p.id);
+    const done = this.acked.get(schedule.version) ?? new Set<string>();
+    const fresh = held.filter((id) => !done.has(id));
+    if (fresh.length === 0) return;
+    const all = held.length === schedule.plans.length;
+    await ackSchedule(this.credentials.token, schedule.version, all ? undefined : held);
+    for (const id of held) done.add(id);
+    this.acked.clear();
+    this.acked.set(schedule.version, done);
+  }
+
+  private planMedia(planId: string): string[] {
+    const plan = this.schedule?.plans.find((p) => p.id === planId);
+    if (!plan) return [];
+    return plan.ads.flatMap((a) => [
+      ...a.screens.flatMap((sc) => sc.slots.map((s) => s.mediaId)),
+      ...(a.qr ? [a.qr.mediaId] : []),
+      ...(a.watermark ? [a.watermark.mediaId] : []),
+    ]);
+  }
+
+  /** The plans for the engine, with only the ads whose files are all cached. */
+  private plans(): PlaybackPlan<PlayerAd>[] {
+    const schedule = this.schedule;
+    if (!schedule) return [];
+    const byId = new Map(schedule.media.map((m) => [m.id, m]));
+    const out: PlaybackPlan<PlayerAd>[] = [];
+    for (const plan of schedule.plans) {
+      const ads: PlayerAd[] = [];
+      for (const ad of plan.ads) {
+        const ids = [
+          ...ad.screens.flatMap((sc) => sc.slots.map((s) => s.mediaId)),
+          ad.qr?.mediaId,
+          ad.watermark?.mediaId,
+        ].filter((id): id is string => typeof id === 'string');
+        const playable = ad.screens.length > 0 && ad.screens.every((sc) => sc.slots.length > 0);
+        if (!playable || !ids.every((id) => this.ready.has(id) && byId.has(id))) continue;
+        ads.push({
+          id: ad.id,
+          kind: ad.kind,
+          duration: ad.duration,
+          begin: ad.begin,
+          end: ad.end,
+          template: ad.template,
+          screens: ad.screens.map((sc) => ({
+            seconds: sc.duration,
+            slots: sc.slots.map((s) => ({ slot: s.slot, media: byId.get(s.mediaId) as ScheduleMedia })),
+          })),
+          overlays: [
+            ...(ad.qr
+              ? [{ media: byId.get(ad.qr.mediaId) as ScheduleMedia, position: ad.qr.position, role: 'qr' as const }]
+              : []),
+            ...(ad.watermark
+              ? [
+                  {
+                    media: byId.get(ad.watermark.mediaId) as ScheduleMedia,
+                    position: ad.watermark.position,
+                    role: 'watermark' as const,
+                  },
+                ]
+              : []),
+          ],
+        });
+      }
+      if (ads.length > 0) out.push({ ...plan, ads });
+    }
+    return out;
+  }
+
+  /** The next plays as the engine would choose them now (for the status overlay); changes nothing. */
+  private upcoming(n: number): Status['queue'] {
+    const plans = this.plans();
+    let state = this.state;
+    let t = this.now();
+    const out: Status['queue'] = [];
+    for (let i = 0; i < n; i++) {
+      const r = nextPlay(plans, state, t);
+      if (!r.play) break;
+      state = r.state;
+      t += r.play.seconds;
+      out.push({
+        planId: r.play.plan.id,
+        adId: r.play.ad.id,
+        name: this.names.get(`${r.play.plan.id}/${r.play.ad.id}`) ?? r.play.ad.id,
+      });
+    }
+    return out;
+  }
+
+  // ---- playback -------------------------------------------------------------------------------
+
+  /** Object URLs and the screen item for screen `index` of an ad; null when a file is missing. */
+  private async toItem(
+    plan: PlaybackPlan<PlayerAd>,
+    ad: PlayerAd,
+    index: number,
+  ): Promise<{ item: Item; urls: string[] } | null> {
+    const screen = ad.screens[index];
+    if (!screen) return null;
+    const urls: string[] = [];
+    const slots: Item['slots'] = [];
+    const overlays: Item['overlays'] = [];
+    for (const s of screen.slots) {
+      const url = await media.objectUrl(s.media);
+      if (!url) {
+        for (const u of urls) URL.revokeObjectURL(u);
+        return null;
+      }
+      urls.push(url);
+      slots.push({ slot: s.slot, kind: s.media.kind, url });
+    }
+    for (const o of ad.overlays) {
+      const url = await media.objectUrl(o.media);
+      if (!url) continue;
+      urls.push(url);
+      overlays.push({ url, position: o.position, role: o.role });
+    }
+    const seconds = screen.seconds > 0 ? screen.seconds : 10;
+    return { item: { planId: plan.id, adId: ad.id, template: ad.template, slots, overlays, seconds }, urls };
+  }
+
+  private async load(
+    plan: PlaybackPlan<PlayerAd>,
+    ad: PlayerAd,
+    screens: number[],
+    state: PlaybackState | null,
+  ): Promise<Pending | null> {
+    const [index, ...rest] = screens;
+    if (index === undefined) return null;
+    const built = await this.toItem(plan, ad, index);
+    if (!built) return null;
+    try {
+      const prepared = await this.screen.prepare(built.item);
+      return {
+        prepared,
+        urls: built.urls,
+        state,
+        version: this.schedule?.version ?? null,
+        rest: rest.length > 0 ? { plan, ad, screens: rest } : null,
+      };
+    } catch {
+      // A file that will not decode: skip it this time rather than stop the screen.
+      for (const url of built.urls) URL.revokeObjectURL(url);
+      return null;
+    }
+  }
+
+  /**
+   * Loads what shows after `after` (the next screen of the same play), or the engine's next play for
+   * the instant `t` from the committed state; null when nothing may play then. The engine state after
+   * a play is committed only when its first screen shows.
+   */
+  private async prepareNext(after: Pending | null, t: number): Promise<Pending | null> {
+    if (after?.rest && after.version === (this.schedule?.version ?? null)) {
+      const next = await this.load(after.rest.plan, after.rest.ad, after.rest.screens, null);
+      if (next) return next;
+    }
+    const r = nextPlay(this.plans(), this.state, t);
+    if (!r.play) return null;
+    return this.load(
+      r.play.plan,
+      r.play.ad,
+      r.play.ad.screens.map((_, i) => i),
+      r.state,
+    );
+  }
+
+  private async playLoop() {
+    let pending: Pending | null = null;
+    let showingUrls: string[] = [];
+    while (!this.stopped) {
+      const version = this.schedule?.version ?? null;
+      if (pending && pending.version !== version) {
+        for (const url of pending.urls) URL.revokeObjectURL(url);
+        pending = null;
+      }
+      if (!pending) pending = await this.prepareNext(null, this.now());
+      if (!pending) {
+        this.screen.idle();
+        this.emit();
+        await this.sleepUntilChange();
+        continue;
+      }
+      const current: Pending = pending;
+      pending = null;
+      const ends = this.screen.show(current.prepared);
+      if (current.state) {
+        this.state = current.state;
+        void store.save('playback', this.state).catch(() => undefined);
+      }
+      for (const url of showingUrls) URL.revokeObjectURL(url);
+      showingUrls = current.urls;
+      this.emit();
+      // Prepare the next item while this one plays, for the instant this one ends.
+      const nextAt: number = this.now() + current.prepared.item.seconds;
+      const next: Pending | null = (await Promise.all([this.prepareNext(current, nextAt), ends]))[0];
+      pending = next;
+    }
+  }
+
+  private sleepUntilChange(): Promise<void> {
+    const now = this.now();
+    const change = nextChangeAt(this.plans(), now, now + 3600);
+    const ms = Math.min(change !== null ? (change - now) * 1000 + 50 : 5000, 5000);
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      const self = this;
+      function done() {
+        clearTimeout(timer);
+        if (self.wake === done) self.wake = null;
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+
+  // ---- heartbeat ------------------------------------------------------------------------------
+
+  private async heartbeatLoop() {
+    let interval = this.credentials.heartbeatInterval || 30;
+    while (!this.stopped) {
+      try {
+        const estimate = await navigator.storage?.estimate?.().catch(() => undefined);
+        const free =
+          estimate?.quota !== undefined && estimate.usage !== undefined
+            ? Math.max(0, Math.floor(estimate.quota - estimate.usage))
+            : undefined;
+        const r = await heartbeat(this.credentials.token, {
+          status: this.screen.stage.parentElement?.dataset.playing ? 'playing' : 'idle',
+          appVersion: APP_VERSION,
+          ...(free !== undefined ? { freeStorage: free } : {}),
+        });
+        interval = r.heartbeatInterval || interval;
+        this.setOnline(true);
+      } catch (error) {
+        this.handleError(error);
+      }
+      await new Promise((resolve) => setTimeout(resolve, interval * 1000 * (0.9 + Math.random() * 0.2)));
+    }
+  }
+}
+
+function parseRatio(ratio: string): [number, number] {
+  const [w, h] = ratio.split('_').map(Number);
+  return [w && w > 0 ? w : 1080, h && h > 0 ? h : 1920];
+}

@@ -1,0 +1,1 @@
+DROP INDEX "robots_online_hb_idx";

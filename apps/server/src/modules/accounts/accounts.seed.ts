@@ -1,0 +1,82 @@
+import { newId } from '@robot-ads/contracts/common/ids';
+import type { Seeder } from '../../db/seed/seed';
+import { hashPassword, passwordCost } from '../../platform/passwords';
+import { customers } from '../customers/customers.table';
+import { accounts, type NewAccountRow } from './accounts.table';
+
+/** The password of every demo account (README "Demo accounts"). */
+export const DEMO_PASSWORD = 'Robot@2026';
+
+/** Demo accounts for every role; other seeders find them by username. */
+export const accountsSeeder: Seeder = {
+  name: 'accounts',
+  async run(tx, { app }) {
+    const passwordHash = await hashPassword(DEMO_PASSWORD, passwordCost(app.config.NODE_ENV));
+    const lucky = newId();
+    const fresh = newId();
+    const ids: Record<string, string> = {};
+    const rows: Array<Omit<NewAccountRow, 'id' | 'passwordHash'> & { parent?: string }> = [
+      { username: 'root', name: 'Root', role: 'super', principals: 'root', phone: '13900000001' },
+      { username: 'admin', name: 'Admin', role: 'administrator', principals: 'admin', phone: '13900000002' },
+      { username: 'ops', name: 'Operations', role: 'super', parent: 'root', phone: '13900000003' },
+      { username: 'manager', name: 'Manager', role: 'administrator', parent: 'ops', phone: '13900000004' },
+      { username: 'operator1', name: 'Operator One', role: 'operator', parent: 'ops', phone: '13900000005' },
+      {
+        username: 'owner',
+        name: 'Sunshine Property',
+        role: 'project',
+        parent: 'ops',
+        autoAudit: false,
+        phone: '13900000006',
+        contact: { name: 'Mr Zhang', phone: '13900000016' },
+      },
+      {
+        username: 'owner_auto',
+        name: 'Harbour Property',
+        role: 'project',
+        parent: 'ops',
+        autoAudit: true,
+        phone: '13900000007',
+        contact: { name: 'Ms Li', phone: '13900000017' },
+      },
+      {
+        username: 'adv',
+        name: 'Lucky Coffee',
+        role: 'advertisers',
+        parent: 'ops',
+        diy: true,
+        customerId: lucky,
+        phone: '13900000008',
+      },
+      {
+        username: 'adv_nodiy',
+        name: 'Fresh Mart',
+        role: 'advertisers',
+        parent: 'ops',
+        diy: false,
+        customerId: fresh,
+        phone: '13900000009',
+      },
+      {
+        username: 'adv_special',
+        name: 'Special Media',
+        role: 'advertisers_special',
+        parent: 'ops',
+        customerId: lucky,
+        phone: '13900000010',
+      },
+      // Role hide: an account that logs in but sees no menu (spec section 6).
+      { username: 'hidden', name: 'Hidden User', role: 'hide', parent: 'ops', phone: '13900000011' },
+    ];
+    for (const { parent, ...row } of rows) {
+      const id = newId();
+      ids[row.username] = id;
+      await tx.insert(accounts).values({ ...row, id, passwordHash, parentId: parent ? (ids[parent] ?? null) : null });
+    }
+    const ownerId = ids.ops ?? null;
+    await tx.insert(customers).values([
+      { id: lucky, name: 'Lucky Coffee', category: 'advertisers', phone: '13800000001', industry: 'catering', ownerId },
+      { id: fresh, name: 'Fresh Mart', category: 'advertiser', phone: '13800000002', industry: 'retail', ownerId },
+    ]);
+  },
+};

@@ -1,0 +1,371 @@
+import { profileSchema } from '@robot-ads/contracts/accounts/accounts.rules';
+import type { AccountDto } from '@robot-ads/contracts/accounts/accounts.schemas';
+import type { SessionInfo } from '@robot-ads/contracts/auth/auth.schemas';
+import { ADVERTISER_ROLES, PARENT_ROLES, type Principal, type Role } from '@robot-ads/contracts/auth/roles';
+import { newId } from '@robot-ads/contracts/common/ids';
+import type { Language } from '@robot-ads/contracts/common/language';
+import { fromUnixSeconds, toUnixSeconds } from '@robot-ads/contracts/common/time';
+import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { AppError } from '../../platform/app-error';
+import type { AppContext } from '../../platform/context';
+import { accountSubtreeIds, assertCanSeeAccount, descendantIds } from '../../platform/scope';
+import type { SessionUser } from '../../platform/session-user';
+import { RequestValidationError } from '../../platform/validation';
+import { customers } from '../customers/customers.table';
+import { toSessionInfo } from './accounts.mapper';
+import { findAccountById, findAccountByUsername, phoneTakenByOther, updateAccount } from './accounts.repository';
+import { type AccountRow, accounts } from './accounts.table';
+
+export function toAccountDto(row: AccountRow, customerName: string | null = null): AccountDto {
+  return {
+    id: row.id,
+    parentId: row.parentId,
+    role: row.role as Role,
+    principals: row.principals as Principal,
+    name: row.name,
+    account: row.username,
+    username: row.username,
+    begin: toUnixSeconds(row.beginAt),
+    end: toUnixSeconds(row.endAt),
+    status: row.enabled ? 'enabled' : 'disabled',
+    used: row.used,
+    authorized: row.authorized,
+    customer: row.customerId,
+    customerName,
+    diy: row.diy ? 'yes' : 'no',
+    autoAudit: row.autoAudit ? 'yes' : 'no',
+    isSoldOut: row.isSoldOut,
+    projectId: row.projectId,
+    contact: { name: row.contact?.name ?? '', phone: row.contact?.phone ?? '' },
+    phone: row.phone,
+    avatar: row.avatar,
+    sex: row.sex === 'male' || row.sex === 'female' ? row.sex : '',
+    email: row.email,
+    createtime: toUnixSeconds(row.createdAt) ?? 0,
+  };
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export interface AccountFilter {
+  roles?: readonly string[];
+  name?: string;
+  username?: string;
+  parentId?: string;
+  start: number;
+  limit: number;
+}
+
+export interface AdvertiserInput {
+  name?: string;
+  role?: 'advertisers' | 'advertisers_special';
+  customer?: string;
+  diy?: boolean | 'yes' | 'no';
+  begin?: number | null;
+  end?: number | null;
+  phone?: string;
+  email?: string;
+  status?: 'enabled' | 'disabled';
+  parentId?: string;
+  password?: string;
+}
+
+export interface ManagedInput {
+  name?: string;
+  role?: string;
+  parentId?: string;
+  begin?: number | null;
+  end?: number | null;
+  status?: 'enabled' | 'disabled';
+  used?: boolean;
+  autoAudit?: boolean | 'yes' | 'no';
+  isSoldOut?: boolean;
+  projectId?: string | null;
+  phone?: string;
+  email?: string;
+  contact?: { name: string; phone: string };
+  password?: string;
+}
+
+const asBool = (v: boolean | 'yes' | 'no' | undefined) => (v === undefined ? undefined : v === true || v === 'yes');
+
+/** Accounts, profiles and advertiser accounts; every read and write limited to the caller's scope. */
+export class AccountsService {
+  constructor(private readonly ctx: AppContext) {}
+
+  private get db() {
+    return this.ctx.db;
+  }
+
+  /** A page of accounts within the caller's scope (operators: subtree; root/admin: all). */
+  async page(user: SessionUser, filter: AccountFilter): Promise<{ total: number; datas: AccountDto[] }> {
+    const scope = await accountSubtreeIds(this.db, user);
+    const where: SQL[] = [];
+    if (scope) where.push(inArray(accounts.id, scope));
+    if (filter.roles) where.push(inArray(accounts.role, [...filter.roles]));
+    if (filter.name) where.push(ilike(accounts.name, `%${escapeLike(filter.name)}%`));
+    if (filter.username) where.push(ilike(accounts.username, `%${escapeLike(filter.username)}%`));
+    if (filter.parentId) where.push(eq(accounts.parentId, filter.parentId));
+    const cond = where.length ? and(...where) : undefined;
+    const [totalRow] = await this.db.select({ n: count() }).from(accounts).where(cond);
+    const rows = await this.db
+      .select({ account: accounts, customerName: customers.name })
+      .from(accounts)
+      .leftJoin(customers, eq(customers.id, accounts.customerId))
+      .where(cond)
+      .orderBy(desc(accounts.createdAt), desc(accounts.id))
+      .offset(filter.start)
+      .limit(filter.limit);
+    return { total: totalRow?.n ?? 0, datas: rows.map((r) => toAccountDto(r.account, r.customerName)) };
+  }
+
+  async children(user: SessionUser, id: string | undefined): Promise<AccountDto[]> {
+    const parentId = id ?? user.id;
+    await assertCanSeeAccount(this.db, user, parentId);
+    const { datas } = await this.page(user, { parentId, start: 0, limit: 1000 });
+    return datas;
+  }
+
+  /** The parent-account dictionary: super and administrator accounts in scope. */
+  async administrators(user: SessionUser): Promise<AccountDto[]> {
+    const { datas } = await this.page(user, { roles: PARENT_ROLES, start: 0, limit: 1000 });
+    return datas;
+  }
+
+  async get(user: SessionUser, id: string): Promise<AccountDto> {
+    const row = await findAccountById(this.db, id);
+    if (!row) throw new AppError('NOT_FOUND');
+    await assertCanSeeAccount(this.db, user, id);
+    let customerName: string | null = null;
+    if (row.customerId) {
+      const [c] = await this.db
+        .select({ name: customers.name })
+        .from(customers)
+        .where(eq(customers.id, row.customerId));
+      customerName = c?.name ?? null;
+    }
+    return toAccountDto(row, customerName);
+  }
+
+  async current(user: SessionUser): Promise<SessionInfo> {
+    const row = await findAccountById(this.db, user.id);
+    if (!row) throw new AppError('UNAUTHORIZED');
+    return toSessionInfo(row);
+  }
+
+  /** PUT /api/Users: one's own profile, with the section 5 rules for the caller's locale. */
+  async updateProfile(user: SessionUser, body: Record<string, unknown>, lang: Language): Promise<SessionInfo> {
+    if (body.id && body.id !== user.id) throw new AppError('FORBIDDEN');
+    const parsed = profileSchema(lang).safeParse(body, { reportInput: true });
+    if (!parsed.success) throw new RequestValidationError(parsed.error.issues);
+    const v = parsed.data;
+    const row = await findAccountById(this.db, user.id);
+    if (!row) throw new AppError('UNAUTHORIZED');
+    if (await phoneTakenByOther(this.db, v.phone, user.id)) {
+      throw new AppError('CONTACT_PHONE_EXISTS', {}, 'phone');
+    }
+    if (v.contactPhone && (await phoneTakenByOther(this.db, v.contactPhone, user.id))) {
+      throw new AppError('CONTACT_PHONE_EXISTS', {}, 'contactPhone');
+    }
+    const updated = await updateAccount(this.db, user.id, {
+      name: v.name,
+      phone: v.phone,
+      email: v.email,
+      sex: v.sex,
+      ...(v.avatar !== undefined ? { avatar: v.avatar } : {}),
+      ...(v.lang ? { lang: v.lang } : {}),
+      ...(v.contactPhone !== undefined ? { contact: { name: row.contact?.name ?? '', phone: v.contactPhone } } : {}),
+      updatedAt: this.ctx.clock.now(),
+    });
+    if (!updated) throw new AppError('EDIT_FAILED');
+    return toSessionInfo(updated);
+  }
+
+  // ---- sub-accounts (operators manage their subtree) ----
+
+  /** The parent must be a super/administrator account in the caller's scope. */
+  private async checkParent(user: SessionUser, parentId: string) {
+    const parent = await findAccountById(this.db, parentId);
+    if (!parent || !(PARENT_ROLES as readonly string[]).includes(parent.role)) {
+      throw new AppError('PARENT_INVALID', {}, 'parentId');
+    }
+    await assertCanSeeAccount(this.db, user, parentId);
+  }
+
+  /** A managed (non-advertiser) account the caller may change: in scope, not itself, not root/admin. */
+  private async managedRow(user: SessionUser, id: string): Promise<AccountRow> {
+    const row = await findAccountById(this.db, id);
+    if (!row || (ADVERTISER_ROLES as readonly string[]).includes(row.role)) throw new AppError('NOT_FOUND');
+    await assertCanSeeAccount(this.db, user, id);
+    if (row.id === user.id || row.principals) throw new AppError('FORBIDDEN');
+    return row;
+  }
+
+  async createAccount(
+    user: SessionUser,
+    input: ManagedInput & { username: string; password: string; name: string; role: string },
+  ): Promise<AccountDto> {
+    const parentId = input.parentId ?? user.id;
+    await this.checkParent(user, parentId);
+    if (input.begin && input.end && input.end <= input.begin) throw new AppError('END_BEFORE_START', {}, 'end');
+    if (await findAccountByUsername(this.db, input.username)) throw new AppError('USERNAME_EXISTS', {}, 'username');
+    const id = newId();
+    try {
+      await this.db.insert(accounts).values({
+        id,
+        parentId,
+        role: input.role,
+        username: input.username,
+        passwordHash: await this.ctx.auth.hash(input.password),
+        name: input.name,
+        beginAt: fromUnixSeconds(input.begin ?? null),
+        endAt: fromUnixSeconds(input.end ?? null),
+        enabled: input.status !== 'disabled',
+        used: input.used ?? true,
+        autoAudit: asBool(input.autoAudit) ?? false,
+        isSoldOut: input.isSoldOut ?? false,
+        projectId: input.projectId ?? null,
+        phone: input.phone ?? '',
+        email: input.email ?? '',
+        contact: input.contact ?? { name: '', phone: '' },
+      });
+    } catch (err) {
+      if (await findAccountByUsername(this.db, input.username)) throw new AppError('USERNAME_EXISTS', {}, 'username');
+      this.ctx.log.error({ err }, 'account insert failed');
+      throw new AppError('ACCOUNT_CREATE_FAILED');
+    }
+    return this.get(user, id);
+  }
+
+  async updateAccount(user: SessionUser, id: string, input: ManagedInput): Promise<AccountDto> {
+    const row = await this.managedRow(user, id);
+    if (input.parentId && input.parentId !== row.parentId) {
+      await this.checkParent(user, input.parentId);
+      // A parent inside the account's own subtree would make a cycle.
+      if ((await descendantIds(this.db, id)).includes(input.parentId))
+        throw new AppError('PARENT_INVALID', {}, 'parentId');
+    }
+    const begin = input.begin !== undefined ? fromUnixSeconds(input.begin) : row.beginAt;
+    const end = input.end !== undefined ? fromUnixSeconds(input.end) : row.endAt;
+    if (begin && end && end <= begin) throw new AppError('END_BEFORE_START', {}, 'end');
+    await updateAccount(this.db, id, {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.role ? { role: input.role } : {}),
+      ...(input.parentId ? { parentId: input.parentId } : {}),
+      ...(input.status ? { enabled: input.status === 'enabled' } : {}),
+      ...(input.used !== undefined ? { used: input.used } : {}),
+      ...(input.autoAudit !== undefined ? { autoAudit: asBool(input.autoAudit) } : {}),
+      ...(input.isSoldOut !== undefined ? { isSoldOut: input.isSoldOut } : {}),
+      ...(input.projectId !== undefined ? { projectId: input.projectId } : {}),
+      ...(input.phone !== undefined ? { phone: input.phone } : {}),
+      ...(input.email !== undefined ? { email: input.email } : {}),
+      ...(input.contact ? { contact: input.contact } : {}),
+      ...(input.password ? { passwordHash: await this.ctx.auth.hash(input.password) } : {}),
+      beginAt: begin,
+      endAt: end,
+      updatedAt: this.ctx.clock.now(),
+    });
+    if (input.status === 'disabled' || input.password || (input.role && input.role !== row.role)) {
+      await this.ctx.auth.revokeAllOf(id, 'account changed');
+    }
+    return this.get(user, id);
+  }
+
+  async deleteAccount(user: SessionUser, id: string): Promise<void> {
+    await this.managedRow(user, id);
+    const [child] = await this.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.parentId, id)).limit(1);
+    if (child) throw new AppError('ACCOUNT_HAS_CHILDREN');
+    await this.ctx.auth.revokeAllOf(id, 'account deleted');
+    await this.db.delete(accounts).where(eq(accounts.id, id));
+  }
+
+  // ---- advertiser accounts (AdvertiserUsers) ----
+
+  private async checkCustomer(user: SessionUser, customerId: string) {
+    const [c] = await this.db.select().from(customers).where(eq(customers.id, customerId));
+    if (!c) throw new AppError('CUSTOMER_NOT_FOUND', {}, 'customer');
+    const scope = await accountSubtreeIds(this.db, user);
+    // Customers without a managing account belong to root/admin only.
+    if (scope && (!c.ownerId || !scope.includes(c.ownerId))) throw new AppError('CUSTOMER_NOT_FOUND', {}, 'customer');
+  }
+
+  private async advertiserRow(user: SessionUser, id: string): Promise<AccountRow> {
+    const row = await findAccountById(this.db, id);
+    if (!row || !(ADVERTISER_ROLES as readonly string[]).includes(row.role)) throw new AppError('NOT_FOUND');
+    await assertCanSeeAccount(this.db, user, id);
+    return row;
+  }
+
+  async getAdvertiser(user: SessionUser, id: string): Promise<AccountDto> {
+    await this.advertiserRow(user, id);
+    return this.get(user, id);
+  }
+
+  async createAdvertiser(
+    user: SessionUser,
+    input: AdvertiserInput & { username: string; password: string; name: string; customer: string },
+  ): Promise<AccountDto> {
+    const parentId = input.parentId ?? user.id;
+    await assertCanSeeAccount(this.db, user, parentId);
+    await this.checkCustomer(user, input.customer);
+    if (input.begin && input.end && input.end <= input.begin) throw new AppError('END_BEFORE_START', {}, 'end');
+    if (await findAccountByUsername(this.db, input.username)) throw new AppError('USERNAME_EXISTS', {}, 'username');
+    const passwordHash = await this.ctx.auth.hash(input.password);
+    const id = newId();
+    try {
+      await this.db.insert(accounts).values({
+        id,
+        parentId,
+        role: input.role ?? 'advertisers',
+        username: input.username,
+        passwordHash,
+        name: input.name,
+        customerId: input.customer,
+        diy: asBool(input.diy) ?? false,
+        beginAt: fromUnixSeconds(input.begin ?? null),
+        endAt: fromUnixSeconds(input.end ?? null),
+        phone: input.phone ?? '',
+        email: input.email ?? '',
+        enabled: input.status !== 'disabled',
+      });
+    } catch (err) {
+      if (await findAccountByUsername(this.db, input.username)) throw new AppError('USERNAME_EXISTS', {}, 'username');
+      this.ctx.log.error({ err }, 'advertiser account insert failed');
+      throw new AppError('ACCOUNT_CREATE_FAILED');
+    }
+    return this.get(user, id);
+  }
+
+  async updateAdvertiser(user: SessionUser, id: string, input: AdvertiserInput): Promise<AccountDto> {
+    const row = await this.advertiserRow(user, id);
+    if (input.customer && input.customer !== row.customerId) await this.checkCustomer(user, input.customer);
+    if (input.parentId) await assertCanSeeAccount(this.db, user, input.parentId);
+    const begin = input.begin !== undefined ? fromUnixSeconds(input.begin) : row.beginAt;
+    const end = input.end !== undefined ? fromUnixSeconds(input.end) : row.endAt;
+    if (begin && end && end <= begin) throw new AppError('END_BEFORE_START', {}, 'end');
+    await updateAccount(this.db, id, {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.role ? { role: input.role } : {}),
+      ...(input.customer ? { customerId: input.customer } : {}),
+      ...(input.diy !== undefined ? { diy: asBool(input.diy) } : {}),
+      ...(input.phone !== undefined ? { phone: input.phone } : {}),
+      ...(input.email !== undefined ? { email: input.email } : {}),
+      ...(input.status ? { enabled: input.status === 'enabled' } : {}),
+      ...(input.parentId ? { parentId: input.parentId } : {}),
+      ...(input.password ? { passwordHash: await this.ctx.auth.hash(input.password) } : {}),
+      beginAt: begin,
+      endAt: end,
+      updatedAt: this.ctx.clock.now(),
+    });
+    if (input.status === 'disabled' || input.password) await this.ctx.auth.revokeAllOf(id, 'account changed');
+    return this.get(user, id);
+  }
+
+  async deleteAdvertiser(user: SessionUser, id: string): Promise<void> {
+    await this.advertiserRow(user, id);
+    const [child] = await this.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.parentId, id)).limit(1);
+    if (child) throw new AppError('ACCOUNT_HAS_CHILDREN');
+    await this.ctx.auth.revokeAllOf(id, 'account deleted');
+    await this.db.delete(accounts).where(eq(accounts.id, id));
+  }
+}

@@ -1,0 +1,229 @@
+import type { AdGroupDto } from '@robot-ads/contracts/ad-groups/ad-groups.schemas';
+import { newId } from '@robot-ads/contracts/common/ids';
+import type { Language } from '@robot-ads/contracts/common/language';
+import { toUnixSeconds } from '@robot-ads/contracts/common/time';
+import type { RobotFilters } from '@robot-ads/contracts/devices/devices.schemas';
+import { and, asc, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../platform/app-error';
+import type { AppContext } from '../../platform/context';
+import { accountSubtreeIds } from '../../platform/scope';
+import type { SessionUser } from '../../platform/session-user';
+import { checkRobotIds } from '../devices/device-import';
+import { findRobots, robotFilterConditions } from '../devices/devices.repository';
+import { toRobotDto, usedSlotsOf } from '../devices/devices.service';
+import { robots } from '../devices/devices.table';
+import { adGroupRobots, adGroups } from './ad-groups.table';
+
+const like = (v: string) => `%${v.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
+/** Groups a caller sees: root/admin all, operators their account subtree's, others their own. */
+async function groupScope(db: DbOrTx, user: SessionUser): Promise<SQL | undefined> {
+  const ids = await accountSubtreeIds(db, user);
+  return ids === null ? undefined : inArray(adGroups.creatorId, ids);
+}
+
+const robotCount = sql<number>`(select count(*)::int from ${adGroupRobots} where ${adGroupRobots.groupId} = ${adGroups.id})`;
+
+function toDto(row: { id: string; name: string; creatorId: string; createdAt: Date; robotCount: number }): AdGroupDto {
+  return {
+    id: row.id,
+    name: row.name,
+    robotCount: row.robotCount,
+    creatorId: row.creatorId,
+    createtime: toUnixSeconds(row.createdAt) ?? 0,
+  };
+}
+
+async function listWhere(db: DbOrTx, user: SessionUser, name?: string) {
+  const scope = await groupScope(db, user);
+  return and(...(scope ? [scope] : []), ...(name ? [ilike(adGroups.name, like(name))] : []));
+}
+
+/** GET /api/AdvertGroups: for selectors, at most 100 (more via the name search). */
+export async function listGroups(ctx: AppContext, user: SessionUser, name?: string) {
+  const rows = await ctx.db
+    .select({
+      id: adGroups.id,
+      name: adGroups.name,
+      creatorId: adGroups.creatorId,
+      createdAt: adGroups.createdAt,
+      robotCount,
+    })
+    .from(adGroups)
+    .where(await listWhere(ctx.db, user, name))
+    .orderBy(asc(adGroups.name))
+    .limit(100);
+  return rows.map(toDto);
+}
+
+/** GET /api/AdvertGroups/queryRangeByPage. */
+export async function pageGroups(
+  ctx: AppContext,
+  user: SessionUser,
+  q: { start: number; limit: number; name?: string },
+) {
+  const where = await listWhere(ctx.db, user, q.name);
+  const [count] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(adGroups).where(where);
+  const rows = await ctx.db
+    .select({
+      id: adGroups.id,
+      name: adGroups.name,
+      creatorId: adGroups.creatorId,
+      createdAt: adGroups.createdAt,
+      robotCount,
+    })
+    .from(adGroups)
+    .where(where)
+    .orderBy(desc(adGroups.createdAt), asc(adGroups.id))
+    .offset(q.start)
+    .limit(q.limit);
+  return { total: count?.n ?? 0, datas: rows.map(toDto) };
+}
+
+/** A group in the caller's scope, or NOT_FOUND. */
+export async function visibleGroup(db: DbOrTx, user: SessionUser, id: string) {
+  const scope = await groupScope(db, user);
+  const [row] = await db
+    .select({
+      id: adGroups.id,
+      name: adGroups.name,
+      creatorId: adGroups.creatorId,
+      createdAt: adGroups.createdAt,
+      robotCount,
+    })
+    .from(adGroups)
+    .where(and(eq(adGroups.id, id), ...(scope ? [scope] : [])))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', {}, 'id');
+  return row;
+}
+
+export async function groupDetail(ctx: AppContext, user: SessionUser, id: string) {
+  return toDto(await visibleGroup(ctx.db, user, id));
+}
+
+async function assertNameFree(db: DbOrTx, creatorId: string, name: string, exceptId?: string) {
+  const [dup] = await db
+    .select({ id: adGroups.id })
+    .from(adGroups)
+    .where(
+      and(eq(adGroups.creatorId, creatorId), eq(adGroups.name, name), ...(exceptId ? [ne(adGroups.id, exceptId)] : [])),
+    )
+    .limit(1);
+  if (dup) throw new AppError('GROUP_NAME_EXISTS', {}, 'name');
+}
+
+/** Re-checks robot IDs on the server (the client's import check is not trusted) and adds them. */
+async function addRobots(
+  ctx: AppContext,
+  tx: DbOrTx,
+  user: SessionUser,
+  groupId: string,
+  robotIds: string[],
+  lang: Language,
+) {
+  if (robotIds.length === 0) return;
+  const members = await tx
+    .select({ robotId: robots.robotId })
+    .from(adGroupRobots)
+    .innerJoin(robots, eq(robots.id, adGroupRobots.robotRef))
+    .where(eq(adGroupRobots.groupId, groupId));
+  const check = await checkRobotIds(
+    ctx,
+    tx,
+    user,
+    robotIds.map((robotId, i) => ({ row: i + 1, robotId })),
+    { existing: members.map((m) => m.robotId), lang },
+  );
+  const refused = check.rows.filter((r) => !r.ok);
+  if (refused.length > 0) throw new AppError('DEVICE_ROWS_REFUSED', { count: refused.length }, 'robotIds');
+  const refs = await tx.select({ id: robots.id }).from(robots).where(inArray(robots.robotId, check.valid));
+  const now = ctx.clock.now();
+  await tx
+    .insert(adGroupRobots)
+    .values(refs.map((r) => ({ groupId, robotRef: r.id, addedAt: now })))
+    .onConflictDoNothing();
+}
+
+export async function createGroup(
+  ctx: AppContext,
+  user: SessionUser,
+  body: { name: string; robotIds: string[] },
+  lang: Language,
+) {
+  const id = newId();
+  await ctx.db.transaction(async (tx) => {
+    await assertNameFree(tx, user.id, body.name);
+    await tx.insert(adGroups).values({ id, name: body.name, creatorId: user.id, createdAt: ctx.clock.now() });
+    await addRobots(ctx, tx, user, id, [...new Set(body.robotIds)], lang);
+  });
+  return groupDetail(ctx, user, id);
+}
+
+export async function updateGroup(
+  ctx: AppContext,
+  user: SessionUser,
+  body: { id: string; name?: string; addRobotIds?: string[]; removeRobotIds?: string[] },
+  lang: Language,
+) {
+  await ctx.db.transaction(async (tx) => {
+    const group = await visibleGroup(tx, user, body.id);
+    if (body.name !== undefined && body.name !== group.name) {
+      await assertNameFree(tx, group.creatorId, body.name, group.id);
+      await tx.update(adGroups).set({ name: body.name }).where(eq(adGroups.id, group.id));
+    }
+    if (body.removeRobotIds && body.removeRobotIds.length > 0) {
+      const refs = tx.select({ id: robots.id }).from(robots).where(inArray(robots.robotId, body.removeRobotIds));
+      await tx
+        .delete(adGroupRobots)
+        .where(and(eq(adGroupRobots.groupId, group.id), inArray(adGroupRobots.robotRef, refs)));
+    }
+    if (body.addRobotIds) await addRobots(ctx, tx, user, group.id, [...new Set(body.addRobotIds)], lang);
+  });
+  return groupDetail(ctx, user, body.id);
+}
+
+export async function deleteGroup(ctx: AppContext, user: SessionUser, id: string) {
+  await ctx.db.transaction(async (tx) => {
+    await visibleGroup(tx, user, id);
+    await tx.delete(adGroups).where(eq(adGroups.id, id));
+  });
+}
+
+/** GET /api/AdvertGroups/queryRobotlist: the members of a visible group, paged and filtered. */
+export async function groupRobots(
+  ctx: AppContext,
+  user: SessionUser,
+  q: { id: string; start: number; limit: number } & Partial<
+    Pick<RobotFilters, 'robotId' | 'name' | 'propertyname' | 'sceneName'>
+  >,
+) {
+  await visibleGroup(ctx.db, user, q.id);
+  const now = ctx.clock.now();
+  const members = ctx.db
+    .select({ id: adGroupRobots.robotRef })
+    .from(adGroupRobots)
+    .where(eq(adGroupRobots.groupId, q.id));
+  const where = and(inArray(robots.id, members), ...robotFilterConditions(q, now));
+  const { total, rows } = await findRobots(ctx.db, where, { start: q.start, limit: q.limit });
+  const used = await usedSlotsOf(
+    ctx,
+    ctx.db,
+    rows.map((r) => r.robot.id),
+  );
+  return { total, datas: rows.map((r) => toRobotDto(r, now, used.get(r.robot.id) ?? 0)) };
+}
+
+/** Robot IDs of groups (for publishing by group, issue 7): only groups the caller sees. */
+export async function robotIdsOfGroups(ctx: AppContext, user: SessionUser, groupIds: string[]): Promise<string[]> {
+  for (const id of groupIds) await visibleGroup(ctx.db, user, id);
+  if (groupIds.length === 0) return [];
+  const rows = await ctx.db
+    .selectDistinct({ robotId: robots.robotId })
+    .from(adGroupRobots)
+    .innerJoin(robots, eq(robots.id, adGroupRobots.robotRef))
+    .where(inArray(adGroupRobots.groupId, groupIds))
+    .orderBy(asc(robots.robotId));
+  return rows.map((r) => r.robotId);
+}

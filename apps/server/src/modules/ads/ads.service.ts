@@ -1,0 +1,301 @@
+import {
+  type AdKind,
+  type AdMaterial,
+  checkAdMaterials,
+  screensFromMaterials,
+} from '@robot-ads/contracts/ads/ads.rules';
+import { type AdDto, type CreateAdBody, materialRefId, type UpdateAdBody } from '@robot-ads/contracts/ads/ads.schemas';
+import { newId } from '@robot-ads/contracts/common/ids';
+import { fromUnixSeconds, toUnixSeconds } from '@robot-ads/contracts/common/time';
+import type { ResourceKind } from '@robot-ads/contracts/media/media.rules';
+import type { ResourceDto } from '@robot-ads/contracts/resources/resources.schemas';
+import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../platform/app-error';
+import type { AppContext } from '../../platform/context';
+import { dataScope } from '../../platform/scope';
+import { ownedWhere } from '../media/media.scope';
+import type { Uploader } from '../media/media.service';
+import type { ResourcesService } from '../resources/resources.service';
+import type { ResourceRow } from '../resources/resources.table';
+import { type AdRow, adResources, advertisements } from './ads.table';
+
+/**
+ * How many devices and accounts an ad is published to (the publishing module answers; registered with
+ * `addLinkCounter`). An online ad with links cannot be deleted.
+ */
+export type AdLinkCounter = (db: DbOrTx, adId: string) => Promise<{ devices: number; accounts: number }>;
+
+type MaterialInput = Pick<CreateAdBody, 'resourcesObjs' | 'resources'>;
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+export class AdsService {
+  private readonly linkCounters: AdLinkCounter[] = [];
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly resources: ResourcesService,
+  ) {}
+
+  /** The publishing module tells how an ad is linked to devices and accounts. */
+  addLinkCounter(counter: AdLinkCounter) {
+    this.linkCounters.push(counter);
+  }
+
+  /** For the resources module: which ads use these materials. */
+  async usageOf(db: DbOrTx, resourceIds: string[]): Promise<{ resourceId: string; adName: string }[]> {
+    if (resourceIds.length === 0) return [];
+    return db
+      .select({ resourceId: adResources.resourceId, adName: advertisements.name })
+      .from(adResources)
+      .innerJoin(advertisements, eq(advertisements.id, adResources.adId))
+      .where(inArray(adResources.resourceId, resourceIds))
+      .orderBy(asc(advertisements.name));
+  }
+
+  /**
+   * Ads with their materials, in the order asked, without a scope check: for the playlists module
+   * (it checks the caller's scope on its plans). Missing ids are left out.
+   */
+  async getAdsWithResources(ids: string[], db: DbOrTx = this.ctx.db): Promise<AdDto[]> {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .select()
+      .from(advertisements)
+      .where(inArray(advertisements.id, [...new Set(ids)]));
+    const dtos = await this.toDtos(rows, db);
+    const byId = new Map(dtos.map((d) => [d.id, d]));
+    return ids.map((id) => byId.get(id)).filter((d): d is AdDto => d !== undefined);
+  }
+
+  private async toDtos(rows: AdRow[], db: DbOrTx = this.ctx.db): Promise<AdDto[]> {
+    if (rows.length === 0) return [];
+    const links = await db
+      .select()
+      .from(adResources)
+      .where(
+        inArray(
+          adResources.adId,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(asc(adResources.adId), asc(adResources.screen), asc(adResources.position));
+    const materials = await this.resources.findByIds([...new Set(links.map((l) => l.resourceId))], db);
+    const byId = new Map(materials.map((m) => [m.id, m]));
+    return rows.map((row) => {
+      const screens: ResourceDto[][] = [];
+      for (const link of links.filter((l) => l.adId === row.id)) {
+        const m = byId.get(link.resourceId);
+        if (!m) continue;
+        const screen = screens[link.screen] ?? [];
+        screen.push(m);
+        screens[link.screen] = screen;
+      }
+      const dense = screens.filter(Boolean);
+      const first = dense[0]?.[dense[0].length - 1] ?? null;
+      return {
+        id: row.id,
+        name: row.name,
+        kind: row.kind as AdKind,
+        begin: toUnixSeconds(row.beginAt) ?? 0,
+        end: toUnixSeconds(row.endAt) ?? 0,
+        timeZone: row.timeZone,
+        template: row.template,
+        duration: dense.reduce((sum, s) => sum + Math.max(...s.map((m) => m.duration)), 0),
+        createtime: toUnixSeconds(row.createdAt) ?? 0,
+        customerId: row.customerId,
+        resourcesObjs: dense,
+        media: first
+          ? {
+              kind: first.kind,
+              url: first.mdpath,
+              thumbnail: first.thumbnail,
+              width: first.width,
+              height: first.height,
+            }
+          : null,
+      };
+    });
+  }
+
+  private async visibleWhere(user: Uploader): Promise<SQL | undefined> {
+    return ownedWhere(await dataScope(this.ctx.db, user), advertisements);
+  }
+
+  async findVisible(user: Uploader, id: string, db: DbOrTx = this.ctx.db): Promise<AdRow> {
+    const [row] = await db
+      .select()
+      .from(advertisements)
+      .where(and(eq(advertisements.id, id), await this.visibleWhere(user)));
+    if (!row) throw new AppError('AD_NOT_FOUND');
+    return row;
+  }
+
+  async get(user: Uploader, id: string): Promise<AdDto> {
+    return (await this.toDtos([await this.findVisible(user, id)]))[0]!;
+  }
+
+  async byIds(user: Uploader, ids: string[]): Promise<AdDto[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.ctx.db
+      .select()
+      .from(advertisements)
+      .where(and(inArray(advertisements.id, ids), await this.visibleWhere(user)));
+    const dtos = await this.toDtos(rows);
+    const byId = new Map(dtos.map((d) => [d.id, d]));
+    return ids.map((id) => byId.get(id)).filter((d): d is AdDto => d !== undefined);
+  }
+
+  async page(
+    user: Uploader,
+    q: { start: number; limit: number; name?: string; kind?: AdKind },
+  ): Promise<{ total: number; datas: AdDto[] }> {
+    const conds: (SQL | undefined)[] = [await this.visibleWhere(user)];
+    if (q.name) conds.push(ilike(advertisements.name, `%${q.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+    if (q.kind) conds.push(eq(advertisements.kind, q.kind));
+    const where = and(...conds);
+    const [{ total } = { total: 0 }] = await this.ctx.db.select({ total: count() }).from(advertisements).where(where);
+    const rows = await this.ctx.db
+      .select()
+      .from(advertisements)
+      .where(where)
+      .orderBy(desc(advertisements.createdAt), desc(advertisements.id))
+      .limit(q.limit)
+      .offset(q.start);
+    return { total, datas: await this.toDtos(rows) };
+  }
+
+  /** Resolves and checks the materials of an ad: visible to the caller, arranged in screens, the rules. */
+  private async screensFor(user: Uploader, kind: AdKind, input: MaterialInput, db: DbOrTx): Promise<ResourceRow[][]> {
+    const refs = input.resourcesObjs ?? (input.resources ? [input.resources] : []);
+    const ids = refs.flat().map(materialRefId);
+    const rows = await this.resources.findVisibleMany(user, ids, db);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    let screens: ResourceRow[][];
+    if (input.resourcesObjs) {
+      screens = input.resourcesObjs.map((screen) => screen.map((ref) => byId.get(materialRefId(ref))!));
+    } else {
+      screens = screensFromMaterials(rows);
+    }
+    if (new Set(ids).size !== ids.length) throw new AppError('DUPLICATE_SUBMISSION', {}, 'resourcesObjs');
+    const asMaterial = (r: ResourceRow): AdMaterial => ({
+      id: r.id,
+      name: r.name,
+      kind: r.kind as ResourceKind,
+      template: r.template,
+      slot: r.slot,
+    });
+    const issue = checkAdMaterials(
+      kind,
+      screens.map((s) => s.map(asMaterial)),
+    );
+    if (issue) throw new AppError(issue.code, issue.params, 'resourcesObjs');
+    return screens;
+  }
+
+  private async assertNameFree(db: DbOrTx, name: string, customerId: string | null, exceptId?: string) {
+    const [dup] = await db
+      .select({ id: advertisements.id })
+      .from(advertisements)
+      .where(
+        and(
+          sql`coalesce(${advertisements.customerId}, '') = ${customerId ?? ''}`,
+          sql`lower(${advertisements.name}) = lower(${name})`,
+          exceptId ? ne(advertisements.id, exceptId) : undefined,
+        ),
+      );
+    if (dup) throw new AppError('AD_NAME_EXISTS', {}, 'name');
+  }
+
+  private async writeScreens(db: DbOrTx, adId: string, screens: ResourceRow[][]) {
+    await db.delete(adResources).where(eq(adResources.adId, adId));
+    const values = screens.flatMap((screen, s) =>
+      screen.map((r, p) => ({ adId, resourceId: r.id, screen: s, position: p })),
+    );
+    if (values.length > 0) await db.insert(adResources).values(values);
+  }
+
+  async create(user: Uploader, body: CreateAdBody): Promise<AdDto> {
+    const { ctx } = this;
+    try {
+      const row = await ctx.db.transaction(async (tx) => {
+        const screens = await this.screensFor(user, body.kind, body, tx);
+        await this.assertNameFree(tx, body.name, user.customer);
+        const now = ctx.clock.now();
+        const [inserted] = await tx
+          .insert(advertisements)
+          .values({
+            id: newId(now.getTime()),
+            name: body.name,
+            kind: body.kind,
+            beginAt: fromUnixSeconds(body.begin)!,
+            endAt: fromUnixSeconds(body.end)!,
+            timeZone: body.timeZone,
+            template: screens[0]?.[0]?.template ?? 1,
+            ownerId: user.id,
+            customerId: user.customer,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        await this.writeScreens(tx, inserted!.id, screens);
+        return inserted!;
+      });
+      return (await this.toDtos([row]))[0]!;
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError('AD_NAME_EXISTS', {}, 'name');
+      throw err;
+    }
+  }
+
+  async update(user: Uploader, body: UpdateAdBody): Promise<AdDto> {
+    const { ctx } = this;
+    try {
+      const row = await ctx.db.transaction(async (tx) => {
+        const current = await this.findVisible(user, body.id, tx);
+        const screens = await this.screensFor(user, body.kind, body, tx);
+        await this.assertNameFree(tx, body.name, current.customerId, current.id);
+        const [updated] = await tx
+          .update(advertisements)
+          .set({
+            name: body.name,
+            kind: body.kind,
+            beginAt: fromUnixSeconds(body.begin)!,
+            endAt: fromUnixSeconds(body.end)!,
+            timeZone: body.timeZone,
+            template: screens[0]?.[0]?.template ?? current.template,
+            updatedAt: ctx.clock.now(),
+          })
+          .where(eq(advertisements.id, current.id))
+          .returning();
+        await this.writeScreens(tx, current.id, screens);
+        return updated!;
+      });
+      return (await this.toDtos([row]))[0]!;
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError('AD_NAME_EXISTS', {}, 'name');
+      throw err;
+    }
+  }
+
+  /** Deletes an ad; an online ad (now within begin..end) linked to devices or accounts is refused. */
+  async remove(user: Uploader, id: string): Promise<void> {
+    const { ctx } = this;
+    await ctx.db.transaction(async (tx) => {
+      const row = await this.findVisible(user, id, tx);
+      const now = ctx.clock.now();
+      const online = row.beginAt <= now && now < row.endAt;
+      if (online) {
+        for (const counter of this.linkCounters) {
+          const links = await counter(tx, row.id);
+          if (links.devices > 0 || links.accounts > 0) throw new AppError('AD_ONLINE_LINKED');
+        }
+      }
+      await tx.delete(advertisements).where(eq(advertisements.id, row.id));
+    });
+  }
+}

@@ -1,0 +1,78 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { accounts } from '../accounts/accounts.table';
+import { robots } from '../devices/devices.table';
+import { adAuditRobots } from './audits.table';
+
+/*
+ * Read-only lookups of accounts and robots that the review workflow needs in bulk (which property a
+ * device stands in, which property accounts review, which devices an account's property holds).
+ */
+
+export interface TargetRobot {
+  ref: string;
+  robotId: string;
+  projectId: string | null;
+}
+
+export async function robotsByRobotIds(db: DbOrTx, robotIds: string[]): Promise<TargetRobot[]> {
+  if (robotIds.length === 0) return [];
+  return db
+    .select({ ref: robots.id, robotId: robots.robotId, projectId: robots.projectId })
+    .from(robots)
+    .where(inArray(robots.robotId, [...new Set(robotIds)]));
+}
+
+/** Robot IDs of every device in the properties of these project accounts (publishWithAccount). */
+export async function robotIdsOfAccounts(db: DbOrTx, accountIds: string[]): Promise<string[]> {
+  if (accountIds.length === 0) return [];
+  const rows = await db
+    .select({ robotId: robots.robotId })
+    .from(robots)
+    .innerJoin(accounts, and(eq(accounts.projectId, robots.projectId), eq(accounts.role, 'project')))
+    .where(inArray(accounts.id, accountIds))
+    .orderBy(robots.robotId);
+  return [...new Set(rows.map((r) => r.robotId))];
+}
+
+/** Project accounts of these properties and whether they approve automatically (autoAudit yes). */
+export async function propertyReviewers(
+  db: DbOrTx,
+  projectIds: string[],
+): Promise<Array<{ projectId: string; accountId: string; autoAudit: boolean }>> {
+  if (projectIds.length === 0) return [];
+  const rows = await db
+    .select({ projectId: accounts.projectId, accountId: accounts.id, autoAudit: accounts.autoAudit })
+    .from(accounts)
+    .where(and(eq(accounts.role, 'project'), inArray(accounts.projectId, projectIds), eq(accounts.enabled, true)));
+  return rows.map((r) => ({ projectId: r.projectId as string, accountId: r.accountId, autoAudit: r.autoAudit }));
+}
+
+export async function accountNames(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: accounts.id, name: accounts.name })
+    .from(accounts)
+    .where(inArray(accounts.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** Robot IDs an application targets. */
+export async function robotIdsOfAudit(db: DbOrTx, auditId: string): Promise<Array<{ ref: string; robotId: string }>> {
+  return db
+    .select({ ref: robots.id, robotId: robots.robotId })
+    .from(adAuditRobots)
+    .innerJoin(robots, eq(robots.id, adAuditRobots.robotRef))
+    .where(eq(adAuditRobots.auditId, auditId))
+    .orderBy(robots.robotId);
+}
+
+export async function robotCounts(db: DbOrTx, auditIds: string[]): Promise<Map<string, number>> {
+  if (auditIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: adAuditRobots.auditId, n: sql<number>`count(*)::int` })
+    .from(adAuditRobots)
+    .where(inArray(adAuditRobots.auditId, auditIds))
+    .groupBy(adAuditRobots.auditId);
+  return new Map(rows.map((r) => [r.id, r.n]));
+}

@@ -1,0 +1,328 @@
+import { randomInt } from 'node:crypto';
+import {
+  CAPTCHA_AFTER_FAILURES,
+  LOCK_AFTER_FAILURES,
+  LOCK_MINUTES,
+  type LoginData,
+  type LoginMode,
+  REFRESH_REMEMBER_TTL_SECONDS,
+  REFRESH_TTL_SECONDS,
+  type TokenData,
+} from '@robot-ads/contracts/auth/auth.schemas';
+import type { Role } from '@robot-ads/contracts/auth/roles';
+import { newId } from '@robot-ads/contracts/common/ids';
+import type { Language } from '@robot-ads/contracts/common/language';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { AppError } from '../../platform/app-error';
+import type { AppContext } from '../../platform/context';
+import { hashPassword, type PasswordCost, passwordCost, verifyDummy, verifyPassword } from '../../platform/passwords';
+import type { SessionUser } from '../../platform/session-user';
+import { type AccessClaims, hashToken, randomToken } from '../../platform/tokens';
+import { toSessionInfo, toSessionUser } from '../accounts/accounts.mapper';
+import { findAccountById, findAccountByUsername, updateAccount } from '../accounts/accounts.repository';
+import { accounts } from '../accounts/accounts.table';
+import { authSessions, loginAttempts, refreshTokens } from './auth.table';
+import { captchaSvg } from './captcha';
+
+/** Which roles each login form admits, and the codes it answers with (spec section 8). */
+const LOGIN_MODES: Record<LoginMode, { roles: readonly Role[]; wrong: '4011' | '4016'; disabled: '4013' | '4018' }> = {
+  operator: { roles: ['super', 'administrator', 'operator', 'project', 'hide'], wrong: '4011', disabled: '4013' },
+  advertiser: { roles: ['advertisers', 'advertisers_special'], wrong: '4016', disabled: '4018' },
+  owner: { roles: ['project'], wrong: '4016', disabled: '4018' },
+};
+
+const CAPTCHA_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const CAPTCHA_TTL_MS = 5 * 60_000;
+
+export interface IssuedTokens {
+  data: TokenData;
+  refreshToken: string;
+  refreshMaxAge: number | null;
+}
+
+export class AuthService {
+  readonly cost: PasswordCost;
+
+  constructor(private readonly ctx: AppContext) {
+    this.cost = passwordCost(ctx.config.NODE_ENV);
+  }
+
+  private get db(): Db {
+    return this.ctx.db;
+  }
+
+  private now() {
+    return this.ctx.clock.now();
+  }
+
+  hash(password: string) {
+    return hashPassword(password, this.cost);
+  }
+
+  /** POST /api/Users/v2_2_login, /api/Users/advertiser_login, /api/Proprietors/login. */
+  async login(
+    mode: LoginMode,
+    input: { username: string; password: string; verifyCode: string; remember: boolean },
+  ): Promise<{ data: LoginData; refreshToken: string; refreshMaxAge: number | null }> {
+    const rules = LOGIN_MODES[mode];
+    try {
+      const username = input.username.trim();
+      const now = this.now();
+      const [attempt] = await this.db.select().from(loginAttempts).where(eq(loginAttempts.username, username));
+      if (attempt?.lockedUntil && attempt.lockedUntil > now) throw new AppError('LOGIN_FAILED');
+      const failures = attempt?.failures ?? 0;
+      if (failures >= CAPTCHA_AFTER_FAILURES) await this.checkCaptcha(username, input.verifyCode, now);
+
+      const account = await findAccountByUsername(this.db, username);
+      const admitted = account && rules.roles.includes(account.role as Role);
+      const passwordOk = admitted
+        ? await verifyPassword(account.passwordHash, input.password)
+        : (await verifyDummy(this.cost, input.password), false);
+      if (!account || !passwordOk) {
+        // Counted in the database (atomic), so parallel guesses are all counted.
+        const [counted] = await this.db
+          .insert(loginAttempts)
+          .values({ username, failures: 1, updatedAt: now })
+          .onConflictDoUpdate({
+            target: loginAttempts.username,
+            set: { failures: sql`${loginAttempts.failures} + 1`, lockedUntil: null, updatedAt: now },
+          })
+          .returning({ failures: loginAttempts.failures });
+        const locked = (counted?.failures ?? 0) >= LOCK_AFTER_FAILURES;
+        if (locked) {
+          await this.db
+            .update(loginAttempts)
+            .set({ failures: 0, lockedUntil: new Date(now.getTime() + LOCK_MINUTES * 60_000) })
+            .where(eq(loginAttempts.username, username));
+        }
+        throw new AppError(locked ? 'LOGIN_FAILED' : rules.wrong);
+      }
+      if (attempt) await this.db.delete(loginAttempts).where(eq(loginAttempts.username, username));
+
+      if (!account.enabled) throw new AppError(rules.disabled);
+      if (!account.used) throw new AppError('4019');
+      if (account.role === 'project' && !account.authorized) throw new AppError('4017');
+      if ((account.beginAt && account.beginAt > now) || (account.endAt && account.endAt < now)) {
+        throw new AppError('4014');
+      }
+      const issued = await this.startSession(account.id, account.role, input.remember);
+      return { ...issued, data: { ...toSessionInfo(account), ...issued.data } };
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      this.ctx.log.error({ err }, 'login failed on a database fault');
+      throw new AppError('4015');
+    }
+  }
+
+  /** The verification code for a login name: single use, whether right or wrong. */
+  private async checkCaptcha(username: string, code: string, now: Date) {
+    if (!code) throw new AppError('VERIFY_CODE_REQUIRED');
+    const matched = await this.db
+      .update(loginAttempts)
+      .set({ captchaHash: null, captchaExpiresAt: null })
+      .where(
+        and(
+          eq(loginAttempts.username, username),
+          eq(loginAttempts.captchaHash, hashToken(code.trim().toUpperCase())),
+          gt(loginAttempts.captchaExpiresAt, now),
+        ),
+      )
+      .returning({ username: loginAttempts.username });
+    if (matched.length > 0) return;
+    const [row] = await this.db.select().from(loginAttempts).where(eq(loginAttempts.username, username));
+    await this.db
+      .update(loginAttempts)
+      .set({ captchaHash: null, captchaExpiresAt: null })
+      .where(eq(loginAttempts.username, username));
+    if (row?.captchaExpiresAt && row.captchaExpiresAt <= now) throw new AppError('CAPTCHA_EXPIRED');
+    throw new AppError('VERIFY_CODE_WRONG');
+  }
+
+  /** A new verification-code image for a login name (GET /api/Users/captcha). */
+  async captcha(username: string): Promise<{ image: string; expiresIn: number }> {
+    const now = this.now();
+    let code = '';
+    for (let i = 0; i < 4; i++) code += CAPTCHA_ALPHABET[randomInt(CAPTCHA_ALPHABET.length)];
+    const values = {
+      username: username.trim(),
+      captchaHash: hashToken(code),
+      captchaExpiresAt: new Date(now.getTime() + CAPTCHA_TTL_MS),
+      updatedAt: now,
+    };
+    await this.db
+      .insert(loginAttempts)
+      .values({ ...values, failures: 0 })
+      .onConflictDoUpdate({ target: loginAttempts.username, set: values });
+    const svg = captchaSvg(code);
+    return {
+      image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+      expiresIn: CAPTCHA_TTL_MS / 1000,
+    };
+  }
+
+  /** A new login family with its first refresh token and an access token. */
+  async startSession(userId: string, role: string, remember: boolean): Promise<IssuedTokens> {
+    const now = this.now();
+    const ttl = remember ? REFRESH_REMEMBER_TTL_SECONDS : REFRESH_TTL_SECONDS;
+    const expiresAt = new Date(now.getTime() + ttl * 1000);
+    const sid = newId(now.getTime());
+    const refreshToken = randomToken();
+    await this.db.transaction(async (tx) => {
+      await tx.insert(authSessions).values({ id: sid, userId, expiresAt, createdAt: now });
+      await tx.insert(refreshTokens).values({
+        id: newId(now.getTime()),
+        familyId: sid,
+        userId,
+        tokenHash: hashToken(refreshToken),
+        remember: remember ? 1 : 0,
+        expiresAt,
+        createdAt: now,
+      });
+    });
+    const token = await this.ctx.tokens.sign({ sub: userId, sid, role }, now);
+    return {
+      data: { token, access_token: token, token_type: 'bearer', expires_in: this.ctx.tokens.ttlSeconds },
+      refreshToken,
+      refreshMaxAge: remember ? ttl : null,
+    };
+  }
+
+  /** POST /api/blade-auth/oauth/token: rotates the refresh token; a reused one revokes its family. */
+  async refresh(presented: string): Promise<IssuedTokens> {
+    const now = this.now();
+    const tokenHash = hashToken(presented);
+    const [row] = await this.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+    if (!row) throw new AppError('UNAUTHORIZED');
+    if (row.usedAt) {
+      await this.revokeFamily(row.familyId, 'reuse');
+      this.ctx.log.warn({ familyId: row.familyId, userId: row.userId }, 'refresh token reused: family revoked');
+      throw new AppError('UNAUTHORIZED');
+    }
+    const [session] = await this.db.select().from(authSessions).where(eq(authSessions.id, row.familyId));
+    if (!session || session.revokedAt || session.expiresAt <= now || row.expiresAt <= now) {
+      throw new AppError('UNAUTHORIZED');
+    }
+    const account = await findAccountById(this.db, row.userId);
+    if (!account || !account.enabled) throw new AppError('UNAUTHORIZED');
+    const next = randomToken();
+    const rotated = await this.db.transaction(async (tx) => {
+      const marked = await tx
+        .update(refreshTokens)
+        .set({ usedAt: now })
+        .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
+        .returning({ id: refreshTokens.id });
+      if (marked.length === 0) return false;
+      await tx.insert(refreshTokens).values({
+        id: newId(now.getTime()),
+        familyId: row.familyId,
+        userId: row.userId,
+        tokenHash: hashToken(next),
+        remember: row.remember,
+        expiresAt: row.expiresAt,
+        createdAt: now,
+      });
+      return true;
+    });
+    if (!rotated) {
+      await this.revokeFamily(row.familyId, 'reuse');
+      throw new AppError('UNAUTHORIZED');
+    }
+    const token = await this.ctx.tokens.sign({ sub: account.id, sid: row.familyId, role: account.role }, now);
+    return {
+      data: { token, access_token: token, token_type: 'bearer', expires_in: this.ctx.tokens.ttlSeconds },
+      refreshToken: next,
+      refreshMaxAge: row.remember ? Math.max(1, Math.floor((row.expiresAt.getTime() - now.getTime()) / 1000)) : null,
+    };
+  }
+
+  async revokeFamily(familyId: string, reason: string) {
+    await this.db
+      .update(authSessions)
+      .set({ revokedAt: this.now(), revokeReason: reason })
+      .where(and(eq(authSessions.id, familyId), isNull(authSessions.revokedAt)));
+  }
+
+  /** Logout: ends the session of the access token and the family of the refresh token, if given. */
+  async logout(opts: { sid?: string; refreshToken?: string }) {
+    if (opts.sid) await this.revokeFamily(opts.sid, 'logout');
+    if (opts.refreshToken) {
+      const [row] = await this.db
+        .select({ familyId: refreshTokens.familyId })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hashToken(opts.refreshToken)));
+      if (row) await this.revokeFamily(row.familyId, 'logout');
+    }
+  }
+
+  /** Ends every session of an account (after a password change). */
+  async revokeAllOf(userId: string, reason: string) {
+    await this.db
+      .update(authSessions)
+      .set({ revokedAt: this.now(), revokeReason: reason })
+      .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
+  }
+
+  /** The guard's resolver: the account behind a token, while its session lives and it is enabled. */
+  async resolve(claims: AccessClaims, fallbackLang: Language): Promise<SessionUser | null> {
+    const now = this.now();
+    const [row] = await this.db
+      .select({ account: accounts })
+      .from(accounts)
+      .innerJoin(authSessions, eq(authSessions.userId, accounts.id))
+      .where(
+        and(
+          eq(accounts.id, claims.sub),
+          eq(authSessions.id, claims.sid),
+          isNull(authSessions.revokedAt),
+          gt(authSessions.expiresAt, now),
+        ),
+      )
+      .limit(1);
+    const account = row?.account;
+    if (!account?.enabled || !account.used) return null;
+    // An owner whose authorization was removed loses access at once.
+    if (account.role === 'project' && !account.authorized) return null;
+    // An account whose validity period ended mid-session loses access with it.
+    if (account.endAt && account.endAt < now) return null;
+    return toSessionUser(account, fallbackLang);
+  }
+
+  /** POST /api/Users/authentication: the lock screen checks the current password. */
+  async checkPassword(userId: string, password: string): Promise<boolean> {
+    const account = await findAccountById(this.db, userId);
+    return account ? verifyPassword(account.passwordHash, password) : false;
+  }
+
+  /** POST /api/Users/reset: the old password must match; every session ends afterwards. */
+  async changePassword(userId: string, oldPassword: string, newPassword: string) {
+    const account = await findAccountById(this.db, userId);
+    if (!account) throw new AppError('NOT_FOUND');
+    if (!(await verifyPassword(account.passwordHash, oldPassword))) {
+      throw new AppError('OLD_PASSWORD_WRONG', {}, 'oldpassword');
+    }
+    const passwordHash = await this.hash(newPassword);
+    await this.db.transaction(async (tx) => {
+      await updateAccount(tx, userId, { passwordHash, updatedAt: this.now() });
+      await tx
+        .update(authSessions)
+        .set({ revokedAt: this.now(), revokeReason: 'password' })
+        .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
+    });
+  }
+
+  /** Nightly: refresh tokens and sessions that have expired (kept a day for reuse detection). */
+  async cleanExpired(): Promise<number> {
+    const cutoff = new Date(this.now().getTime() - 24 * 3600_000);
+    const tokens = await this.db
+      .delete(refreshTokens)
+      .where(lt(refreshTokens.expiresAt, cutoff))
+      .returning({ id: refreshTokens.id });
+    const sessions = await this.db
+      .delete(authSessions)
+      .where(or(lt(authSessions.expiresAt, cutoff), lt(authSessions.revokedAt, cutoff)))
+      .returning({ id: authSessions.id });
+    await this.db.delete(loginAttempts).where(lt(loginAttempts.updatedAt, cutoff));
+    return tokens.length + sessions.length;
+  }
+}

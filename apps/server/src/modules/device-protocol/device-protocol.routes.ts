@@ -1,0 +1,47 @@
+import { okEnvelope } from '@robot-ads/contracts/common/envelope';
+import {
+  activateBody,
+  activateResult,
+  heartbeatBody,
+  heartbeatResult,
+} from '@robot-ads/contracts/device-protocol/device-protocol.schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../platform/context';
+import { readDeviceToken } from './device-auth';
+import { activate, heartbeat } from './device-protocol.service';
+
+/** The device side under /api/device/v1 (docs/device-protocol.md). */
+export function deviceProtocolRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/device/v1/activate',
+      {
+        schema: {
+          tags: ['device'],
+          summary: 'Activate a robot with its one-time secret; returns a device token',
+          body: activateBody,
+          response: { 200: okEnvelope(activateResult) },
+        },
+        config: { device: true },
+      },
+      async (request) => ({ success: true as const, data: await activate(ctx, request.body) }),
+    );
+    app.post(
+      '/api/device/v1/heartbeat',
+      {
+        schema: {
+          tags: ['device'],
+          summary: 'Heartbeat every 30 s: status, app version, position, free storage',
+          body: heartbeatBody,
+          response: { 200: okEnvelope(heartbeatResult) },
+        },
+        // The token is checked inside the heartbeat's single statement (the same rule as deviceAuth).
+        config: { device: true },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await heartbeat(ctx, readDeviceToken(request), request.body),
+      }),
+    );
+  };
+}

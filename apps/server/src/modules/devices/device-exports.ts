@@ -1,0 +1,193 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { newId } from '@robot-ads/contracts/common/ids';
+import type { Language } from '@robot-ads/contracts/common/language';
+import type { ExportState, RobotDto, RobotFilters } from '@robot-ads/contracts/devices/devices.schemas';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { AppError } from '../../platform/app-error';
+import type { AppContext } from '../../platform/context';
+import { isSuperuser, type SessionUser } from '../../platform/session-user';
+import { adGroupRobots } from '../ad-groups/ad-groups.table';
+import { findRobots, robotFilterConditions, type ScopeUser } from './devices.repository';
+import { robotWhere, toRobotDto, usedSlotsOf } from './devices.service';
+import { deviceExports, projects, robots, scenes } from './devices.table';
+
+export const EXPORT_JOB = 'devices.export';
+const PAGE = 500;
+
+export interface ExportParams {
+  kind: 'devices' | 'group';
+  filters: Partial<RobotFilters>;
+  groupId?: string;
+  language: Language;
+  user: ScopeUser;
+}
+
+const HEADERS: Record<Language, Record<string, string>> = {
+  zh: {
+    robotId: '设备ID',
+    name: '设备名称',
+    type: '类型',
+    state: '状态',
+    propertyname: '物业',
+    sceneName: '场景',
+    province: '省',
+    city: '市',
+    district: '区',
+    address: '地址',
+    salesType: '销售类型',
+    remainingSlots: '剩余广告位',
+    price: '价格(元/周)',
+  },
+  en: {
+    robotId: 'Robot ID',
+    name: 'Name',
+    type: 'Type',
+    state: 'State',
+    propertyname: 'Property',
+    sceneName: 'Scene',
+    province: 'Province',
+    city: 'City',
+    district: 'District',
+    address: 'Address',
+    salesType: 'Sales type',
+    remainingSlots: 'Remaining ad slots',
+    price: 'Price (yuan/week)',
+  },
+};
+const STATE_LABEL: Record<Language, Record<string, string>> = {
+  zh: { notActivated: '未激活', expired: '已过期', unused: '未启用', online: '在线', offline: '离线' },
+  en: { notActivated: 'Not activated', expired: 'Expired', unused: 'Unused', online: 'Online', offline: 'Offline' },
+};
+const SALES_LABEL: Record<Language, Record<string, string>> = {
+  zh: { trial: '试用', rental: '租赁', sales: '销售' },
+  en: { trial: 'Trial', rental: 'Rental', sales: 'Sales order' },
+};
+
+function exportsDir(ctx: AppContext) {
+  const dir = path.join(ctx.config.DATA_DIR, 'exports');
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** A group's export lists its members (the group itself is in the caller's scope); else the scoped list. */
+function exportWhere(ctx: AppContext, p: ExportParams): SQL | undefined {
+  const now = ctx.clock.now();
+  if (p.kind === 'group' && p.groupId) {
+    const members = ctx.db
+      .select({ id: adGroupRobots.robotRef })
+      .from(adGroupRobots)
+      .where(eq(adGroupRobots.groupId, p.groupId));
+    return and(inArray(robots.id, members), ...robotFilterConditions(p.filters, now));
+  }
+  return robotWhere(p.user, p.filters, now);
+}
+
+/** Queues an export; the key is what queryExportState and the download take. */
+export async function startExport(ctx: AppContext, user: SessionUser, params: Omit<ExportParams, 'user'>) {
+  const scopeUser: ScopeUser = { id: user.id, role: user.role, principals: user.principals, projectId: user.projectId };
+  const full: ExportParams = { ...params, user: scopeUser };
+  const [count] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(robots)
+    .leftJoin(projects, eq(projects.id, robots.projectId))
+    .leftJoin(scenes, eq(scenes.id, robots.sceneId))
+    .where(exportWhere(ctx, full));
+  if (!count || count.n === 0) throw new AppError('EXPORT_EMPTY');
+  const key = newId();
+  await ctx.db.insert(deviceExports).values({
+    key,
+    kind: params.kind,
+    total: count.n,
+    params: full as unknown as Record<string, unknown>,
+    createdBy: user.id,
+    createdAt: ctx.clock.now(),
+  });
+  await ctx.jobs.send(EXPORT_JOB, { key });
+  return { key };
+}
+
+/** The job: writes the workbook page by page, recording progress after each page. */
+export async function runExport(ctx: AppContext, key: string) {
+  const [job] = await ctx.db.select().from(deviceExports).where(eq(deviceExports.key, key)).limit(1);
+  if (!job || job.state === 'done') return;
+  const params = job.params as unknown as ExportParams;
+  const lang = params.language;
+  const fileName = `${params.kind === 'group' ? 'group-devices' : 'devices'}-${key}.xlsx`;
+  const filePath = path.join(exportsDir(ctx), fileName);
+  await ctx.db.update(deviceExports).set({ state: 'running', done: 0 }).where(eq(deviceExports.key, key));
+  try {
+    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: filePath, useStyles: true });
+    const sheet = book.addWorksheet(lang === 'zh' ? '设备' : 'Devices');
+    const columns = Object.keys(HEADERS[lang]);
+    sheet.columns = columns.map((k) => ({ header: HEADERS[lang][k], key: k, width: k === 'address' ? 36 : 16 }));
+    const where = exportWhere(ctx, params);
+    let start = 0;
+    let done = 0;
+    for (;;) {
+      const now = ctx.clock.now();
+      const { rows } = await findRobots(ctx.db, where, { start, limit: PAGE });
+      if (rows.length === 0) break;
+      const used = await usedSlotsOf(
+        ctx,
+        ctx.db,
+        rows.map((r) => r.robot.id),
+      );
+      for (const row of rows) {
+        const dto: RobotDto = toRobotDto(row, now, used.get(row.robot.id) ?? 0);
+        sheet
+          .addRow({
+            ...dto,
+            state: STATE_LABEL[lang][dto.state] ?? dto.state,
+            salesType: SALES_LABEL[lang][dto.salesType] ?? dto.salesType,
+          })
+          .commit();
+      }
+      done += rows.length;
+      start += rows.length;
+      await ctx.db.update(deviceExports).set({ done }).where(eq(deviceExports.key, key));
+      if (rows.length < PAGE) break;
+    }
+    sheet.commit();
+    await book.commit();
+    await ctx.db
+      .update(deviceExports)
+      .set({ state: 'done', done, total: Math.max(done, job.total), filePath, fileName })
+      .where(eq(deviceExports.key, key));
+  } catch (err) {
+    ctx.log.error({ err, key }, 'device export failed');
+    await ctx.db
+      .update(deviceExports)
+      .set({ state: 'failed', error: String(err) })
+      .where(eq(deviceExports.key, key));
+  }
+}
+
+async function ownExport(ctx: AppContext, user: SessionUser, key: string) {
+  const [job] = await ctx.db.select().from(deviceExports).where(eq(deviceExports.key, key)).limit(1);
+  if (!job || (job.createdBy !== user.id && !isSuperuser(user))) throw new AppError('EXPORT_NOT_FOUND', {}, 'key');
+  return job;
+}
+
+export async function exportState(ctx: AppContext, user: SessionUser, key: string): Promise<ExportState> {
+  const job = await ownExport(ctx, user, key);
+  const progress =
+    job.state === 'done' ? 100 : job.total > 0 ? Math.min(99, Math.floor((job.done / job.total) * 100)) : 0;
+  return {
+    key,
+    state: job.state as ExportState['state'],
+    progress,
+    total: job.total,
+    done: job.done,
+    url: job.state === 'done' ? `/api/Devices/exportFile?key=${key}` : null,
+    fileName: job.fileName,
+  };
+}
+
+export async function exportFile(ctx: AppContext, user: SessionUser, key: string) {
+  const job = await ownExport(ctx, user, key);
+  if (job.state !== 'done' || !job.filePath) throw new AppError('EXPORT_NOT_READY', {}, 'key');
+  if (!fs.existsSync(job.filePath)) throw new AppError('DOWNLOAD_FAIL');
+  return { stream: fs.createReadStream(job.filePath), fileName: job.fileName ?? `${key}.xlsx` };
+}

@@ -1,0 +1,204 @@
+import * as XLSX from '@e965/xlsx';
+import { isAdvertiserRole, isOperatorRole } from '@robot-ads/contracts/auth/roles';
+import { type ErrorCode, messageFor } from '@robot-ads/contracts/common/errors';
+import type { Language } from '@robot-ads/contracts/common/language';
+import {
+  AD_CAPABLE_TYPES,
+  type DeviceType,
+  hasImportExtension,
+  IMPORT_MAX_BYTES,
+  remainingSlots,
+} from '@robot-ads/contracts/devices/devices.rules';
+import type { ImportCheck, ImportRow } from '@robot-ads/contracts/devices/devices.schemas';
+import ExcelJS from 'exceljs';
+import type { FastifyRequest } from 'fastify';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../platform/app-error';
+import type { AppContext } from '../../platform/context';
+import { isSuperuser } from '../../platform/session-user';
+import { findRobotsByRobotIds, type ScopeUser } from './devices.repository';
+import { usedSlotsOf } from './devices.service';
+
+/** A robot ID read from a file (row is the spreadsheet row, from 2) or given in a request. */
+export interface RobotIdEntry {
+  row: number;
+  robotId: string;
+  /** Columns B, C ... of the row (scene imports carry the scene name in B). */
+  extra?: string[];
+}
+
+const XLSX_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+const XLS_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const startsWith = (buf: Buffer, magic: number[]) => magic.every((b, i) => buf[i] === b);
+/** The header of column A in the template (either language) or a recognisable variant of it. */
+const HEADER_PATTERN = /(robot\s*_?id|device\s*_?id|设备\s*id|机器人\s*id|设备编号|设备ID)/i;
+
+export const TEMPLATE_HEADER = { zh: '设备ID', en: 'Robot ID' } as const;
+const TEMPLATE_NOTE = {
+  zh: '从A2开始每行填写一个设备ID，中间不能有空行；仅支持 .xlsx / .xls，不超过5MB',
+  en: 'One device ID per row from A2, no blank rows; .xlsx or .xls only, at most 5MB',
+} as const;
+
+/**
+ * Reads the device IDs of an import file (spec section 5): .xlsx or .xls, IDs in column A from A2,
+ * no blank rows between them. Refuses a file that is not a spreadsheet, has no template header or
+ * no IDs (IMPORT_FILE_INVALID) and a blank row (IMPORT_BLANK_ROW).
+ */
+export function parseRobotIdFile(buffer: Buffer, filename: string): RobotIdEntry[] {
+  if (!hasImportExtension(filename)) throw new AppError('IMPORT_FILE_TYPE', {}, 'file');
+  const isXlsx = filename.toLowerCase().endsWith('.xlsx');
+  if (!startsWith(buffer, isXlsx ? XLSX_MAGIC : XLS_MAGIC)) throw new AppError('IMPORT_FILE_INVALID', {}, 'file');
+  let rows: unknown[][];
+  try {
+    const book = XLSX.read(buffer, { type: 'buffer', dense: true, cellDates: false });
+    const first = book.SheetNames[0];
+    const sheet = first ? book.Sheets[first] : undefined;
+    if (!sheet) throw new AppError('IMPORT_FILE_INVALID', {}, 'file');
+    rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, blankrows: true, defval: '', raw: false });
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw new AppError('IMPORT_FILE_INVALID', {}, 'file');
+  }
+  const header = String(rows[0]?.[0] ?? '').trim();
+  if (!HEADER_PATTERN.test(header)) throw new AppError('IMPORT_FILE_INVALID', {}, 'file');
+  const body = rows.slice(1);
+  const values = body.map((r) => String(r?.[0] ?? '').trim());
+  let last = values.length - 1;
+  while (last >= 0 && values[last] === '') last--;
+  if (last < 0) throw new AppError('IMPORT_FILE_INVALID', {}, 'file');
+  const entries: RobotIdEntry[] = [];
+  for (let i = 0; i <= last; i++) {
+    const robotId = values[i] ?? '';
+    if (robotId === '') throw new AppError('IMPORT_BLANK_ROW', { row: i + 2 }, 'file');
+    entries.push({ row: i + 2, robotId, extra: (body[i] ?? []).slice(1).map((v) => String(v ?? '').trim()) });
+  }
+  return entries;
+}
+
+/** The downloadable import template: the header in A1 and a note beside it. */
+export async function buildImportTemplate(lang: Language): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet(lang === 'zh' ? '设备导入' : 'Device import');
+  sheet.getCell('A1').value = TEMPLATE_HEADER[lang];
+  sheet.getCell('A1').font = { bold: true };
+  sheet.getCell('C1').value = TEMPLATE_NOTE[lang];
+  sheet.getColumn(1).width = 28;
+  sheet.getColumn(1).numFmt = '@';
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/**
+ * Reads the one uploaded file of a multipart request (at most 5MB, .xlsx or .xls) and its text fields.
+ * The multipart parser must be registered in the calling plugin (see `registerImportMultipart`).
+ */
+export async function readImportUpload(
+  request: FastifyRequest,
+): Promise<{ buffer: Buffer; filename: string; fields: Record<string, string> }> {
+  if (!request.isMultipart()) throw new AppError('IMPORT_FILE_INVALID', {}, 'file');
+  let file: { buffer: Buffer; filename: string } | null = null;
+  const fields: Record<string, string> = {};
+  try {
+    for await (const part of request.parts({ limits: { fileSize: IMPORT_MAX_BYTES, files: 2, fields: 20 } })) {
+      if (part.type === 'file') {
+        if (file) {
+          await part.toBuffer().catch(() => undefined);
+          throw new AppError('IMPORT_ONE_FILE', {}, 'file');
+        }
+        if (!hasImportExtension(part.filename)) {
+          await part.toBuffer().catch(() => undefined);
+          throw new AppError('IMPORT_FILE_TYPE', {}, 'file');
+        }
+        file = { buffer: await part.toBuffer(), filename: part.filename };
+      } else {
+        fields[part.fieldname] = String(part.value ?? '');
+      }
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('IMPORT_FILE_TOO_LARGE', {}, 'file');
+    if (code === 'FST_FILES_LIMIT') throw new AppError('IMPORT_ONE_FILE', {}, 'file');
+    throw err;
+  }
+  if (!file || file.buffer.length === 0) throw new AppError('IMPORT_FILE_INVALID', {}, 'file');
+  return { ...file, fields };
+}
+
+export interface RobotCheckOptions {
+  /** Robot IDs already in the caller's list (a group's members, a plan's selection). */
+  existing?: Iterable<string>;
+  /** Slots the delivery needs on each device; checked when given. */
+  requiredSlots?: number;
+  /** Commercial ads (default true): refuses devices whose owner does not allow them. */
+  commercial?: boolean;
+  /** Types the delivery supports (default: every type with an ad screen). */
+  types?: readonly DeviceType[];
+  lang: Language;
+}
+
+/** Whether the caller may put this robot in a list at all (ownership, not delivery rules). */
+function mayUse(user: ScopeUser, projectId: string | null): boolean {
+  if (isSuperuser(user) || isOperatorRole(user.role) || isAdvertiserRole(user.role)) return true;
+  if (user.role === 'project') return !!user.projectId && projectId === user.projectId;
+  return false;
+}
+
+/**
+ * Checks robot IDs for a device list (groups, publishing): every row gets a section 8 reason or ok.
+ * The service other modules call: it never adds anything.
+ */
+export async function checkRobotIds(
+  ctx: AppContext,
+  db: DbOrTx,
+  user: ScopeUser,
+  entries: RobotIdEntry[],
+  opts: RobotCheckOptions,
+): Promise<ImportCheck> {
+  const now = ctx.clock.now();
+  const found = await findRobotsByRobotIds(db, [...new Set(entries.map((e) => e.robotId))]);
+  const byId = new Map(found.map((r) => [r.robot.robotId, r]));
+  const used =
+    opts.requiredSlots !== undefined
+      ? await usedSlotsOf(
+          ctx,
+          db,
+          found.map((r) => r.robot.id),
+        )
+      : new Map();
+  const taken = new Set(opts.existing ?? []);
+  const types = new Set<string>(opts.types ?? AD_CAPABLE_TYPES);
+  const commercial = opts.commercial ?? true;
+  const rows: ImportRow[] = [];
+  const valid: string[] = [];
+  for (const entry of entries) {
+    const hit = byId.get(entry.robotId);
+    const r = hit?.robot;
+    let code: ErrorCode | null = null;
+    if (!r) code = 'DEVICE_NOT_EXIST';
+    else if (!mayUse(user, r.projectId)) code = 'DEVICE_NO_PERMISSION';
+    else if (taken.has(r.robotId)) code = 'DEVICE_ALREADY_SELECTED';
+    else if (!types.has(r.type)) code = 'DEVICE_TYPE_UNSUPPORTED';
+    else if (!r.activated) code = 'DEVICE_NOT_ACTIVATED';
+    else if (r.expireAt && r.expireAt.getTime() <= now.getTime()) code = 'DEVICE_EXPIRED';
+    else if (!r.inUse) code = 'DEVICE_UNUSED';
+    else if (r.listType === 'blacklist') code = 'DEVICE_BLACKLISTED';
+    else if (commercial && !r.postAds) code = 'DEVICE_COMMERCIAL_NOT_ALLOWED';
+    else if (opts.requiredSlots !== undefined && remainingSlots(used.get(r.id) ?? 0) < opts.requiredSlots) {
+      code = 'DEVICE_SLOTS_INSUFFICIENT';
+    }
+    // A robot listed twice in one file: the second row is "already in the list".
+    if (r && !code) {
+      taken.add(r.robotId);
+      valid.push(r.robotId);
+    }
+    rows.push({
+      row: entry.row,
+      robotId: entry.robotId,
+      ok: code === null,
+      code,
+      msg: code ? messageFor(code, opts.lang) : null,
+      name: hit ? (hit.robot.name ?? null) : null,
+    });
+  }
+  return { total: rows.length, validCount: valid.length, valid, rows };
+}

@@ -1,0 +1,177 @@
+import { isAdvertiserRole, isOperatorRole } from '@robot-ads/contracts/auth/roles';
+import { type DeviceState, ONLINE_WINDOW_MS } from '@robot-ads/contracts/devices/devices.rules';
+import type { RobotFilters } from '@robot-ads/contracts/devices/devices.schemas';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { isSuperuser, type SessionUser } from '../../platform/session-user';
+import { projects, robots, robotTransitions, scenes } from './devices.table';
+
+export type ScopeUser = Pick<SessionUser, 'id' | 'role' | 'principals' | 'projectId'>;
+
+const like = (v: string) => `%${v.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
+/** Conditions of each device state at `now` (spec section 4). */
+export function stateCondition(state: DeviceState, now: Date): SQL {
+  const onlineSince = new Date(now.getTime() - ONLINE_WINDOW_MS);
+  const notExpired = or(isNull(robots.expireAt), sql`${robots.expireAt} > ${now}`) as SQL;
+  const live = and(eq(robots.activated, true), notExpired, eq(robots.inUse, true)) as SQL;
+  switch (state) {
+    case 'notActivated':
+      return eq(robots.activated, false);
+    case 'activated':
+      return eq(robots.activated, true);
+    case 'expired':
+      return and(eq(robots.activated, true), lte(robots.expireAt, now)) as SQL;
+    case 'unused':
+      return and(eq(robots.activated, true), notExpired, eq(robots.inUse, false)) as SQL;
+    case 'online':
+      return and(live, sql`${robots.lastHeartbeatAt} > ${onlineSince}`) as SQL;
+    default:
+      return and(live, or(isNull(robots.lastHeartbeatAt), lte(robots.lastHeartbeatAt, onlineSince))) as SQL;
+  }
+}
+
+/** Robots a device a delivery can target: activated, not expired, in use, not blacklisted, ads allowed. */
+export function deliverableCondition(now: Date): SQL {
+  return and(
+    eq(robots.activated, true),
+    or(isNull(robots.expireAt), sql`${robots.expireAt} > ${now}`),
+    eq(robots.inUse, true),
+    sql`${robots.listType} <> 'blacklist'`,
+    eq(robots.postAds, true),
+  ) as SQL;
+}
+
+/**
+ * The robots a caller may see: operators all; a project account its property's; an advertiser only
+ * what delivery needs (deliverable robots); anybody else none.
+ */
+export function robotScope(user: ScopeUser, now: Date): SQL | undefined {
+  if (isSuperuser(user) || isOperatorRole(user.role)) return undefined;
+  if (user.role === 'project') return user.projectId ? eq(robots.projectId, user.projectId) : sql`false`;
+  if (isAdvertiserRole(user.role)) return deliverableCondition(now);
+  return sql`false`;
+}
+
+export function haversineKm(lng: number, lat: number): SQL<number> {
+  return sql<number>`(2 * 6371 * asin(least(1, sqrt(
+    power(sin(radians(${robots.lat} - ${lat}) / 2), 2) +
+    cos(radians(${lat})) * cos(radians(${robots.lat})) * power(sin(radians(${robots.lng} - ${lng}) / 2), 2)))))`;
+}
+
+/** Where-conditions of a robot list filter (every filter on the server). */
+export function robotFilterConditions(f: Partial<RobotFilters>, now: Date): SQL[] {
+  const c: SQL[] = [];
+  if (f.robotId) c.push(ilike(robots.robotId, like(f.robotId)));
+  if (f.name) c.push(ilike(robots.name, like(f.name)));
+  if (f.type) c.push(eq(robots.type, f.type));
+  if (f.state) c.push(stateCondition(f.state, now));
+  if (f.province) c.push(eq(robots.province, f.province));
+  if (f.city) c.push(eq(robots.city, f.city));
+  if (f.district) c.push(eq(robots.district, f.district));
+  if (f.projectId) c.push(eq(robots.projectId, f.projectId));
+  if (f.propertyname) c.push(ilike(projects.name, like(f.propertyname)));
+  if (f.sceneName) c.push(ilike(scenes.name, like(f.sceneName)));
+  if (f.salesType) c.push(eq(robots.salesType, f.salesType));
+  if (f.listType) c.push(eq(robots.listType, f.listType));
+  if (f.postAds !== undefined) c.push(eq(robots.postAds, f.postAds));
+  if (f.screenRatio) c.push(eq(robots.screenRatio, f.screenRatio));
+  if (f.distance !== undefined && f.lng !== undefined && f.lat !== undefined) {
+    // A bounding box first (cheap), then the exact great-circle distance.
+    const dLat = f.distance / 111;
+    const dLng = f.distance / (111 * Math.max(0.05, Math.cos((f.lat * Math.PI) / 180)));
+    c.push(isNotNull(robots.lat), isNotNull(robots.lng));
+    c.push(sql`${robots.lat} between ${f.lat - dLat} and ${f.lat + dLat}`);
+    c.push(sql`${robots.lng} between ${f.lng - dLng} and ${f.lng + dLng}`);
+    c.push(sql`${haversineKm(f.lng, f.lat)} <= ${f.distance}`);
+  }
+  return c;
+}
+
+export const robotColumns = {
+  robot: robots,
+  propertyname: projects.name,
+  projecttype: projects.type,
+  sceneName: scenes.name,
+};
+
+export type RobotJoined = {
+  robot: typeof robots.$inferSelect;
+  propertyname: string | null;
+  projecttype: string | null;
+  sceneName: string | null;
+};
+
+export async function findRobots(
+  db: DbOrTx,
+  where: SQL | undefined,
+  opts: { start: number; limit: number; orderByDistance?: { lng: number; lat: number } },
+): Promise<{ total: number; rows: Array<RobotJoined & { distance?: number }> }> {
+  const [countRow] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(robots)
+    .leftJoin(projects, eq(projects.id, robots.projectId))
+    .leftJoin(scenes, eq(scenes.id, robots.sceneId))
+    .where(where);
+  const total = countRow?.n ?? 0;
+  if (total === 0) return { total, rows: [] };
+  const point = opts.orderByDistance;
+  const distance = point ? haversineKm(point.lng, point.lat) : null;
+  const rows = await db
+    .select({ ...robotColumns, ...(distance ? { distance } : {}) })
+    .from(robots)
+    .leftJoin(projects, eq(projects.id, robots.projectId))
+    .leftJoin(scenes, eq(scenes.id, robots.sceneId))
+    .where(where)
+    .orderBy(...(distance ? [asc(distance)] : []), asc(robots.robotId))
+    .offset(opts.start)
+    .limit(opts.limit);
+  return { total, rows: rows as Array<RobotJoined & { distance?: number }> };
+}
+
+export async function findRobotsByRobotIds(db: DbOrTx, robotIds: string[]): Promise<RobotJoined[]> {
+  if (robotIds.length === 0) return [];
+  return db
+    .select(robotColumns)
+    .from(robots)
+    .leftJoin(projects, eq(projects.id, robots.projectId))
+    .leftJoin(scenes, eq(scenes.id, robots.sceneId))
+    .where(inArray(robots.robotId, robotIds));
+}
+
+export async function findRobotByRobotId(db: DbOrTx, robotId: string): Promise<RobotJoined | null> {
+  const [row] = await findRobotsByRobotIds(db, [robotId]);
+  return row ?? null;
+}
+
+export async function recentTransitions(db: DbOrTx, where: SQL | undefined, limit: number) {
+  return db
+    .select({ robotId: robots.robotId, name: robots.name, kind: robotTransitions.kind, at: robotTransitions.at })
+    .from(robotTransitions)
+    .innerJoin(robots, eq(robots.id, robotTransitions.robotRef))
+    .where(where)
+    .orderBy(desc(robotTransitions.at))
+    .limit(limit);
+}
+
+export async function transitionsOf(db: DbOrTx, robotRef: string, limit: number) {
+  return db
+    .select({ kind: robotTransitions.kind, at: robotTransitions.at })
+    .from(robotTransitions)
+    .where(eq(robotTransitions.robotRef, robotRef))
+    .orderBy(desc(robotTransitions.at))
+    .limit(limit);
+}
+
+/** The scene with this name, created when missing. */
+export async function sceneIdFor(db: DbOrTx, name: string, newId: () => string): Promise<string> {
+  const [existing] = await db.select({ id: scenes.id }).from(scenes).where(eq(scenes.name, name)).limit(1);
+  if (existing) return existing.id;
+  const [row] = await db
+    .insert(scenes)
+    .values({ id: newId(), name })
+    .onConflictDoUpdate({ target: scenes.name, set: { name } })
+    .returning({ id: scenes.id });
+  if (!row) throw new Error('scene upsert returned nothing');
+  return row.id;
+}

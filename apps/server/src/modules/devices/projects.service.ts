@@ -1,0 +1,343 @@
+import { type ErrorCode, messageFor } from '@robot-ads/contracts/common/errors';
+import { newId } from '@robot-ads/contracts/common/ids';
+import type { Language } from '@robot-ads/contracts/common/language';
+import { toUnixSeconds } from '@robot-ads/contracts/common/time';
+import { PROJECT_TYPES, type ProjectType } from '@robot-ads/contracts/devices/devices.rules';
+import type { projectInput, updateProjectBody } from '@robot-ads/contracts/devices/devices.schemas';
+import { nameSchema, type OwnerDto, type ProjectDto } from '@robot-ads/contracts/devices/devices.schemas';
+import { and, asc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../platform/app-error';
+import type { AppContext } from '../../platform/context';
+import { findAccountById, updateAccount } from '../accounts/accounts.repository';
+import { accounts } from '../accounts/accounts.table';
+import type { RobotIdEntry } from './device-import';
+import { findRobotsByRobotIds, type ScopeUser, sceneIdFor } from './devices.repository';
+import { projects, robots, scenes } from './devices.table';
+
+const like = (v: string) => `%${v.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
+export const PROJECT_TYPE_LABELS: Record<ProjectType, { zh: string; en: string }> = {
+  project: { zh: '物业', en: 'Property' },
+  movie: { zh: '影院', en: 'Cinema' },
+  common: { zh: '自定义', en: 'Custom' },
+};
+
+export function projectTypes() {
+  return PROJECT_TYPES.map((value) => ({ value, ...PROJECT_TYPE_LABELS[value] }));
+}
+
+/** Projects a caller may see: operators and advertisers every property, a project account its own. */
+function projectScope(user: ScopeUser): SQL | undefined {
+  if (user.role === 'project') return user.projectId ? eq(projects.id, user.projectId) : sql`false`;
+  if (user.role === 'hide') return sql`false`;
+  return undefined;
+}
+
+async function withCountsAndOwners(db: DbOrTx, rows: Array<typeof projects.$inferSelect>): Promise<ProjectDto[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const counts = await db
+    .select({ projectId: robots.projectId, n: sql<number>`count(*)::int` })
+    .from(robots)
+    .where(inArray(robots.projectId, ids))
+    .groupBy(robots.projectId);
+  const owners = await db
+    .select({
+      accountId: accounts.id,
+      username: accounts.username,
+      authorized: accounts.authorized,
+      projectId: accounts.projectId,
+    })
+    .from(accounts)
+    .where(and(inArray(accounts.projectId, ids), eq(accounts.role, 'project')))
+    .orderBy(asc(accounts.username));
+  return rows.map((p) => ({
+    id: p.id,
+    name: p.name,
+    type: p.type as ProjectType,
+    province: p.province,
+    city: p.city,
+    district: p.district,
+    address: p.address,
+    contact: p.contact,
+    phone: p.phone,
+    robotCount: counts.find((c) => c.projectId === p.id)?.n ?? 0,
+    owners: owners
+      .filter((o) => o.projectId === p.id)
+      .map((o) => ({ accountId: o.accountId, username: o.username, authorized: o.authorized })),
+    createtime: toUnixSeconds(p.createdAt) ?? 0,
+  }));
+}
+
+function projectConditions(user: ScopeUser, q: { name?: string; type?: ProjectType; province?: string }) {
+  const scope = projectScope(user);
+  return and(
+    ...(scope ? [scope] : []),
+    ...(q.name ? [ilike(projects.name, like(q.name))] : []),
+    ...(q.type ? [eq(projects.type, q.type)] : []),
+    ...(q.province ? [eq(projects.province, q.province)] : []),
+  );
+}
+
+/** GET /api/Projects/findAll: every visible property (for selectors: at most 1000). */
+export async function findAllProjects(ctx: AppContext, user: ScopeUser, q: { name?: string; type?: ProjectType }) {
+  const rows = await ctx.db
+    .select()
+    .from(projects)
+    .where(projectConditions(user, q))
+    .orderBy(asc(projects.name))
+    .limit(1000);
+  return withCountsAndOwners(ctx.db, rows);
+}
+
+/** GET /api/Proprietors/querybypage. */
+export async function queryProjectsPage(
+  ctx: AppContext,
+  user: ScopeUser,
+  q: { start: number; limit: number; name?: string; type?: ProjectType; province?: string },
+) {
+  const where = projectConditions(user, q);
+  const [count] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(projects).where(where);
+  const rows = await ctx.db
+    .select()
+    .from(projects)
+    .where(where)
+    .orderBy(asc(projects.name))
+    .offset(q.start)
+    .limit(q.limit);
+  return { total: count?.n ?? 0, datas: await withCountsAndOwners(ctx.db, rows) };
+}
+
+/** GET /api/Proprietors/queryProject: the caller's property (project account) or the one asked for. */
+export async function queryProject(ctx: AppContext, user: ScopeUser, id: string | undefined): Promise<ProjectDto> {
+  const projectId = user.role === 'project' ? user.projectId : id;
+  if (user.role === 'project' && id && id !== user.projectId) throw new AppError('NOT_FOUND', {}, 'id');
+  if (!projectId) throw new AppError('NOT_FOUND', {}, 'id');
+  const rows = await ctx.db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.id, projectId), projectConditions(user, {})));
+  const [dto] = await withCountsAndOwners(ctx.db, rows);
+  if (!dto) throw new AppError('NOT_FOUND', {}, 'id');
+  return dto;
+}
+
+async function assertNameFree(db: DbOrTx, name: string, exceptId: string | null, field: string) {
+  const [dup] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.name, name), ...(exceptId ? [ne(projects.id, exceptId)] : [])))
+    .limit(1);
+  if (dup) throw new AppError('PROJECT_NAME_EXISTS', {}, field);
+}
+
+/** POST /api/Proprietors/createMultiple: several properties in one transaction. */
+export async function createProjects(ctx: AppContext, inputs: Array<z.infer<typeof projectInput>>) {
+  const now = ctx.clock.now();
+  const seen = new Set<string>();
+  return ctx.db.transaction(async (tx) => {
+    const ids: string[] = [];
+    for (const [i, p] of inputs.entries()) {
+      if (seen.has(p.name)) throw new AppError('PROJECT_NAME_EXISTS', {}, `projects.${i}.name`);
+      seen.add(p.name);
+      await assertNameFree(tx, p.name, null, `projects.${i}.name`);
+      const id = newId();
+      ids.push(id);
+      await tx.insert(projects).values({
+        id,
+        name: p.name,
+        type: p.type,
+        province: p.province ?? null,
+        city: p.city ?? null,
+        district: p.district ?? null,
+        address: p.address ?? null,
+        contact: p.contact ?? null,
+        phone: p.phone ?? null,
+        createdAt: now,
+      });
+    }
+    const rows = await tx.select().from(projects).where(inArray(projects.id, ids)).orderBy(asc(projects.name));
+    return withCountsAndOwners(tx, rows);
+  });
+}
+
+/** POST /api/Proprietors/update. */
+export async function updateProject(ctx: AppContext, body: z.infer<typeof updateProjectBody>) {
+  return ctx.db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(projects).where(eq(projects.id, body.id)).limit(1);
+    if (!existing) throw new AppError('NOT_FOUND', {}, 'id');
+    if (body.name !== undefined) await assertNameFree(tx, body.name, body.id, 'name');
+    const { id, ...patch } = body;
+    const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+    if (Object.keys(clean).length > 0) await tx.update(projects).set(clean).where(eq(projects.id, id));
+    const rows = await tx.select().from(projects).where(eq(projects.id, id));
+    const [dto] = await withCountsAndOwners(tx, rows);
+    return dto as ProjectDto;
+  });
+}
+
+/** DELETE /api/Proprietors/{id}: only a property without devices; its owners lose the link. */
+export async function deleteProject(ctx: AppContext, id: string) {
+  await ctx.db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, id)).limit(1);
+    if (!existing) throw new AppError('NOT_FOUND', {}, 'id');
+    const [robot] = await tx.select({ id: robots.id }).from(robots).where(eq(robots.projectId, id)).limit(1);
+    if (robot) throw new AppError('PROJECT_HAS_DEVICES');
+    const owners = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.projectId, id));
+    for (const o of owners) await updateAccount(tx, o.id, { projectId: null });
+    await tx.delete(projects).where(eq(projects.id, id));
+  });
+}
+
+// ---- owner authorization (add / open / remove) ----
+
+function toOwner(row: typeof accounts.$inferSelect, propertyname: string | null): OwnerDto {
+  return {
+    accountId: row.id,
+    username: row.username,
+    name: row.name,
+    projectId: row.projectId,
+    propertyname,
+    authorized: row.authorized,
+  };
+}
+
+export async function listOwners(
+  ctx: AppContext,
+  q: { start: number; limit: number; projectId?: string; username?: string },
+) {
+  const where = and(
+    eq(accounts.role, 'project'),
+    ...(q.projectId ? [eq(accounts.projectId, q.projectId)] : []),
+    ...(q.username ? [ilike(accounts.username, like(q.username))] : []),
+  );
+  const [count] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(accounts).where(where);
+  const rows = await ctx.db
+    .select({ account: accounts, propertyname: projects.name })
+    .from(accounts)
+    .leftJoin(projects, eq(projects.id, accounts.projectId))
+    .where(where)
+    .orderBy(asc(accounts.username))
+    .offset(q.start)
+    .limit(q.limit);
+  return { total: count?.n ?? 0, datas: rows.map((r) => toOwner(r.account, r.propertyname)) };
+}
+
+async function ownerAccount(db: DbOrTx, accountId: string) {
+  const row = await findAccountById(db, accountId);
+  if (row?.role !== 'project') throw new AppError('NOT_FOUND', {}, 'accountId');
+  return row;
+}
+
+/** Add: gives an owner account a property and authorizes it. */
+export async function addAuthorization(ctx: AppContext, projectId: string, accountId: string): Promise<OwnerDto> {
+  return ctx.db.transaction(async (tx) => {
+    const [project] = await tx.select().from(projects).where(eq(projects.id, projectId)).limit(1);
+    if (!project) throw new AppError('NOT_FOUND', {}, 'projectId');
+    await ownerAccount(tx, accountId);
+    const row = await updateAccount(tx, accountId, { projectId, authorized: true, updatedAt: ctx.clock.now() });
+    return toOwner(row as typeof accounts.$inferSelect, project.name);
+  });
+}
+
+/** Open (authorized again) or remove (login refused with 4017, spec section 8). */
+export async function setAuthorized(ctx: AppContext, accountId: string, authorized: boolean): Promise<OwnerDto> {
+  return ctx.db.transaction(async (tx) => {
+    await ownerAccount(tx, accountId);
+    const row = (await updateAccount(tx, accountId, {
+      authorized,
+      updatedAt: ctx.clock.now(),
+    })) as typeof accounts.$inferSelect;
+    const [project] = row.projectId
+      ? await tx.select({ name: projects.name }).from(projects).where(eq(projects.id, row.projectId))
+      : [];
+    return toOwner(row, project?.name ?? null);
+  });
+}
+
+// ---- scenes and affiliate imports ----
+
+export async function findScenes(ctx: AppContext, user: ScopeUser, name?: string) {
+  const rows = await ctx.db
+    .select({
+      id: scenes.id,
+      name: scenes.name,
+      robotCount: sql<number>`count(${robots.id}) filter (where ${user.role === 'project' ? sql`${robots.projectId} = ${user.projectId ?? ''}` : sql`true`})::int`,
+    })
+    .from(scenes)
+    .leftJoin(robots, eq(robots.sceneId, scenes.id))
+    .where(name ? ilike(scenes.name, like(name)) : undefined)
+    .groupBy(scenes.id, scenes.name)
+    .orderBy(asc(scenes.name))
+    .limit(1000);
+  return rows;
+}
+
+type AffiliateRow = {
+  row: number;
+  robotId: string;
+  ok: boolean;
+  code: string | null;
+  msg: string | null;
+  name: string | null;
+};
+
+/**
+ * POST /api/Affiliates/importScenes (A: robot ID, B: scene name) and importAdBlacklist (A: robot ID):
+ * every row checked; with `confirm` the valid rows are applied in one transaction.
+ */
+export async function importAffiliates(
+  ctx: AppContext,
+  kind: 'scenes' | 'blacklist',
+  entries: RobotIdEntry[],
+  opts: { confirm: boolean; lang: Language },
+) {
+  return ctx.db.transaction(async (tx) => {
+    const found = new Map(
+      (
+        await findRobotsByRobotIds(
+          tx,
+          entries.map((e) => e.robotId),
+        )
+      ).map((r) => [r.robot.robotId, r]),
+    );
+    const seen = new Set<string>();
+    const rows: AffiliateRow[] = [];
+    for (const e of entries) {
+      const robot = found.get(e.robotId);
+      let code: ErrorCode | null = null;
+      const sceneName = e.extra?.[0] ?? '';
+      if (!robot) code = 'DEVICE_NOT_EXIST';
+      else if (seen.has(e.robotId)) code = 'DEVICE_ALREADY_SELECTED';
+      else if (kind === 'scenes') {
+        const parsed = nameSchema.safeParse(sceneName);
+        if (!parsed.success) code = (parsed.error.issues[0]?.message as ErrorCode) ?? 'NAME_LENGTH';
+      }
+      if (!code) seen.add(e.robotId);
+      rows.push({
+        row: e.row,
+        robotId: e.robotId,
+        ok: !code,
+        code,
+        msg: code ? messageFor(code, opts.lang) : null,
+        name: robot?.robot.name ?? null,
+      });
+    }
+    let applied = 0;
+    if (opts.confirm) {
+      const now = ctx.clock.now();
+      for (const [i, r] of rows.entries()) {
+        if (!r.ok) continue;
+        const patch =
+          kind === 'scenes'
+            ? { sceneId: await sceneIdFor(tx, (entries[i]?.extra?.[0] ?? '').trim(), newId), updatedAt: now }
+            : { listType: 'blacklist', updatedAt: now };
+        await tx.update(robots).set(patch).where(eq(robots.robotId, r.robotId));
+        applied++;
+      }
+    }
+    return { total: rows.length, applied, rows };
+  });
+}

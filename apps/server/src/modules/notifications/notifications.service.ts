@@ -1,0 +1,84 @@
+import { newId } from '@robot-ads/contracts/common/ids';
+import { toUnixSeconds } from '@robot-ads/contracts/common/time';
+import { type NotificationDto, SOCKET_EVENTS } from '@robot-ads/contracts/notifications/notifications.schemas';
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../platform/app-error';
+import type { Clock } from '../../platform/clock';
+import type { Realtime } from '../../platform/realtime';
+import { notifications } from './notifications.table';
+
+type Row = typeof notifications.$inferSelect;
+
+export function toNotificationDto(row: Row): NotificationDto {
+  return {
+    id: row.id,
+    _id: row.id,
+    name: row.name,
+    data: row.data,
+    createtime: toUnixSeconds(row.createdAt) ?? 0,
+    isRead: row.isRead,
+  };
+}
+
+/** Messages to users (spec section 3): stored, then emitted live as `message` to the user's room. */
+export class NotificationsService {
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly clock: Clock,
+    private readonly realtime: () => Realtime | null,
+  ) {}
+
+  /**
+   * Stores a message for a user and emits it live. Pass `tx` to store it inside the caller's
+   * transaction (it is emitted right away; a rolled-back transaction leaves the client to refetch).
+   */
+  async notify(userId: string, name: string, data: Record<string, unknown>, tx?: DbOrTx): Promise<NotificationDto> {
+    const now = this.clock.now();
+    const [row] = await (tx ?? this.db)
+      .insert(notifications)
+      .values({ id: newId(now.getTime()), userId, name, data, createdAt: now })
+      .returning();
+    if (!row) throw new Error('notification insert returned nothing');
+    const dto = toNotificationDto(row);
+    this.realtime()?.emitToUser(userId, SOCKET_EVENTS.message, dto);
+    return dto;
+  }
+
+  async list(
+    userId: string,
+    q: { isRead: boolean; start: number; limit: number },
+  ): Promise<{ data: NotificationDto[]; total: number; unread: number }> {
+    const where = and(eq(notifications.userId, userId), eq(notifications.isRead, q.isRead));
+    const [total] = await this.db.select({ n: count() }).from(notifications).where(where);
+    const rows = await this.db
+      .select()
+      .from(notifications)
+      .where(where)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .offset(q.start)
+      .limit(q.limit);
+    const unread = q.isRead
+      ? ((
+          await this.db
+            .select({ n: count() })
+            .from(notifications)
+            .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
+        )[0]?.n ?? 0)
+      : (total?.n ?? 0);
+    return { data: rows.map(toNotificationDto), total: total?.n ?? 0, unread };
+  }
+
+  /** Marks one own message read; other tabs of the user hear `readMessage`. */
+  async read(userId: string, messageId: string): Promise<NotificationDto> {
+    const [row] = await this.db
+      .update(notifications)
+      .set({ isRead: true, readAt: this.clock.now() })
+      .where(and(eq(notifications.id, messageId), eq(notifications.userId, userId)))
+      .returning();
+    if (!row) throw new AppError('NOT_FOUND', {}, 'messageId');
+    const dto = toNotificationDto(row);
+    this.realtime()?.emitToUser(userId, SOCKET_EVENTS.readMessage, { messageId, id: messageId });
+    return dto;
+  }
+}

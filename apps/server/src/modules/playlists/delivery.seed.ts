@@ -1,0 +1,295 @@
+import { requiredSteps } from '@robot-ads/contracts/audits/review-state.rules';
+import { newId } from '@robot-ads/contracts/common/ids';
+import { AD_CAPABLE_TYPES } from '@robot-ads/contracts/devices/devices.rules';
+import type { Cycle, PlayPeriod } from '@robot-ads/contracts/playlists/playlists.schemas';
+import { and, eq, gt, inArray, ne } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import type { Seeder } from '../../db/seed/seed';
+import { accounts } from '../accounts/accounts.table';
+import { adResources, advertisements } from '../ads/ads.table';
+import { adAuditReviews, adAuditRobots, adAudits, type StoredStep } from '../audits/audits.table';
+import { projects, robots } from '../devices/devices.table';
+import { publishPlan, SYSTEM_SCOPE } from '../publishing/publishing.service';
+import { publishRecords } from '../publishing/publishing.table';
+import { playlistAds, playlists } from './playlists.table';
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+
+const t = (hour: number, minute = 0) => ({ hour, minute });
+
+/**
+ * Demo delivery data: plans in every delivery state of Lucky Coffee (the `adv` account), applications
+ * waiting for the property owner and the operators, a rejected one, an approved cancellation, and
+ * publish records (issued, pulled, failed, cancelled).
+ */
+export const deliverySeeder: Seeder = {
+  name: 'delivery',
+  async run(tx, { now, app }) {
+    const users = await tx
+      .select({ id: accounts.id, username: accounts.username, name: accounts.name, customerId: accounts.customerId })
+      .from(accounts)
+      .where(inArray(accounts.username, ['adv', 'root', 'owner', 'owner_auto']));
+    const by = Object.fromEntries(users.map((u) => [u.username, u]));
+    const adv = by.adv;
+    const root = by.root;
+    if (!adv?.customerId || !root) return;
+    const ads = await tx
+      .select({ id: advertisements.id, name: advertisements.name })
+      .from(advertisements)
+      .where(eq(advertisements.customerId, adv.customerId));
+    const ad = (name: string) => ads.find((a) => a.name === name)?.id;
+    const latte = ad('Morning Latte');
+    const spot = ad('Coffee Spot');
+    const split = ad('Split Promo');
+    if (!latte || !spot || !split) return;
+
+    const projectRows = await tx.select({ id: projects.id, name: projects.name }).from(projects);
+    const sunshine = projectRows.find((p) => p.name === '阳光广场')?.id;
+    const harbour = projectRows.find((p) => p.name === '海港城')?.id;
+    const deliverable = async (projectId: string | undefined, n: number) =>
+      projectId
+        ? tx
+            .select({ ref: robots.id, robotId: robots.robotId, projectId: robots.projectId })
+            .from(robots)
+            .where(
+              and(
+                eq(robots.projectId, projectId),
+                eq(robots.activated, true),
+                eq(robots.inUse, true),
+                eq(robots.postAds, true),
+                ne(robots.listType, 'blacklist'),
+                gt(robots.expireAt, now),
+                inArray(robots.type, [...AD_CAPABLE_TYPES]),
+              ),
+            )
+            .orderBy(robots.robotId)
+            .limit(n)
+        : [];
+    const sun = await deliverable(sunshine, 12);
+    const har = await deliverable(harbour, 6);
+
+    const materials = async (adIds: string[]) => {
+      const rows = await tx
+        .select({ adId: adResources.adId })
+        .from(adResources)
+        .where(inArray(adResources.adId, adIds));
+      return adIds.reduce((n, id) => n + rows.filter((r) => r.adId === id).length, 0);
+    };
+    const kinds = async (adIds: string[]) => {
+      const rows = await tx
+        .selectDistinct({ kind: advertisements.kind })
+        .from(advertisements)
+        .where(inArray(advertisements.id, adIds));
+      return rows.map((r) => r.kind);
+    };
+
+    async function plan(
+      name: string,
+      adIds: string[],
+      o: {
+        begin: number;
+        end: number;
+        priority?: number;
+        cycle?: Cycle;
+        times?: PlayPeriod[];
+        zone?: string;
+        audit?: string;
+        note?: string;
+      },
+    ) {
+      const id = newId();
+      await tx.insert(playlists).values({
+        id,
+        name,
+        clientId: adv?.customerId as string,
+        description: `${name} — demo`,
+        priority: o.priority ?? 5,
+        cycle: o.cycle ?? { type: 'daily', data: [] },
+        times: o.times ?? [
+          { begin: t(8), end: t(11) },
+          { begin: t(17), end: t(21) },
+        ],
+        beginAt: new Date(now.getTime() + o.begin),
+        endAt: new Date(now.getTime() + o.end),
+        timeZone: o.zone ?? 'Asia/Shanghai',
+        playingMode: 'order',
+        countLimit: 300,
+        materials: await materials(adIds),
+        advertisingType: await kinds(adIds),
+        auditState: o.audit ?? 'none',
+        auditNote: o.note ?? '',
+        createdBy: adv?.id as string,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await tx.insert(playlistAds).values(adIds.map((adId, position) => ({ playlistId: id, position, adId })));
+      const [row] = await tx.select().from(playlists).where(eq(playlists.id, id));
+      return row as typeof playlists.$inferSelect;
+    }
+
+    async function application(
+      planId: string,
+      type: 'apply' | 'cancel',
+      targets: Array<{ ref: string; robotId: string; projectId: string | null }>,
+      state: 'pending' | 'post' | 'reject',
+      o: { reason?: string; note?: string; ownerDecided?: boolean; autoAudit?: boolean } = {},
+    ) {
+      const id = newId();
+      const projectIds = [...new Set(targets.map((x) => x.projectId).filter((p): p is string => Boolean(p)))];
+      const base = requiredSteps(projectIds.map((p) => ({ projectId: p, autoAudit: p === harbour })));
+      const decidedAt = Math.floor((now.getTime() - HOUR) / 1000);
+      const steps: StoredStep[] = base.map((s) => {
+        const decided =
+          state === 'post' || (s.kind === 'owner' && o.ownerDecided) || (state === 'reject' && s.kind === 'operator');
+        const reviewer = s.kind === 'owner' ? by.owner : root;
+        return {
+          ...s,
+          state: decided ? (state === 'reject' ? 'reject' : 'post') : 'pending',
+          reviewerId: decided ? (reviewer?.id ?? null) : null,
+          reviewerName: decided ? (reviewer?.name ?? null) : null,
+          note: decided && state === 'reject' ? (o.note ?? '') : '',
+          time: decided ? decidedAt : null,
+        };
+      });
+      await tx.insert(adAudits).values({
+        id,
+        playlistId: planId,
+        type,
+        state,
+        applicantId: adv?.id as string,
+        applicantName: adv?.name as string,
+        clientId: adv?.customerId as string,
+        deliveryMode: 'robots',
+        robotIds: targets.map((x) => x.robotId),
+        reason: o.reason ?? '',
+        steps,
+        note: o.note ?? '',
+        auditAt: state === 'pending' && !o.ownerDecided ? null : new Date(decidedAt * 1000),
+        createdAt: new Date(now.getTime() - 2 * HOUR),
+        updatedAt: now,
+      });
+      if (targets.length) {
+        await tx
+          .insert(adAuditRobots)
+          .values(targets.map((x) => ({ auditId: id, robotRef: x.ref, projectId: x.projectId })));
+      }
+      for (const s of steps.filter((x) => x.reviewerId)) {
+        await tx.insert(adAuditReviews).values({
+          id: newId(),
+          auditId: id,
+          reviewerId: s.reviewerId as string,
+          reviewerName: s.reviewerName as string,
+          kind: s.kind,
+          projectId: s.projectId,
+          decision: s.state,
+          note: s.note,
+          at: new Date(decidedAt * 1000),
+        });
+      }
+      return id;
+    }
+
+    const publish = async (
+      p: typeof playlists.$inferSelect,
+      targets: Array<{ robotId: string }>,
+      applicationId: string,
+    ) =>
+      publishPlan(
+        app,
+        tx as Tx,
+        SYSTEM_SCOPE,
+        p,
+        targets.map((x, i) => ({ row: i + 1, robotId: x.robotId })),
+        { lang: 'zh', applicationId, by: adv?.id as string },
+      );
+
+    // Live: approved, published, most devices pulled.
+    const live = await plan('Latte Week', [latte], { begin: -2 * DAY, end: 28 * DAY, audit: 'post' });
+    const liveTargets = sun.slice(0, 6);
+    await publish(live, liveTargets, await application(live.id, 'apply', liveTargets, 'post'));
+    const pulledRefs = liveTargets.slice(0, 5).map((x) => x.ref);
+    await tx
+      .update(publishRecords)
+      .set({ state: 'pulled', pullAt: new Date(now.getTime() - HOUR) })
+      .where(and(eq(publishRecords.playlistId, live.id), inArray(publishRecords.robotRef, pulledRefs)));
+
+    // Low pull rate: approved, published, few devices pulled (a warning on the list).
+    const low = await plan('Spot Weekends', [spot], {
+      begin: -DAY,
+      end: 20 * DAY,
+      audit: 'post',
+      cycle: { type: 'weekly', data: [6, 7] },
+      times: [{ begin: t(10), end: t(20) }],
+    });
+    const lowTargets = [...sun.slice(6, 10), ...har.slice(0, 2)];
+    await publish(low, lowTargets, await application(low.id, 'apply', lowTargets, 'post'));
+    await tx
+      .update(publishRecords)
+      .set({ state: 'pulled', pullAt: new Date(now.getTime() - 3 * HOUR) })
+      .where(
+        and(
+          eq(publishRecords.playlistId, low.id),
+          inArray(
+            publishRecords.robotRef,
+            lowTargets.slice(0, 2).map((x) => x.ref),
+          ),
+        ),
+      );
+
+    // Not started: approved and issued, begins next week (Sydney time).
+    const later = await plan('Split Autumn', [split], {
+      begin: 7 * DAY,
+      end: 40 * DAY,
+      audit: 'post',
+      zone: 'Australia/Sydney',
+    });
+    const laterTargets = har.slice(2, 5);
+    await publish(later, laterTargets, await application(later.id, 'apply', laterTargets, 'post'));
+
+    // Waiting for the property owner and an operator.
+    const waiting = await plan('Cold Brew Launch', [latte, spot], { begin: DAY, end: 30 * DAY, audit: 'pending' });
+    await application(waiting.id, 'apply', sun.slice(8, 12), 'pending');
+    // Owner approved, waiting for an operator.
+    const half = await plan('Mocha Monthly', [spot], {
+      begin: 2 * DAY,
+      end: 60 * DAY,
+      audit: 'pending',
+      cycle: { type: 'monthly', data: [1, 15] },
+    });
+    await application(half.id, 'apply', sun.slice(0, 3), 'pending', { ownerDecided: true });
+    // Auto-approving property: only the operators review.
+    const harbourPlan = await plan('Harbour Hello', [latte], {
+      begin: DAY,
+      end: 14 * DAY,
+      audit: 'pending',
+      zone: 'Asia/Hong_Kong',
+    });
+    await application(harbourPlan.id, 'apply', har.slice(3, 6), 'pending');
+
+    // Rejected with a reason.
+    const rejected = await plan('Too Dark Promo', [latte], {
+      begin: DAY,
+      end: 10 * DAY,
+      audit: 'reject',
+      note: '画面太暗，请调整亮度',
+    });
+    await application(rejected.id, 'apply', sun.slice(2, 4), 'reject', { note: '画面太暗，请调整亮度' });
+
+    // Delivered, then cancelled through an approved cancellation.
+    const over = await plan('Summer Promo', [spot], { begin: -10 * DAY, end: 5 * DAY, audit: 'post' });
+    const overTargets = sun.slice(4, 6);
+    await publish(over, overTargets, await application(over.id, 'apply', overTargets, 'post'));
+    const cancelId = await application(over.id, 'cancel', overTargets, 'post', { reason: '活动提前结束' });
+    await tx
+      .update(publishRecords)
+      .set({ state: 'cancelled', cancelledAt: now, cancelReason: '活动提前结束', applicationId: cancelId })
+      .where(eq(publishRecords.playlistId, over.id));
+
+    // A cancellation waiting for review on the live plan.
+    await application(live.id, 'cancel', liveTargets.slice(5, 6), 'pending', { reason: '门店装修' });
+
+    // A draft: never applied for.
+    await plan('Draft Ideas', [latte], { begin: 3 * DAY, end: 33 * DAY });
+  },
+};

@@ -1,0 +1,15 @@
+import type { AppContext } from '../../platform/context';
+
+/**
+ * The live notifications plans, applications and publishing send (spec section 3: playlist.audit.result
+ * and playlist.pulled.ratio), through the notifications service (stored, then emitted over socket.io).
+ * Called after the deciding transaction committed: a notification that cannot be delivered is logged
+ * and never undoes the decision that caused it.
+ */
+export async function notifyUser(ctx: AppContext, userId: string, name: string, data: Record<string, unknown>) {
+  try {
+    await ctx.notifications.notify(userId, name, data);
+  } catch (err) {
+    ctx.log.error({ err, userId, name }, 'notification failed');
+  }
+}

@@ -1,0 +1,429 @@
+import { isAdvertiserRole, isOperatorRole } from '@robot-ads/contracts/auth/roles';
+import { newId } from '@robot-ads/contracts/common/ids';
+import { fromUnixSeconds, toUnixSeconds } from '@robot-ads/contracts/common/time';
+import { checkPlan } from '@robot-ads/contracts/playlists/playlists.rules';
+import {
+  MAX_PLAN_MATERIALS,
+  type PlaylistAuditState,
+  type PlaylistDto,
+  type PlaylistInputParsed,
+} from '@robot-ads/contracts/playlists/playlists.schemas';
+import {
+  type DeliveryStatus,
+  deliveryStatus,
+  isLowPullRate,
+  pullRatio,
+} from '@robot-ads/contracts/publishing/delivery-status.rules';
+import { and, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../platform/app-error';
+import type { AppContext } from '../../platform/context';
+import { accountSubtreeIds } from '../../platform/scope';
+import { isSuperuser, type SessionUser } from '../../platform/session-user';
+import { adAuditRobots, adAudits } from '../audits/audits.table';
+import { customers } from '../customers/customers.table';
+import { robots } from '../devices/devices.table';
+import { countsByPlan, emptyCounts, LIVE_STATES } from '../publishing/publishing.repository';
+import { publishRecords } from '../publishing/publishing.table';
+import { adIdsOfPlans, adSummaries, customerExists, customerNames } from './playlists.repository';
+import { type PlaylistRow, playlistAds, playlists } from './playlists.table';
+
+type User = Pick<SessionUser, 'id' | 'role' | 'principals' | 'customer' | 'projectId'>;
+
+const like = (v: string) => `%${v.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
+/**
+ * The plans a caller may see: root/admin all; operators those created in their account subtree or
+ * of customers their subtree manages; advertisers their customer's; a project account the plans
+ * delivered to, or applied for, its property's devices.
+ */
+export async function planScope(db: DbOrTx, user: User): Promise<SQL | undefined> {
+  if (isSuperuser(user)) return undefined;
+  if (isOperatorRole(user.role)) {
+    const ids = (await accountSubtreeIds(db, user)) ?? [user.id];
+    return or(
+      inArray(playlists.createdBy, ids),
+      inArray(
+        playlists.clientId,
+        db.select({ id: customers.id }).from(customers).where(inArray(customers.ownerId, ids)),
+      ),
+    );
+  }
+  if (isAdvertiserRole(user.role)) return user.customer ? eq(playlists.clientId, user.customer) : sql`false`;
+  if (user.role === 'project') {
+    if (!user.projectId) return sql`false`;
+    return or(
+      sql`exists (select 1 from ${publishRecords} join ${robots} on ${robots.id} = ${publishRecords.robotRef}
+        where ${publishRecords.playlistId} = ${playlists.id} and ${robots.projectId} = ${user.projectId})`,
+      sql`exists (select 1 from ${adAudits} join ${adAuditRobots} on ${adAuditRobots.auditId} = ${adAudits.id}
+        where ${adAudits.playlistId} = ${playlists.id} and ${adAuditRobots.projectId} = ${user.projectId})`,
+    );
+  }
+  return sql`false`;
+}
+
+/**
+ * A plan the caller may see, or PLAYLIST_NOT_FOUND ("the plan has been cancelled": a deleted plan,
+ * or one the caller cannot see, reads the same).
+ */
+export async function visiblePlan(
+  db: DbOrTx,
+  user: User,
+  id: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<PlaylistRow> {
+  const scope = await planScope(db, user);
+  const q = db
+    .select()
+    .from(playlists)
+    .where(and(eq(playlists.id, id), isNull(playlists.deletedAt), ...(scope ? [scope] : [])))
+    .limit(1);
+  const [row] = opts.forUpdate ? await q.for('update') : await q;
+  if (!row) throw new AppError('PLAYLIST_NOT_FOUND', {}, 'playListId');
+  return row;
+}
+
+/** Plans with a delivery application waiting for review. */
+async function pendingPlans(db: DbOrTx, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ id: adAudits.playlistId })
+    .from(adAudits)
+    .where(
+      and(inArray(adAudits.playlistId, ids), inArray(adAudits.type, ['apply', 'add']), eq(adAudits.state, 'pending')),
+    );
+  return new Set(rows.map((r) => r.id));
+}
+
+export function statusOf(
+  row: PlaylistRow,
+  counts: ReturnType<typeof emptyCounts>,
+  pending: boolean,
+  now: Date,
+): DeliveryStatus {
+  const live = counts.notIssued + counts.issued + counts.pulled;
+  return deliveryStatus({
+    begin: toUnixSeconds(row.beginAt) ?? 0,
+    end: toUnixSeconds(row.endAt) ?? 0,
+    now: Math.floor(now.getTime() / 1000),
+    cancelled: row.deletedAt !== null || (live === 0 && counts.cancelled > 0 && !pending),
+    pendingApplication: pending,
+    notIssued: counts.notIssued,
+    issued: counts.issued,
+    pulled: counts.pulled,
+  });
+}
+
+/** DTOs of plan rows, with their ads, customer name, pull numbers and delivery status (fixed number of queries). */
+export async function toDtos(ctx: AppContext, db: DbOrTx, rows: PlaylistRow[]): Promise<PlaylistDto[]> {
+  const ids = rows.map((r) => r.id);
+  const [adIds, counts, pending, names] = await Promise.all([
+    adIdsOfPlans(db, ids),
+    countsByPlan(db, ids),
+    pendingPlans(db, ids),
+    customerNames(
+      db,
+      rows.map((r) => r.clientId),
+    ),
+  ]);
+  const ads = await adSummaries(ctx, db, [...adIds.values()].flat());
+  const now = ctx.clock.now();
+  return rows.map((r) => {
+    const c = counts.get(r.id) ?? emptyCounts();
+    const planPullNumber = c.notIssued + c.issued + c.pulled;
+    const state = r.auditState as PlaylistAuditState;
+    return {
+      id: r.id,
+      name: r.name,
+      clientId: r.clientId,
+      clientName: names.get(r.clientId) ?? '',
+      description: r.description,
+      isOrder: r.isOrder,
+      advertisements: (adIds.get(r.id) ?? []).map((id) => {
+        const a = ads.get(id);
+        return { id, name: a?.name ?? '', kind: a?.kind ?? '', materials: a?.materials ?? 0 };
+      }),
+      mode: r.playingMode as PlaylistDto['mode'],
+      priority: r.priority,
+      cycle: r.cycle,
+      times: r.times,
+      begin: toUnixSeconds(r.beginAt) ?? 0,
+      end: toUnixSeconds(r.endAt) ?? 0,
+      createtime: toUnixSeconds(r.createdAt) ?? 0,
+      timeZone: r.timeZone,
+      playingMode: r.playingMode as PlaylistDto['playingMode'],
+      countLimit: r.countLimit,
+      timeLimit: r.timeLimit,
+      advertisingtype: r.advertisingType,
+      materials: r.materials,
+      audit: { state, note: r.auditNote },
+      status: state,
+      postStatus: state,
+      note: r.auditNote,
+      deliveryStatus: statusOf(r, c, pending.has(r.id), now),
+      planPullNumber,
+      alreadyPullNumber: c.pulled,
+      ratio: Math.round(pullRatio(planPullNumber, c.pulled) * 10000) / 10000,
+      lowPullRate: isLowPullRate(planPullNumber, c.pulled),
+      pauses: r.pauses,
+      cancelled: r.deletedAt !== null,
+      createdBy: r.createdBy,
+    };
+  });
+}
+
+export async function getPlan(ctx: AppContext, user: User, id: string): Promise<PlaylistDto> {
+  const row = await visiblePlan(ctx.db, user, id);
+  const [dto] = await toDtos(ctx, ctx.db, [row]);
+  return dto as PlaylistDto;
+}
+
+export interface PlanListQuery {
+  start: number;
+  limit: number;
+  name?: string;
+  clientId?: string;
+  playListId?: string;
+  status?: string;
+}
+
+/** Paged plans in scope, newest first; the delivery status filter is evaluated in SQL. */
+export async function queryPlans(ctx: AppContext, user: User, q: PlanListQuery, extra: SQL[] = []) {
+  const scope = await planScope(ctx.db, user);
+  const conds: SQL[] = [isNull(playlists.deletedAt), ...extra];
+  if (scope) conds.push(scope);
+  if (q.name) conds.push(ilike(playlists.name, like(q.name)));
+  if (q.clientId) conds.push(eq(playlists.clientId, q.clientId));
+  if (q.playListId) conds.push(eq(playlists.id, q.playListId));
+  if (q.status) conds.push(statusCondition(q.status, ctx.clock.now()));
+  const where = and(...conds);
+  const [count] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(playlists).where(where);
+  const rows = await ctx.db
+    .select()
+    .from(playlists)
+    .where(where)
+    .orderBy(desc(playlists.createdAt), desc(playlists.id))
+    .offset(q.start)
+    .limit(q.limit);
+  return { total: count?.n ?? 0, datas: await toDtos(ctx, ctx.db, rows) };
+}
+
+const liveCount = (state?: string) =>
+  sql`(select count(*) from ${publishRecords} where ${publishRecords.playlistId} = ${playlists.id} and ${publishRecords.state} in ${
+    state
+      ? sql`(${state})`
+      : sql`(${sql.join(
+          LIVE_STATES.map((s) => sql`${s}`),
+          sql`, `,
+        )})`
+  })`;
+const pendingExists = sql`exists (select 1 from ${adAudits} where ${adAudits.playlistId} = ${playlists.id} and ${adAudits.type} in ('apply', 'add') and ${adAudits.state} = 'pending')`;
+
+/** SQL form of deliveryStatus for list filters (same cases, same order). */
+export function statusCondition(status: string, now: Date): SQL {
+  const live = sql`${liveCount()} > 0`;
+  const ended = sql`${playlists.endAt} <= ${now}`;
+  switch (status as DeliveryStatus) {
+    case 'cancelled':
+      return sql`(${liveCount()} = 0 and ${liveCount('cancelled')} > 0 and not ${pendingExists})`;
+    case 'pendingReview':
+      return sql`(${liveCount()} = 0 and ${pendingExists})`;
+    case 'notDelivered':
+      return sql`(${liveCount()} = 0 and not ${pendingExists} and ${liveCount('cancelled')} = 0)`;
+    case 'ended':
+      return sql`(${live} and ${ended})`;
+    case 'toBeIssued':
+      return sql`(${live} and not ${ended} and ${liveCount('notIssued')} = ${liveCount()})`;
+    case 'notStarted':
+      return sql`(${live} and not ${ended} and ${liveCount('notIssued')} < ${liveCount()} and ${playlists.beginAt} > ${now})`;
+    case 'issued':
+      return sql`(${live} and not ${ended} and ${playlists.beginAt} <= ${now} and ${liveCount('pulled')} = 0 and ${liveCount('issued')} > 0)`;
+    case 'live':
+      return sql`(${live} and not ${ended} and ${playlists.beginAt} <= ${now} and ${liveCount('pulled')} > 0)`;
+    default:
+      throw new AppError('VALIDATION_FAILED', { field: 'status', reason: status }, 'status');
+  }
+}
+
+/** GET queryOnlineAdvertising: plans delivered to devices and not ended (the online delivery list). */
+export async function queryOnline(ctx: AppContext, user: User, q: PlanListQuery) {
+  const now = ctx.clock.now();
+  return queryPlans(ctx, user, q, [sql`${liveCount()} > 0`, sql`${playlists.endAt} > ${now}`]);
+}
+
+/** GET /ad/historyPublish list: plans that were ever published (any record), newest first. */
+export async function queryHistory(ctx: AppContext, user: User, q: PlanListQuery) {
+  return queryPlans(ctx, user, q, [
+    sql`exists (select 1 from ${publishRecords} where ${publishRecords.playlistId} = ${playlists.id})`,
+  ]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Commands
+
+interface ResolvedAds {
+  adIds: string[];
+  materials: number;
+  kinds: string[];
+}
+
+/** The ads of a plan must exist (and be the plan's customer's) and have materials; at most 15 materials. */
+async function resolveAds(
+  ctx: AppContext,
+  db: DbOrTx,
+  user: User,
+  clientId: string,
+  adIds: string[],
+): Promise<ResolvedAds> {
+  const ads = await adSummaries(ctx, db, adIds);
+  let materials = 0;
+  const kinds = new Set<string>();
+  for (const id of adIds) {
+    const ad = ads.get(id);
+    const foreign = ad && ad.customerId !== null && ad.customerId !== clientId;
+    if (
+      !ad ||
+      (foreign && !isSuperuser(user) && !isOperatorRole(user.role)) ||
+      (foreign && isAdvertiserRole(user.role))
+    ) {
+      throw new AppError('PLAYLIST_ADV_NOT_EXITS', {}, 'advertisements');
+    }
+    if (ad.materials === 0) throw new AppError('PLAYLIST_RES_IS_EMPTY', {}, 'advertisements');
+    materials += ad.materials;
+    kinds.add(ad.kind);
+  }
+  if (materials > MAX_PLAN_MATERIALS) throw new AppError('PLAYLIST_TOO_MANY_MATERIALS', {}, 'advertisements');
+  return { adIds, materials, kinds: [...kinds] };
+}
+
+function assertRules(input: PlaylistInputParsed, now: Date, existing?: { begin: number }) {
+  const issues = checkPlan(
+    { begin: input.begin, end: input.end, timeZone: input.timeZone, cycle: input.cycle, times: input.times },
+    now,
+    existing,
+  );
+  const first = issues[0];
+  if (first) throw new AppError(first.code as never, {}, first.field);
+}
+
+async function clientFor(db: DbOrTx, user: User, clientId: string | undefined): Promise<string> {
+  if (isAdvertiserRole(user.role)) {
+    if (!user.customer) throw new AppError('FORBIDDEN');
+    if (clientId && clientId !== user.customer) throw new AppError('FORBIDDEN', {}, 'clientId');
+    return user.customer;
+  }
+  // An operator's plan without a customer is the operators' own (house ads), like their own ads.
+  if (!clientId) return '';
+  if (!(await customerExists(db, clientId))) throw new AppError('CUSTOMER_NOT_FOUND', {}, 'clientId');
+  return clientId;
+}
+
+export async function createPlan(ctx: AppContext, user: User, input: PlaylistInputParsed): Promise<PlaylistDto> {
+  const now = ctx.clock.now();
+  assertRules(input, now);
+  const id = await ctx.db.transaction(async (tx) => {
+    const clientId = await clientFor(tx, user, input.clientId);
+    const ads = await resolveAds(ctx, tx, user, clientId, input.advertisements);
+    const planId = newId();
+    await tx.insert(playlists).values({
+      id: planId,
+      name: input.name,
+      clientId,
+      description: input.description,
+      isOrder: input.isOrder,
+      priority: input.priority,
+      cycle: input.cycle,
+      times: input.times,
+      beginAt: fromUnixSeconds(input.begin) as Date,
+      endAt: fromUnixSeconds(input.end) as Date,
+      timeZone: input.timeZone,
+      playingMode: input.playingMode ?? input.mode ?? 'order',
+      countLimit: input.countLimit,
+      timeLimit: input.timeLimit,
+      materials: ads.materials,
+      advertisingType: ads.kinds,
+      createdBy: user.id,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await tx.insert(playlistAds).values(ads.adIds.map((adId, position) => ({ playlistId: planId, position, adId })));
+    return planId;
+  });
+  return getPlan(ctx, user, id);
+}
+
+/** Whether a plan is delivered (live records) or has a delivery application under review. */
+async function lockState(db: DbOrTx, id: string) {
+  const counts = (await countsByPlan(db, [id])).get(id) ?? emptyCounts();
+  const pending = (await pendingPlans(db, [id])).has(id);
+  return { delivered: counts.notIssued + counts.issued + counts.pulled > 0, pending };
+}
+
+export async function updatePlan(
+  ctx: AppContext,
+  user: User,
+  input: PlaylistInputParsed & { id: string },
+): Promise<PlaylistDto> {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const row = await visiblePlan(tx, user, input.id, { forUpdate: true });
+    if (user.role === 'project') throw new AppError('FORBIDDEN');
+    const lock = await lockState(tx, row.id);
+    if (lock.delivered || lock.pending) throw new AppError('PLAYLIST_LOCKED', {}, 'id');
+    assertRules(input, now, { begin: toUnixSeconds(row.beginAt) ?? 0 });
+    const clientId = await clientFor(tx, user, input.clientId ?? row.clientId);
+    const ads = await resolveAds(ctx, tx, user, clientId, input.advertisements);
+    await tx
+      .update(playlists)
+      .set({
+        name: input.name,
+        clientId,
+        description: input.description,
+        isOrder: input.isOrder,
+        priority: input.priority,
+        cycle: input.cycle,
+        times: input.times,
+        beginAt: fromUnixSeconds(input.begin) as Date,
+        endAt: fromUnixSeconds(input.end) as Date,
+        timeZone: input.timeZone,
+        playingMode: input.playingMode ?? input.mode ?? row.playingMode,
+        countLimit: input.countLimit,
+        timeLimit: input.timeLimit,
+        materials: ads.materials,
+        advertisingType: ads.kinds,
+        updatedAt: now,
+      })
+      .where(eq(playlists.id, row.id));
+    await tx.delete(playlistAds).where(eq(playlistAds.playlistId, row.id));
+    await tx.insert(playlistAds).values(ads.adIds.map((adId, position) => ({ playlistId: row.id, position, adId })));
+  });
+  return getPlan(ctx, user, input.id);
+}
+
+/**
+ * DELETE a plan: refused while it is delivered to devices (cancel the delivery first); its pending
+ * applications are withdrawn. The row stays (deletedAt) so that links to it say "the plan has been cancelled".
+ */
+export async function deletePlan(ctx: AppContext, user: User, id: string): Promise<{ id: string }> {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const row = await visiblePlan(tx, user, id, { forUpdate: true });
+    if (user.role === 'project') throw new AppError('FORBIDDEN');
+    const lock = await lockState(tx, row.id);
+    if (lock.delivered) throw new AppError('PLAYLIST_ONLINE_DELETE', {}, 'id');
+    await tx
+      .update(adAudits)
+      .set({ state: 'withdrawn', updatedAt: now })
+      .where(and(eq(adAudits.playlistId, row.id), eq(adAudits.state, 'pending')));
+    await tx.update(playlists).set({ deletedAt: now, updatedAt: now }).where(eq(playlists.id, row.id));
+  });
+  return { id };
+}
+
+/** GET deleteCheck: whether the plan can be deleted now, and what holds it. */
+export async function deleteCheck(ctx: AppContext, user: User, id: string) {
+  const row = await visiblePlan(ctx.db, user, id);
+  const counts = (await countsByPlan(ctx.db, [row.id])).get(row.id) ?? emptyCounts();
+  const devices = counts.notIssued + counts.issued + counts.pulled;
+  return { id: row.id, canDelete: devices === 0, devices };
+}

@@ -1,0 +1,342 @@
+import { OPERATOR_ROLES } from '@robot-ads/contracts/auth/roles';
+import { okEnvelope } from '@robot-ads/contracts/common/envelope';
+import { idParams } from '@robot-ads/contracts/common/ids';
+import { exportKeyQuery, exportStateSchema } from '@robot-ads/contracts/devices/devices.schemas';
+import {
+  accountOptionPage,
+  accountsByConditionQuery,
+  accountsQuery,
+  cancelByImportBody,
+  cancelOutcome,
+  cancelTimeResponse,
+  countResponse,
+  deleteCheckResponse,
+  exportDetailQuery,
+  exportStarted,
+  failedReportPage,
+  failedReportQuery,
+  importPublishCheck,
+  planQuery,
+  publishDetailPage,
+  publishDetailQuery,
+  publishSummary,
+  reissueOutcome,
+  robotIdsResponse,
+} from '@robot-ads/contracts/publishing/publishing.schemas';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../platform/app-error';
+import type { AppContext } from '../../platform/context';
+import type { SessionUser } from '../../platform/session-user';
+import { parseRobotIdFile, type RobotIdEntry, readImportUpload } from '../devices/device-import';
+import { attachment, registerImportMultipart } from '../devices/devices.routes';
+import { deleteCheck } from '../playlists/playlists.service';
+import {
+  PUBLISH_EXPORT_JOB,
+  publishExportFile,
+  publishExportState,
+  runPublishExport,
+  startPublishExport,
+} from './publish-exports';
+import {
+  accountOptions,
+  cancelDirect,
+  cancelRecord,
+  cancelTime,
+  checkImportForCancel,
+  failedReport,
+  liveRobotIds,
+  publishDetails,
+  publishSummaryOf,
+  reissue,
+  robotCountOfAccounts,
+} from './publishing.service';
+
+const tags = ['publishing'];
+const operators = { roles: OPERATOR_ROLES };
+
+/** Device IDs of an import request: a multipart .xlsx/.xls file (IDs from A2) or JSON robotIds. */
+async function importEntries(
+  request: FastifyRequest,
+): Promise<{ entries: RobotIdEntry[]; fields: Record<string, unknown> }> {
+  if (request.isMultipart()) {
+    const upload = await readImportUpload(request);
+    return { entries: parseRobotIdFile(upload.buffer, upload.filename), fields: upload.fields };
+  }
+  const body = (request.body ?? {}) as Record<string, unknown>;
+  const ids = Array.isArray(body.robotIds) ? body.robotIds.map(String) : [];
+  return { entries: ids.map((robotId, i) => ({ row: i + 2, robotId: robotId.trim() })), fields: body };
+}
+
+/** Publishes (spec section 7) and Controls: publish details, pull numbers, batch cancellation, reports. */
+export function publishingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  ctx.jobs.define({
+    name: PUBLISH_EXPORT_JOB,
+    handler: async (data) => runPublishExport(ctx, String(data.key), JSON.parse(String(data.user)) as SessionUser),
+  });
+  return async (app) => {
+    await registerImportMultipart(app);
+
+    app.get(
+      '/api/Publishes/query',
+      {
+        schema: {
+          tags,
+          summary: "A plan's publish counts and pull numbers",
+          querystring: planQuery,
+          response: { 200: publishSummary },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await publishSummaryOf(ctx, request.user, request.query.playListId),
+      }),
+    );
+
+    app.get(
+      '/api/Publishes/queryDetailByPlaylistId',
+      {
+        schema: {
+          tags,
+          summary: 'Publish details: one row per device (state, pubTime, pullTime), paged and filtered',
+          querystring: publishDetailQuery,
+          response: { 200: publishDetailPage },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        ...(await publishDetails(ctx, request.user, request.query, request.lang)),
+      }),
+    );
+
+    app.get(
+      '/api/Publishes/queryPostByPlaylistId',
+      {
+        schema: {
+          tags,
+          summary: 'Robot IDs the plan is live on',
+          querystring: planQuery,
+          response: { 200: robotIdsResponse },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await liveRobotIds(ctx, request.user, request.query.playListId),
+      }),
+    );
+
+    app.get(
+      '/api/Publishes/getCancelTimeByPlaylistId',
+      {
+        schema: {
+          tags,
+          summary: "When the plan's delivery was last cancelled, and why",
+          querystring: planQuery,
+          response: { 200: cancelTimeResponse },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await cancelTime(ctx, request.user, request.query.playListId),
+      }),
+    );
+
+    app.get(
+      '/api/Publishes/deleteCheck',
+      {
+        schema: {
+          tags,
+          summary: 'Whether a plan can be deleted (not while delivered to devices)',
+          querystring: z.object({ id: z.string().trim() }),
+          response: { 200: deleteCheckResponse },
+        },
+      },
+      async (request) => ({ success: true as const, data: await deleteCheck(ctx, request.user, request.query.id) }),
+    );
+
+    app.delete(
+      '/api/Publishes/:id',
+      {
+        schema: {
+          tags,
+          summary: "Cancel one device's publish record",
+          params: idParams,
+          querystring: z.object({
+            reason: z.string({ message: 'CANCEL_REASON_REQUIRED' }).trim().min(1, 'CANCEL_REASON_REQUIRED').max(500),
+          }),
+          response: { 200: cancelOutcome },
+        },
+        config: operators,
+      },
+      async (request) => ({
+        success: true as const,
+        data: await cancelRecord(ctx, request.user, request.params.id, request.query.reason),
+      }),
+    );
+
+    app.get(
+      '/api/Publishes/queryAccountsByCondition',
+      {
+        schema: {
+          tags,
+          summary: 'Property accounts to deliver to, with their device counts',
+          querystring: accountsByConditionQuery,
+          response: { 200: accountOptionPage },
+        },
+        config: operators,
+      },
+      async (request) => ({ success: true as const, ...(await accountOptions(ctx, request.query)) }),
+    );
+
+    app.get(
+      '/api/Publishes/queryNumberOfRobotWithAccounts',
+      {
+        schema: {
+          tags,
+          summary: 'How many devices the accounts hold',
+          querystring: accountsQuery,
+          response: { 200: countResponse },
+        },
+        config: operators,
+      },
+      async (request) => ({ success: true as const, data: await robotCountOfAccounts(ctx, request.query.accounts) }),
+    );
+
+    app.get(
+      '/api/Publishes/failedReport',
+      {
+        schema: {
+          tags,
+          summary: 'Devices plans could not be delivered to, with the reason',
+          querystring: failedReportQuery,
+          response: { 200: failedReportPage },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        ...(await failedReport(ctx, request.user, request.query, request.lang)),
+      }),
+    );
+
+    app.post(
+      '/api/Publishes/queryPublishByImport',
+      {
+        schema: {
+          tags,
+          summary: 'Check an imported device list (file or robotIds) against a plan: rows a cancellation touches',
+          consumes: ['multipart/form-data', 'application/json'],
+          response: { 200: importPublishCheck },
+        },
+        config: operators,
+      },
+      async (request) => {
+        const { entries, fields } = await importEntries(request);
+        const playListId = String(fields.playListId ?? fields.playlistId ?? '');
+        if (!playListId) throw new AppError('PLAYLIST_ID_NOT_EXIST', {}, 'playListId');
+        if (entries.length === 0) throw new AppError('DEVICE_LIST_EMPTY', {}, 'robotIds');
+        return {
+          success: true as const,
+          data: await checkImportForCancel(ctx, request.user, playListId, entries, request.lang),
+        };
+      },
+    );
+
+    app.post(
+      '/api/Publishes/cancelPublishByImport',
+      {
+        schema: {
+          tags,
+          summary: 'Cancel a plan on an imported device list (file or robotIds), with a reason',
+          consumes: ['multipart/form-data', 'application/json'],
+          response: { 200: cancelOutcome },
+        },
+        config: operators,
+      },
+      async (request) => {
+        const { entries, fields } = await importEntries(request);
+        const parsed = cancelByImportBody.safeParse({ ...fields, robotIds: entries.map((e) => e.robotId) });
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0];
+          const code = issue?.message;
+          if (code === 'CANCEL_REASON_REQUIRED' || code === 'DEVICE_LIST_EMPTY' || code === 'PLAYLIST_ID_NOT_EXIST') {
+            throw new AppError(code, {}, String(issue?.path?.[0] ?? ''));
+          }
+          throw new AppError('BAD_REQUEST', { field: String(issue?.path?.[0] ?? 'body') });
+        }
+        return {
+          success: true as const,
+          data: await cancelDirect(
+            ctx,
+            request.user,
+            parsed.data.playListId,
+            { kind: 'robots', robotIds: parsed.data.robotIds },
+            parsed.data.reason,
+          ),
+        };
+      },
+    );
+
+    app.get(
+      '/api/Publishes/exportDetailByPlaylistId',
+      {
+        schema: {
+          tags,
+          summary: "Export a plan's publish details (.xlsx) in the background; poll queryExportState",
+          querystring: exportDetailQuery,
+          response: { 200: exportStarted },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await startPublishExport(ctx, request.user, {
+          playListId: request.query.playListId,
+          state: request.query.state,
+          language: request.query.language ?? request.lang,
+        }),
+      }),
+    );
+
+    app.get(
+      '/api/Publishes/queryExportState',
+      {
+        schema: {
+          tags,
+          summary: 'Progress of a publish-details export',
+          querystring: exportKeyQuery,
+          response: { 200: okEnvelope(exportStateSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await publishExportState(ctx, request.user, request.query.key),
+      }),
+    );
+
+    app.get(
+      '/api/Publishes/exportFile',
+      { schema: { tags, summary: 'Download a finished publish-details export (.xlsx)', querystring: exportKeyQuery } },
+      async (request, reply) => {
+        const file = await publishExportFile(ctx, request.user, request.query.key);
+        reply
+          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('content-disposition', attachment(file.fileName));
+        return reply.send(file.stream);
+      },
+    );
+
+    app.get(
+      '/api/Controls/adPublishByPlaylistId',
+      {
+        schema: {
+          tags,
+          summary: 'Issue an approved plan to its devices again',
+          querystring: planQuery,
+          response: { 200: reissueOutcome },
+        },
+        config: operators,
+      },
+      async (request) => ({ success: true as const, data: await reissue(ctx, request.user, request.query.playListId) }),
+    );
+  };
+}

@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { robots } from '../devices/devices.table';
+import { playlists } from '../playlists/playlists.table';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * One row per plan and device it was published to (spec section 3, publish detail row). state:
+ * notIssued, issued, pulled, failed, cancelled. At most one live (not cancelled) row per plan and device.
+ */
+export const publishRecords = pgTable(
+  'publish_records',
+  {
+    id: text('id').primaryKey(),
+    playlistId: text('playlist_id')
+      .notNull()
+      .references(() => playlists.id, { onDelete: 'cascade' }),
+    robotRef: text('robot_ref')
+      .notNull()
+      .references(() => robots.id, { onDelete: 'cascade' }),
+    state: text('state').notNull(),
+    /** Slots the plan takes on this device (the slot rule at publish time). */
+    slots: integer('slots').notNull().default(0),
+    materials: integer('materials').notNull().default(0),
+    /** Beyond the device's free materials: a fee applies. */
+    charged: boolean('charged').notNull().default(false),
+    /** Why a device was refused (a catalogue code), when state is failed. */
+    failCode: text('fail_code'),
+    applicationId: text('application_id'),
+    publishedBy: text('published_by').notNull(),
+    pubAt: ts('pub_at'),
+    pullAt: ts('pull_at'),
+    cancelledAt: ts('cancelled_at'),
+    cancelReason: text('cancel_reason'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('publish_records_live_uq')
+      .on(t.playlistId, t.robotRef)
+      .where(sql`${t.state} in ('notIssued', 'issued', 'pulled')`),
+    index('publish_records_plan_idx').on(t.playlistId, t.state),
+    index('publish_records_robot_idx').on(t.robotRef, t.state),
+  ],
+);
+
+export type PublishRecordRow = typeof publishRecords.$inferSelect;
+
+/** Background exports of a plan's publish details: progress and the written file. */
+export const publishExports = pgTable(
+  'publish_exports',
+  {
+    key: text('key').primaryKey(),
+    playlistId: text('playlist_id').notNull(),
+    state: text('state').notNull().default('queued'),
+    total: integer('total').notNull().default(0),
+    done: integer('done').notNull().default(0),
+    language: text('language').notNull().default('zh'),
+    filterState: text('filter_state'),
+    filePath: text('file_path'),
+    fileName: text('file_name'),
+    createdBy: text('created_by').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('publish_exports_created_idx').on(t.createdAt)],
+);

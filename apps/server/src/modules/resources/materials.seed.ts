@@ -1,0 +1,284 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { newId } from '@robot-ads/contracts/common/ids';
+import { MIME_TYPES, readFileFacts } from '@robot-ads/contracts/media/media.rules';
+import { inArray } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { Tx } from '../../db/client';
+import type { Seeder } from '../../db/seed/seed';
+import type { AppContext } from '../../platform/context';
+import { accounts } from '../accounts/accounts.table';
+import { adResources, advertisements } from '../ads/ads.table';
+import { uploadDirFor } from '../media/media.scope';
+import { newObjectKey } from '../media/media.service';
+import { media } from '../media/media.table';
+import { demoPptx } from './demo-pptx';
+import { STILL_DURATION_MS } from './resources.service';
+import { resources } from './resources.table';
+
+const run = promisify(execFile);
+
+/** A poster in SVG (rendered by sharp at the exact slot size). */
+function poster(width: number, height: number, title: string, subtitle: string, from: string, to: string): Buffer {
+  const big = Math.round(width / 9);
+  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+  <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
+  <rect width="100%" height="100%" fill="url(#g)"/>
+  <circle cx="${width / 2}" cy="${height * 0.4}" r="${Math.min(width, height) / 4}" fill="#ffffff" fill-opacity="0.18"/>
+  <text x="50%" y="${height * 0.42}" font-family="sans-serif" font-size="${big}" font-weight="bold" fill="#fff" text-anchor="middle">${title}</text>
+  <text x="50%" y="${height * 0.42 + big * 1.1}" font-family="sans-serif" font-size="${Math.round(big / 2.2)}" fill="#fff" text-anchor="middle">${subtitle}</text>
+</svg>`);
+}
+
+/** A small real PDF with one page of text. */
+function pdfFile(title: string): Buffer {
+  const content = `BT /F1 28 Tf 72 720 Td (${title}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+/**
+ * A short mp4 made with ffmpeg (a moving gradient, small bitrate), cached under DATA_DIR so that a
+ * reseed does not encode again.
+ */
+async function demoVideo(ctx: AppContext, seconds: number, width: number, height: number): Promise<Buffer> {
+  const dir = path.join(ctx.config.dataDir, 'demo-media');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `demo-${seconds}s-${width}x${height}.mp4`);
+  if (!fs.existsSync(file)) {
+    const tmp = `${file}.${process.pid}.mp4`;
+    await run(process.env.FFMPEG_PATH ?? 'ffmpeg', [
+      ...['-v', 'error', '-y', '-f', 'lavfi'],
+      ...['-i', `gradients=s=${width}x${height}:d=${seconds}:r=10:speed=0.02`],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '150k', '-pix_fmt', 'yuv420p'],
+      ...['-movflags', '+faststart', tmp],
+    ]);
+    fs.renameSync(tmp, file);
+  }
+  return fs.readFileSync(file);
+}
+
+interface DemoFile {
+  name: string;
+  data: Buffer;
+  template: number;
+  slot: number;
+  thumbnail?: boolean;
+}
+
+async function addMaterial(
+  tx: Tx,
+  ctx: AppContext,
+  owner: { id: string; customer: string | null },
+  file: DemoFile,
+  now: Date,
+): Promise<string> {
+  const facts = await readFileFacts(file.name, file.data.length, async (o, l) => file.data.subarray(o, o + l));
+  const sniffed = facts.sniffed!;
+  const dir = uploadDirFor(owner);
+  const key = newObjectKey(dir, sniffed.kind, sniffed.ext);
+  await ctx.storage.put(key, file.data, { contentType: MIME_TYPES[sniffed.ext] });
+  let thumbnailKey: string | null = null;
+  if (sniffed.kind === 'picture') {
+    thumbnailKey = newObjectKey(dir, 'thumb', 'jpg');
+    const thumb = await sharp(file.data).resize({ width: 320, height: 320, fit: 'inside' }).jpeg().toBuffer();
+    await ctx.storage.put(thumbnailKey, thumb, { contentType: 'image/jpeg' });
+  }
+  const mediaId = newId();
+  await tx.insert(media).values({
+    id: mediaId,
+    objectKey: key,
+    name: file.name,
+    kind: sniffed.kind,
+    ext: sniffed.ext,
+    mime: MIME_TYPES[sniffed.ext] ?? 'application/octet-stream',
+    size: file.data.length,
+    sha256: createHash('sha256').update(file.data).digest('hex'),
+    width: facts.width ?? null,
+    height: facts.height ?? null,
+    durationMs: facts.durationMs ?? null,
+    template: file.template,
+    slot: file.slot,
+    thumbnailKey,
+    ownerId: owner.id,
+    customerId: owner.customer,
+    createdAt: now,
+  });
+  const id = newId();
+  await tx.insert(resources).values({
+    id,
+    name: file.name.replace(/\.[^.]+$/, ''),
+    kind: sniffed.kind,
+    durationMs: sniffed.kind === 'video' ? (facts.durationMs ?? 0) : STILL_DURATION_MS,
+    mediaId,
+    reLocation: sniffed.kind === 'video' ? '' : 'bf',
+    template: file.template,
+    slot: file.slot,
+    ownerId: owner.id,
+    customerId: owner.customer,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return id;
+}
+
+async function addAd(
+  tx: Tx,
+  owner: { id: string; customer: string | null },
+  ad: { name: string; kind: 'video' | 'picture'; template: number; screens: string[][] },
+  now: Date,
+) {
+  const id = newId();
+  await tx.insert(advertisements).values({
+    id,
+    name: ad.name,
+    kind: ad.kind,
+    beginAt: new Date(now.getTime() - 86400_000),
+    endAt: new Date(now.getTime() + 90 * 86400_000),
+    timeZone: 'Asia/Shanghai',
+    template: ad.template,
+    ownerId: owner.id,
+    customerId: owner.customer,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await tx
+    .insert(adResources)
+    .values(
+      ad.screens.flatMap((screen, s) =>
+        screen.map((resourceId, p) => ({ adId: id, resourceId, screen: s, position: p })),
+      ),
+    );
+}
+
+/** Materials of every kind with real files (pictures at the slot sizes, 10 s and 15 s videos) and ads. */
+export const materialsSeeder: Seeder = {
+  name: 'materials',
+  async run(tx, { app, now }) {
+    const rows = await tx
+      .select({ id: accounts.id, username: accounts.username, customer: accounts.customerId })
+      .from(accounts)
+      .where(inArray(accounts.username, ['adv', 'ops']));
+    const adv = rows.find((r) => r.username === 'adv');
+    const ops = rows.find((r) => r.username === 'ops');
+    if (!adv || !ops) return;
+    const jpeg = (svg: Buffer, quality = 80) => sharp(svg).jpeg({ quality }).toBuffer();
+    const png = (svg: Buffer) => sharp(svg).png().toBuffer();
+    const brown = ['#6F4E37', '#C8A27A'] as const;
+    // Without ffmpeg (a bare machine) the demo still loads, without its videos.
+    const videos = await Promise.all([demoVideo(app, 15, 1080, 1920), demoVideo(app, 10, 1080, 1320)]).catch(
+      (err: unknown) => {
+        app.log.warn({ err }, 'ffmpeg could not make the demo videos; seeding pictures and documents only');
+        return null;
+      },
+    );
+    const lucky: DemoFile[] = [
+      {
+        name: 'latte-art.jpg',
+        data: await jpeg(poster(1080, 1920, 'Lucky Coffee', 'Latte art, every morning', ...brown)),
+        template: 1,
+        slot: 1,
+      },
+      {
+        name: 'cold-brew.png',
+        data: await png(poster(1080, 1920, 'Cold Brew', '12 hours, slow and smooth', '#1F3A5F', '#4F86C6')),
+        template: 1,
+        slot: 1,
+      },
+      ...(videos ? [{ name: 'coffee-spot.mp4', data: videos[0], template: 1, slot: 1 }] : []),
+      {
+        name: 'split-banner.jpg',
+        data: await jpeg(poster(1080, 600, 'Lucky Coffee', 'Second cup half price', ...brown), 70),
+        template: 2,
+        slot: 1,
+      },
+      ...(videos ? [{ name: 'split-main.mp4', data: videos[1], template: 2, slot: 2 }] : []),
+      {
+        name: 'split-main.jpg',
+        data: await jpeg(poster(1080, 1320, 'New Beans', 'Yunnan single origin', '#2E4A2E', '#7FB77E'), 70),
+        template: 2,
+        slot: 2,
+      },
+      {
+        name: 'menu.pdf',
+        data: pdfFile('Lucky Coffee menu: latte 18, americano 15, cold brew 22'),
+        template: 1,
+        slot: 1,
+      },
+      {
+        name: 'menu-slides.pptx',
+        data: demoPptx('Lucky Coffee', 'Latte 18 / Americano 15 / Cold brew 22'),
+        template: 1,
+        slot: 1,
+      },
+      {
+        name: 'store-page.html',
+        data: Buffer.from(
+          '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Lucky Coffee</title></head>' +
+            '<body style="font-family:sans-serif;background:#6F4E37;color:#fff;text-align:center">' +
+            '<h1>Lucky Coffee</h1><p>Find us on the ground floor, next to the lifts.</p></body></html>',
+        ),
+        template: 1,
+        slot: 1,
+      },
+    ];
+    const advOwner = { id: adv.id, customer: adv.customer };
+    const ids = new Map<string, string>();
+    for (const file of lucky) ids.set(file.name, await addMaterial(tx, app, advOwner, file, now));
+    const id = (name: string) => ids.get(name)!;
+    await addAd(
+      tx,
+      advOwner,
+      { name: 'Morning Latte', kind: 'picture', template: 1, screens: [[id('latte-art.jpg')], [id('cold-brew.png')]] },
+      now,
+    );
+    if (videos) {
+      await addAd(
+        tx,
+        advOwner,
+        { name: 'Coffee Spot', kind: 'video', template: 1, screens: [[id('coffee-spot.mp4')]] },
+        now,
+      );
+      await addAd(
+        tx,
+        advOwner,
+        { name: 'Split Promo', kind: 'video', template: 2, screens: [[id('split-banner.jpg'), id('split-main.mp4')]] },
+        now,
+      );
+    }
+
+    const opsOwner = { id: ops.id, customer: null };
+    const welcome = await addMaterial(
+      tx,
+      app,
+      opsOwner,
+      {
+        name: 'welcome.jpg',
+        data: await jpeg(poster(1080, 1920, 'Welcome', 'Ask me the way', '#3574F7', '#8FB3FF')),
+        template: 1,
+        slot: 1,
+      },
+      now,
+    );
+    await addAd(tx, opsOwner, { name: 'Welcome Robot', kind: 'picture', template: 1, screens: [[welcome]] }, now);
+  },
+};

@@ -1,0 +1,305 @@
+import { createHash } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { newId } from '@robot-ads/contracts/common/ids';
+import type { DeviceSchedule } from '@robot-ads/contracts/device-protocol/schedule.schemas';
+import { and, eq } from 'drizzle-orm';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, loginAs } from '../../../test/auth';
+import { buildTestApp, type TestApp } from '../../../test/build-app';
+import { createRobot } from '../../../test/devices';
+import { createMaterial, picture } from '../../../test/media-files';
+import { ManualClock } from '../../platform/clock';
+import { issueActivationSecret } from '../devices/devices.service';
+import { notifications } from '../notifications/notifications.table';
+import { playlistAds, playlists } from '../playlists/playlists.table';
+import { cancelPlanOnRobots, publishPlan, SYSTEM_SCOPE } from '../publishing/publishing.service';
+import { publishRecords } from '../publishing/publishing.table';
+
+const DAY = 86_400_000;
+const clock = new ManualClock(new Date('2026-03-10T04:00:00Z'));
+let t: TestApp;
+let operator: { token: string; user: { id: string } };
+let adId: string;
+
+async function activatedRobot() {
+  const robot = await createRobot(t);
+  const { secret } = await issueActivationSecret(t.app.ctx, robot.robotId);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/device/v1/activate',
+    payload: { robotId: robot.robotId, secret },
+  });
+  expect(res.statusCode).toBe(200);
+  return { ...robot, token: res.json().data.token as string };
+}
+
+/** A plan of the one test ad, approved and published to the robots (the publishing service, as an approval does). */
+async function publishedPlan(robotIds: string[], overrides: Partial<typeof playlists.$inferInsert> = {}) {
+  const now = clock.now();
+  const [plan] = await t.app.ctx.db
+    .insert(playlists)
+    .values({
+      id: newId(),
+      name: `Plan ${Math.random().toString(36).slice(2, 7)}`,
+      clientId: 'c1',
+      cycle: { type: 'daily', data: [] },
+      times: [{ begin: { hour: 0, minute: 0 }, end: { hour: 24, minute: 0 } }],
+      beginAt: new Date(now.getTime() - DAY),
+      endAt: new Date(now.getTime() + 30 * DAY),
+      timeZone: 'Australia/Sydney',
+      playingMode: 'order',
+      materials: 1,
+      auditState: 'post',
+      createdBy: operator.user.id,
+      createdAt: now,
+      updatedAt: now,
+      ...overrides,
+    })
+    .returning();
+  if (!plan) throw new Error('no plan');
+  await t.app.ctx.db.insert(playlistAds).values({ playlistId: plan.id, position: 0, adId });
+  await t.app.ctx.db.transaction((tx) =>
+    publishPlan(
+      t.app.ctx,
+      tx,
+      SYSTEM_SCOPE,
+      plan,
+      robotIds.map((robotId, i) => ({ row: i + 1, robotId })),
+      { lang: 'en', by: operator.user.id },
+    ),
+  );
+  await t.app.schedules.feed.tick();
+  return plan;
+}
+
+async function pull(token: string, version?: string) {
+  return t.app.inject({
+    method: 'GET',
+    url: '/api/device/v1/schedule',
+    headers: { ...bearer(token), ...(version ? { 'if-none-match': `"${version}"` } : {}) },
+  });
+}
+
+function pathOf(url: string): string {
+  const u = new URL(url, 'http://localhost');
+  return `${u.pathname}${u.search}`;
+}
+
+beforeAll(async () => {
+  t = await buildTestApp({ clock });
+  operator = await loginAs(t, 'super', { principals: 'root' });
+  const material = await createMaterial(t, operator.token, 'coffee.png', await picture(1080, 1920));
+  const ad = await t.app.inject({
+    method: 'POST',
+    url: '/api/Advertisements',
+    headers: bearer(operator.token),
+    payload: {
+      name: 'Lucky coffee',
+      kind: 'picture',
+      begin: Math.floor(clock.now().getTime() / 1000) - 86_400,
+      end: Math.floor(clock.now().getTime() / 1000) + 60 * 86_400,
+      resources: [material.id],
+    },
+  });
+  expect(ad.statusCode).toBe(200);
+  adId = ad.json().data.id;
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('schedule delivery', () => {
+  it('answers the schedule with an ETag, then 304 while nothing changes', async () => {
+    const robot = await activatedRobot();
+    const plan = await publishedPlan([robot.robotId]);
+    const first = await pull(robot.token);
+    expect(first.statusCode).toBe(200);
+    const schedule = first.json().data as DeviceSchedule;
+    expect(first.headers.etag).toBe(`"${schedule.version}"`);
+    expect(schedule.robotId).toBe(robot.robotId);
+    expect(schedule.until - schedule.serverTime).toBeGreaterThanOrEqual(48 * 3600);
+    const delivered = schedule.plans.find((p) => p.id === plan.id);
+    expect(delivered).toMatchObject({ priority: 5, timeZone: 'Australia/Sydney', playingMode: 'order' });
+    expect(delivered?.ads[0]).toMatchObject({ id: adId, name: 'Lucky coffee', kind: 'picture', template: 1 });
+    expect(delivered?.windows.length).toBeGreaterThan(0);
+    const file = schedule.media[0];
+    expect(file?.size).toBeGreaterThan(0);
+    expect(file?.checksum).toMatch(/^[0-9a-f]{64}$/);
+
+    const again = await pull(robot.token, schedule.version);
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    const noToken = await t.app.inject({ method: 'GET', url: '/api/device/v1/schedule' });
+    expect(noToken.statusCode).toBe(401);
+    expect(noToken.json().code).toBe('DEVICE_TOKEN_INVALID');
+  });
+
+  it('stops answering a robot whose token was revoked, within one look of the change feed', async () => {
+    const robot = await activatedRobot();
+    await publishedPlan([robot.robotId]);
+    const first = await pull(robot.token);
+    expect(first.statusCode).toBe(200);
+    expect((await pull(robot.token, (first.json().data as DeviceSchedule).version)).statusCode).toBe(304);
+    clock.advance(1000);
+    const revoke = await t.app.inject({
+      method: 'POST',
+      url: '/api/Devices/revokeToken',
+      headers: bearer(operator.token),
+      payload: { robotId: robot.robotId },
+    });
+    expect(revoke.statusCode).toBe(200);
+    await t.app.schedules.feed.tick();
+    const refused = await pull(robot.token);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().code).toBe('DEVICE_TOKEN_INVALID');
+  });
+
+  it('signs media links that download the exact file and stop working when they expire', async () => {
+    const robot = await activatedRobot();
+    await publishedPlan([robot.robotId]);
+    const schedule = (await pull(robot.token)).json().data as DeviceSchedule;
+    const file = schedule.media[0];
+    if (!file) throw new Error('no media');
+    const download = await t.app.inject({ method: 'GET', url: pathOf(file.url) });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.length).toBe(file.size);
+    expect(createHash('sha256').update(download.rawPayload).digest('hex')).toBe(file.checksum);
+    expect(file.expiresAt - schedule.serverTime).toBeGreaterThanOrEqual(24 * 3600);
+
+    clock.advance(3 * DAY);
+    const expired = await t.app.inject({ method: 'GET', url: pathOf(file.url) });
+    expect(expired.statusCode).toBeGreaterThanOrEqual(400);
+    // A new day: a new version with fresh links, even though the plans did not change.
+    const fresh = await pull(robot.token, schedule.version);
+    expect(fresh.statusCode).toBe(200);
+    const freshFile = (fresh.json().data as DeviceSchedule).media[0];
+    expect((await t.app.inject({ method: 'GET', url: pathOf(freshFile?.url ?? '') })).statusCode).toBe(200);
+  });
+
+  it('moves the publish record to pulled on acknowledgement and notifies the pull ratio', async () => {
+    const one = await activatedRobot();
+    const two = await activatedRobot();
+    const plan = await publishedPlan([one.robotId, two.robotId]);
+    const schedule = (await pull(one.token)).json().data as DeviceSchedule;
+
+    const stale = await t.app.inject({
+      method: 'POST',
+      url: '/api/device/v1/schedule/ack',
+      headers: bearer(one.token),
+      payload: { version: 'not-the-version' },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('SCHEDULE_VERSION_STALE');
+
+    const ack = await t.app.inject({
+      method: 'POST',
+      url: '/api/device/v1/schedule/ack',
+      headers: bearer(one.token),
+      payload: { version: schedule.version },
+    });
+    expect(ack.statusCode).toBe(200);
+    expect(ack.json().data.pulled).toContain(plan.id);
+    const records = await t.app.ctx.db
+      .select({ robotRef: publishRecords.robotRef, state: publishRecords.state, pullAt: publishRecords.pullAt })
+      .from(publishRecords)
+      .where(eq(publishRecords.playlistId, plan.id));
+    expect(records.find((r) => r.robotRef === one.id)).toMatchObject({ state: 'pulled', pullAt: clock.now() });
+    expect(records.find((r) => r.robotRef === two.id)?.state).toBe('issued');
+
+    const messages = await t.app.ctx.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, operator.user.id), eq(notifications.name, 'playlist.pulled.ratio')));
+    expect(
+      messages.some(
+        (m) =>
+          (m.data as { id?: string; ratio?: number }).id === plan.id && (m.data as { ratio?: number }).ratio === 0.5,
+      ),
+    ).toBe(true);
+  });
+
+  it('drops a cancelled plan and a plan paused over the whole look-ahead from the schedule', async () => {
+    const robot = await activatedRobot();
+    const cancelled = await publishedPlan([robot.robotId]);
+    const paused = await publishedPlan([robot.robotId]);
+    const before = (await pull(robot.token)).json().data as DeviceSchedule;
+    expect(before.plans.map((p) => p.id)).toEqual(expect.arrayContaining([cancelled.id, paused.id]));
+
+    clock.advance(1000);
+    await t.app.ctx.db.transaction((tx) => cancelPlanOnRobots(t.app.ctx, tx, cancelled.id, [robot.id], 'withdrawn'));
+    const now = Math.floor(clock.now().getTime() / 1000);
+    await t.app.ctx.db
+      .update(playlists)
+      .set({ pauses: [{ begin: now - 60, end: now + 5 * 86_400, reason: 'holiday' }], updatedAt: clock.now() })
+      .where(eq(playlists.id, paused.id));
+    await t.app.schedules.feed.tick();
+
+    const after = await pull(robot.token, before.version);
+    expect(after.statusCode).toBe(200);
+    const ids = (after.json().data as DeviceSchedule).plans.map((p) => p.id);
+    expect(ids).not.toContain(cancelled.id);
+    expect(ids).not.toContain(paused.id);
+  });
+
+  it("tells the back-office what a robot plays now, with each plan's share of the screen", async () => {
+    const robot = await activatedRobot();
+    const main = await publishedPlan([robot.robotId]);
+    const filler = await publishedPlan([robot.robotId], { priority: 1 });
+    // A fresh login: earlier tests moved the clock past the first session's expiry.
+    const ops = await loginAs(t, 'super', { principals: 'root' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/Schedules/nowPlaying?robotId=${robot.robotId}`,
+      headers: bearer(ops.token),
+    });
+    expect(res.statusCode).toBe(200);
+    const plans = res.json().data.plans as Array<{ id: string; state: string; playingNow: boolean; share: number }>;
+    expect(plans.find((p) => p.id === main.id)).toMatchObject({ state: 'live', playingNow: true, share: 1 / 15 });
+    expect(plans.find((p) => p.id === filler.id)).toMatchObject({ state: 'live', playingNow: true, share: 14 / 15 });
+
+    const owner = await loginAs(t, 'project', { projectId: null });
+    const hidden = await t.app.inject({
+      method: 'GET',
+      url: `/api/Schedules/nowPlaying?robotId=${robot.robotId}`,
+      headers: bearer(owner.token),
+    });
+    expect(hidden.statusCode).toBe(404);
+  });
+
+  it('pushes "collect" to the robot socket when its schedule changes', async () => {
+    const robot = await activatedRobot();
+    const other = await activatedRobot();
+    // Activating the robots was a change of their own: let it pass before they connect.
+    await t.app.schedules.feed.tick();
+    clock.advance(1000);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as AddressInfo).port;
+    const open = (token: string) =>
+      connect(`http://127.0.0.1:${port}/device`, {
+        path: '/websocket/socket.io',
+        auth: { token },
+        transports: ['websocket'],
+        reconnection: false,
+      });
+    const sockets: Socket[] = [open(robot.token), open(other.token), open('dt_not-a-token')];
+    try {
+      const [mine, theirs, bad] = sockets as [Socket, Socket, Socket];
+      await Promise.all([mine, theirs].map((s) => new Promise<void>((resolve) => s.on('connect', () => resolve()))));
+      const refused = await new Promise<string>((resolve) => bad.on('connect_error', (e) => resolve(e.message)));
+      expect(refused).toBe('DEVICE_TOKEN_INVALID');
+      let theirsCollected = false;
+      theirs.on('collect', () => {
+        theirsCollected = true;
+      });
+      const collected = new Promise<unknown>((resolve) => mine.once('collect', resolve));
+      await publishedPlan([robot.robotId]);
+      await expect(collected).resolves.toHaveProperty('at');
+      expect(theirsCollected).toBe(false);
+    } finally {
+      for (const s of sockets) s.disconnect();
+    }
+  });
+});

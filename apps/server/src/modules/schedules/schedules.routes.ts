@@ -1,0 +1,111 @@
+import { okEnvelope } from '@robot-ads/contracts/common/envelope';
+import {
+  deviceSchedule,
+  nowPlayingQuery,
+  nowPlayingResult,
+  scheduleAckBody,
+  scheduleAckResult,
+} from '@robot-ads/contracts/device-protocol/schedule.schemas';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context';
+import { deviceAuth, readDeviceToken } from '../device-protocol/device-auth';
+import { sha256 } from '../devices/devices.service';
+import { ScheduleFeed } from './schedules.push';
+import { acknowledge, DeviceTokenCache, nowPlaying, ScheduleCache } from './schedules.service';
+
+export interface Schedules {
+  cache: ScheduleCache;
+  tokens: DeviceTokenCache;
+  feed: ScheduleFeed;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Schedule delivery: the per-robot cache and the change feed that pushes "collect now". */
+    schedules: Schedules;
+  }
+}
+
+export function createSchedules(ctx: AppContext): Schedules {
+  const cache = new ScheduleCache(ctx);
+  const tokens = new DeviceTokenCache();
+  return { cache, tokens, feed: new ScheduleFeed(ctx, cache, tokens) };
+}
+
+/** Schedule delivery under /api/device/v1 (docs/device-protocol.md, "Schedule"). */
+export function schedulesRoutes(ctx: AppContext, schedules: Schedules): FastifyPluginAsyncZod {
+  return async (app) => {
+    const checkToken = deviceAuth(ctx);
+    // The device-token check, remembered per token so that an unchanged poll costs no query.
+    const auth = async function (this: unknown, request: FastifyRequest, reply: FastifyReply) {
+      const token = readDeviceToken(request);
+      const hash = token ? sha256(token) : null;
+      const known = hash ? schedules.tokens.get(hash) : undefined;
+      if (known) {
+        request.device = known;
+        return;
+      }
+      await checkToken.call(app, request, reply);
+      if (hash) schedules.tokens.set(hash, request.device);
+    };
+    if (ctx.realtime) schedules.feed.attach(ctx.realtime.io);
+    app.addHook('onReady', async () => schedules.feed.start());
+    app.addHook('onClose', async () => schedules.feed.stop());
+    app.get(
+      '/api/device/v1/schedule',
+      {
+        schema: {
+          tags: ['device'],
+          summary: 'The robot schedule for the next 48 hours; 304 when If-None-Match names the current version',
+          headers: z.object({ 'if-none-match': z.string().optional() }).passthrough(),
+          response: { 200: okEnvelope(deviceSchedule), 304: z.null().describe('Not modified') },
+        },
+        config: { device: true },
+        preHandler: auth,
+      },
+      async (request, reply) => {
+        const { robotRef, robotId } = request.device;
+        const pulled = await schedules.cache.pull(robotRef, robotId, request.headers['if-none-match']);
+        reply.header('cache-control', 'private, no-cache');
+        reply.header('etag', `"${pulled.version}"`);
+        if (!pulled.schedule) return reply.code(304).send(null);
+        return { success: true as const, data: pulled.schedule };
+      },
+    );
+    app.post(
+      '/api/device/v1/schedule/ack',
+      {
+        schema: {
+          tags: ['device'],
+          summary: 'The robot holds every file of this schedule version: its plans become pulled (pullTime)',
+          body: scheduleAckBody,
+          response: { 200: okEnvelope(scheduleAckResult) },
+        },
+        config: { device: true },
+        preHandler: auth,
+      },
+      async (request) => ({
+        success: true as const,
+        data: await acknowledge(ctx, schedules.cache, request.device, request.body),
+      }),
+    );
+
+    app.get(
+      '/api/Schedules/nowPlaying',
+      {
+        schema: {
+          tags: ['devices'],
+          summary: 'What a robot in your scope plays now: its plans, their state and share of the screen',
+          querystring: nowPlayingQuery,
+          response: { 200: okEnvelope(nowPlayingResult) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await nowPlaying(ctx, schedules.cache, request.user, request.query.robotId),
+      }),
+    );
+  };
+}

@@ -1,0 +1,420 @@
+import { createHash } from 'node:crypto';
+import type { AdDto } from '@robot-ads/contracts/ads/ads.schemas';
+import {
+  type DeviceSchedule,
+  type NowPlayingResult,
+  SCHEDULE_POLL_INTERVAL_S,
+  SCHEDULE_POLL_JITTER,
+  type ScheduleAd,
+  type ScheduleMedia,
+  type SchedulePlan,
+} from '@robot-ads/contracts/device-protocol/schedule.schemas';
+import { buildLoop } from '@robot-ads/contracts/playback/play-order.rules';
+import type { PlanSchedule } from '@robot-ads/contracts/playback/playback.types';
+import { activeIntervals, activePlansAt, deliveryStatus } from '@robot-ads/contracts/playback/schedule.rules';
+import type { ResourceDto } from '@robot-ads/contracts/resources/resources.schemas';
+import { AppError } from '../../platform/app-error';
+import type { AppContext } from '../../platform/context';
+import type { ScopeUser } from '../devices/devices.repository';
+import { visibleRobot } from '../devices/devices.service';
+import { adIdsOfPlans } from '../playlists/playlists.repository';
+import type { PlaylistRow } from '../playlists/playlists.table';
+import { markPulled, plansPublishedToRobot } from '../publishing/publishing.service';
+import { robotScreen } from './schedules.repository';
+
+const DAY = 86_400;
+
+/**
+ * A schedule covers three UTC days from the start of today, so it always looks at least 48 hours
+ * ahead, and its content (and version) changes only on a real change or once a day, never with the
+ * minute. Its signed links live until the end of the next day: always 24 to 48 hours, longer than a
+ * version is served.
+ */
+export function lookahead(nowSeconds: number) {
+  const from = Math.floor(nowSeconds / DAY) * DAY;
+  return { from, until: from + 3 * DAY, linksExpireAt: from + 2 * DAY };
+}
+
+export interface BuiltSchedule {
+  version: string;
+  schedule: DeviceSchedule;
+  /** The day bucket it was built for (unix seconds). */
+  from: number;
+  /** unix seconds after which it must be rebuilt even without a change (a plan ends). */
+  staleAt: number;
+  /** ms since epoch, wall time of the build (a cached entry is rebuilt after a few minutes at most). */
+  builtAt: number;
+}
+
+/** A safety net under the change feed: a cached schedule is rebuilt at least this often (same content, same version). */
+const MAX_CACHE_AGE_MS = 5 * 60_000;
+
+const CONTENT_TYPES: Record<string, string> = {
+  mp4: 'video/mp4',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  bmp: 'image/bmp',
+};
+
+function contentTypeOf(key: string): string | null {
+  const ext = key.slice(key.lastIndexOf('.') + 1).toLowerCase();
+  return CONTENT_TYPES[ext] ?? null;
+}
+
+export function planScheduleOf(plan: PlaylistRow): PlanSchedule & { name: string } {
+  return {
+    id: plan.id,
+    name: plan.name,
+    priority: (plan.priority === 1 || plan.priority === 9 ? plan.priority : 5) as 1 | 5 | 9,
+    cycle: { type: plan.cycle.type, data: plan.cycle.data },
+    times: plan.times,
+    begin: Math.floor(plan.beginAt.getTime() / 1000),
+    end: Math.floor(plan.endAt.getTime() / 1000),
+    timeZone: plan.timeZone,
+    playingMode: (['order', 'round', 'random'].includes(plan.playingMode) ? plan.playingMode : 'order') as
+      | 'order'
+      | 'round'
+      | 'random',
+    countLimit: plan.countLimit,
+    timeLimit: plan.timeLimit,
+    pauses: plan.pauses.map((p) => ({ begin: p.begin, end: p.end })),
+    cancelled: plan.deletedAt !== null,
+  };
+}
+
+interface MediaFacts {
+  id: string;
+  key: string;
+  kind: 'video' | 'picture';
+  size: number;
+  checksum: string;
+  duration: number;
+  width: number | null;
+  height: number | null;
+}
+
+function mediaOf(r: ResourceDto): MediaFacts | null {
+  if (r.kind !== 'video' && r.kind !== 'picture') return null;
+  return {
+    id: r.mediaId,
+    key: r.oss.objectName,
+    kind: r.kind,
+    size: r.size,
+    checksum: r.sha256,
+    duration: Math.max(1, Math.round(r.duration / 100) / 10),
+    width: r.width,
+    height: r.height,
+  };
+}
+
+/** The ad as the device plays it, and the files it needs; null when it has nothing playable. */
+function scheduleAdOf(ad: AdDto, files: Map<string, MediaFacts>): ScheduleAd | null {
+  if (ad.kind !== 'video' && ad.kind !== 'picture') return null;
+  const screens: ScheduleAd['screens'] = [];
+  for (const screen of ad.resourcesObjs) {
+    const slots: { slot: number; mediaId: string }[] = [];
+    let duration = 0;
+    for (const r of screen) {
+      const m = mediaOf(r);
+      if (!m) continue;
+      files.set(m.id, m);
+      const slot = ad.template === 2 ? r.slot : 1;
+      if (slots.some((s) => s.slot === slot)) continue;
+      slots.push({ slot, mediaId: m.id });
+      duration = Math.max(duration, m.duration);
+    }
+    if (slots.length > 0) screens.push({ duration, slots: slots.sort((a, b) => a.slot - b.slot) });
+  }
+  if (screens.length === 0) return null;
+  return {
+    id: ad.id,
+    name: ad.name,
+    kind: ad.kind,
+    duration: screens.reduce((sum, s) => sum + s.duration, 0),
+    begin: ad.begin,
+    end: ad.end,
+    template: ad.template === 2 ? 2 : 1,
+    screens,
+    // The ads of this product carry no QR code or watermark picture yet; the protocol and the player
+    // already place them (section 9 positions) when an ad has one.
+    qr: null,
+    watermark: null,
+  };
+}
+
+/**
+ * The resolved schedule of one robot: its published, live plans that play within the look-ahead, with
+ * their ads and every file as a signed link with size and checksum. The version is a hash of all of it
+ * except the links (which are re-signed on every build), plus the day bucket.
+ */
+export async function buildSchedule(ctx: AppContext, robotRef: string, robotId: string): Promise<BuiltSchedule> {
+  const nowS = Math.floor(ctx.clock.now().getTime() / 1000);
+  const { from, until, linksExpireAt } = lookahead(nowS);
+  const [screen, published] = await Promise.all([
+    robotScreen(ctx.db, robotRef),
+    plansPublishedToRobot(ctx, ctx.db, robotRef),
+  ]);
+  const candidates = published
+    .map((p) => ({ row: p.plan, schedule: planScheduleOf(p.plan) }))
+    // Windows over the whole bucket (not from now), so that the content stays the same all day.
+    .map((p) => ({ ...p, windows: activeIntervals(p.schedule, from, until) }))
+    .filter((p) => p.windows.some((w) => w.end > nowS));
+  const adIds = await adIdsOfPlans(
+    ctx.db,
+    candidates.map((c) => c.row.id),
+  );
+  const ads = await ctx.ads.getAdsWithResources([...new Set([...adIds.values()].flat())]);
+  const adById = new Map(ads.map((a) => [a.id, a]));
+  const files = new Map<string, MediaFacts>();
+  const plans: SchedulePlan[] = [];
+  let staleAt = from + DAY;
+  for (const c of candidates) {
+    const planAds = (adIds.get(c.row.id) ?? [])
+      .map((id) => adById.get(id))
+      .filter((a): a is AdDto => a !== undefined)
+      .map((a) => scheduleAdOf(a, files))
+      .filter((a): a is ScheduleAd => a !== null);
+    if (planAds.length === 0) continue;
+    const s = c.schedule;
+    staleAt = Math.min(staleAt, Math.max(s.end, nowS + 1));
+    plans.push({
+      id: s.id,
+      name: c.schedule.name,
+      priority: s.priority,
+      cycle: s.cycle,
+      times: c.row.times.map((t) => ({ begin: t.begin, end: t.end })),
+      begin: s.begin,
+      end: s.end,
+      timeZone: s.timeZone,
+      playingMode: s.playingMode,
+      countLimit: s.countLimit ?? null,
+      timeLimit: s.timeLimit ?? null,
+      pauses: s.pauses ?? [],
+      ads: planAds,
+      windows: c.windows,
+    });
+  }
+  const mediaList = [...files.values()].sort((a, b) => a.id.localeCompare(b.id));
+  const content = {
+    robotId,
+    from,
+    until,
+    template: screen?.template ?? 1,
+    screenRatio: screen?.screenRatio ?? '1080_1920',
+    plans,
+    media: mediaList.map(({ key, ...rest }) => ({ ...rest, key })),
+  };
+  const version = createHash('sha256').update(JSON.stringify(content)).digest('base64url').slice(0, 27);
+  const expiresIn = Math.max(60, linksExpireAt - nowS);
+  const media: ScheduleMedia[] = mediaList.map((m) => ({
+    id: m.id,
+    kind: m.kind,
+    url: ctx.storage.signedDownloadUrl(m.key, { expiresInSeconds: expiresIn }),
+    expiresAt: nowS + expiresIn,
+    size: m.size,
+    checksum: m.checksum,
+    contentType: contentTypeOf(m.key),
+    duration: m.duration,
+    width: m.width,
+    height: m.height,
+  }));
+  return {
+    version,
+    from,
+    staleAt,
+    builtAt: Date.now(),
+    schedule: {
+      version,
+      robotId,
+      from,
+      until,
+      serverTime: nowS,
+      template: content.template,
+      screenRatio: content.screenRatio,
+      pollInterval: SCHEDULE_POLL_INTERVAL_S,
+      pollJitter: SCHEDULE_POLL_JITTER,
+      plans,
+      media,
+    },
+  };
+}
+
+/** What the cache keeps of a built schedule: enough for a 304 and an acknowledgement, not the body. */
+export interface ScheduleStamp {
+  version: string;
+  from: number;
+  staleAt: number;
+  builtAt: number;
+  planIds: string[];
+}
+
+/**
+ * Built schedules by robot, so that an unchanged schedule costs a lookup and a 304. It keeps a small
+ * stamp per robot (version, plans), never the body, so a fleet of 100,000 robots costs a few MB; a full
+ * schedule is built when one must be sent. An entry is dropped when the change feed sees a change for
+ * its robot, when the day bucket turns, or when a plan in it ends; every instance keeps its own and
+ * reads changes from the database.
+ */
+export class ScheduleCache {
+  private readonly entries = new Map<string, ScheduleStamp>();
+  private readonly building = new Map<string, Promise<BuiltSchedule>>();
+  /** Bumped by invalidation, so that a build that raced a change is not kept. */
+  private readonly generations = new Map<string, number>();
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly maxEntries = 500_000,
+  ) {}
+
+  private known(robotRef: string): ScheduleStamp | null {
+    const nowS = Math.floor(this.ctx.clock.now().getTime() / 1000);
+    const hit = this.entries.get(robotRef);
+    const fresh = hit && Date.now() - hit.builtAt < MAX_CACHE_AGE_MS;
+    return hit && fresh && hit.from === lookahead(nowS).from && nowS < hit.staleAt ? hit : null;
+  }
+
+  /** The current stamp of a robot's schedule (building it when not known). */
+  async stamp(robotRef: string, robotId: string): Promise<ScheduleStamp> {
+    return this.known(robotRef) ?? stampOf(await this.build(robotRef, robotId));
+  }
+
+  /**
+   * A pull: no body when `ifNoneMatch` names the current version (a 304), else the schedule, built
+   * at most once.
+   */
+  async pull(
+    robotRef: string,
+    robotId: string,
+    ifNoneMatch: string | undefined,
+  ): Promise<{ version: string; schedule: DeviceSchedule | null }> {
+    const known = this.known(robotRef);
+    if (known && matchesVersion(ifNoneMatch, known.version)) return { version: known.version, schedule: null };
+    const built = await this.build(robotRef, robotId);
+    const same = matchesVersion(ifNoneMatch, built.version);
+    return { version: built.version, schedule: same ? null : built.schedule };
+  }
+
+  /** The whole schedule, built now (its links are signed now), and remembered as the current stamp. */
+  async build(robotRef: string, robotId: string): Promise<BuiltSchedule> {
+    const pending = this.building.get(robotRef);
+    if (pending) return pending;
+    const generation = this.generations.get(robotRef) ?? 0;
+    const build = buildSchedule(this.ctx, robotRef, robotId).finally(() => this.building.delete(robotRef));
+    this.building.set(robotRef, build);
+    const built = await build;
+    if ((this.generations.get(robotRef) ?? 0) === generation) {
+      if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+      this.entries.set(robotRef, stampOf(built));
+    }
+    return built;
+  }
+
+  invalidate(robotRefs: Iterable<string>) {
+    for (const ref of robotRefs) {
+      this.entries.delete(ref);
+      this.generations.set(ref, (this.generations.get(ref) ?? 0) + 1);
+    }
+  }
+
+  clear() {
+    this.invalidate([...this.entries.keys()]);
+  }
+}
+
+function stampOf(built: BuiltSchedule): ScheduleStamp {
+  return {
+    version: built.version,
+    from: built.from,
+    staleAt: built.staleAt,
+    builtAt: built.builtAt,
+    planIds: built.schedule.plans.map((p) => p.id),
+  };
+}
+
+/**
+ * Device tokens already checked, by their SHA-256, so that a poll answered 304 touches no database
+ * (a token never changes its robot; a revoked one is evicted by the change feed within seconds, on
+ * every instance). Bounded: the oldest entries go first.
+ */
+export class DeviceTokenCache {
+  private readonly entries = new Map<string, { robotRef: string; robotId: string }>();
+
+  constructor(private readonly maxEntries = 500_000) {}
+
+  get(hash: string) {
+    return this.entries.get(hash);
+  }
+
+  set(hash: string, device: { robotRef: string; robotId: string }) {
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(hash, { robotRef: device.robotRef, robotId: device.robotId });
+  }
+
+  evict(hashes: Iterable<string>) {
+    for (const h of hashes) this.entries.delete(h);
+  }
+}
+
+/** True when an If-None-Match header names this version (weak or strong, or `*`). */
+export function matchesVersion(ifNoneMatch: string | undefined, version: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(',')
+    .map((t) => t.trim().replace(/^W\//, '').replace(/^"|"$/g, ''))
+    .some((t) => t === version || t === '*');
+}
+
+/**
+ * The device holds every file of `version` (or of the listed plans): their publish records become
+ * pulled with pullTime, which feeds the pull ratio and its notification. Only the current version may
+ * be acknowledged; an older one is refused so that the device pulls again first.
+ */
+export async function acknowledge(
+  ctx: AppContext,
+  cache: ScheduleCache,
+  device: { robotRef: string; robotId: string },
+  body: { version: string; planIds?: string[] },
+) {
+  const current = await cache.stamp(device.robotRef, device.robotId);
+  if (current.version !== body.version) throw new AppError('SCHEDULE_VERSION_STALE', {}, 'version');
+  const inSchedule = new Set(current.planIds);
+  const planIds = (body.planIds ?? [...inSchedule]).filter((id) => inSchedule.has(id));
+  const now = ctx.clock.now();
+  const pulled = await markPulled(ctx, device.robotRef, planIds, now);
+  return { version: current.version, pulled, pullTime: Math.floor(now.getTime() / 1000) };
+}
+
+/**
+ * What a robot plays now, decided by the playback engine on the robot's delivered schedule: each plan's
+ * state, whether it is on screen and its share of the loop (priority 9 takes the screen, 1 fills).
+ */
+export async function nowPlaying(
+  ctx: AppContext,
+  cache: ScheduleCache,
+  user: ScopeUser,
+  robotId: string,
+): Promise<NowPlayingResult> {
+  const robot = await visibleRobot(ctx, ctx.db, user, robotId);
+  const built = await cache.build(robot.robot.id, robot.robot.robotId);
+  const at = Math.floor(ctx.clock.now().getTime() / 1000);
+  const plans = built.schedule.plans;
+  const loop = buildLoop(activePlansAt(plans, at));
+  return {
+    robotId: robot.robot.robotId,
+    at,
+    version: built.version,
+    plans: plans.map((p) => {
+      const status = deliveryStatus(p, at);
+      return {
+        id: p.id,
+        name: p.name,
+        priority: p.priority,
+        state: status.state,
+        playingNow: status.playingNow && loop.includes(p.id),
+        share: loop.length > 0 ? loop.filter((id) => id === p.id).length / loop.length : 0,
+        ads: p.ads.map((a) => ({ id: a.id, name: a.name })),
+      };
+    }),
+  };
+}

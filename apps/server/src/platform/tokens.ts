@@ -1,0 +1,94 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { TOKEN_TIME_SECONDS } from '@robot-ads/contracts/auth/auth.schemas';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { systemSettings } from '../modules/system/system.table';
+
+/** What an access token says: the account, its login family (session) and when it ends. */
+export interface AccessClaims {
+  sub: string;
+  sid: string;
+  role: string;
+  iat: number;
+  exp: number;
+}
+
+export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; reason: 'invalid' | 'expired' };
+
+const SECRET_KEY = 'auth.jwtSecret';
+const b64url = (buf: Buffer | string) => Buffer.from(buf).toString('base64url');
+const HEADER = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+
+/**
+ * HS256 JWTs signed with JWT_SECRET, or with a secret generated once and kept in system_settings so
+ * that every instance on the same database agrees.
+ */
+export class TokenService {
+  private secret: Promise<Buffer> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly configured: string | undefined,
+    readonly ttlSeconds = TOKEN_TIME_SECONDS,
+  ) {}
+
+  private getSecret(): Promise<Buffer> {
+    this.secret ??= this.loadSecret().catch((err) => {
+      this.secret = null;
+      throw err;
+    });
+    return this.secret;
+  }
+
+  private async loadSecret(): Promise<Buffer> {
+    if (this.configured) return Buffer.from(this.configured, 'utf8');
+    await this.db
+      .insert(systemSettings)
+      .values({ key: SECRET_KEY, value: randomBytes(48).toString('base64url') })
+      .onConflictDoNothing();
+    const [row] = await this.db.select().from(systemSettings).where(eq(systemSettings.key, SECRET_KEY));
+    if (!row || typeof row.value !== 'string') throw new Error('token secret missing');
+    return Buffer.from(row.value, 'utf8');
+  }
+
+  async sign(claims: { sub: string; sid: string; role: string }, now: Date): Promise<string> {
+    const iat = Math.floor(now.getTime() / 1000);
+    const payload = b64url(JSON.stringify({ ...claims, iat, exp: iat + this.ttlSeconds }));
+    const body = `${HEADER}.${payload}`;
+    const sig = createHmac('sha256', await this.getSecret())
+      .update(body)
+      .digest();
+    return `${body}.${b64url(sig)}`;
+  }
+
+  async verify(token: string, now: Date): Promise<VerifyResult> {
+    const parts = token.split('.');
+    if (parts.length !== 3 || parts[0] !== HEADER) return { ok: false, reason: 'invalid' };
+    const [header, payload, sig] = parts as [string, string, string];
+    const expected = createHmac('sha256', await this.getSecret())
+      .update(`${header}.${payload}`)
+      .digest();
+    const given = Buffer.from(sig, 'base64url');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'invalid' };
+    let claims: AccessClaims;
+    try {
+      claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    } catch {
+      return { ok: false, reason: 'invalid' };
+    }
+    if (typeof claims.sub !== 'string' || typeof claims.sid !== 'string' || typeof claims.exp !== 'number') {
+      return { ok: false, reason: 'invalid' };
+    }
+    if (Math.floor(now.getTime() / 1000) >= claims.exp) return { ok: false, reason: 'expired' };
+    return { ok: true, claims };
+  }
+}
+
+/** An opaque random token (refresh tokens) and its stored hash. */
+export function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

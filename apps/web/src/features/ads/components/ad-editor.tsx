@@ -1,0 +1,261 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { checkName } from '@robot-ads/contracts/accounts/accounts.rules';
+import { AD_MAX_MATERIALS } from '@robot-ads/contracts/ads/ads.rules';
+import { messageFor } from '@robot-ads/contracts/common/errors';
+import { DEFAULT_TIME_ZONE, TIME_ZONE_OPTIONS } from '@robot-ads/contracts/playlists/playlists.schemas';
+import { App, Button, Col, DatePicker, Form, Input, Modal, Radio, Row, Select, Space, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { lang } from '../../../lib/i18n';
+import { checkRule } from '../../../lib/rules';
+import { type Ad, type AdMaterial, failureText, usePickableMaterials, useSaveAd } from '../api/ads';
+import { RobotPreview } from './robot-preview';
+
+interface FormValues {
+  name: string;
+  kind: 'video' | 'picture';
+  template: 1 | 2;
+  range: [Dayjs, Dayjs];
+  timeZone: string;
+}
+
+interface Screen {
+  uid: number;
+  banner?: string;
+  main?: string;
+}
+
+let screenSeq = 0;
+const newScreen = (banner?: string, main?: string): Screen => ({ uid: ++screenSeq, banner, main });
+
+/** The offset of a zone right now, e.g. "UTC+9" (computed, so daylight saving shows truly). */
+function offsetLabel(zone: string): string {
+  const part = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'shortOffset' })
+    .formatToParts(new Date())
+    .find((p) => p.type === 'timeZoneName');
+  return part?.value.replace('GMT', 'UTC') ?? '';
+}
+
+/** Create or edit an ad from materials, with a live preview in the robot's screen frame. */
+export function AdEditor({ ad, open, onClose }: { ad: Ad | null; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('ads');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<FormValues>();
+  const save = useSaveAd();
+  const kind = Form.useWatch('kind', form) ?? 'picture';
+  const template = Form.useWatch('template', form) ?? 1;
+  const [singles, setSingles] = useState<string[]>([]);
+  const [pairs, setPairs] = useState<Screen[]>([newScreen()]);
+  const [materialError, setMaterialError] = useState<string | null>(null);
+
+  const t1 = usePickableMaterials({ kind, template: 1 });
+  const banners = usePickableMaterials({ template: 2, slot: 1 });
+  const mains = usePickableMaterials({ kind, template: 2, slot: 2 });
+
+  useEffect(() => {
+    if (!open) return;
+    if (ad) {
+      form.setFieldsValue({
+        name: ad.name,
+        kind: ad.kind,
+        template: ad.template === 2 ? 2 : 1,
+        range: [dayjs.unix(ad.begin), dayjs.unix(ad.end)],
+        timeZone: ad.timeZone,
+      });
+      if (ad.template === 2) setPairs(ad.resourcesObjs.map((s) => newScreen(s[0]?.id, s[1]?.id)));
+      else setSingles(ad.resourcesObjs.flat().map((m) => m.id));
+    } else {
+      form.resetFields();
+      form.setFieldsValue({
+        kind: 'picture',
+        template: 1,
+        timeZone: DEFAULT_TIME_ZONE,
+        range: [dayjs().startOf('minute'), dayjs().startOf('minute').add(30, 'day')],
+      });
+      setSingles([]);
+      setPairs([newScreen()]);
+    }
+    setMaterialError(null);
+  }, [open, ad, form]);
+
+  const known = useMemo(() => {
+    const map = new Map<string, AdMaterial>();
+    for (const m of ad?.resourcesObjs.flat() ?? []) map.set(m.id, m);
+    for (const list of [t1.data?.datas, banners.data?.datas, mains.data?.datas])
+      for (const m of list ?? []) map.set(m.id, m);
+    return map;
+  }, [ad, t1.data, banners.data, mains.data]);
+
+  const screens: AdMaterial[][] = (
+    template === 2
+      ? pairs.map((p) => [p.banner, p.main].filter((id): id is string => Boolean(id)).map((id) => known.get(id)))
+      : singles.map((id) => [known.get(id)])
+  )
+    .map((s) => s.filter((m): m is AdMaterial => m !== undefined))
+    .filter((s) => s.length > 0);
+  const materialCount =
+    template === 2 ? pairs.flatMap((p) => [p.banner, p.main]).filter(Boolean).length : singles.length;
+
+  const options = (list: AdMaterial[] | undefined) =>
+    (list ?? []).map((m) => ({
+      value: m.id,
+      label: `${m.name} (${m.width ?? '?'}x${m.height ?? '?'}${m.kind === 'video' ? `, ${Math.round(m.duration / 1000)}s` : ''})`,
+    }));
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    const resourcesObjs =
+      values.template === 2
+        ? pairs.map((p) => [p.banner, p.main].filter((id): id is string => Boolean(id)))
+        : singles.map((id) => [id]);
+    const count = resourcesObjs.flat().length;
+    if (count === 0) return setMaterialError(messageFor('AD_MATERIALS_REQUIRED', lang()));
+    if (count > AD_MAX_MATERIALS) return setMaterialError(messageFor('AD_MATERIALS_MAX', lang()));
+    setMaterialError(null);
+    try {
+      await save.mutateAsync({
+        id: ad?.id,
+        name: values.name.trim(),
+        kind: values.kind,
+        begin: values.range[0].unix(),
+        end: values.range[1].unix(),
+        timeZone: values.timeZone,
+        resourcesObjs,
+      });
+      message.success(t('saved'));
+      onClose();
+    } catch (error) {
+      message.error(failureText(error));
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      width={980}
+      title={ad ? t('editTitle') : t('createTitle')}
+      onCancel={onClose}
+      onOk={submit}
+      okText={t('save')}
+      confirmLoading={save.isPending}
+      destroyOnHidden
+    >
+      <Row gutter={24}>
+        <Col flex="auto">
+          <Form form={form} layout="vertical">
+            <Form.Item name="name" label={t('fields.name')} rules={[checkRule(checkName)]} validateFirst>
+              <Input maxLength={15} showCount />
+            </Form.Item>
+            <Space size="large" wrap>
+              <Form.Item name="kind" label={t('fields.kind')}>
+                <Radio.Group
+                  options={['picture', 'video'].map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
+                  onChange={() => {
+                    setSingles([]);
+                    setPairs((p) => p.map((x) => ({ ...x, main: undefined })));
+                  }}
+                />
+              </Form.Item>
+              <Form.Item name="template" label={t('fields.template')}>
+                <Radio.Group
+                  options={[1, 2].map((n) => ({ value: n, label: t(`templates.t${n}`) }))}
+                  onChange={() => setMaterialError(null)}
+                />
+              </Form.Item>
+            </Space>
+            <Form.Item
+              name="range"
+              label={t('fields.range')}
+              rules={[
+                { required: true, message: messageFor('START_END_REQUIRED', lang()) },
+                {
+                  validator: async (_r, value?: [Dayjs, Dayjs]) => {
+                    if (value && !value[1].isAfter(value[0])) throw new Error(messageFor('END_BEFORE_START', lang()));
+                  },
+                },
+              ]}
+            >
+              <DatePicker.RangePicker showTime format="YYYY-MM-DD HH:mm:ss" style={{ width: '100%' }} />
+            </Form.Item>
+            <Form.Item name="timeZone" label={t('fields.timeZone')}>
+              <Select
+                options={[
+                  { value: DEFAULT_TIME_ZONE, label: `${t('defaultZone')} (${offsetLabel(DEFAULT_TIME_ZONE)})` },
+                  ...TIME_ZONE_OPTIONS.map((o) => ({ value: o.zone, label: `${o.code} (${offsetLabel(o.zone)})` })),
+                ]}
+              />
+            </Form.Item>
+            <Form.Item
+              label={t('fields.materials', { n: materialCount, max: AD_MAX_MATERIALS })}
+              validateStatus={materialError ? 'error' : undefined}
+              help={materialError ?? undefined}
+              required
+            >
+              {template === 1 ? (
+                <Select
+                  mode="multiple"
+                  data-testid="ad-materials"
+                  aria-label={t('fields.materialsShort')}
+                  value={singles}
+                  onChange={(ids: string[]) => setSingles(ids.slice(0, AD_MAX_MATERIALS))}
+                  maxCount={AD_MAX_MATERIALS}
+                  loading={t1.isLoading}
+                  optionFilterProp="label"
+                  options={options(t1.data?.datas)}
+                  placeholder={t('pickMaterials')}
+                />
+              ) : (
+                <Space direction="vertical" style={{ width: '100%' }}>
+                  {pairs.map((pair, i) => (
+                    <Space key={pair.uid} wrap>
+                      <Typography.Text>{t('screenN', { n: i + 1 })}</Typography.Text>
+                      <Select
+                        aria-label={t('banner')}
+                        placeholder={t('banner')}
+                        style={{ width: 220 }}
+                        value={pair.banner}
+                        options={options(banners.data?.datas)}
+                        onChange={(id: string) =>
+                          setPairs((ps) => ps.map((p) => (p.uid === pair.uid ? { ...p, banner: id } : p)))
+                        }
+                      />
+                      <Select
+                        aria-label={t('main')}
+                        placeholder={t('main')}
+                        style={{ width: 220 }}
+                        value={pair.main}
+                        options={options(mains.data?.datas)}
+                        onChange={(id: string) =>
+                          setPairs((ps) => ps.map((p) => (p.uid === pair.uid ? { ...p, main: id } : p)))
+                        }
+                      />
+                      {pairs.length > 1 && (
+                        <Button
+                          icon={<DeleteOutlined />}
+                          aria-label={t('removeScreen')}
+                          onClick={() => setPairs((ps) => ps.filter((p) => p.uid !== pair.uid))}
+                        />
+                      )}
+                    </Space>
+                  ))}
+                  <Button
+                    icon={<PlusOutlined />}
+                    disabled={materialCount + 2 > AD_MAX_MATERIALS}
+                    onClick={() => setPairs((ps) => [...ps, newScreen()])}
+                  >
+                    {t('addScreen')}
+                  </Button>
+                </Space>
+              )}
+            </Form.Item>
+          </Form>
+        </Col>
+        <Col flex="310px">
+          <Typography.Title level={5}>{t('preview.title')}</Typography.Title>
+          <RobotPreview screens={screens} template={template} />
+        </Col>
+      </Row>
+    </Modal>
+  );
+}

@@ -1,0 +1,129 @@
+import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
+import { DEFAULT_TIME_ZONE, TIME_ZONE_OPTIONS } from '@robot-ads/contracts/playlists/playlists.schemas';
+import { App, Button, Modal, Popconfirm, Space, Table, type TablePaginationConfig, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Ad, failureText, useDeleteAd } from '../api/ads';
+import { RobotPreview } from './robot-preview';
+
+const TIME = 'YYYY-MM-DD HH:mm:ss';
+
+function zoneText(zone: string, defaultLabel: string): string {
+  if (zone === DEFAULT_TIME_ZONE) return defaultLabel;
+  return TIME_ZONE_OPTIONS.find((o) => o.zone === zone)?.code ?? zone;
+}
+
+/** Ads with a thumbnail, their window and materials; preview in the robot frame, edit and delete. */
+export function AdsTable({
+  ads,
+  total,
+  loading,
+  pagination,
+  onEdit,
+}: {
+  ads: Ad[];
+  total: number;
+  loading: boolean;
+  pagination: TablePaginationConfig;
+  onEdit?: (ad: Ad) => void;
+}) {
+  const { t } = useTranslation('ads');
+  const { message } = App.useApp();
+  const remove = useDeleteAd();
+  const [previewing, setPreviewing] = useState<Ad | null>(null);
+
+  const onDelete = async (ad: Ad) => {
+    try {
+      await remove.mutateAsync(ad.id);
+      message.success(t('deleted'));
+    } catch (error) {
+      message.error(failureText(error));
+    }
+  };
+
+  return (
+    <>
+      <Table<Ad>
+        rowKey="id"
+        loading={loading}
+        dataSource={ads}
+        pagination={{ ...pagination, total, showTotal: (n) => t('total', { n }) }}
+        columns={[
+          {
+            title: t('fields.media'),
+            width: 80,
+            render: (_, ad) =>
+              ad.media ? (
+                <button
+                  type="button"
+                  onClick={() => setPreviewing(ad)}
+                  aria-label={t('previewOf', { name: ad.name })}
+                  style={{ border: 0, padding: 0, background: '#000', cursor: 'pointer', width: 45, height: 80 }}
+                >
+                  {ad.media.kind === 'picture' ? (
+                    <img
+                      src={ad.media.thumbnail ?? ad.media.url}
+                      alt=""
+                      style={{ width: 45, height: 80, objectFit: 'cover' }}
+                    />
+                  ) : (
+                    <video
+                      src={ad.media.url}
+                      muted
+                      preload="metadata"
+                      style={{ width: 45, height: 80, objectFit: 'cover' }}
+                    />
+                  )}
+                </button>
+              ) : null,
+          },
+          { title: t('fields.name'), dataIndex: 'name' },
+          { title: t('fields.kind'), dataIndex: 'kind', render: (k: string) => <Tag>{t(`kinds.${k}`)}</Tag> },
+          { title: t('fields.template'), dataIndex: 'template', render: (n: number) => t(`templates.t${n}`) },
+          {
+            title: t('fields.range'),
+            render: (_, ad) => `${dayjs.unix(ad.begin).format(TIME)} ~ ${dayjs.unix(ad.end).format(TIME)}`,
+          },
+          { title: t('fields.timeZone'), dataIndex: 'timeZone', render: (z: string) => zoneText(z, t('defaultZone')) },
+          { title: t('fields.materialsShort'), render: (_, ad) => ad.resourcesObjs.flat().length },
+          {
+            title: t('fields.duration'),
+            dataIndex: 'duration',
+            render: (ms: number) => `${Math.round(ms / 1000)}${t('secondsUnit')}`,
+          },
+          {
+            title: t('actions'),
+            render: (_, ad) => (
+              <Space size={0}>
+                <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setPreviewing(ad)}>
+                  {t('preview.open')}
+                </Button>
+                {onEdit && (
+                  <Button type="link" size="small" icon={<EditOutlined />} onClick={() => onEdit(ad)}>
+                    {t('edit')}
+                  </Button>
+                )}
+                <Popconfirm title={t('confirmDelete', { name: ad.name })} onConfirm={() => onDelete(ad)}>
+                  <Button type="link" size="small" danger icon={<DeleteOutlined />}>
+                    {t('delete')}
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        open={previewing !== null}
+        title={previewing?.name}
+        footer={null}
+        onCancel={() => setPreviewing(null)}
+        width={380}
+        destroyOnHidden
+      >
+        {previewing && <RobotPreview screens={previewing.resourcesObjs} template={previewing.template} />}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import type { auditDto, auditRobotDto } from '@robot-ads/contracts/audits/audits.schemas';
+import type { Page } from '@robot-ads/contracts/common/envelope';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client';
+
+export type Application = z.infer<typeof auditDto>;
+export type ApplicationRobot = z.infer<typeof auditRobotDto>;
+type Ok<T> = { success: true; data: T };
+
+export interface ApplicationFilter {
+  start: number;
+  limit: number;
+  view: 'apply' | 'review';
+  todo?: boolean;
+  type?: string;
+  state?: string;
+  name?: string;
+}
+
+export const applicationsQuery = (q: ApplicationFilter) =>
+  queryOptions({
+    queryKey: ['audits', 'page', q],
+    queryFn: () => api.get<Page<Application>>('/api/Ad_Audits/queryByPage', { query: { ...q } }),
+    placeholderData: keepPreviousData,
+  });
+export const useApplications = (q: ApplicationFilter) => useQuery(applicationsQuery(q));
+
+export const useApplicationRobots = (q: { id: string; start: number; limit: number }) =>
+  useQuery({
+    queryKey: ['audits', 'robots', q],
+    queryFn: () => api.get<Page<ApplicationRobot>>('/api/Ad_Audits/getRobotsByAd_auditId', { query: { ...q } }),
+    enabled: Boolean(q.id),
+    placeholderData: keepPreviousData,
+  });
+
+function useAction<B>(path: string, method: 'post' | 'delete' = 'post') {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: B) =>
+      method === 'delete'
+        ? api.delete<Ok<{ id: string }>>(`${path}/${(body as { id: string }).id}`)
+        : api.post<Ok<Application>>(path, body),
+    onSuccess: () => {
+      client.invalidateQueries({ queryKey: ['audits'] });
+      client.invalidateQueries({ queryKey: ['playlists'] });
+    },
+  });
+}
+
+export const useConfirm = () => useAction<{ id: string; note?: string }>('/api/Ad_Audits/confirm');
+export const useReject = () => useAction<{ id: string; note: string }>('/api/Ad_Audits/reject');
+export const useReapply = () => useAction<{ id: string }>('/api/Ad_Audits/reapply');
+export const useWithdraw = () => useAction<{ id: string; applicant?: string }>('/api/Ad_Audits/applyCancel');
+export const useDeleteApplication = () => useAction<{ id: string }>('/api/Ad_Audits', 'delete');

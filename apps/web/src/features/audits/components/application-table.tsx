@@ -1,0 +1,191 @@
+import { Button, Drawer, Input, Select, Space, Table, Tag, Timeline, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Application, type ApplicationFilter, useApplicationRobots, useApplications } from '../api/audits';
+
+const fmt = (s: number | null) => (s ? dayjs.unix(s).format('YYYY-MM-DD HH:mm:ss') : '-');
+
+export function StateTag({ state }: { state: string }) {
+  const { t } = useTranslation('delivery');
+  const color = state === 'post' ? 'green' : state === 'reject' ? 'red' : state === 'pending' ? 'gold' : 'default';
+  return <Tag color={color}>{t(`applicationState.${state}`)}</Tag>;
+}
+
+/** The reviews of an application, step by step (reviewer, opinion, time). */
+export function Steps({ a }: { a: Application }) {
+  const { t } = useTranslation('delivery');
+  return (
+    <Timeline
+      items={a.steps.map((s) => ({
+        color: s.state === 'post' ? 'green' : s.state === 'reject' ? 'red' : 'gray',
+        children: (
+          <div>
+            <Typography.Text strong>
+              {s.kind === 'owner' ? `${t('review.owner')} ${s.propertyname ?? ''}` : t('review.operator')}
+            </Typography.Text>{' '}
+            <StateTag state={s.state} />
+            {s.reviewerName && <div>{`${s.reviewerName} · ${fmt(s.time)}`}</div>}
+            {s.note && <div>{s.note}</div>}
+          </div>
+        ),
+      }))}
+    />
+  );
+}
+
+export function ApplicationRobots({ id }: { id: string }) {
+  const { t } = useTranslation('delivery');
+  const [page, setPage] = useState({ start: 0, limit: 10 });
+  const robots = useApplicationRobots({ id, ...page });
+  return (
+    <Table
+      size="small"
+      rowKey="robotId"
+      loading={robots.isLoading}
+      dataSource={robots.data?.datas ?? []}
+      pagination={{
+        current: page.start / page.limit + 1,
+        pageSize: page.limit,
+        total: robots.data?.total ?? 0,
+        onChange: (current, limit) => setPage({ start: (current - 1) * limit, limit }),
+      }}
+      columns={[
+        { title: t('fields.robotId'), dataIndex: 'robotId' },
+        { title: t('fields.robotName'), dataIndex: 'name' },
+        { title: t('fields.property'), dataIndex: 'propertyname' },
+        { title: t('fields.scene'), dataIndex: 'sceneName' },
+        {
+          title: t('fields.publishState'),
+          dataIndex: 'publishState',
+          render: (v: string | null) => (v ? t(`publishState.${v}`) : '-'),
+        },
+      ]}
+    />
+  );
+}
+
+/** Applications, paged and filtered on the server; `actions` renders the buttons of each row. */
+export function ApplicationTable({
+  view,
+  todo,
+  title,
+  actions,
+}: {
+  view: ApplicationFilter['view'];
+  todo?: boolean;
+  title: string;
+  actions: (a: Application) => ReactNode;
+}) {
+  const { t } = useTranslation('delivery');
+  const [page, setPage] = useState({ start: 0, limit: 10 });
+  const [name, setName] = useState('');
+  const [filter, setFilter] = useState<{ name?: string; type?: string; state?: string }>({});
+  const list = useApplications({ view, todo, ...page, ...filter });
+  const [detail, setDetail] = useState<Application | null>(null);
+  return (
+    <>
+      <Typography.Title level={5}>{title}</Typography.Title>
+      <Space style={{ marginBottom: 16 }} wrap>
+        <Input
+          allowClear
+          placeholder={t('fields.planName')}
+          aria-label={t('fields.planName')}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          onPressEnter={() => setFilter((f) => ({ ...f, name: name.trim() || undefined }))}
+        />
+        <Select
+          allowClear
+          style={{ width: 150 }}
+          placeholder={t('fields.applicationType')}
+          aria-label={t('fields.applicationType')}
+          onChange={(type) => setFilter((f) => ({ ...f, type }))}
+          options={['apply', 'cancel', 'add', 'pause'].map((v) => ({ value: v, label: t(`applicationType.${v}`) }))}
+        />
+        {!todo && (
+          <Select
+            allowClear
+            style={{ width: 150 }}
+            placeholder={t('fields.applicationState')}
+            aria-label={t('fields.applicationState')}
+            onChange={(state) => setFilter((f) => ({ ...f, state }))}
+            options={['pending', 'post', 'reject', 'withdrawn'].map((v) => ({
+              value: v,
+              label: t(`applicationState.${v}`),
+            }))}
+          />
+        )}
+        <Button onClick={() => setFilter((f) => ({ ...f, name: name.trim() || undefined }))}>
+          {t('common.search')}
+        </Button>
+      </Space>
+      <Table<Application>
+        rowKey="id"
+        loading={list.isLoading}
+        dataSource={list.data?.datas ?? []}
+        scroll={{ x: 1100 }}
+        pagination={{
+          current: page.start / page.limit + 1,
+          pageSize: page.limit,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          onChange: (current, limit) => setPage({ start: (current - 1) * limit, limit }),
+        }}
+        columns={[
+          {
+            title: t('fields.planName'),
+            key: 'plan',
+            render: (_: unknown, a) => (
+              <Typography.Link onClick={() => setDetail(a)}>
+                {a.playlist.name}
+                {a.playlist.cancelled && ` (${t('plans.cancelled')})`}
+              </Typography.Link>
+            ),
+          },
+          { title: t('fields.client'), key: 'client', render: (_: unknown, a) => a.playlist.clientName },
+          {
+            title: t('fields.applicationType'),
+            dataIndex: 'type',
+            width: 110,
+            render: (v: string) => t(`applicationType.${v}`),
+          },
+          { title: t('fields.applicant'), dataIndex: 'applicant', width: 130 },
+          { title: t('fields.devices'), dataIndex: 'robotCount', width: 90 },
+          { title: t('fields.applyTime'), dataIndex: 'createtime', width: 170, render: (v: number) => fmt(v) },
+          {
+            title: t('fields.applicationState'),
+            dataIndex: 'state',
+            width: 110,
+            render: (v: string) => <StateTag state={v} />,
+          },
+          { title: t('fields.reason'), dataIndex: 'reason', ellipsis: true },
+          { title: t('fields.reviewNote'), dataIndex: 'note', ellipsis: true },
+          {
+            title: t('common.actions'),
+            key: 'actions',
+            width: 260,
+            fixed: 'right',
+            render: (_: unknown, a) => actions(a),
+          },
+        ]}
+      />
+      <Drawer open={Boolean(detail)} width={720} title={detail?.playlist.name} onClose={() => setDetail(null)}>
+        {detail && (
+          <Space direction="vertical" style={{ width: '100%' }}>
+            <div>
+              {t(`applicationType.${detail.type}`)} · <StateTag state={detail.state} /> · {detail.applicant} ·{' '}
+              {fmt(detail.createtime)}
+            </div>
+            {detail.reason && <div>{`${t('fields.reason')}: ${detail.reason}`}</div>}
+            {detail.type === 'pause' && (
+              <div>{`${t('apply.pauseWindow')}: ${fmt(detail.pauseBegin)} ~ ${fmt(detail.pauseEnd)}`}</div>
+            )}
+            <Steps a={detail} />
+            <ApplicationRobots id={detail.id} />
+          </Space>
+        )}
+      </Drawer>
+    </>
+  );
+}

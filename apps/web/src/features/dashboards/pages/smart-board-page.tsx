@@ -1,0 +1,156 @@
+import { ApiOutlined, CheckCircleOutlined, DisconnectOutlined, RobotOutlined, TeamOutlined } from '@ant-design/icons';
+import { Card, Col, Progress, Row, Skeleton, Statistic, Typography } from 'antd';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { MenuIcon } from '../../../layout/menu-icons';
+import { type NavItem, useNavItems } from '../../../layout/use-menus';
+import { sessionStore } from '../../../lib/session';
+import { useAccountTotal, useDeviceBoard } from '../api/board-figures';
+
+function StatCard({
+  title,
+  value,
+  icon,
+  loading,
+  suffix,
+}: {
+  title: string;
+  value: number | string;
+  icon: ReactNode;
+  loading: boolean;
+  suffix?: string;
+}) {
+  return (
+    <Card className="ra-stat-card" size="small">
+      {loading ? (
+        <Skeleton active paragraph={false} />
+      ) : (
+        <Statistic title={title} value={value} prefix={icon} suffix={suffix} />
+      )}
+    </Card>
+  );
+}
+
+function firstLeaves(nodes: NavItem[], limit: number): NavItem[] {
+  const out: NavItem[] = [];
+  const walk = (list: NavItem[]) => {
+    for (const node of list) {
+      if (out.length >= limit) return;
+      if (node.children.length) walk(node.children);
+      else if (node.path && node.path !== '/wel/smartBoard_2') out.push(node);
+    }
+  };
+  walk(nodes);
+  return out;
+}
+
+/** /wel/smartBoard_2: the operator dashboard with the figures the server has (accounts, devices). */
+export default function SmartBoardPage() {
+  const { t } = useTranslation('dashboards');
+  const navigate = useNavigate();
+  const user = sessionStore.use((s) => s.user);
+  const role = user?.role;
+  const accounts = useAccountTotal(role);
+  const board = useDeviceBoard(role);
+  const { items } = useNavItems();
+  const shortcuts = firstLeaves(items, 8);
+  const devices = board.data;
+  const online = devices?.byState.online ?? 0;
+  const offline = devices?.byState.offline ?? 0;
+
+  return (
+    <div className="ra-board">
+      <Card className="ra-board-welcome-card" style={{ marginBottom: 16 }}>
+        <div className="ra-board-welcome">
+          <div>
+            <h1>{t('smartBoard.welcome', { name: user?.currentUser || user?.name || '' })}</h1>
+            <Typography.Text type="secondary">{dayjs().format(t('smartBoard.dateFormat'))}</Typography.Text>
+          </div>
+        </div>
+      </Card>
+      <Row gutter={[16, 16]}>
+        {accounts.isEnabled && !accounts.isError && (
+          <Col xs={24} sm={12} xl={6}>
+            <StatCard
+              title={t('smartBoard.accounts')}
+              value={accounts.data ?? 0}
+              icon={<TeamOutlined />}
+              loading={accounts.isLoading}
+            />
+          </Col>
+        )}
+        {board.isEnabled && !board.isError && (
+          <>
+            <Col xs={24} sm={12} xl={6}>
+              <StatCard
+                title={t('smartBoard.devices')}
+                value={devices?.total ?? 0}
+                icon={<RobotOutlined />}
+                loading={board.isLoading}
+              />
+            </Col>
+            <Col xs={24} sm={12} xl={6}>
+              <StatCard
+                title={t('smartBoard.online')}
+                value={online}
+                icon={<CheckCircleOutlined />}
+                loading={board.isLoading}
+              />
+            </Col>
+            <Col xs={24} sm={12} xl={6}>
+              <StatCard
+                title={t('smartBoard.offline')}
+                value={offline}
+                icon={<DisconnectOutlined />}
+                loading={board.isLoading}
+              />
+            </Col>
+          </>
+        )}
+      </Row>
+      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+        {board.isEnabled && !board.isError && devices && devices.total > 0 && (
+          <Col xs={24} lg={8}>
+            <Card title={t('smartBoard.onlineRatio')} size="small">
+              <div style={{ display: 'flex', justifyContent: 'center', padding: 12 }}>
+                <Progress
+                  type="dashboard"
+                  percent={Math.round(devices.onlineRatio * 100)}
+                  aria-label={t('smartBoard.onlineRatio')}
+                />
+              </div>
+            </Card>
+          </Col>
+        )}
+        {shortcuts.length > 0 && (
+          <Col xs={24} lg={16}>
+            <Card title={t('smartBoard.shortcuts')} size="small">
+              <div className="ra-shortcuts">
+                {shortcuts.map((item) => (
+                  <button
+                    key={item.key}
+                    type="button"
+                    className="ra-shortcut"
+                    onClick={() => navigate((item.path ?? '/') + (item.query ?? ''))}
+                  >
+                    <MenuIcon name={item.icon} />
+                    <span>{item.label}</span>
+                  </button>
+                ))}
+              </div>
+            </Card>
+          </Col>
+        )}
+      </Row>
+      {!accounts.isEnabled && !board.isEnabled && shortcuts.length === 0 && (
+        <Card>
+          <Typography.Paragraph style={{ margin: 0 }}>
+            <ApiOutlined /> {t('smartBoard.noFigures')}
+          </Typography.Paragraph>
+        </Card>
+      )}
+    </div>
+  );
+}

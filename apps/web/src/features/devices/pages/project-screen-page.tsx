@@ -1,0 +1,5 @@
+import { ScreensPage } from './screen-management-page';
+
+export default function ProjectScreenPage() {
+  return <ScreensPage project />;
+}

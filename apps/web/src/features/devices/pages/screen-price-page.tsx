@@ -1,0 +1,111 @@
+import { messageFor } from '@robot-ads/contracts/common/errors';
+import { amountSchema } from '@robot-ads/contracts/devices/devices.schemas';
+import { App, Button, Card, Form, InputNumber, Modal, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { lang } from '../../../lib/i18n';
+import { useRobots, useSetPrice } from '../api/devices';
+import { DeviceFilters, type Filters } from '../components/device-filters';
+import { RobotTable } from '../components/robot-table';
+
+/** /screenPriceManage: the price per week in yuan (above zero, at most 2 decimals), for selected screens. */
+export default function ScreenPricePage() {
+  const { t } = useTranslation('devices');
+  const { message } = App.useApp();
+  const [filters, setFilters] = useState<Filters>({});
+  const [page, setPage] = useState({ start: 0, limit: 10 });
+  const [selected, setSelected] = useState<string[]>([]);
+  const [editing, setEditing] = useState(false);
+  const robots = useRobots({ ...page, ...filters });
+  const setPrice = useSetPrice();
+  const [form] = Form.useForm<{ price: number }>();
+  const openFor = (ids: string[]) => {
+    setSelected(ids);
+    form.resetFields();
+    setEditing(true);
+  };
+  return (
+    <Card
+      title={t('screens.priceTitle')}
+      extra={
+        <Space>
+          {selected.length > 0 && (
+            <Typography.Text>{t('screens.selected', { count: selected.length })}</Typography.Text>
+          )}
+          <Button type="primary" disabled={selected.length === 0} onClick={() => openFor(selected)}>
+            {t('screens.setPrice')}
+          </Button>
+        </Space>
+      }
+    >
+      <DeviceFilters
+        onSearch={(f) => {
+          setFilters(f);
+          setPage((p) => ({ ...p, start: 0 }));
+        }}
+      />
+      <RobotTable
+        data={robots.data?.datas ?? []}
+        total={robots.data?.total ?? 0}
+        loading={robots.isLoading}
+        page={page}
+        onPage={setPage}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
+        extraColumns={[
+          {
+            title: t('fields.price'),
+            dataIndex: 'price',
+            width: 130,
+            render: (v: number | null) => (v !== null ? v.toFixed(2) : '-'),
+          },
+          {
+            title: t('fields.actions'),
+            key: 'a',
+            width: 110,
+            render: (_: unknown, r) => (
+              <Button size="small" onClick={() => openFor([r.robotId])}>
+                {t('screens.setPrice')}
+              </Button>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        open={editing}
+        title={t('screens.setPrice')}
+        confirmLoading={setPrice.isPending}
+        onCancel={() => setEditing(false)}
+        onOk={async () => {
+          const { price } = await form.validateFields();
+          await setPrice.mutateAsync({ robotIds: selected, price });
+          message.success(t('details.saved'));
+          setEditing(false);
+          setSelected([]);
+        }}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical">
+          <Form.Item
+            name="price"
+            label={t('screens.priceFor', { count: selected.length })}
+            rules={[
+              { required: true, message: messageFor('AMOUNT_INVALID', lang()) },
+              {
+                validator: async (_, v) => {
+                  if (v === undefined || v === null) return;
+                  if (!amountSchema.safeParse(v).success) throw new Error(messageFor('AMOUNT_INVALID', lang()));
+                },
+              },
+            ]}
+          >
+            <InputNumber
+              style={{ width: '100%' }}
+              placeholder={t('screens.pricePlaceholder')}
+              aria-label={t('fields.price')}
+            />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Card>
+  );
+}

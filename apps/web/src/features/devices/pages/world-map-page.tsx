@@ -1,0 +1,5 @@
+import { MapPage } from './online-map-page';
+
+export default function WorldMapPage() {
+  return <MapPage world />;
+}

@@ -1,0 +1,200 @@
+import { PlusOutlined, WarningOutlined } from '@ant-design/icons';
+import { isAdvertiserRole, isOperatorRole } from '@robot-ads/contracts/auth/roles';
+import { DELIVERY_STATUSES } from '@robot-ads/contracts/publishing/delivery-status.rules';
+import { App, Button, Card, Input, Popconfirm, Select, Space, Table, Tooltip, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { sessionStore } from '../../../lib/session';
+import { type Plan, type PlanList, useDeletePlan, usePlans } from '../api/plans';
+import { ApplyDialog, type ApplyKind } from '../components/apply-dialog';
+import { LiveResults } from '../components/live-results';
+import { PlanEditor } from '../components/plan-editor';
+import { AuditStateTag, DeliveryStatusTag } from '../components/status-tag';
+
+const fmt = (s: number) => dayjs.unix(s).format('YYYY-MM-DD HH:mm');
+const LIVE = new Set(['toBeIssued', 'issued', 'notStarted', 'live']);
+
+/** /ad/List (plan management), /ad/hasPublished (online delivery) and /ad/historyPublish (history). */
+export function PlansTable({ list }: { list: PlanList }) {
+  const { t } = useTranslation('delivery');
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const user = sessionStore.use((s) => s.user);
+  const canEdit = user ? user.role !== 'project' : false;
+  const [page, setPage] = useState({ start: 0, limit: 10 });
+  const [name, setName] = useState('');
+  const [filter, setFilter] = useState<{ name?: string; status?: string }>({});
+  const plans = usePlans(list, { ...page, ...filter });
+  const remove = useDeletePlan();
+  const [editing, setEditing] = useState<Plan | null | 'new'>(null);
+  const [applying, setApplying] = useState<{ plan: Plan; kind: ApplyKind } | null>(null);
+
+  const search = () => {
+    setFilter((f) => ({ ...f, name: name.trim() || undefined }));
+    setPage((p) => ({ ...p, start: 0 }));
+  };
+
+  return (
+    <Card
+      title={t(`plans.title.${list}`)}
+      extra={
+        list === 'all' &&
+        canEdit && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            {t('plans.create')}
+          </Button>
+        )
+      }
+    >
+      <Space style={{ marginBottom: 16 }} wrap>
+        <Input
+          allowClear
+          placeholder={t('fields.name')}
+          aria-label={t('fields.name')}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          onPressEnter={search}
+        />
+        {list === 'all' && (
+          <Select
+            allowClear
+            style={{ width: 180 }}
+            placeholder={t('fields.deliveryStatus')}
+            aria-label={t('fields.deliveryStatus')}
+            value={filter.status}
+            onChange={(status) => {
+              setFilter((f) => ({ ...f, status }));
+              setPage((p) => ({ ...p, start: 0 }));
+            }}
+            options={DELIVERY_STATUSES.map((s) => ({ value: s, label: t(`deliveryStatus.${s}`) }))}
+          />
+        )}
+        <Button onClick={search}>{t('common.search')}</Button>
+      </Space>
+      <Table<Plan>
+        rowKey="id"
+        loading={plans.isLoading}
+        dataSource={plans.data?.datas ?? []}
+        scroll={{ x: 1200 }}
+        pagination={{
+          current: page.start / page.limit + 1,
+          pageSize: page.limit,
+          total: plans.data?.total ?? 0,
+          showSizeChanger: true,
+          onChange: (current, limit) => setPage({ start: (current - 1) * limit, limit }),
+        }}
+        columns={[
+          {
+            title: t('fields.name'),
+            dataIndex: 'name',
+            fixed: 'left',
+            render: (v: string, p) => (
+              <Typography.Link onClick={() => navigate(`/ad/ListDetail?id=${p.id}`)}>{v}</Typography.Link>
+            ),
+          },
+          { title: t('fields.client'), dataIndex: 'clientName' },
+          { title: t('fields.priority'), dataIndex: 'priority', width: 90, render: (v: number) => t(`priority.${v}`) },
+          {
+            title: t('fields.window'),
+            key: 'window',
+            width: 300,
+            render: (_: unknown, p) => `${fmt(p.begin)} ~ ${fmt(p.end)}`,
+          },
+          {
+            title: t('fields.audit'),
+            key: 'audit',
+            width: 100,
+            render: (_: unknown, p) => <AuditStateTag state={p.audit.state} />,
+          },
+          {
+            title: t('fields.deliveryStatus'),
+            dataIndex: 'deliveryStatus',
+            width: 120,
+            render: (v: string) => <DeliveryStatusTag status={v} />,
+          },
+          {
+            title: t('fields.pulled'),
+            key: 'pulled',
+            width: 130,
+            render: (_: unknown, p) => (
+              <Space>
+                <span>
+                  {p.alreadyPullNumber}/{p.planPullNumber}
+                </span>
+                {p.lowPullRate && (
+                  <Tooltip title={t('plans.lowPullRate')}>
+                    <WarningOutlined style={{ color: '#faad14' }} aria-label={t('plans.lowPullRate')} />
+                  </Tooltip>
+                )}
+              </Space>
+            ),
+          },
+          {
+            title: t('common.actions'),
+            key: 'actions',
+            width: 380,
+            fixed: 'right',
+            render: (_: unknown, p) => {
+              const delivered = LIVE.has(p.deliveryStatus);
+              const locked = delivered || p.deliveryStatus === 'pendingReview';
+              return (
+                <Space wrap size={4}>
+                  <Button size="small" onClick={() => navigate(`/ad/publishDetail?detailId=${p.id}`)}>
+                    {t('plans.publishDetails')}
+                  </Button>
+                  {canEdit && !locked && (
+                    <Button size="small" onClick={() => setEditing(p)}>
+                      {t('plans.edit')}
+                    </Button>
+                  )}
+                  {canEdit && p.deliveryStatus !== 'pendingReview' && p.deliveryStatus !== 'ended' && (
+                    <Button size="small" type="primary" onClick={() => setApplying({ plan: p, kind: 'apply' })}>
+                      {t('plans.apply')}
+                    </Button>
+                  )}
+                  {canEdit && delivered && (
+                    <>
+                      <Button size="small" onClick={() => setApplying({ plan: p, kind: 'cancel' })}>
+                        {t('plans.applyCancel')}
+                      </Button>
+                      <Button size="small" onClick={() => setApplying({ plan: p, kind: 'pause' })}>
+                        {t('plans.applyPause')}
+                      </Button>
+                    </>
+                  )}
+                  {canEdit && !delivered && (
+                    <Popconfirm
+                      title={t('plans.deleteConfirm', { name: p.name })}
+                      onConfirm={async () => {
+                        await remove.mutateAsync(p.id);
+                        message.success(t('plans.deleted'));
+                      }}
+                    >
+                      <Button size="small" danger>
+                        {t('common.delete')}
+                      </Button>
+                    </Popconfirm>
+                  )}
+                  {user && isOperatorRole(user.role) && delivered && (
+                    <Button size="small" onClick={() => navigate(`/cancelReleaseInBatch?playListId=${p.id}`)}>
+                      {t('plans.batchCancel')}
+                    </Button>
+                  )}
+                </Space>
+              );
+            },
+          },
+        ]}
+      />
+      {user && isAdvertiserRole(user.role) && <LiveResults />}
+      {editing && <PlanEditor open plan={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {applying && <ApplyDialog plan={applying.plan} kind={applying.kind} onClose={() => setApplying(null)} />}
+    </Card>
+  );
+}
+
+export default function PlansPage() {
+  return <PlansTable list="all" />;
+}

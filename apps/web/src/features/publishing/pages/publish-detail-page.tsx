@@ -1,0 +1,139 @@
+import { PUBLISH_STATES } from '@robot-ads/contracts/publishing/delivery-status.rules';
+import { Alert, Card, Input, Progress, Select, Space, Statistic, Table, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ExportButton } from '../../../components/export-progress';
+import { lang } from '../../../lib/i18n';
+import { type DetailRow, startDetailExport, usePublishDetails, useSummary } from '../api/publishing';
+
+const fmt = (s: number | null) => (s ? dayjs.unix(s).format('YYYY-MM-DD HH:mm:ss') : '-');
+const STATE_COLOR: Record<string, string> = {
+  issued: 'blue',
+  pulled: 'green',
+  failed: 'red',
+  cancelled: 'default',
+  notIssued: 'gold',
+};
+
+/** /ad/publishDetail?detailId=: a plan's delivery per device (state, pubTime, pullTime), export with progress. */
+export default function PublishDetailPage() {
+  const { t } = useTranslation('delivery');
+  const [params] = useSearchParams();
+  const playListId = params.get('detailId') ?? params.get('playListId') ?? params.get('id') ?? '';
+  const [page, setPage] = useState({ start: 0, limit: 10 });
+  const [filter, setFilter] = useState<{ state?: string; robotId?: string }>({});
+  const [robotId, setRobotId] = useState('');
+  const summary = useSummary(playListId);
+  const details = usePublishDetails({ playListId, ...page, ...filter });
+  if (summary.isError)
+    return (
+      <Alert type="warning" showIcon message={t('plans.loadFailed')} description={(summary.error as Error).message} />
+    );
+  const s = summary.data;
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size="middle">
+      {s && (
+        <Card>
+          <Space size="large" wrap>
+            <Statistic title={t('fields.planPullNumber')} value={s.planPullNumber} />
+            <Statistic title={t('fields.alreadyPullNumber')} value={s.alreadyPullNumber} />
+            <Statistic title={t('publishState.failed')} value={s.failed} />
+            <Statistic title={t('publishState.cancelled')} value={s.cancelled} />
+            <Progress
+              type="circle"
+              size={64}
+              percent={Math.round(s.ratio * 100)}
+              status={s.lowPullRate ? 'exception' : 'normal'}
+            />
+          </Space>
+          {s.lowPullRate && (
+            <Alert style={{ marginTop: 12 }} type="warning" showIcon message={t('plans.lowPullRate')} />
+          )}
+        </Card>
+      )}
+      <Card
+        title={t('publish.title')}
+        extra={
+          <ExportButton
+            statePath="/api/Publishes/queryExportState"
+            disabled={!details.data?.total}
+            start={() => startDetailExport({ playListId, state: filter.state, language: lang() })}
+          />
+        }
+      >
+        <Space style={{ marginBottom: 16 }} wrap>
+          <Input
+            allowClear
+            placeholder={t('fields.robotId')}
+            aria-label={t('fields.robotId')}
+            value={robotId}
+            onChange={(e) => setRobotId(e.target.value)}
+            onPressEnter={() => setFilter((f) => ({ ...f, robotId: robotId.trim() || undefined }))}
+          />
+          <Select
+            allowClear
+            style={{ width: 150 }}
+            placeholder={t('fields.publishState')}
+            aria-label={t('fields.publishState')}
+            onChange={(state) => {
+              setFilter((f) => ({ ...f, state }));
+              setPage((p) => ({ ...p, start: 0 }));
+            }}
+            options={PUBLISH_STATES.map((v) => ({ value: v, label: t(`publishState.${v}`) }))}
+          />
+        </Space>
+        <Table<DetailRow>
+          rowKey="id"
+          loading={details.isLoading}
+          dataSource={details.data?.datas ?? []}
+          scroll={{ x: 1100 }}
+          pagination={{
+            current: page.start / page.limit + 1,
+            pageSize: page.limit,
+            total: details.data?.total ?? 0,
+            showSizeChanger: true,
+            onChange: (current, limit) => setPage({ start: (current - 1) * limit, limit }),
+          }}
+          columns={[
+            { title: t('fields.robotId'), dataIndex: 'robotId', fixed: 'left' },
+            { title: t('fields.robotName'), dataIndex: 'name' },
+            { title: t('fields.property'), dataIndex: 'propertyname' },
+            {
+              title: t('fields.projecttype'),
+              dataIndex: 'projecttype',
+              render: (v: string | null) => (v ? t(`projecttype.${v}`) : '-'),
+            },
+            {
+              title: t('fields.region'),
+              key: 'region',
+              render: (_: unknown, r) => [r.province, r.city].filter(Boolean).join(' '),
+            },
+            {
+              title: t('fields.publishState'),
+              dataIndex: 'state',
+              render: (v: string, r) => (
+                <Space direction="vertical" size={0}>
+                  <Tag color={STATE_COLOR[v]}>{t(`publishState.${v}`)}</Tag>
+                  {r.failMsg && <span style={{ color: '#cf1322' }}>{r.failMsg}</span>}
+                  {r.cancelReason && <span>{r.cancelReason}</span>}
+                </Space>
+              ),
+            },
+            { title: t('fields.pullState'), dataIndex: 'pullState', render: (v: string) => t(`pullState.${v}`) },
+            { title: t('fields.pubTime'), dataIndex: 'pubTime', render: fmt },
+            { title: t('fields.pullTime'), dataIndex: 'pullTime', render: fmt },
+            { title: t('fields.remainingSlots'), dataIndex: 'resourceNumber', width: 110 },
+            {
+              title: t('fields.charged'),
+              dataIndex: 'charged',
+              width: 90,
+              render: (v: boolean) => (v ? <Tag color="orange">{t('common.yes')}</Tag> : t('common.no')),
+            },
+          ]}
+        />
+      </Card>
+    </Space>
+  );
+}

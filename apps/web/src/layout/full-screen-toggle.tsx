@@ -1,0 +1,31 @@
+import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
+import { Button, Tooltip } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export function FullScreenToggle() {
+  const { t } = useTranslation();
+  const [full, setFull] = useState(() => Boolean(document.fullscreenElement));
+  useEffect(() => {
+    const update = () => setFull(Boolean(document.fullscreenElement));
+    document.addEventListener('fullscreenchange', update);
+    return () => document.removeEventListener('fullscreenchange', update);
+  }, []);
+  if (!document.fullscreenEnabled) return null;
+  const label = t(full ? 'topbar.exitFullScreen' : 'topbar.fullScreen');
+  return (
+    <Tooltip title={label}>
+      <Button
+        type="text"
+        className="ra-topbar-btn"
+        icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+        aria-label={label}
+        aria-pressed={full}
+        onClick={() => {
+          if (document.fullscreenElement) void document.exitFullscreen();
+          else void document.documentElement.requestFullscreen().catch(() => {});
+        }}
+      />
+    </Tooltip>
+  );
+}

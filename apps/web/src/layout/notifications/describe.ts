@@ -1,0 +1,24 @@
+import type { NotificationDto } from '@robot-ads/contracts/notifications/notifications.schemas';
+import type { TFunction } from 'i18next';
+
+/** The kind of a message (its title) and a sentence about it, in the user's language. */
+export function describeNotification(t: TFunction, message: NotificationDto): { title: string; text: string } {
+  const name = String(message.data.name ?? '');
+  if (message.name === 'playlist.pulled.ratio') {
+    const ratio = Math.round(Number(message.data.ratio ?? 0) * 1000) / 10;
+    return { title: t('notifications.kind.pulledRatio'), text: t('notifications.pulledRatio', { name, ratio }) };
+  }
+  const approved = message.data.state === 'post';
+  return {
+    title: t('notifications.kind.auditResult'),
+    text: t('notifications.auditResult', {
+      name,
+      state: t(approved ? 'notifications.auditPass' : 'notifications.auditReject'),
+    }),
+  };
+}
+
+/** A message about a plan that no longer exists (spec section 4: alert, then mark read). */
+export function isAboutCancelledPlan(message: NotificationDto): boolean {
+  return message.data.state === 'cancelled' || message.data.type === 'cancelled';
+}

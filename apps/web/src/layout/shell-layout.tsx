@@ -1,0 +1,114 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App, Drawer, Layout } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { startTokenRefresh } from '../app/auth';
+import { queryClient } from '../app/query-client';
+import { setFeedback } from '../lib/feedback';
+import { installMenuTexts } from '../lib/menu-texts';
+import { useScreenClass } from '../lib/screen';
+import { settingsStore } from '../lib/settings';
+import { LogoArea } from './logo-area';
+import { MenuSearch } from './menu-search';
+import { PageHost } from './page-host';
+import { SideMenu } from './side-menu';
+import { TabsBar } from './tabs-bar';
+import { TopBar } from './top-bar';
+import { useCurrentUserRefresh } from './use-current-user';
+
+const { Sider, Header, Content } = Layout;
+
+installMenuTexts();
+
+/** The shell of every logged-in page: sidebar, top bar, tabs and the main view (spec section 2). */
+/** antd's message / modal / notification holders (App.useApp()), also for code outside components. */
+function FeedbackBridge() {
+  setFeedback(App.useApp());
+  return null;
+}
+
+/** The logged-in application: antd's <App> lives here (the login page does without it, to load less). */
+export default function ShellLayoutWithApp() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <App component={false}>
+        <FeedbackBridge />
+        <ShellLayout />
+      </App>
+    </QueryClientProvider>
+  );
+}
+
+function ShellLayout() {
+  const { t } = useTranslation();
+  const screen = useScreenClass();
+  const location = useLocation();
+  const collapsedSetting = settingsStore.use((s) => s.collapsed);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const phone = screen === 0;
+  // On a tablet the sidebar starts folded; a phone gets the menu in a drawer.
+  const collapsed = phone ? false : screen === 1 ? true : collapsedSetting;
+  useCurrentUserRefresh();
+
+  useEffect(() => startTokenRefresh(), []);
+  // A page opened from the drawer closes it.
+  const [drawerPath, setDrawerPath] = useState(location.pathname);
+  if (drawerPath !== location.pathname) {
+    setDrawerPath(location.pathname);
+    if (drawerOpen) setDrawerOpen(false);
+  }
+
+  const toggle = () => {
+    if (phone) setDrawerOpen((open) => !open);
+    else if (screen === 1) settingsStore.set((s) => ({ ...s, collapsed: false }));
+    else settingsStore.set((s) => ({ ...s, collapsed: !s.collapsed }));
+  };
+
+  const sider = (
+    <>
+      <LogoArea collapsed={collapsed} />
+      {!collapsed && <MenuSearch />}
+      <SideMenu collapsed={collapsed} />
+    </>
+  );
+
+  return (
+    <Layout className="ra-shell" data-screen-class={screen} data-collapsed={collapsed ? 'true' : 'false'}>
+      <a className="ra-skip-link" href="#ra-main">
+        {t('a11y.skipToContent')}
+      </a>
+      {phone ? (
+        <Drawer
+          placement="left"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          size={260}
+          closable={false}
+          className="ra-sider-drawer"
+          styles={{ body: { padding: 0 } }}
+          title={null}
+        >
+          <nav className="ra-sider ra-sider-in-drawer" aria-label={t('menu.label')}>
+            {sider}
+          </nav>
+        </Drawer>
+      ) : (
+        <Sider className="ra-sider" width={232} collapsedWidth={64} collapsed={collapsed} trigger={null} collapsible>
+          <nav className="ra-sider-nav" aria-label={t('menu.label')}>
+            {sider}
+          </nav>
+        </Sider>
+      )}
+      <Layout className="ra-main-column">
+        <Header className="ra-header">
+          <TopBar collapsed={phone ? !drawerOpen : collapsed} onToggle={toggle} />
+        </Header>
+        <TabsBar />
+        <Content className="ra-content" id="ra-main" tabIndex={-1}>
+          <PageHost />
+        </Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,49 @@
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { Button, Tooltip } from 'antd';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { sessionStore } from '../lib/session';
+import { ColourPicker } from './colour-picker';
+import { FullScreenToggle } from './full-screen-toggle';
+import { LanguageSwitch } from './language-switch';
+import { ThemePicker } from './theme-picker';
+import { UserMenu } from './user-menu';
+
+const NotificationBell = lazy(() => import('./notification-bell'));
+
+/** Spec section 6: the bell is for super, administrator and project accounts. */
+export const BELL_ROLES = ['super', 'administrator', 'project'] as const;
+
+export function TopBar({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
+  const { t } = useTranslation();
+  const role = sessionStore.use((s) => s.user?.role);
+  const label = t(collapsed ? 'topbar.expand' : 'topbar.collapse');
+  return (
+    <div className="ra-topbar">
+      <Tooltip title={label}>
+        <Button
+          type="text"
+          className="ra-topbar-btn"
+          icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+          onClick={onToggle}
+          aria-label={label}
+          aria-expanded={!collapsed}
+          data-testid="collapse-toggle"
+        />
+      </Tooltip>
+      <div className="ra-topbar-spacer" />
+      <div className="ra-topbar-tools">
+        {role && (BELL_ROLES as readonly string[]).includes(role) && (
+          <Suspense fallback={null}>
+            <NotificationBell />
+          </Suspense>
+        )}
+        <ColourPicker />
+        <ThemePicker />
+        <LanguageSwitch />
+        <FullScreenToggle />
+        <UserMenu />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import type { Language } from '@robot-ads/contracts/common/language';
+import i18next, { type BackendModule } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { currentLanguage } from './settings';
+
+/**
+ * Locale files live in `src/locales/{zh,en}/<namespace>.json`. Each is its own small chunk, loaded when
+ * a page using the namespace is first shown (`useTranslation('<namespace>')` suspends until then).
+ */
+const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+
+const backend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = localeFiles[`../locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(new Error(`No locale file ${language}/${namespace}.json`), false);
+      return;
+    }
+    load().then(
+      (m) => callback(null, m.default as never),
+      (err: Error) => callback(err, false),
+    );
+  },
+};
+
+export const i18n = i18next;
+
+export async function initI18n(language: Language = currentLanguage()): Promise<void> {
+  await i18next
+    .use(backend)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: false,
+      supportedLngs: ['zh', 'en'],
+      ns: ['common'],
+      defaultNS: 'common',
+      fallbackNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: true },
+      partialBundledLanguages: true,
+    });
+  document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
+}
+
+export function lang(): Language {
+  return i18next.language === 'en' ? 'en' : 'zh';
+}

@@ -1,0 +1,161 @@
+import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+import { login } from './shell-helpers';
+
+async function png(width: number, height: number, r: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
+}
+
+const TEXT = {
+  zh: {
+    upload: '上传',
+    uploadTitle: '上传素材',
+    done: '已上传',
+    refused: '已拒绝',
+    pixels: '尺寸 1080x1000',
+    close: '关闭',
+    newAd: '新建广告',
+    adName: '广告名称',
+    materials: '素材',
+    save: '保存',
+    edit: '编辑',
+    del: '删除',
+    ok: /^确\s?定$/,
+    editTitle: '编辑广告',
+  },
+  en: {
+    upload: 'Upload',
+    uploadTitle: 'Upload materials',
+    done: 'Uploaded',
+    refused: 'Refused',
+    pixels: '1080x1000 pixels',
+    close: 'Close',
+    newAd: 'New ad',
+    adName: 'Ad name',
+    materials: 'Materials',
+    save: 'Save',
+    edit: 'Edit',
+    del: 'Delete',
+    ok: /^OK$/,
+    editTitle: 'Edit ad',
+  },
+} as const;
+
+async function uploadThree(page: Page, lang: 'zh' | 'en', prefix: string) {
+  const tx = TEXT[lang];
+  await page.goto('/ad/Resource');
+  await page.getByRole('button', { name: new RegExp(`${tx.upload}$`) }).click();
+  const dialog = page.getByRole('dialog', { name: tx.uploadTitle });
+  await dialog.locator('input[type=file]').setInputFiles([
+    { name: `${prefix}-a.png`, mimeType: 'image/png', buffer: await png(1080, 1920, 10) },
+    { name: `${prefix}-b.png`, mimeType: 'image/png', buffer: await png(1080, 1920, 90) },
+    { name: `${prefix}-wrong.png`, mimeType: 'image/png', buffer: await png(1080, 1000, 180) },
+  ]);
+  const items = dialog.getByTestId('upload-item');
+  await expect(items).toHaveCount(3);
+  // Each accepted file shows its own progress bar and ends uploaded.
+  const good = items.filter({ hasText: `${prefix}-a.png` });
+  await expect(good.getByText(tx.done)).toBeVisible();
+  await expect(good.locator('.ant-progress')).toBeVisible();
+  await expect(items.filter({ hasText: `${prefix}-b.png` }).getByText(tx.done)).toBeVisible();
+  // The wrong one is refused with its reason, naming the file.
+  const wrong = items.filter({ hasText: `${prefix}-wrong.png` });
+  await expect(wrong.getByText(tx.refused)).toBeVisible();
+  await expect(wrong.getByTestId('upload-error')).toContainText(`${prefix}-wrong.png`);
+  await expect(wrong.getByTestId('upload-error')).toContainText(tx.pixels);
+  await dialog.locator('.ant-modal-footer').getByRole('button', { name: tx.close }).click();
+  // The grid shows the new materials (and not the refused one).
+  await expect(page.getByText(`${prefix}-a`, { exact: true })).toBeVisible();
+  await expect(page.getByText(`${prefix}-wrong`, { exact: true })).toHaveCount(0);
+}
+
+/** A slow upload (the network throttled to 512 KB/s) shows its progress and can be cancelled. */
+async function cancelSlowUpload(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 512 * 1024,
+  });
+  await page.getByRole('button', { name: /上传$/ }).click();
+  const dialog = page.getByRole('dialog', { name: '上传素材' });
+  const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(8 * 1024 * 1024, 32)]);
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles([{ name: 'slow.pdf', mimeType: 'application/pdf', buffer: pdf }]);
+  const item = dialog.getByTestId('upload-item').filter({ hasText: 'slow.pdf' });
+  await expect(item.getByText('上传中')).toBeVisible();
+  await expect(item.locator('.ant-progress')).toBeVisible();
+  await item.getByRole('button', { name: '取消' }).click();
+  await expect(item.getByText('已取消', { exact: true })).toBeVisible();
+  await expect(item.getByTestId('upload-error')).toHaveText('文件上传已取消');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  await dialog.locator('.ant-modal-footer').getByRole('button', { name: '关闭' }).click();
+  await expect(page.getByText('slow', { exact: true })).toHaveCount(0);
+}
+
+async function buildPreviewEditDelete(page: Page, lang: 'zh' | 'en', prefix: string) {
+  const tx = TEXT[lang];
+  await page.goto('/ad/AD');
+  await page.getByRole('button', { name: tx.newAd }).click();
+  const dialog = page.getByRole('dialog').filter({ hasText: tx.adName });
+  await dialog.getByLabel(tx.adName).fill(`${prefix} ad`);
+  await dialog.getByTestId('ad-materials').click();
+  await page.getByTitle(`${prefix}-a (1080x1920)`).click();
+  await page.getByTitle(`${prefix}-b (1080x1920)`).click();
+  await dialog.getByLabel(tx.adName).click();
+  // The live preview shows the first material in the robot frame.
+  const frame = dialog.getByTestId('robot-frame');
+  await expect(frame.getByTestId('media-preview-picture')).toBeVisible();
+  await expect(dialog.getByText(lang === 'zh' ? '第1屏，共2屏' : 'Screen 1 of 2')).toBeVisible();
+  await dialog.getByRole('button', { name: tx.save }).click();
+  await expect(dialog).toBeHidden();
+  const row = page.getByRole('row').filter({ hasText: `${prefix} ad` });
+  await expect(row).toBeVisible();
+
+  // Edit: rename.
+  await row.getByRole('button', { name: tx.edit }).click();
+  const editor = page.getByRole('dialog', { name: tx.editTitle });
+  await editor.getByLabel(tx.adName).fill(`${prefix} ad2`);
+  await editor.getByRole('button', { name: tx.save }).click();
+  await expect(editor).toBeHidden();
+  const renamed = page.getByRole('row').filter({ hasText: `${prefix} ad2` });
+  await expect(renamed).toBeVisible();
+
+  // Delete.
+  await renamed.getByRole('button', { name: tx.del }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: tx.ok }).click();
+  await expect(page.getByRole('row').filter({ hasText: `${prefix} ad2` })).toHaveCount(0);
+}
+
+// Uploads, server checks and two full ad round trips: allow more than the default minute on a busy machine.
+test.describe.configure({ timeout: 180_000 });
+
+test.describe('materials and ads (zh)', () => {
+  test('an advertiser uploads files with progress, sees one refused, builds, previews, edits and deletes an ad', async ({
+    page,
+  }) => {
+    await login(page, 'adv', 'advertiser');
+    await uploadThree(page, 'zh', 'zh');
+    await cancelSlowUpload(page);
+    await buildPreviewEditDelete(page, 'zh', 'zh');
+  });
+});
+
+test.describe('materials and ads (en)', () => {
+  test.use({ locale: 'en-US' });
+  test('the same in English', async ({ page }) => {
+    await login(page, 'root', 'operator', 'en');
+    await uploadThree(page, 'en', 'en');
+    await buildPreviewEditDelete(page, 'en', 'en');
+  });
+});

@@ -1,0 +1,175 @@
+import { expect, test } from '@playwright/test';
+import { login } from './shell-helpers';
+
+test.describe('guard and routes', () => {
+  test('public routes, redirects, deep links after login, unknown paths', async ({ page }) => {
+    await page.goto('/ad/List?x=1');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fad%2FList%3Fx%3D1$/);
+    await page.goto('/404');
+    await expect(page.getByText('页面不存在', { exact: true })).toBeVisible();
+    await page.goto('/403');
+    await expect(page.getByText('没有权限', { exact: true })).toBeVisible();
+    await page.goto('/500');
+    await expect(page.getByText('出错了', { exact: true })).toBeVisible();
+
+    // A deep link survives the login.
+    await page.goto('/info/index');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Finfo%2Findex$/);
+    await page.getByLabel('账号', { exact: true }).fill('admin');
+    await page.getByLabel('密码', { exact: true }).fill('Robot@2026');
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await expect(page).toHaveURL(/\/info\/index$/);
+    await expect(page).toHaveTitle('个人信息 - robot-ads');
+
+    // Logged in: /login goes to the root, which goes to the smart board; unknown paths go to /404.
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/wel\/smartBoard_2$/);
+    await expect(page).toHaveTitle('智慧看板 - robot-ads');
+    await page.goto('/wel');
+    await expect(page).toHaveURL(/\/wel\/smartBoard_2$/);
+    await page.goto('/no/such/page');
+    await expect(page).toHaveURL(/\/404$/);
+
+    // An empty token logs out locally.
+    await page.evaluate(() => {
+      const raw = JSON.parse(sessionStorage.getItem('robot-ads-session') ?? '{}');
+      sessionStorage.setItem('robot-ads-session', JSON.stringify({ ...raw, token: '' }));
+    });
+    await page.goto('/wel/smartBoard_2');
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test('the lock screen survives a reload and is unlocked with its password', async ({ page }) => {
+    await login(page, 'admin');
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: '锁定屏幕' }).click();
+    await page.getByRole('dialog').getByLabel('锁屏密码').fill('1234');
+    await page.getByRole('button', { name: '立即锁定' }).click();
+    await expect(page).toHaveURL(/\/lock$/);
+    await page.reload();
+    await expect(page).toHaveURL(/\/lock$/);
+    await page.goto('/wel/smartBoard_2');
+    await expect(page).toHaveURL(/\/lock$/);
+    await page.getByLabel('锁屏密码').fill('9999');
+    await page.getByRole('button', { name: '解锁' }).click();
+    await expect(page.getByText('密码不正确')).toBeVisible();
+    await page.getByLabel('锁屏密码').fill('1234');
+    await page.getByRole('button', { name: '解锁' }).click();
+    await expect(page).toHaveURL(/\/wel\/smartBoard_2$/);
+  });
+});
+
+test.describe('layout', () => {
+  test('tabs: one per page, close, close others, close all, right-click menu; tabs survive a reload', async ({
+    page,
+  }) => {
+    await login(page, 'admin');
+    const tabs = page.locator('.ra-tabs-bar');
+    await page.goto('/info/index');
+    await expect(tabs.getByRole('tab', { name: '个人信息' })).toBeVisible();
+    await page.reload();
+    await expect(tabs.getByRole('tab', { name: '个人信息' })).toBeVisible();
+    await expect(tabs.getByRole('tab', { name: '智慧看板' })).toBeVisible();
+
+    // Right-click menu: close others keeps the home tab and this one.
+    await tabs.getByRole('tab', { name: '个人信息' }).click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '关闭其他' }).click();
+    await expect(tabs.getByRole('tab')).toHaveCount(2);
+    // Close all goes home.
+    await page.getByRole('button', { name: '标签操作' }).click();
+    await page.getByRole('menuitem', { name: '关闭全部' }).click();
+    await expect(page).toHaveURL(/\/wel\/smartBoard_2$/);
+    await expect(tabs.getByRole('tab')).toHaveCount(1);
+    // Close one with its close button.
+    await page.goto('/info/index');
+    await tabs.locator('.ant-tabs-tab').filter({ hasText: '个人信息' }).locator('.ant-tabs-tab-remove').click();
+    await expect(tabs.getByRole('tab', { name: '个人信息' })).toHaveCount(0);
+    await expect(page).toHaveURL(/\/wel\/smartBoard_2$/);
+  });
+
+  test('keep-alive: a page keeps its state when switching tabs', async ({ page }) => {
+    await login(page, 'admin');
+    await page.goto('/info/index');
+    const name = page.locator('.ra-page[data-page="/info/index"]').getByLabel('姓名');
+    await name.fill('Kept state');
+    await page.locator('.ra-tabs-bar').getByRole('tab', { name: '智慧看板' }).click();
+    await expect(page).toHaveURL(/\/wel\/smartBoard_2$/);
+    await page.locator('.ra-tabs-bar').getByRole('tab', { name: '个人信息' }).click();
+    await expect(name).toHaveValue('Kept state');
+  });
+
+  test('menu search: prefix match, Enter opens, Esc closes', async ({ page }) => {
+    await login(page, 'admin');
+    const search = page.getByRole('combobox', { name: '搜索菜单' });
+    await search.fill('个人');
+    await expect(page.locator('.ant-select-item-option').filter({ hasText: '个人信息' })).toBeVisible();
+    await search.press('Escape');
+    await expect(page.locator('.ant-select-item-option').filter({ hasText: '个人信息' })).toBeHidden();
+    await search.fill('个人');
+    await search.press('Enter');
+    await expect(page).toHaveURL(/\/info\/index$/);
+    // Prefix only: a word inside a name does not match.
+    await search.fill('信息');
+    await expect(page.getByText('没有匹配的菜单')).toBeVisible();
+  });
+
+  test('collapse survives a reload; screen classes at 1200/992/768', async ({ page }) => {
+    await login(page, 'admin');
+    const shell = page.locator('.ra-shell');
+    await expect(shell).toHaveAttribute('data-collapsed', 'false');
+    await page.getByTestId('collapse-toggle').click();
+    await expect(shell).toHaveAttribute('data-collapsed', 'true');
+    await page.reload();
+    await expect(shell).toHaveAttribute('data-collapsed', 'true');
+    await page.getByTestId('collapse-toggle').click();
+    for (const [width, cls] of [
+      [1300, '3'],
+      [1000, '2'],
+      [800, '1'],
+      [600, '0'],
+    ] as const) {
+      await page.setViewportSize({ width, height: 800 });
+      await expect(shell).toHaveAttribute('data-screen-class', cls);
+    }
+    // A phone opens the menu in a drawer.
+    await page.getByTestId('collapse-toggle').click();
+    await expect(page.locator('.ra-sider-in-drawer').getByText('首页')).toBeVisible();
+  });
+});
+
+test.describe('menus and top bar per role', () => {
+  test('root, project and advertisers see different menus and top-bar items', async ({ page }) => {
+    await login(page, 'root');
+    await expect(page.getByTestId('notification-bell')).toBeVisible();
+    await page.getByTestId('user-menu').click();
+    await expect(page.getByRole('menuitem', { name: '修改密码' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: '个人信息' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.evaluate(() => sessionStorage.clear());
+
+    await login(page, 'owner', 'owner');
+    await expect(page.getByTestId('notification-bell')).toBeVisible();
+    await page.getByTestId('user-menu').click();
+    await expect(page.getByRole('menuitem', { name: '修改密码' })).toHaveCount(0);
+    await expect(page.getByRole('menuitem', { name: '个人信息' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.evaluate(() => sessionStorage.clear());
+
+    await login(page, 'adv', 'advertiser');
+    await expect(page.getByTestId('notification-bell')).toHaveCount(0);
+    await page.getByTestId('user-menu').click();
+    await expect(page.getByRole('menuitem', { name: '修改密码' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.evaluate(() => sessionStorage.clear());
+
+    await login(page, 'adv_special', 'advertiser');
+    await page.getByTestId('user-menu').click();
+    await expect(page.getByRole('menuitem', { name: '修改密码' })).toHaveCount(0);
+    await expect(page.getByRole('menuitem', { name: '个人信息' })).toHaveCount(0);
+    await expect(page.getByRole('menuitem', { name: '退出登录' })).toBeVisible();
+    // Its server menus have no personal info page: the page is refused.
+    await page.keyboard.press('Escape');
+    await page.goto('/info/index');
+    await expect(page).toHaveURL(/\/403$/);
+  });
+});

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { sessionInfo, yesNo } from '../auth/auth.schemas';
+import { newPasswordSchema } from '../auth/password.rules';
+import { ADVERTISER_ROLES, PRINCIPALS, ROLES } from '../auth/roles';
+import { okEnvelope, pageEnvelope } from '../common/envelope';
+import { idSchema } from '../common/ids';
+import { pageQuery } from '../common/pagination';
+
+/** Account states of spec section 4. */
+export const ACCOUNT_STATUSES = ['enabled', 'disabled'] as const;
+
+/** An account as lists and details show it (spec section 3 "Account"); never the password hash. */
+export const accountDto = z.object({
+  id: z.string(),
+  parentId: z.string().nullable(),
+  role: z.enum(ROLES),
+  principals: z.enum(PRINCIPALS),
+  name: z.string(),
+  /** The login name (the spec calls it both account and username). */
+  account: z.string(),
+  username: z.string(),
+  begin: z.number().nullable().describe('validity start, unix seconds'),
+  end: z.number().nullable().describe('validity end, unix seconds'),
+  status: z.enum(ACCOUNT_STATUSES),
+  used: z.boolean(),
+  authorized: z.boolean(),
+  customer: z.string().nullable(),
+  customerName: z.string().nullable(),
+  diy: yesNo,
+  autoAudit: yesNo,
+  isSoldOut: z.boolean(),
+  projectId: z.string().nullable(),
+  contact: z.object({ name: z.string(), phone: z.string() }),
+  phone: z.string(),
+  avatar: z.string(),
+  sex: z.enum(['male', 'female', '']),
+  email: z.string(),
+  createtime: z.number().describe('unix seconds'),
+});
+export type AccountDto = z.infer<typeof accountDto>;
+
+export const accountResponse = okEnvelope(accountDto);
+export const accountPage = pageEnvelope(accountDto);
+export const accountListResponse = okEnvelope(z.array(accountDto));
+export const currentUserResponse = okEnvelope(sessionInfo);
+
+export const usersQuery = pageQuery.extend({
+  role: z.enum(ROLES).optional(),
+  name: z.string().trim().max(64).optional(),
+});
+export const childrenQuery = z.object({ id: idSchema.optional() });
+export const childProjectQuery = pageQuery.extend({ name: z.string().trim().max(64).optional() });
+
+/** PUT /api/Users: one's own profile; the rules (by locale) are `profileSchema` in accounts.rules. */
+export const profileBody = z.object({
+  id: idSchema.optional(),
+  name: z.string().max(64).optional().default(''),
+  phone: z.string().max(32).optional().default(''),
+  email: z.string().max(254).optional().default(''),
+  sex: z.string().max(16).optional().default(''),
+  avatar: z.string().max(1000).optional(),
+  contactPhone: z.string().max(32).optional(),
+  lang: z.enum(['zh', 'en']).optional(),
+});
+
+const unixSeconds = z.number().int().min(0).nullable().optional();
+
+/** AdvertiserUsers: POST (create) and PUT (update) an advertiser account. */
+export const advertiserCreateBody = z.object({
+  username: z
+    .string()
+    .trim()
+    .min(2, 'NAME_LENGTH')
+    .max(32)
+    .regex(/^[A-Za-z0-9_.@-]+$/, 'NAME_ILLEGAL'),
+  password: newPasswordSchema,
+  name: z.string().trim().min(1, 'NAME_REQUIRED').max(15, 'NAME_LENGTH'),
+  role: z.enum(ADVERTISER_ROLES).default('advertisers'),
+  customer: idSchema,
+  diy: z.union([yesNo, z.boolean()]).optional().default(false),
+  begin: unixSeconds,
+  end: unixSeconds,
+  phone: z.string().trim().max(32).optional().default(''),
+  email: z.string().trim().max(254).optional().default(''),
+  status: z.enum(ACCOUNT_STATUSES).optional().default('enabled'),
+  parentId: idSchema.optional(),
+});
+export const advertiserUpdateBody = advertiserCreateBody
+  .omit({ username: true, password: true })
+  .partial()
+  .extend({ id: idSchema, password: newPasswordSchema.optional() });
+
+export const advertiserPageQuery = pageQuery.extend({
+  /** The managing (parent) account whose advertisers to list; default the caller's whole scope. */
+  user: idSchema.optional(),
+  account: z.string().trim().max(64).optional(),
+  name: z.string().trim().max(64).optional(),
+});
+export const findByUserIdQuery = z.object({ id: idSchema.optional(), userId: idSchema.optional() });
+
+/** Roles an operator may give a sub-account (principals are never set through the API). */
+export const MANAGED_ROLES = ['super', 'administrator', 'operator', 'project', 'hide'] as const;
+
+/** POST /api/Users (ours): create a sub-account under a super/administrator account in scope. */
+export const accountCreateBody = z.object({
+  username: z
+    .string()
+    .trim()
+    .min(2, 'NAME_LENGTH')
+    .max(32)
+    .regex(/^[A-Za-z0-9_.@-]+$/, 'NAME_ILLEGAL'),
+  password: newPasswordSchema,
+  name: z.string().trim().min(1, 'NAME_REQUIRED').max(15, 'NAME_LENGTH'),
+  role: z.enum(MANAGED_ROLES),
+  parentId: idSchema.optional(),
+  begin: unixSeconds,
+  end: unixSeconds,
+  status: z.enum(ACCOUNT_STATUSES).optional().default('enabled'),
+  used: z.boolean().optional().default(true),
+  autoAudit: z.union([yesNo, z.boolean()]).optional().default(false),
+  isSoldOut: z.boolean().optional().default(false),
+  projectId: z.string().trim().max(64).nullable().optional(),
+  phone: z.string().trim().max(32).optional().default(''),
+  email: z.string().trim().max(254).optional().default(''),
+  contact: z.object({ name: z.string().trim().max(32), phone: z.string().trim().max(32) }).optional(),
+});
+/** PUT /api/Users/{id} (ours): update a sub-account in scope; password resets it. */
+export const accountUpdateBody = accountCreateBody
+  .omit({ username: true, password: true })
+  .partial()
+  .extend({ password: newPasswordSchema.optional() });

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { offsetSeconds, wallClock, zonedToUnix } from './zoned-time';
+
+const utc = (iso: string) => Date.parse(iso) / 1000;
+
+describe('wall clock in a named zone', () => {
+  it('reads Sydney local time from an instant, whatever the machine zone', () => {
+    // 2026-01-15 00:00 UTC is 11:00 AEDT (summer, +11).
+    expect(wallClock(utc('2026-01-15T00:00:00Z'), 'Australia/Sydney')).toMatchObject({
+      year: 2026,
+      month: 1,
+      day: 15,
+      hour: 11,
+      minute: 0,
+      weekday: 4,
+    });
+    // In winter Sydney is +10.
+    expect(offsetSeconds(utc('2026-07-01T00:00:00Z'), 'Australia/Sydney')).toBe(36_000);
+    expect(offsetSeconds(utc('2026-01-01T00:00:00Z'), 'Australia/Sydney')).toBe(39_600);
+  });
+
+  it('gives midnight as hour 0, not 24', () => {
+    expect(wallClock(utc('2026-03-01T16:00:00Z'), 'Asia/Shanghai')).toMatchObject({ day: 2, hour: 0 });
+  });
+
+  it('maps a local time to its instant, and back', () => {
+    const t = zonedToUnix({ year: 2024, month: 2, day: 29 }, 8 * 60 + 30, 'Asia/Tokyo');
+    expect(t).toBe(utc('2024-02-28T23:30:00Z'));
+    expect(wallClock(t, 'Asia/Tokyo')).toMatchObject({ year: 2024, month: 2, day: 29, hour: 8, minute: 30 });
+  });
+
+  it('maps a time skipped by spring-forward to the change itself (Sydney, 2026-10-04 02:00 -> 03:00)', () => {
+    const change = utc('2026-10-03T16:00:00Z'); // 02:00 AEST = 03:00 AEDT
+    expect(zonedToUnix({ year: 2026, month: 10, day: 4 }, 2 * 60 + 30, 'Australia/Sydney')).toBe(change);
+    expect(zonedToUnix({ year: 2026, month: 10, day: 4 }, 3 * 60, 'Australia/Sydney')).toBe(change);
+    expect(zonedToUnix({ year: 2026, month: 10, day: 4 }, 60, 'Australia/Sydney')).toBe(change - 3600);
+  });
+
+  it('maps a time repeated by fall-back to its first occurrence (Sydney, 2026-04-05 03:00 -> 02:00)', () => {
+    // 02:30 AEDT (+11) = 15:30 UTC on the 4th; the second 02:30 (AEST) is an hour later.
+    expect(zonedToUnix({ year: 2026, month: 4, day: 5 }, 2 * 60 + 30, 'Australia/Sydney')).toBe(
+      utc('2026-04-04T15:30:00Z'),
+    );
+    expect(zonedToUnix({ year: 2026, month: 4, day: 5 }, 3 * 60, 'Australia/Sydney')).toBe(utc('2026-04-04T17:00:00Z'));
+  });
+
+  it('accepts 24:00 as the next midnight', () => {
+    expect(zonedToUnix({ year: 2026, month: 2, day: 28 }, 1440, 'UTC')).toBe(utc('2026-03-01T00:00:00Z'));
+  });
+});
