@@ -24,8 +24,9 @@ export default defineConfig({
           environment: 'node',
           sequence: { groupOrder: 1 },
           include: ['apps/server/**/*.int.test.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // Generous: seed-based suites share two cores with everything else in CI.
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
           pool: 'forks',
           maxWorkers: 2,
         },

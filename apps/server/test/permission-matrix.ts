@@ -155,6 +155,7 @@ export const PERMISSIONS: Record<string, Access> = {
   // ---- added from the routes' own config (their owners keep these lines) ----
   'GET /api/device/v1/schedule': DEVICE,
   'POST /api/device/v1/schedule/ack': DEVICE,
+  'POST /api/device/v1/events': DEVICE,
   'GET /api/Schedules/nowPlaying': ANY,
   'GET /api/Playlists/queryByPage_v3': ANY,
   'GET /api/Playlists/queryByCondition': ANY,
@@ -187,6 +188,8 @@ export const PERMISSIONS: Record<string, Access> = {
   'GET /api/Publishes/exportDetailByPlaylistId': ANY,
   'GET /api/Publishes/queryExportState': ANY,
   'GET /api/Publishes/exportFile': ANY,
+  'GET /api/Publishes/consume': ANY,
+  'GET /api/Publishes/consumeExportAndProgress': ANY,
   'GET /api/Controls/adPublishByPlaylistId': OPS,
   'POST /api/Ad_Audits': OPS_ADV,
   'GET /api/Ad_Audits/queryByPage': ANY,
