@@ -91,7 +91,9 @@ try {
     `  largest chunk:               ${largest?.file} ${kb(largest?.gz ?? 0)} KB gzipped, ${kb(largest?.raw ?? 0)} KB raw (limit ${CHUNK_LIMIT_KB} KB)`,
   );
   console.log('  largest files loaded for /login (gzipped):');
-  for (const file of [...(byPhase.login ?? [])].sort((a, b) => (loaded.get(b) ?? 0) - (loaded.get(a) ?? 0)).slice(0, 25)) {
+  for (const file of [...(byPhase.login ?? [])]
+    .sort((a, b) => (loaded.get(b) ?? 0) - (loaded.get(a) ?? 0))
+    .slice(0, 25)) {
     console.log(`    ${path.basename(file).padEnd(44)} ${String(kb(loaded.get(file) ?? 0)).padStart(7)} KB`);
   }
   console.log('  five largest chunks of the build (gzipped):');

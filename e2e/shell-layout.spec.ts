@@ -73,11 +73,12 @@ test.describe('layout', () => {
 
     // Right-click menu: close others keeps the home tab and this one.
     await tabs.getByRole('tab', { name: '个人信息' }).click({ button: 'right' });
-    await page.getByRole('menuitem', { name: '关闭其他' }).click();
+    await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: '关闭其他' }).click();
     await expect(tabs.getByRole('tab')).toHaveCount(2);
     // Close all goes home.
     await page.getByRole('button', { name: '标签操作' }).click();
-    await page.getByRole('menuitem', { name: '关闭全部' }).click();
+    // The newest menu (the right-click one may still be fading out).
+    await page.getByRole('menuitem', { name: '关闭全部' }).last().click();
     await expect(page).toHaveURL(/\/wel\/smartBoard_2$/);
     await expect(tabs.getByRole('tab')).toHaveCount(1);
     // Close one with its close button.

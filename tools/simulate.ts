@@ -3,10 +3,15 @@
 // and load. Options: --url http://localhost:8080, --username root, --password Robot@2026, --prefix SIM,
 // --minutes M (default: until Ctrl-C), --no-download (skip media downloads), --push (hold a socket.io
 // connection per robot and pull on "collect"), --concurrency 20 (activations at a time).
+// Each robot plays its schedule with the shared playback engine and reports proof of play (play events
+// with audience counts, batched, kept until the server acknowledged them) every 30 s.
 import { createHash } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { newId } from '@robot-ads/contracts/common/ids';
 import type { DeviceSchedule } from '@robot-ads/contracts/device-protocol/schedule.schemas';
+import { initialPlaybackState, nextPlay, type PlaybackState } from '@robot-ads/contracts/playback/play-order.rules';
 import { io, type Socket } from 'socket.io-client';
+import { type BatchAck, Outbox, type OutboxStorage } from '../apps/player/src/outbox';
 
 const { values } = parseArgs({
   options: {
@@ -82,6 +87,8 @@ const stats = {
   downloadedBytes: 0,
   acks: 0,
   pushes: 0,
+  plays: 0,
+  eventsSent: 0,
   errors: 0,
   latencies: [] as number[],
 };
@@ -96,8 +103,43 @@ async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<voi
   );
 }
 
+interface SimEvent {
+  id: string;
+  type: 'play';
+  playlistId: string;
+  adId: string;
+  startedAt: number;
+  watchDuration: number;
+  audience: { age: Record<string, number>; male: number; female: number };
+}
+
+/** The simulator's outbox storage: in memory (a real robot keeps it on disk, as the player does). */
+class MemoryEvents implements OutboxStorage<SimEvent> {
+  private items: SimEvent[] = [];
+  async add(events: SimEvent[]) {
+    this.items.push(...events);
+  }
+  async oldest(limit: number) {
+    return this.items.slice(0, limit);
+  }
+  async remove(ids: string[]) {
+    const gone = new Set(ids);
+    this.items = this.items.filter((e) => !gone.has(e.id));
+  }
+  async count() {
+    return this.items.length;
+  }
+}
+
+const rnd = (n: number) => Math.floor(Math.random() * n);
+
 class SimRobot {
   version: string | null = null;
+  schedule: DeviceSchedule | null = null;
+  private playback: PlaybackState = initialPlaybackState(rnd(2 ** 31));
+  private playTimer: ReturnType<typeof setTimeout> | undefined;
+  private flushTimer: ReturnType<typeof setInterval> | undefined;
+  private readonly outbox = new Outbox<SimEvent>(new MemoryEvents(), (events) => this.sendEvents(events));
   held = new Set<string>();
   socket: Socket | null = null;
   private beatTimer: ReturnType<typeof setTimeout> | undefined;
@@ -114,6 +156,8 @@ class SimRobot {
     // Spread the first beats and pulls over a whole interval so the fleet never moves in step.
     this.beatTimer = setTimeout(() => void this.beat(), Math.random() * this.heartbeatInterval * 1000);
     this.schedulePull(Math.random() * 60_000);
+    this.playTimer = setTimeout(() => this.play(), 5000 + Math.random() * 10_000);
+    this.flushTimer = setInterval(() => void this.flush(), 30_000 * (0.9 + Math.random() * 0.2));
     if (values.push) {
       this.socket = io(`${base}/device`, {
         path: '/websocket/socket.io',
@@ -130,7 +174,47 @@ class SimRobot {
   stop() {
     clearTimeout(this.beatTimer);
     clearTimeout(this.pullTimer);
+    clearTimeout(this.playTimer);
+    clearInterval(this.flushTimer);
     this.socket?.disconnect();
+  }
+
+  /** Plays the next ad as the engine chooses it; its event is queued when the play ends. */
+  private play() {
+    const now = Date.now() / 1000;
+    const r = this.schedule ? nextPlay(this.schedule.plans, this.playback, now) : { play: null };
+    if (!r.play) {
+      this.playTimer = setTimeout(() => this.play(), 30_000);
+      return;
+    }
+    this.playback = r.state;
+    const seconds = r.play.seconds > 0 ? r.play.seconds : 10;
+    const event: SimEvent = {
+      id: newId(),
+      type: 'play',
+      playlistId: r.play.plan.id,
+      adId: r.play.ad.id,
+      startedAt: Math.floor(now),
+      watchDuration: Math.round(seconds * 1000 * (0.5 + Math.random() * 0.5)),
+      audience: { age: { youth: rnd(2), adult: rnd(4), senior: rnd(2) }, male: rnd(3), female: rnd(3) },
+    };
+    this.playTimer = setTimeout(() => {
+      stats.plays++;
+      void this.outbox.enqueue(event);
+      this.play();
+    }, seconds * 1000);
+  }
+
+  private async sendEvents(events: SimEvent[]): Promise<BatchAck> {
+    const r = await api<BatchAck>('/api/device/v1/events', { method: 'POST', token: this.token, body: { events } });
+    if (r.status !== 200 || !r.body) fail('events', r);
+    stats.eventsSent += events.length;
+    return r.body.data;
+  }
+
+  private async flush() {
+    const r = await this.outbox.flush().catch((error: unknown) => ({ error }));
+    if (r.error) stats.errors++;
   }
 
   private schedulePull(ms: number) {
@@ -181,6 +265,7 @@ class SimRobot {
         if (ack.status !== 200) fail('ack', ack);
         stats.acks++;
         this.version = schedule.version;
+        this.schedule = schedule;
       } else fail('schedule', r);
     } catch {
       stats.errors++;
@@ -254,6 +339,7 @@ async function main() {
     console.log(
       `[${s}s] robots ${robots.length}  heartbeats ${stats.heartbeats}  pulls ${stats.pulls} (200: ${stats.full}, 304: ${stats.notModified})  ` +
         `acks ${stats.acks}  downloads ${stats.downloads} (${(stats.downloadedBytes / 1e6).toFixed(1)} MB)  pushes ${stats.pushes}  ` +
+        `plays ${stats.plays} (reported ${stats.eventsSent})  ` +
         `errors ${stats.errors}  pull p50 ${p(0.5)} ms p95 ${p(0.95)} ms`,
     );
     stats.latencies = lat.slice(-5000);

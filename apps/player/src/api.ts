@@ -88,3 +88,24 @@ export async function ackSchedule(token: string, version: string, planIds?: stri
     body: JSON.stringify(planIds ? { version, planIds } : { version }),
   });
 }
+
+export interface PlayEventOut {
+  id: string;
+  type: 'play';
+  playlistId: string;
+  adId: string;
+  startedAt: number;
+  watchDuration: number;
+}
+
+export interface EventsAck {
+  accepted: number;
+  duplicates: number;
+  ignored: number;
+}
+
+/** Proof of play: a batch (max 500) of events; re-sending a batch is harmless (ids count once). */
+export async function sendEvents(token: string, events: PlayEventOut[]): Promise<EventsAck> {
+  const r = await call<EventsAck>('/events', { method: 'POST', token, body: JSON.stringify({ events }) });
+  return r.data as EventsAck;
+}

@@ -1,3 +1,4 @@
+import { newId } from '@robot-ads/contracts/common/new-id';
 import type { DeviceSchedule, ScheduleMedia } from '@robot-ads/contracts/device-protocol/schedule.schemas';
 import {
   compactState,
@@ -7,8 +8,9 @@ import {
 } from '@robot-ads/contracts/playback/play-order.rules';
 import type { PlaybackAd, PlaybackPlan } from '@robot-ads/contracts/playback/playback.types';
 import { nextChangeAt } from '@robot-ads/contracts/playback/schedule.rules';
-import { ApiError, ackSchedule, heartbeat, OfflineError, pullSchedule } from './api';
+import { ApiError, ackSchedule, heartbeat, OfflineError, type PlayEventOut, pullSchedule, sendEvents } from './api';
 import * as media from './media-cache';
+import { Outbox } from './outbox';
 import type { Item, Prepared, Screen } from './screen';
 import * as store from './store';
 
@@ -71,13 +73,24 @@ export class Player {
   private stopped = false;
   private wake: (() => void) | null = null;
   private names = new Map<string, string>();
+  /** Proof of play: finished plays wait in IndexedDB until the server acknowledged them. */
+  private readonly outbox: Outbox<PlayEventOut>;
+  private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The play on screen: its first screen showed at `startedAt` (server seconds), `t0` (monotonic ms). */
+  private playing: { planId: string; adId: string; startedAt: number; t0: number } | null = null;
   onStatus: (status: Status) => void = () => {};
   onRevoked: () => void = () => {};
 
   constructor(
     private readonly screen: Screen,
     private readonly credentials: Credentials,
-  ) {}
+  ) {
+    this.outbox = new Outbox<PlayEventOut>(
+      store.eventStore,
+      (events) => sendEvents(this.credentials.token, events),
+      (error) => error instanceof ApiError && error.status === 400,
+    );
+  }
 
   now(): number {
     return Date.now() / 1000 + this.clockOffset;
@@ -98,12 +111,17 @@ export class Player {
     void this.playLoop();
     void this.heartbeatLoop();
     this.schedulePull(0);
-    window.addEventListener('online', () => this.collectNow());
+    this.scheduleFlush(1000);
+    window.addEventListener('online', () => {
+      this.collectNow();
+      this.scheduleFlush(1000);
+    });
   }
 
   stop() {
     this.stopped = true;
     clearTimeout(this.pullTimer);
+    clearTimeout(this.flushTimer);
     this.wake?.();
   }
 
@@ -421,6 +439,7 @@ export class Player {
       }
       if (!pending) pending = await this.prepareNext(null, this.now());
       if (!pending) {
+        this.finishPlay();
         this.screen.idle();
         this.emit();
         await this.sleepUntilChange();
@@ -430,6 +449,7 @@ export class Player {
       pending = null;
       const ends = this.screen.show(current.prepared);
       if (current.state) {
+        this.startPlay(current.prepared.item.planId, current.prepared.item.adId);
         this.state = current.state;
         void store.save('playback', this.state).catch(() => undefined);
       }
@@ -439,6 +459,8 @@ export class Player {
       // Prepare the next item while this one plays, for the instant this one ends.
       const nextAt: number = this.now() + current.prepared.item.seconds;
       const next: Pending | null = (await Promise.all([this.prepareNext(current, nextAt), ends]))[0];
+      // The last screen of a play ended: the play is complete.
+      if (!current.rest) this.finishPlay();
       pending = next;
     }
   }
@@ -457,6 +479,57 @@ export class Player {
       }
       this.wake = done;
     });
+  }
+
+  // ---- proof of play ------------------------------------------------------------------------
+
+  /** A play's first screen shows: ends the one before it (cut short) and times this one. */
+  private startPlay(planId: string, adId: string) {
+    this.finishPlay();
+    this.playing = { planId, adId, startedAt: Math.floor(this.now()), t0: performance.now() };
+  }
+
+  /** The play on screen finished: its event goes to the outbox (IndexedDB) before any send. */
+  private finishPlay() {
+    const play = this.playing;
+    if (!play) return;
+    this.playing = null;
+    const event: PlayEventOut = {
+      id: newId(),
+      type: 'play',
+      playlistId: play.planId,
+      adId: play.adId,
+      startedAt: play.startedAt,
+      watchDuration: Math.max(0, Math.round(performance.now() - play.t0)),
+    };
+    void this.outbox
+      .enqueue(event)
+      .then(() => this.scheduleFlush(5000))
+      .catch((error) => {
+        this.message = `events: ${error instanceof Error ? error.message : String(error)}`;
+      });
+  }
+
+  /** Sends waiting events soon (batched: plays finishing close together go in one request). */
+  private scheduleFlush(delayMs: number) {
+    if (this.stopped || this.flushTimer !== undefined) return;
+    this.flushTimer = setTimeout(() => {
+      this.flushTimer = undefined;
+      void this.flush();
+    }, delayMs);
+  }
+
+  private async flush() {
+    try {
+      const r = await this.outbox.flush();
+      if (r.error) this.handleError(r.error);
+      else if (r.sent > 0) this.setOnline(true);
+      // Still waiting (offline, server busy): try again later; the 'online' event also triggers a flush.
+      if (r.left > 0) this.scheduleFlush(30_000);
+    } catch (error) {
+      this.message = `events: ${error instanceof Error ? error.message : String(error)}`;
+      this.scheduleFlush(60_000);
+    }
   }
 
   // ---- heartbeat ------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ import { devicesRoutes } from './modules/devices/devices.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { NotificationsService } from './modules/notifications/notifications.service';
+import { playEventsRoutes } from './modules/play-events/play-events.routes';
 import { playlistsRoutes } from './modules/playlists/playlists.routes';
 import { publishingRoutes } from './modules/publishing/publishing.routes';
 import { resourcesRoutes } from './modules/resources/resources.routes';
@@ -205,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(customersRoutes(ctx));
   await app.register(playlistsRoutes(ctx));
   await app.register(publishingRoutes(ctx));
+  await app.register(playEventsRoutes(ctx));
   await app.register(auditsRoutes(ctx));
 
   await registerStaticFiles(app, { webDist: config.WEB_DIST, playerDist: config.PLAYER_DIST });

@@ -3,14 +3,21 @@ import { Button, Dropdown, type MenuProps, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { findPage } from '../app/registry';
+import { menuKeyForPath } from '../lib/menu-texts';
 import { pageTitleKey } from '../lib/page-title';
 import { closeAllTabs, closeOtherTabs, closeTab, HOME_PATH, type Tab, tabsStore } from '../lib/tabs';
 
 function useTabLabel() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (tab: Tab) => {
     const page = findPage(tab.value);
-    if (page) return t(pageTitleKey(page));
+    if (page) {
+      // A page's own namespace loads with its chunk; until then its menu label stands in.
+      const key = pageTitleKey(page);
+      const menuKey = menuKeyForPath(page.path);
+      if (i18n.exists(key) || !menuKey) return t(key);
+      return t(menuKey);
+    }
     return tab.label.includes(':') ? t(tab.label) : tab.label;
   };
 }

@@ -76,7 +76,10 @@ export async function messageForFailure(
 ): Promise<string> {
   const { errorCatalogue, isErrorCode, messageFor } = await import('@robot-ads/contracts/common/errors');
   const language = lang();
-  if (code && isErrorCode(code)) return messageFor(code, language);
+  // A catalogue text with placeholders (file name, limit...) is only complete as the server worded it.
+  if (code && isErrorCode(code) && !(serverMessage && errorCatalogue[code][language].includes('{'))) {
+    return messageFor(code, language);
+  }
   if (serverMessage === 'no permission') return messageFor('FORBIDDEN', language);
   if (serverMessage) return serverMessage;
   if (status >= 500) return errorCatalogue.UNKNOWN[language];

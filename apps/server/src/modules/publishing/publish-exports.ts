@@ -10,6 +10,7 @@ import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import { isSuperuser, type SessionUser } from '../../platform/session-user';
 import { robots } from '../devices/devices.table';
+import { consume } from '../play-events/play-events.service';
 import { visiblePlan } from '../playlists/playlists.service';
 import { publishDetails } from './publishing.service';
 import { publishExports, publishRecords } from './publishing.table';
@@ -41,6 +42,26 @@ const HEADERS: Record<Language, Record<string, string>> = {
     pullTime: 'Pulled',
     resourceNumber: 'Remaining slots',
     failMsg: 'Failure reason',
+  },
+};
+const CONSUME_HEADERS: Record<Language, Record<string, string>> = {
+  zh: {
+    robotId: '设备ID',
+    name: '设备名称',
+    propertyname: '物业',
+    plays: '播放次数',
+    scans: '扫码次数',
+    watchDuration: '观看时长(秒)',
+    lastPlayTime: '最后播放时间',
+  },
+  en: {
+    robotId: 'Robot ID',
+    name: 'Name',
+    propertyname: 'Property',
+    plays: 'Plays',
+    scans: 'QR scans',
+    watchDuration: 'Watch duration (s)',
+    lastPlayTime: 'Last played',
   },
 };
 const STATE_LABEL: Record<Language, Record<PublishState, string>> = {
@@ -84,22 +105,53 @@ export async function startPublishExport(
   return { key };
 }
 
-/** The job: writes the workbook page by page, recording progress after each page. */
-export async function runPublishExport(ctx: AppContext, key: string, user: SessionUser) {
-  const [job] = await ctx.db.select().from(publishExports).where(eq(publishExports.key, key)).limit(1);
-  if (!job || job.state === 'done') return;
-  const lang = (job.language === 'en' ? 'en' : 'zh') as Language;
-  const fileName = `publish-details-${key}.xlsx`;
-  const filePath = path.join(exportsDir(ctx), fileName);
-  await ctx.db.update(publishExports).set({ state: 'running', done: 0 }).where(eq(publishExports.key, key));
-  try {
-    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: filePath, useStyles: true });
-    const sheet = book.addWorksheet(lang === 'zh' ? '发布详情' : 'Publish details');
-    sheet.columns = Object.entries(HEADERS[lang]).map(([k, header]) => ({ header, key: k, width: 18 }));
-    const fmt = (s: number | null) => (s ? new Date(s * 1000).toISOString().replace('T', ' ').slice(0, 19) : '');
-    let start = 0;
-    let done = 0;
-    for (;;) {
+/** GET consumeExportAndProgress: queues the export of a plan's consumption per robot. */
+export async function startConsumeExport(
+  ctx: AppContext,
+  user: SessionUser,
+  q: { playListId: string; language: Language },
+) {
+  const plan = await visiblePlan(ctx.db, user, q.playListId);
+  const { total } = await consume(ctx, user, { playListId: plan.id, start: 0, limit: 1 });
+  if (!total) throw new AppError('EXPORT_EMPTY');
+  const key = newId();
+  await ctx.db.insert(publishExports).values({
+    key,
+    playlistId: plan.id,
+    kind: 'consume',
+    total,
+    language: q.language,
+    createdBy: user.id,
+    createdAt: ctx.clock.now(),
+  });
+  await ctx.jobs.send(PUBLISH_EXPORT_JOB, { key, user: JSON.stringify(user) });
+  return { key };
+}
+
+const fmt = (s: number | null) => (s ? new Date(s * 1000).toISOString().replace('T', ' ').slice(0, 19) : '');
+
+type ExportJob = typeof publishExports.$inferSelect;
+
+/** What a job writes: its sheet, columns and rows page by page. */
+function exportSource(ctx: AppContext, job: ExportJob, user: SessionUser, lang: Language) {
+  if (job.kind === 'consume') {
+    return {
+      prefix: 'consume',
+      sheetName: lang === 'zh' ? '消耗' : 'Consumption',
+      headers: CONSUME_HEADERS[lang],
+      page: async (start: number) =>
+        (await consume(ctx, user, { playListId: job.playlistId, start, limit: PAGE })).datas.map((r) => ({
+          ...r,
+          watchDuration: Math.round(r.watchDuration / 1000),
+          lastPlayTime: fmt(r.lastPlayTime),
+        })),
+    };
+  }
+  return {
+    prefix: 'publish-details',
+    sheetName: lang === 'zh' ? '发布详情' : 'Publish details',
+    headers: HEADERS[lang],
+    page: async (start: number) => {
       const page = await publishDetails(
         ctx,
         user,
@@ -111,21 +163,39 @@ export async function runPublishExport(ctx: AppContext, key: string, user: Sessi
         },
         lang,
       );
-      for (const r of page.datas) {
-        sheet
-          .addRow({
-            ...r,
-            state: STATE_LABEL[lang][r.state],
-            pubTime: fmt(r.pubTime),
-            pullTime: fmt(r.pullTime),
-            failMsg: r.failMsg ?? '',
-          })
-          .commit();
-      }
-      done += page.datas.length;
-      start += page.datas.length;
+      return page.datas.map((r) => ({
+        ...r,
+        state: STATE_LABEL[lang][r.state],
+        pubTime: fmt(r.pubTime),
+        pullTime: fmt(r.pullTime),
+        failMsg: r.failMsg ?? '',
+      }));
+    },
+  };
+}
+
+/** The job: writes the workbook page by page, recording progress after each page. */
+export async function runPublishExport(ctx: AppContext, key: string, user: SessionUser) {
+  const [job] = await ctx.db.select().from(publishExports).where(eq(publishExports.key, key)).limit(1);
+  if (!job || job.state === 'done') return;
+  const lang = (job.language === 'en' ? 'en' : 'zh') as Language;
+  const source = exportSource(ctx, job, user, lang);
+  const fileName = `${source.prefix}-${key}.xlsx`;
+  const filePath = path.join(exportsDir(ctx), fileName);
+  await ctx.db.update(publishExports).set({ state: 'running', done: 0 }).where(eq(publishExports.key, key));
+  try {
+    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: filePath, useStyles: true });
+    const sheet = book.addWorksheet(source.sheetName);
+    sheet.columns = Object.entries(source.headers).map(([k, header]) => ({ header, key: k, width: 18 }));
+    let start = 0;
+    let done = 0;
+    for (;;) {
+      const rows = await source.page(start);
+      for (const r of rows) sheet.addRow(r).commit();
+      done += rows.length;
+      start += rows.length;
       await ctx.db.update(publishExports).set({ done }).where(eq(publishExports.key, key));
-      if (page.datas.length < PAGE) break;
+      if (rows.length < PAGE) break;
     }
     sheet.commit();
     await book.commit();

@@ -52,6 +52,8 @@ export const publishExports = pgTable(
   {
     key: text('key').primaryKey(),
     playlistId: text('playlist_id').notNull(),
+    /** What is exported: 'details' (publish details) or 'consume' (consumption per robot). */
+    kind: text('kind').notNull().default('details'),
     state: text('state').notNull().default('queued'),
     total: integer('total').notNull().default(0),
     done: integer('done').notNull().default(0),

@@ -15,16 +15,20 @@ export interface LiveHandlers {
   onRead(): void;
   onExpired(): void;
   onUnknown(): void;
+  /** The server admitted the connection (it has joined the user's room). */
+  onReady?(): void;
 }
 
 /** One live connection for the logged-in user; reconnects with the new token after a refresh. */
-export function connectLive(handlers: LiveHandlers): () => void {
+export function connectLive(handlers: LiveHandlers, origin?: string): () => void {
   let socket: Socket | null = null;
   let token = sessionStore.get().token;
 
   const open = () => {
     if (!token) return;
-    socket = io({ path: SOCKET_PATH, query: { token }, transports: ['websocket', 'polling'] });
+    const options = { path: SOCKET_PATH, query: { token }, transports: ['websocket', 'polling'] };
+    socket = origin ? io(origin, options) : io(options);
+    socket.on('ready', () => handlers.onReady?.());
     socket.on(SOCKET_EVENTS.message, (payload: NotificationDto) => {
       if (payload && (NOTIFICATION_NAMES as readonly string[]).includes(payload.name)) handlers.onMessage(payload);
       else handlers.onUnknown();

@@ -1,0 +1,106 @@
+import type { DeviceEvent } from '@robot-ads/contracts/play-events/play-events.schemas';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { projects, robots } from '../devices/devices.table';
+import { playlists } from '../playlists/playlists.table';
+import { playEvents, playRollups } from './play-events.table';
+
+/** Of the given plan ids, those that exist (not deleted). */
+export async function existingPlans(db: DbOrTx, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: playlists.id })
+    .from(playlists)
+    .where(and(inArray(playlists.id, ids), isNull(playlists.deletedAt)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Inserts the events, skipping ids already stored; returns the ids actually inserted. */
+export async function insertEvents(
+  db: DbOrTx,
+  robotRef: string,
+  events: DeviceEvent[],
+  receivedAt: Date,
+): Promise<Set<string>> {
+  if (events.length === 0) return new Set();
+  const rows = await db
+    .insert(playEvents)
+    .values(
+      events.map((e) => ({
+        id: e.id,
+        type: e.type,
+        robotRef,
+        playlistId: e.playlistId,
+        adId: e.adId,
+        resourceId: e.resourceId ?? null,
+        startedAt: new Date(e.startedAt * 1000),
+        watchMs: e.type === 'play' ? e.watchDuration : 0,
+        audience: e.type === 'play' ? (e.audience ?? null) : null,
+        receivedAt,
+      })),
+    )
+    .onConflictDoNothing({ target: playEvents.id })
+    .returning({ id: playEvents.id });
+  return new Set(rows.map((r) => r.id));
+}
+
+export type RollupDelta = typeof playRollups.$inferInsert;
+
+/** Adds the deltas to their hourly rollup rows (creating them when new). */
+export async function addToRollups(db: DbOrTx, deltas: RollupDelta[]) {
+  if (deltas.length === 0) return;
+  const add = (col: string) => sql.raw(`"play_rollups"."${col}" + excluded."${col}"`);
+  await db
+    .insert(playRollups)
+    .values(deltas)
+    .onConflictDoUpdate({
+      target: [playRollups.hour, playRollups.playlistId, playRollups.adId, playRollups.robotRef],
+      set: {
+        plays: add('plays'),
+        scans: add('scans'),
+        watchMs: add('watch_ms'),
+        ageChild: add('age_child'),
+        ageYouth: add('age_youth'),
+        ageAdult: add('age_adult'),
+        ageMiddle: add('age_middle'),
+        ageSenior: add('age_senior'),
+        male: add('male'),
+        female: add('female'),
+        lastPlayAt: sql`greatest(${playRollups.lastPlayAt}, excluded."last_play_at")`,
+      },
+    });
+}
+
+/** Consumption per robot of one plan, read from the rollups. `limit` null: every row. */
+export async function consumeRows(
+  db: DbOrTx,
+  playlistId: string,
+  scope: SQL | undefined,
+  page: { start: number; limit: number | null },
+) {
+  const where = and(eq(playRollups.playlistId, playlistId), scope);
+  const [count] = await db
+    .select({ n: sql<number>`count(distinct ${playRollups.robotRef})::int` })
+    .from(playRollups)
+    .innerJoin(robots, eq(robots.id, playRollups.robotRef))
+    .where(where);
+  const q = db
+    .select({
+      robotId: robots.robotId,
+      name: robots.name,
+      propertyname: sql<string | null>`max(${projects.name})`,
+      plays: sql<number>`sum(${playRollups.plays})::int`,
+      scans: sql<number>`sum(${playRollups.scans})::int`,
+      watchDuration: sql<number>`sum(${playRollups.watchMs})::bigint`,
+      lastPlayAt: sql<Date | string | null>`max(${playRollups.lastPlayAt})`,
+    })
+    .from(playRollups)
+    .innerJoin(robots, eq(robots.id, playRollups.robotRef))
+    .leftJoin(projects, eq(projects.id, robots.projectId))
+    .where(where)
+    .groupBy(robots.id, robots.robotId, robots.name)
+    .orderBy(asc(robots.robotId))
+    .offset(page.start);
+  const rows = page.limit === null ? await q : await q.limit(page.limit);
+  return { total: count?.n ?? 0, rows };
+}

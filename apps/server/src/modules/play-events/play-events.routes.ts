@@ -1,0 +1,74 @@
+import { okEnvelope } from '@robot-ads/contracts/common/envelope';
+import { exportStateSchema } from '@robot-ads/contracts/devices/devices.schemas';
+import {
+  consumeExportQuery,
+  consumePage,
+  consumeQuery,
+  eventBatchBody,
+  eventBatchResult,
+} from '@robot-ads/contracts/play-events/play-events.schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../platform/context';
+import { deviceAuth } from '../device-protocol/device-auth';
+import { publishExportState, startConsumeExport } from '../publishing/publish-exports';
+import { consume, ingestEvents } from './play-events.service';
+
+/** Proof of play: the device's event batches and the plan's consumption (spec section 7, /playlistConsume). */
+export function playEventsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/device/v1/events',
+      {
+        schema: {
+          tags: ['device'],
+          summary: 'Report a batch (max 500) of play and QR-scan events; idempotent by event id',
+          body: eventBatchBody,
+          response: { 200: eventBatchResult },
+        },
+        config: { device: true },
+        preHandler: deviceAuth(ctx),
+      },
+      async (request) => ({
+        success: true as const,
+        data: await ingestEvents(ctx, request.device, request.body.events),
+      }),
+    );
+
+    app.get(
+      '/api/Publishes/consume',
+      {
+        schema: {
+          tags: ['publishing'],
+          summary: "A plan's consumption per robot: plays, watch duration (ms), last play (limit -1: all rows)",
+          querystring: consumeQuery,
+          response: { 200: consumePage },
+        },
+      },
+      async (request) => ({ success: true as const, ...(await consume(ctx, request.user, request.query)) }),
+    );
+
+    app.get(
+      '/api/Publishes/consumeExportAndProgress',
+      {
+        schema: {
+          tags: ['publishing'],
+          summary: "Export a plan's consumption (.xlsx) in the background (playListId), then poll its progress (key)",
+          querystring: consumeExportQuery,
+          response: { 200: okEnvelope(exportStateSchema) },
+        },
+      },
+      async (request) => {
+        const q = request.query;
+        const key =
+          q.key ??
+          (
+            await startConsumeExport(ctx, request.user, {
+              playListId: q.playListId ?? '',
+              language: q.language ?? request.lang,
+            })
+          ).key;
+        return { success: true as const, data: await publishExportState(ctx, request.user, key) };
+      },
+    );
+  };
+}

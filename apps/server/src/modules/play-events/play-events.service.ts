@@ -1,0 +1,114 @@
+import type { ConsumeRow, DeviceEvent } from '@robot-ads/contracts/play-events/play-events.schemas';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context';
+import type { SessionUser } from '../../platform/session-user';
+import type { DeviceIdentity } from '../device-protocol/device-auth';
+import { robots } from '../devices/devices.table';
+import { visiblePlan } from '../playlists/playlists.service';
+import { addToRollups, consumeRows, existingPlans, insertEvents, type RollupDelta } from './play-events.repository';
+
+const HOUR_MS = 3600_000;
+
+/** The rollup deltas of newly stored events: one per hour x plan x ad (the robot is the caller). */
+export function rollupDeltas(robotRef: string, events: DeviceEvent[]): RollupDelta[] {
+  const byKey = new Map<string, RollupDelta>();
+  for (const e of events) {
+    const at = e.startedAt * 1000;
+    const hour = new Date(Math.floor(at / HOUR_MS) * HOUR_MS);
+    const key = `${hour.getTime()}|${e.playlistId}|${e.adId}`;
+    let d = byKey.get(key);
+    if (!d) {
+      d = {
+        hour,
+        playlistId: e.playlistId,
+        adId: e.adId,
+        robotRef,
+        plays: 0,
+        scans: 0,
+        watchMs: 0,
+        ageChild: 0,
+        ageYouth: 0,
+        ageAdult: 0,
+        ageMiddle: 0,
+        ageSenior: 0,
+        male: 0,
+        female: 0,
+        lastPlayAt: null,
+      };
+      byKey.set(key, d);
+    }
+    if (e.type === 'scan') {
+      d.scans = (d.scans ?? 0) + 1;
+      continue;
+    }
+    d.plays = (d.plays ?? 0) + 1;
+    d.watchMs = (d.watchMs ?? 0) + e.watchDuration;
+    const a = e.audience;
+    if (a) {
+      d.ageChild = (d.ageChild ?? 0) + (a.age?.child ?? 0);
+      d.ageYouth = (d.ageYouth ?? 0) + (a.age?.youth ?? 0);
+      d.ageAdult = (d.ageAdult ?? 0) + (a.age?.adult ?? 0);
+      d.ageMiddle = (d.ageMiddle ?? 0) + (a.age?.middle ?? 0);
+      d.ageSenior = (d.ageSenior ?? 0) + (a.age?.senior ?? 0);
+      d.male = (d.male ?? 0) + (a.male ?? 0);
+      d.female = (d.female ?? 0) + (a.female ?? 0);
+    }
+    if (!d.lastPlayAt || d.lastPlayAt.getTime() < at) d.lastPlayAt = new Date(at);
+  }
+  return [...byKey.values()];
+}
+
+/**
+ * Stores a batch of events idempotently: ids already stored are duplicates, events of unknown plans
+ * are ignored; the new events and their rollups are written in one transaction.
+ */
+export async function ingestEvents(ctx: AppContext, device: DeviceIdentity, events: DeviceEvent[]) {
+  // The same id twice within one batch counts once.
+  const unique = new Map<string, DeviceEvent>();
+  for (const e of events) if (!unique.has(e.id)) unique.set(e.id, e);
+  const inBatchDuplicates = events.length - unique.size;
+  return ctx.db.transaction(async (tx) => {
+    const plans = await existingPlans(tx, [...new Set([...unique.values()].map((e) => e.playlistId))]);
+    const known = [...unique.values()].filter((e) => plans.has(e.playlistId));
+    const inserted = await insertEvents(tx, device.robotRef, known, ctx.clock.now());
+    const fresh = known.filter((e) => inserted.has(e.id));
+    await addToRollups(tx, rollupDeltas(device.robotRef, fresh));
+    return {
+      accepted: fresh.length,
+      duplicates: inBatchDuplicates + (known.length - fresh.length),
+      ignored: unique.size - known.length,
+    };
+  });
+}
+
+function scopeOf(user: SessionUser): SQL | undefined {
+  if (user.role !== 'project') return undefined;
+  return user.projectId ? eq(robots.projectId, user.projectId) : sql`false`;
+}
+
+const toSeconds = (v: Date | string | null) => (v ? Math.floor(new Date(v).getTime() / 1000) : null);
+
+/** GET /api/Publishes/consume: a plan's consumption per robot (limit -1: every row). */
+export async function consume(
+  ctx: AppContext,
+  user: SessionUser,
+  q: { playListId: string; start: number; limit: number },
+): Promise<{ total: number; datas: ConsumeRow[] }> {
+  const plan = await visiblePlan(ctx.db, user, q.playListId);
+  const { total, rows } = await consumeRows(ctx.db, plan.id, scopeOf(user), {
+    start: q.limit === -1 ? 0 : q.start,
+    limit: q.limit === -1 ? null : q.limit,
+  });
+  return {
+    total,
+    datas: rows.map((r) => ({
+      robotId: r.robotId,
+      name: r.name ?? '',
+      propertyname: r.propertyname ?? '',
+      plays: Number(r.plays ?? 0),
+      scans: Number(r.scans ?? 0),
+      watchDuration: Number(r.watchDuration ?? 0),
+      lastPlayTime: toSeconds(r.lastPlayAt),
+    })),
+  };
+}

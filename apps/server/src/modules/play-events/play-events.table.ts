@@ -1,0 +1,53 @@
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * Raw proof-of-play events as robots report them (append-only). The id is generated on the device,
+ * so a re-sent batch inserts nothing twice. No foreign keys: history outlives deleted plans and ads.
+ */
+export const playEvents = pgTable(
+  'play_events',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    robotRef: text('robot_ref').notNull(),
+    playlistId: text('playlist_id').notNull(),
+    adId: text('ad_id').notNull(),
+    resourceId: text('resource_id'),
+    startedAt: ts('started_at').notNull(),
+    watchMs: integer('watch_ms').notNull().default(0),
+    audience: jsonb('audience'),
+    receivedAt: ts('received_at').notNull(),
+  },
+  (t) => [index('play_events_robot_idx').on(t.robotRef, t.startedAt)],
+);
+
+/**
+ * Hourly rollups (hour x plan x ad x robot), updated in the ingest's transaction: reports read these,
+ * never the raw events.
+ */
+export const playRollups = pgTable(
+  'play_rollups',
+  {
+    hour: ts('hour').notNull(),
+    playlistId: text('playlist_id').notNull(),
+    adId: text('ad_id').notNull(),
+    robotRef: text('robot_ref').notNull(),
+    plays: integer('plays').notNull().default(0),
+    scans: integer('scans').notNull().default(0),
+    watchMs: bigint('watch_ms', { mode: 'number' }).notNull().default(0),
+    ageChild: integer('age_child').notNull().default(0),
+    ageYouth: integer('age_youth').notNull().default(0),
+    ageAdult: integer('age_adult').notNull().default(0),
+    ageMiddle: integer('age_middle').notNull().default(0),
+    ageSenior: integer('age_senior').notNull().default(0),
+    male: integer('male').notNull().default(0),
+    female: integer('female').notNull().default(0),
+    lastPlayAt: ts('last_play_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.hour, t.playlistId, t.adId, t.robotRef] }),
+    index('play_rollups_plan_robot_idx').on(t.playlistId, t.robotRef),
+  ],
+);
