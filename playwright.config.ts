@@ -13,7 +13,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list']],
-  outputDir: '.tmp/test-results',
+  outputDir: `.tmp/test-results-${port}`,
   use: {
     baseURL: `http://localhost:${port}`,
     locale: 'zh-CN',

@@ -212,7 +212,7 @@ class SimRobot {
     return r.body.data;
   }
 
-  private async flush() {
+  async flush() {
     const r = await this.outbox.flush().catch((error: unknown) => ({ error }));
     if (r.error) stats.errors++;
   }
@@ -345,15 +345,17 @@ async function main() {
     stats.latencies = lat.slice(-5000);
   };
   const ticker = setInterval(report, 10_000);
-  const stop = () => {
+  const stop = async () => {
     clearInterval(ticker);
     for (const r of robots) r.stop();
+    // Plays finished before the stop are still reported.
+    await Promise.all(robots.map((r) => r.flush()));
     report();
     process.exit(stats.errors > 0 && stats.pulls === 0 ? 1 : 0);
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-  if (values.minutes) setTimeout(stop, Number(values.minutes) * 60_000);
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+  if (values.minutes) setTimeout(() => void stop(), Number(values.minutes) * 60_000);
   console.log('Running (Ctrl-C to stop); a line of figures every 10 s.');
 }
 

@@ -371,7 +371,11 @@ export const errorCatalogue = {
     zh: '计划正在投放或审核中，不能修改；请先取消投放',
     en: 'The plan is delivered or under review and cannot be edited; cancel its delivery first',
   },
-  PLAYLIST_LAYOUT_EMPTY: { status: 422, zh: '广告布局为空，无法投放', en: 'The ad layout is empty and cannot be delivered' },
+  PLAYLIST_LAYOUT_EMPTY: {
+    status: 422,
+    zh: '广告布局为空，无法投放',
+    en: 'The ad layout is empty and cannot be delivered',
+  },
   PLAYLIST_CREATIVE_EMPTY: { status: 422, zh: '创意为空，无法投放', en: 'Creative is empty and cannot be delivered' },
   PLAYLIST_CONTENT_EMPTY: {
     status: 422,
@@ -390,7 +394,11 @@ export const errorCatalogue = {
     zh: '请至少选择一个设备、设备组或账号',
     en: 'Select at least one device, device group or account',
   },
-  PUBLISH_NO_DEVICE: { status: 422, zh: '所选范围内没有可投放的设备', en: 'No device can be delivered to in the selection' },
+  PUBLISH_NO_DEVICE: {
+    status: 422,
+    zh: '所选范围内没有可投放的设备',
+    en: 'No device can be delivered to in the selection',
+  },
   PUBLISH_ALREADY_ON_DEVICE: {
     status: 409,
     zh: '该计划已投放到此设备',

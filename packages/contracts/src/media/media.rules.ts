@@ -23,20 +23,10 @@ export const UPLOAD_LIMITS = {
   batchBytes: 200 * MB,
 } as const;
 
-/** Section 3: the robot screen sizes (width_height). */
-export const SCREEN_RATIOS = [
-  '1080_1920',
-  '1920_1080',
-  '1080_1280',
-  '580_772',
-  '1284_720',
-  '768_1366',
-  '768_455',
-  '1024_768',
-  '720_1280',
-  '1080_1312',
-] as const;
-export type ScreenRatio = (typeof SCREEN_RATIOS)[number];
+// Section 3: the robot screen sizes (width_height), defined once with the other device vocabulary.
+import { SCREEN_RATIOS, type ScreenRatio } from '../devices/devices.rules';
+
+export { SCREEN_RATIOS, type ScreenRatio };
 
 export interface PixelSize {
   width: number;

@@ -76,9 +76,10 @@ export class AuthService {
 
       const account = await findAccountByUsername(this.db, username);
       const admitted = account && rules.roles.includes(account.role as Role);
-      const passwordOk = admitted
-        ? await verifyPassword(account.passwordHash, input.password)
-        : (await verifyDummy(this.cost, input.password), false);
+      // An unknown account still costs one hash, so timing does not tell whether it exists.
+      let passwordOk = false;
+      if (admitted) passwordOk = await verifyPassword(account.passwordHash, input.password);
+      else await verifyDummy(this.cost, input.password);
       if (!account || !passwordOk) {
         // Counted in the database (atomic), so parallel guesses are all counted.
         const [counted] = await this.db

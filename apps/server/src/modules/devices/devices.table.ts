@@ -86,6 +86,8 @@ export const robots = pgTable(
     index('robots_project_idx').on(t.projectId),
     index('robots_type_idx').on(t.type),
     index('robots_region_idx').on(t.province, t.city),
+    // The schedule change feed polls for robots changed since its last look (heartbeats leave it alone).
+    index('robots_updated_idx').on(t.updatedAt),
   ],
 );
 
@@ -101,7 +103,12 @@ export const deviceTokens = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     revokedAt: ts('revoked_at'),
   },
-  (t) => [uniqueIndex('device_tokens_hash_uq').on(t.tokenHash), index('device_tokens_robot_idx').on(t.robotRef)],
+  (t) => [
+    uniqueIndex('device_tokens_hash_uq').on(t.tokenHash),
+    index('device_tokens_robot_idx').on(t.robotRef),
+    // The schedule change feed polls for tokens revoked since its last look.
+    index('device_tokens_revoked_idx').on(t.revokedAt),
+  ],
 );
 
 /** Online/offline transitions, at the moment they happened (offline = last beat + window). */

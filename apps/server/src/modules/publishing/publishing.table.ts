@@ -41,6 +41,9 @@ export const publishRecords = pgTable(
       .where(sql`${t.state} in ('notIssued', 'issued', 'pulled')`),
     index('publish_records_plan_idx').on(t.playlistId, t.state),
     index('publish_records_robot_idx').on(t.robotRef, t.state),
+    // The schedule change feed polls for records created or cancelled since its last look.
+    index('publish_records_created_idx').on(t.createdAt),
+    index('publish_records_cancelled_idx').on(t.cancelledAt),
   ],
 );
 

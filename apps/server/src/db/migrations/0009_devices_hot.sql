@@ -1,1 +1,0 @@
-DROP INDEX "robots_online_hb_idx";
