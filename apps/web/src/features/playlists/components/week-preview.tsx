@@ -27,11 +27,22 @@ export function WeekPreview({
   const { t } = useTranslation('delivery');
   const [offset, setOffset] = useState(0);
   const weekStart = useMemo(() => {
-    const from = Math.max(begin, Math.floor(Date.now() / 1000));
+    // Open on the week of the plan's next play (on a Sunday evening that is next week), else this week.
+    let from = Math.max(begin, Math.floor(Date.now() / 1000));
+    try {
+      const next = activeIntervals(
+        { id: 'preview', priority: 5, playingMode: 'order', begin, end, timeZone, cycle, times },
+        from,
+        Math.min(end, from + 366 * DAY),
+      )[0];
+      if (next) from = Math.max(from, next.start);
+    } catch {
+      // An incomplete form has no plays yet: stay on this week.
+    }
     const w = wallClock(from, timeZone);
     const monday = startOfLocalDay({ year: w.year, month: w.month, day: w.day }, timeZone) - (w.weekday - 1) * DAY;
     return monday + offset * 7 * DAY;
-  }, [begin, timeZone, offset]);
+  }, [begin, end, timeZone, cycle, times, offset]);
   const cells = useMemo(() => {
     const grid: boolean[][] = Array.from({ length: 7 }, () => Array(24).fill(false));
     let intervals: Array<{ start: number; end: number }> = [];
