@@ -18,6 +18,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, startPostgres } from './lib/postgres';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ROBOTS = Number(process.env.BENCH_ROBOTS ?? 100_000);
@@ -147,54 +148,9 @@ function stopServer(child: ChildProcess) {
   });
 }
 
-/** A throw-away PostgreSQL cluster (as the postgres user when running as root). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startPostgres(): Promise<{ url: string; stop(): void }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'robot-ads-bench-pg-'));
-  const port = await freePort();
-  const asPostgres = process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--'] : [];
-  if (asPostgres.length) execFileSync('chown', ['postgres', dir]);
-  const run = (cmd: string, args: string[]) => {
-    const [bin, ...rest] = [...asPostgres, cmd, ...args];
-    execFileSync(bin as string, rest, { stdio: 'ignore' });
-  };
-  run('initdb', ['-D', dir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
-  run('pg_ctl', [
-    '-D',
-    dir,
-    '-w',
-    '-l',
-    path.join(dir, 'log'),
-    '-o',
-    `-p ${port} -k ${dir} -c max_connections=100 -c synchronous_commit=off`,
-    'start',
-  ]);
-  run('createdb', ['-h', dir, '-p', String(port), '-U', 'postgres', 'bench']);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/bench`,
-    stop: () => {
-      try {
-        run('pg_ctl', ['-D', dir, '-m', 'fast', 'stop']);
-      } finally {
-        fs.rmSync(dir, { recursive: true, force: true });
-      }
-    },
-  };
-}
-
 async function main() {
   const external = process.env.BENCH_DATABASE_URL;
-  const pg = external ? null : await startPostgres();
+  const pg = external ? null : await startPostgres('-c max_connections=100 -c synchronous_commit=off');
   const url = external ?? pg?.url ?? '';
   console.log(
     `heartbeat bench: ${ROBOTS} robots, ${SECONDS} s per phase, concurrency ${CONCURRENCY}, target ${TARGET_RATE}/s p99<${TARGET_P99_MS} ms`,

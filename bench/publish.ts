@@ -20,59 +20,15 @@ import { playlistAds, playlists } from '../apps/server/src/modules/playlists/pla
 import { publishDirect, publishPlan, SYSTEM_SCOPE } from '../apps/server/src/modules/publishing/publishing.service';
 import { resources } from '../apps/server/src/modules/resources/resources.table';
 import type { SessionUser } from '../apps/server/src/platform/session-user';
+import { freePort, startPostgres } from './lib/postgres';
 
 const ROBOTS = Number(process.env.BENCH_ROBOTS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const TARGET_MS = 2000;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** A throw-away PostgreSQL cluster (as the postgres user when running as root). */
-async function startPostgres(): Promise<{ url: string; stop(): void }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'robot-ads-bench-pg-'));
-  const port = await freePort();
-  const asPostgres = process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--'] : [];
-  if (asPostgres.length) execFileSync('chown', ['postgres', dir]);
-  const run = (cmd: string, args: string[]) => {
-    const [bin, ...rest] = [...asPostgres, cmd, ...args];
-    execFileSync(bin as string, rest, { stdio: 'ignore' });
-  };
-  run('initdb', ['-D', dir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
-  run('pg_ctl', [
-    '-D',
-    dir,
-    '-w',
-    '-l',
-    path.join(dir, 'log'),
-    '-o',
-    `-p ${port} -k ${dir} -c max_connections=50`,
-    'start',
-  ]);
-  run('createdb', ['-h', dir, '-p', String(port), '-U', 'postgres', 'bench']);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/bench`,
-    stop: () => {
-      try {
-        run('pg_ctl', ['-D', dir, '-m', 'fast', 'stop']);
-      } finally {
-        fs.rmSync(dir, { recursive: true, force: true });
-      }
-    },
-  };
-}
-
 async function main() {
   const external = process.env.BENCH_DATABASE_URL;
-  const pg = external ? null : await startPostgres();
+  const pg = external ? null : await startPostgres('-c max_connections=50');
   const url = external ?? pg?.url ?? '';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'robot-ads-bench-'));
   const database = await openPostgres(url, 5);
