@@ -38,10 +38,23 @@ export async function freshDatabase(): Promise<{ database: Database; url?: strin
     database,
     url: url.toString(),
     drop: async () => {
+      // The pool's end() resolves before its clients' sockets have closed; a forced drop would kill
+      // those backends mid-goodbye (an uncaught FATAL on the client). Wait for them to leave instead.
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      try {
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await c.query(`drop database if exists ${name}`);
+            break;
+          } catch (err) {
+            if ((err as { code?: string }).code !== '55006' || attempt >= 50) throw err;
+            await new Promise((r) => setTimeout(r, 100));
+          }
+        }
+      } finally {
+        await c.end();
+      }
     },
   };
 }

@@ -63,16 +63,18 @@ export class ScheduleFeed {
   }
 
   start(intervalMs = 2000) {
-    this.stop();
+    void this.stop();
     this.timer = setInterval(() => {
       void this.tick().catch((err) => this.ctx.log.warn({ err }, 'schedule change feed'));
     }, intervalMs);
     this.timer.unref?.();
   }
 
-  stop() {
+  /** Stops polling and waits for a look in progress, so nothing queries a database being closed. */
+  async stop() {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+    await this.running?.catch(() => undefined);
   }
 
   /** One look at the database, after any look in progress; returns the robots told to collect. */
