@@ -44,9 +44,29 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     resolve: (claims: Parameters<typeof auth.resolve>[0], request: FastifyRequest) =>
       auth.resolve(claims, request.lang),
   };
+  const perMinute = ctx.config.LOGIN_RATE_LIMIT ?? (ctx.config.NODE_ENV === 'test' ? 10_000 : 30);
+  /**
+   * Attempts per IP and login name: colleagues behind one office address do not block each other, while
+   * guessing at one account from one address is slowed (the account itself locks after 5 failures).
+   * Counted after the body is read, so the name is known.
+   */
   const loginLimit = {
-    max: ctx.config.LOGIN_RATE_LIMIT ?? (ctx.config.NODE_ENV === 'test' ? 10_000 : 30),
+    max: perMinute,
     timeWindow: '1 minute',
+    hook: 'preHandler' as const,
+    keyGenerator: (request: FastifyRequest) => {
+      const from = (request.body ?? request.query) as { username?: unknown } | undefined;
+      return `${request.ip}|${String(from?.username ?? '').toLowerCase()}`;
+    },
+  };
+  /** Token refreshes per IP: every open tab of an office refreshes, so ten times the login allowance. */
+  const refreshLimit = { max: perMinute * 10, timeWindow: '1 minute' };
+  /** Lock-screen password checks per user. */
+  const checkLimit = {
+    max: perMinute,
+    timeWindow: '1 minute',
+    hook: 'preHandler' as const,
+    keyGenerator: (request: FastifyRequest) => `user|${request.user?.id ?? request.ip}`,
   };
 
   return async (app) => {
@@ -95,7 +115,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           querystring: refreshQuery,
           response: { 200: refreshResponse },
         },
-        config: { public: true, rateLimit: loginLimit },
+        config: { public: true, rateLimit: refreshLimit },
       },
       async (request, reply) => {
         const fromBody = request.body?.refresh_token || request.query.refresh_token;
@@ -164,7 +184,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: authenticationBody,
           response: { 200: booleanOk },
         },
-        config: { rateLimit: loginLimit },
+        config: { rateLimit: checkLimit },
       },
       async (request) => {
         const ok = await auth.checkPassword(request.user.id, request.body.password);

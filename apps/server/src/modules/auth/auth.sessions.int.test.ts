@@ -179,20 +179,33 @@ describe('verification code and lockout', () => {
 });
 
 describe('rate limit', () => {
-  it('limits login attempts per IP', async () => {
+  it('limits login attempts per IP and login name, so colleagues on one address are not blocked', async () => {
     const limited = await buildTestApp({ env: { LOGIN_RATE_LIMIT: '3' } });
     try {
+      const attempt = async (username: string, remoteAddress = '10.0.0.1') =>
+        (
+          await limited.app.inject({
+            method: 'POST',
+            url: '/api/Users/advertiser_login',
+            payload: { username, password: 'x' },
+            remoteAddress,
+          })
+        ).statusCode;
       const codes: number[] = [];
-      for (let i = 0; i < 4; i++) {
-        const res = await limited.app.inject({
-          method: 'POST',
-          url: '/api/Users/advertiser_login',
-          payload: { username: `n${i}`, password: 'x' },
-        });
-        codes.push(res.statusCode);
-      }
+      for (let i = 0; i < 4; i++) codes.push(await attempt('guesser'));
       expect(codes.slice(0, 3)).toEqual([401, 401, 401]);
       expect(codes[3]).toBe(429);
+      const limitedBody = await limited.app.inject({
+        method: 'POST',
+        url: '/api/Users/advertiser_login',
+        payload: { username: 'GUESSER', password: 'x' },
+        remoteAddress: '10.0.0.1',
+        headers: { 'accept-language': 'en' },
+      });
+      expect(limitedBody.json()).toMatchObject({ success: false, code: 'RATE_LIMITED' });
+      // Another account from the same office address, and the same account from elsewhere, still get in.
+      expect(await attempt('colleague')).toBe(401);
+      expect(await attempt('guesser', '10.0.0.2')).toBe(401);
     } finally {
       await limited.close();
     }
