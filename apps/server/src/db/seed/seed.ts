@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { accountsSeeder } from '../../modules/accounts/accounts.seed';
 import { devicesSeeder } from '../../modules/devices/devices.seed';
+import { playEventsSeeder } from '../../modules/play-events/play-events.seed';
 import { deliverySeeder } from '../../modules/playlists/delivery.seed';
 import { materialsSeeder } from '../../modules/resources/materials.seed';
 import { systemSettings } from '../../modules/system/system.table';
@@ -25,7 +26,7 @@ export interface SeedContext {
 const SEEDED_KEY = 'demo.seededAt';
 
 /** Registered by hand, in dependency order. */
-export const seeders: Seeder[] = [accountsSeeder, devicesSeeder, materialsSeeder, deliverySeeder];
+export const seeders: Seeder[] = [accountsSeeder, devicesSeeder, materialsSeeder, deliverySeeder, playEventsSeeder];
 
 export async function seedDemo(ctx: AppContext): Promise<string[]> {
   const done: string[] = [];

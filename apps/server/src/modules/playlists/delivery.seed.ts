@@ -211,7 +211,7 @@ export const deliverySeeder: Seeder = {
     const pulledRefs = liveTargets.slice(0, 5).map((x) => x.ref);
     await tx
       .update(publishRecords)
-      .set({ state: 'pulled', pullAt: new Date(now.getTime() - HOUR) })
+      .set({ state: 'pulled', pullAt: new Date(now.getTime() - 2 * DAY + 20 * 60_000) })
       .where(and(eq(publishRecords.playlistId, live.id), inArray(publishRecords.robotRef, pulledRefs)));
 
     // Low pull rate: approved, published, few devices pulled (a warning on the list).
@@ -283,7 +283,14 @@ export const deliverySeeder: Seeder = {
     const cancelId = await application(over.id, 'cancel', overTargets, 'post', { reason: '活动提前结束' });
     await tx
       .update(publishRecords)
-      .set({ state: 'cancelled', cancelledAt: now, cancelReason: '活动提前结束', applicationId: cancelId })
+      // Pulled soon after it began, played until the cancellation.
+      .set({
+        state: 'cancelled',
+        pullAt: new Date(now.getTime() - 10 * DAY + HOUR),
+        cancelledAt: now,
+        cancelReason: '活动提前结束',
+        applicationId: cancelId,
+      })
       .where(eq(publishRecords.playlistId, over.id));
 
     // A cancellation waiting for review on the live plan.
