@@ -33,6 +33,32 @@ test.describe('delivery pages (zh)', () => {
     await page.goto('/failedReport');
     await expect(page.getByRole('main').getByText('失败报告')).toBeVisible();
 
+    // Delivery info: the publish records of every plan, one row per plan and device, newest first.
+    await page.goto('/publish/info');
+    const main = page.getByRole('main');
+    const rows = (plan: string) => main.getByRole('row', { name: new RegExp(plan) });
+    await expect(rows('Split Autumn').first()).toContainText('已下发');
+    await expect(rows('Split Autumn').first()).toContainText('Lucky Coffee');
+    await expect(rows('Summer Promo').first()).toContainText('已取消');
+    // Narrowed by plan name (Enter): only the Latte Week rows, most of them pulled.
+    await main.getByLabel('计划名称').fill('latte');
+    await main.getByLabel('计划名称').press('Enter');
+    await expect(rows('Split Autumn')).toHaveCount(0);
+    await expect(rows('Latte Week')).toHaveCount(6);
+    await expect(rows('Latte Week').filter({ hasText: '已拉取' }).first()).toBeVisible();
+    // Then, with the name cleared, by state: only cancelled records.
+    await main.getByLabel('计划名称').fill('');
+    await main.getByRole('button', { name: '搜索' }).click();
+    await expect(rows('Split Autumn').first()).toBeVisible();
+    await main.getByLabel('发布状态').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByText('已取消').click();
+    await expect(rows('Summer Promo')).toHaveCount(2);
+    await expect(rows('Split Autumn')).toHaveCount(0);
+    // The plan name opens the plan's delivery details.
+    await main.getByRole('link', { name: 'Summer Promo' }).first().click();
+    await expect(page).toHaveURL(/\/ad\/publishDetail\?detailId=/);
+    await expect(page.getByText('各设备投放详情')).toBeVisible();
+
     await page.goto('/cancelReleaseInBatch');
     await expect(page.getByRole('main').getByText('导入批量取消投放')).toBeVisible();
   });

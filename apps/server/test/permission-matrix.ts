@@ -183,6 +183,7 @@ export const PERMISSIONS: Record<string, Access> = {
   'GET /api/Publishes/queryAccountsByCondition': OPS,
   'GET /api/Publishes/queryNumberOfRobotWithAccounts': OPS,
   'GET /api/Publishes/failedReport': ANY,
+  'GET /api/Publishes/queryBycondition': OPS,
   'POST /api/Publishes/queryPublishByImport': OPS,
   'POST /api/Publishes/cancelPublishByImport': OPS,
   'GET /api/Publishes/exportDetailByPlaylistId': ANY,

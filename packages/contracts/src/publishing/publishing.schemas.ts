@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { okEnvelope, pageEnvelope } from '../common/envelope';
-import { idSchema } from '../common/ids';
+import { ID_PATTERN, idSchema } from '../common/ids';
 import { pageQuery } from '../common/pagination';
 import { DEVICE_TYPES } from '../devices/devices.rules';
 import { MAX_INTELLIGENT_DEVICES } from '../playlists/playlists.schemas';
@@ -88,11 +88,30 @@ export const exportDetailQuery = z.preprocess(
   }),
 );
 
-export const failedReportQuery = pageQuery.extend({
+/** Filters of the cross-plan publish record lists (queryBycondition and failedReport). */
+const recordFilters = {
   playListId: z.string().trim().optional(),
-  robotId: z.string().trim().optional(),
+  /** Plan name, contains. */
   name: z.string().trim().optional(),
-});
+  /** Device ID, contains. */
+  robotId: z.string().trim().optional(),
+  clientId: z.string().trim().regex(ID_PATTERN, 'CUSTOMER_NOT_FOUND').optional(),
+  province: z.string().trim().optional(),
+  city: z.string().trim().optional(),
+};
+
+/** failedReport: queryBycondition with the state fixed to failed (failed records have no pubTime). */
+export const failedReportQuery = pageQuery.extend(recordFilters);
+
+const pubTime = z.coerce.number().int().min(0).max(32503680000).optional();
+/** GET queryBycondition (/publish/info): publish records across plans; pubTime in [beginTime, endTime]. */
+export const publishInfoQuery = pageQuery
+  .extend({ ...recordFilters, state: z.enum(PUBLISH_STATES).optional(), beginTime: pubTime, endTime: pubTime })
+  .refine((q) => q.beginTime === undefined || q.endTime === undefined || q.endTime > q.beginTime, {
+    message: 'END_BEFORE_START',
+    path: ['endTime'],
+  });
+export type PublishInfoQuery = z.infer<typeof publishInfoQuery>;
 
 export const accountsQuery = z.object({
   accounts: z
@@ -153,8 +172,17 @@ export const publishDetailRow = z.object({
 export type PublishDetailRow = z.infer<typeof publishDetailRow>;
 export const publishDetailPage = pageEnvelope(publishDetailRow);
 
-export const failedReportRow = publishDetailRow.extend({ playlistId: z.string(), playlistName: z.string() });
-export const failedReportPage = pageEnvelope(failedReportRow);
+/** A publish record across plans (/publish/info, /failedReport): the detail row with its plan and customer. */
+export const publishInfoRow = publishDetailRow.extend({
+  playlistId: z.string(),
+  playlistName: z.string(),
+  clientId: z.string().nullable(),
+  clientName: z.string().nullable(),
+});
+export type PublishInfoRow = z.infer<typeof publishInfoRow>;
+export const publishInfoPage = pageEnvelope(publishInfoRow);
+export const failedReportRow = publishInfoRow;
+export const failedReportPage = publishInfoPage;
 
 /** GET /api/Publishes/query: a plan's publish summary and pull numbers (spec section 3 statistics points). */
 export const publishSummary = okEnvelope(

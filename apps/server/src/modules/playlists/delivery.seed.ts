@@ -208,6 +208,11 @@ export const deliverySeeder: Seeder = {
     const live = await plan('Latte Week', [latte], { begin: -2 * DAY, end: 28 * DAY, audit: 'post' });
     const liveTargets = sun.slice(0, 6);
     await publish(live, liveTargets, await application(live.id, 'apply', liveTargets, 'post'));
+    // Issued the day it began; five devices pulled it twenty minutes later.
+    await tx
+      .update(publishRecords)
+      .set({ pubAt: new Date(now.getTime() - 2 * DAY - HOUR) })
+      .where(eq(publishRecords.playlistId, live.id));
     const pulledRefs = liveTargets.slice(0, 5).map((x) => x.ref);
     await tx
       .update(publishRecords)
@@ -224,6 +229,10 @@ export const deliverySeeder: Seeder = {
     });
     const lowTargets = [...sun.slice(6, 10), ...har.slice(0, 2)];
     await publish(low, lowTargets, await application(low.id, 'apply', lowTargets, 'post'));
+    await tx
+      .update(publishRecords)
+      .set({ pubAt: new Date(now.getTime() - 4 * HOUR) })
+      .where(eq(publishRecords.playlistId, low.id));
     await tx
       .update(publishRecords)
       .set({ state: 'pulled', pullAt: new Date(now.getTime() - 3 * HOUR) })
@@ -283,9 +292,10 @@ export const deliverySeeder: Seeder = {
     const cancelId = await application(over.id, 'cancel', overTargets, 'post', { reason: '活动提前结束' });
     await tx
       .update(publishRecords)
-      // Pulled soon after it began, played until the cancellation.
+      // Issued and pulled when it began, played until the cancellation.
       .set({
         state: 'cancelled',
+        pubAt: new Date(now.getTime() - 10 * DAY - HOUR),
         pullAt: new Date(now.getTime() - 10 * DAY + HOUR),
         cancelledAt: now,
         cancelReason: '活动提前结束',

@@ -19,6 +19,8 @@ import {
   planQuery,
   publishDetailPage,
   publishDetailQuery,
+  publishInfoPage,
+  publishInfoQuery,
   publishSummary,
   reissueOutcome,
   robotIdsResponse,
@@ -49,6 +51,7 @@ import {
   liveRobotIds,
   publishDetails,
   publishSummaryOf,
+  queryRecords,
   reissue,
   robotCountOfAccounts,
 } from './publishing.service';
@@ -216,6 +219,23 @@ export function publishingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => ({
         success: true as const,
         ...(await failedReport(ctx, request.user, request.query, request.lang)),
+      }),
+    );
+
+    app.get(
+      '/api/Publishes/queryBycondition',
+      {
+        schema: {
+          tags,
+          summary: 'Delivery info: publish records across plans (plan × device), paged and filtered',
+          querystring: publishInfoQuery,
+          response: { 200: publishInfoPage },
+        },
+        config: operators,
+      },
+      async (request) => ({
+        success: true as const,
+        ...(await queryRecords(ctx, request.user, request.query, request.lang)),
       }),
     );
 

@@ -1,14 +1,15 @@
 import { type ErrorCode, messageFor } from '@robot-ads/contracts/common/errors';
 import { newId } from '@robot-ads/contracts/common/ids';
 import type { Language } from '@robot-ads/contracts/common/language';
-import { toUnixSeconds } from '@robot-ads/contracts/common/time';
+import { fromUnixSeconds, toUnixSeconds } from '@robot-ads/contracts/common/time';
 import type { DeviceType } from '@robot-ads/contracts/devices/devices.rules';
 import type { ImportRow, RobotQuery } from '@robot-ads/contracts/devices/devices.schemas';
 import { MAX_INTELLIGENT_DEVICES } from '@robot-ads/contracts/playlists/playlists.schemas';
 import { isCharged, planSlots, remainingSlots } from '@robot-ads/contracts/playlists/slots.rules';
 import { type PublishState, pullRatio, pullStatus } from '@robot-ads/contracts/publishing/delivery-status.rules';
-import type { PublishDetailRow } from '@robot-ads/contracts/publishing/publishing.schemas';
-import { and, asc, desc, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { PublishInfoRow } from '@robot-ads/contracts/publishing/publishing.schemas';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
@@ -17,6 +18,7 @@ import { accounts } from '../accounts/accounts.table';
 import { robotIdsOfGroups } from '../ad-groups/ad-groups.service';
 import { robotIdsOfAccounts } from '../audits/audits.repository';
 import { adAudits } from '../audits/audits.table';
+import { customers } from '../customers/customers.table';
 import { checkRobotIds, type RobotIdEntry } from '../devices/device-import';
 import { findRobotsByRobotIds, queryRobots, setUsedSlotsLookup } from '../devices/devices.service';
 import { projects, robots } from '../devices/devices.table';
@@ -424,11 +426,26 @@ export async function reissue(ctx: AppContext, user: SessionUser, playListId: st
 }
 
 // ---------------------------------------------------------------------------------------------
-// Reading: publish details, failed report, summaries
+// Reading: publish details, delivery info, failed report, summaries
 
 const likeText = (v: string) => `%${v.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
-function detailRows(lang: Language, rows: Array<DetailJoined>, used: Map<string, number>): PublishDetailRow[] {
+interface DetailJoined {
+  record: typeof publishRecords.$inferSelect;
+  robotId: string;
+  name: string;
+  type: string;
+  province: string | null;
+  city: string | null;
+  panoramas: string[] | null;
+  propertyname: string | null;
+  projecttype: string | null;
+  playlistName: string;
+  clientId: string | null;
+  clientName: string | null;
+}
+
+function detailRows(lang: Language, rows: DetailJoined[], used: Map<string, number>): PublishInfoRow[] {
   return rows.map((r) => ({
     id: r.record.id,
     robotId: r.robotId,
@@ -449,19 +466,11 @@ function detailRows(lang: Language, rows: Array<DetailJoined>, used: Map<string,
     failMsg: r.record.failCode ? messageFor(r.record.failCode, lang) : null,
     cancelReason: r.record.cancelReason,
     cancelTime: toUnixSeconds(r.record.cancelledAt),
+    playlistId: r.record.playlistId,
+    playlistName: r.playlistName,
+    clientId: r.clientId,
+    clientName: r.clientName,
   }));
-}
-
-interface DetailJoined {
-  record: typeof publishRecords.$inferSelect;
-  robotId: string;
-  name: string;
-  type: string;
-  province: string | null;
-  city: string | null;
-  panoramas: string[] | null;
-  propertyname: string | null;
-  projecttype: string | null;
 }
 
 const detailColumns = {
@@ -474,51 +483,63 @@ const detailColumns = {
   panoramas: robots.panoramas,
   propertyname: projects.name,
   projecttype: projects.type,
+  playlistName: playlists.name,
+  clientId: playlists.clientId,
+  clientName: customers.name,
 };
 
-/** GET queryDetailByPlaylistId: the plan's records with per-device state, paged and filtered. */
-export async function publishDetails(
-  ctx: AppContext,
-  user: SessionUser,
-  q: {
-    playListId: string;
-    start: number;
-    limit: number;
-    state?: PublishState;
-    robotId?: string;
-    province?: string;
-    city?: string;
-  },
-  lang: Language,
-) {
-  const plan = await visiblePlan(ctx.db, user, q.playListId);
-  const conds: SQL[] = [eq(publishRecords.playlistId, plan.id)];
-  if (user.role === 'project') conds.push(user.projectId ? eq(robots.projectId, user.projectId) : sql`false`);
-  if (q.state) conds.push(eq(publishRecords.state, q.state));
-  if (q.robotId) conds.push(ilike(robots.robotId, likeText(q.robotId)));
-  if (q.province) conds.push(eq(robots.province, q.province));
-  if (q.city) conds.push(eq(robots.city, q.city));
-  return pagedDetails(ctx, and(...conds), q, lang);
+/** Filters of the publish record lists; every one is optional. */
+export interface RecordFilter {
+  start: number;
+  limit: number;
+  playListId?: string;
+  /** Plan name, contains. */
+  name?: string;
+  /** Device ID, contains. */
+  robotId?: string;
+  state?: PublishState;
+  clientId?: string;
+  province?: string;
+  city?: string;
+  /** pubTime range, unix seconds, both ends included. */
+  beginTime?: number;
+  endTime?: number;
 }
 
-async function pagedDetails(
+/** The filter conditions, and a project (property) account's limit to its own property's devices. */
+function recordConditions(user: SessionUser, q: Omit<RecordFilter, 'start' | 'limit'>): SQL[] {
+  const conds: SQL[] = [];
+  if (user.role === 'project') conds.push(user.projectId ? eq(robots.projectId, user.projectId) : sql`false`);
+  if (q.playListId) conds.push(eq(publishRecords.playlistId, q.playListId));
+  if (q.name) conds.push(ilike(playlists.name, likeText(q.name)));
+  if (q.robotId) conds.push(ilike(robots.robotId, likeText(q.robotId)));
+  if (q.state) conds.push(eq(publishRecords.state, q.state));
+  if (q.clientId) conds.push(eq(playlists.clientId, q.clientId));
+  if (q.province) conds.push(eq(robots.province, q.province));
+  if (q.city) conds.push(eq(robots.city, q.city));
+  const from = fromUnixSeconds(q.beginTime);
+  const to = fromUnixSeconds(q.endTime);
+  if (from) conds.push(gte(publishRecords.pubAt, from));
+  if (to) conds.push(lte(publishRecords.pubAt, to));
+  return conds;
+}
+
+/** One page of publish records (with device, property, plan and customer), newest first. */
+async function pagedRecords(
   ctx: AppContext,
   where: SQL | undefined,
   q: { start: number; limit: number },
   lang: Language,
 ) {
-  const [count] = await ctx.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(publishRecords)
-    .innerJoin(robots, eq(robots.id, publishRecords.robotRef))
-    .where(where);
-  const rows = await ctx.db
-    .select({ ...detailColumns, playlistName: playlists.name })
-    .from(publishRecords)
-    .innerJoin(robots, eq(robots.id, publishRecords.robotRef))
-    .innerJoin(playlists, eq(playlists.id, publishRecords.playlistId))
-    .leftJoin(projects, eq(projects.id, robots.projectId))
-    .where(where)
+  const joined = <T extends PgSelect>(query: T) =>
+    query
+      .innerJoin(robots, eq(robots.id, publishRecords.robotRef))
+      .innerJoin(playlists, eq(playlists.id, publishRecords.playlistId))
+      .leftJoin(projects, eq(projects.id, robots.projectId))
+      .leftJoin(customers, eq(customers.id, playlists.clientId))
+      .where(where);
+  const [count] = await joined(ctx.db.select({ n: sql<number>`count(*)::int` }).from(publishRecords).$dynamic());
+  const rows = await joined(ctx.db.select(detailColumns).from(publishRecords).$dynamic())
     .orderBy(desc(publishRecords.createdAt), asc(robots.robotId))
     .offset(q.start)
     .limit(q.limit);
@@ -528,40 +549,32 @@ async function pagedDetails(
     ctx.clock.now(),
   );
   const used = new Map([...held].map(([k, v]) => [k, v.slots]));
-  const dtos = detailRows(lang, rows, used);
-  return {
-    total: count?.n ?? 0,
-    datas: dtos.map((d, i) => ({
-      ...d,
-      playlistId: rows[i]?.record.playlistId ?? '',
-      playlistName: rows[i]?.playlistName ?? '',
-    })),
-  };
+  return { total: count?.n ?? 0, datas: detailRows(lang, rows, used) };
+}
+
+/** GET queryDetailByPlaylistId: the plan's records with per-device state, paged and filtered. */
+export async function publishDetails(
+  ctx: AppContext,
+  user: SessionUser,
+  q: RecordFilter & { playListId: string },
+  lang: Language,
+) {
+  const plan = await visiblePlan(ctx.db, user, q.playListId);
+  return pagedRecords(ctx, and(...recordConditions(user, { ...q, playListId: plan.id })), q, lang);
+}
+
+/**
+ * GET queryBycondition (/publish/info): publish records across the plans in the caller's scope (the
+ * plan scope of every list; a property account sees its own devices only), paged and filtered.
+ */
+export async function queryRecords(ctx: AppContext, user: SessionUser, q: RecordFilter, lang: Language) {
+  const scope = await planScope(ctx.db, user);
+  return pagedRecords(ctx, and(...(scope ? [scope] : []), ...recordConditions(user, q)), q, lang);
 }
 
 /** /failedReport: devices a plan could not be delivered to, across the plans in scope. */
-export async function failedReport(
-  ctx: AppContext,
-  user: SessionUser,
-  q: { start: number; limit: number; playListId?: string; robotId?: string; name?: string },
-  lang: Language,
-) {
-  const scope = await planScope(ctx.db, user);
-  const conds: SQL[] = [eq(publishRecords.state, 'failed')];
-  if (scope) conds.push(scope);
-  if (user.role === 'project') conds.push(user.projectId ? eq(robots.projectId, user.projectId) : sql`false`);
-  if (q.playListId) conds.push(eq(publishRecords.playlistId, q.playListId));
-  if (q.robotId) conds.push(ilike(robots.robotId, likeText(q.robotId)));
-  if (q.name) conds.push(ilike(playlists.name, likeText(q.name)));
-  const where = and(...conds);
-  const [count] = await ctx.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(publishRecords)
-    .innerJoin(robots, eq(robots.id, publishRecords.robotRef))
-    .innerJoin(playlists, eq(playlists.id, publishRecords.playlistId))
-    .where(where);
-  const page = await pagedDetails(ctx, where, q, lang);
-  return { total: count?.n ?? 0, datas: page.datas };
+export function failedReport(ctx: AppContext, user: SessionUser, q: Omit<RecordFilter, 'state'>, lang: Language) {
+  return queryRecords(ctx, user, { ...q, state: 'failed' }, lang);
 }
 
 /** GET /api/Publishes/query: counts by state and the pull numbers of a plan. */

@@ -1,3 +1,4 @@
+import { OPERATOR_ROLES } from '@robot-ads/contracts/auth/roles';
 import { lazyPage, type PageDefinition } from '../../lib/pages';
 
 export const pages: PageDefinition[] = [
@@ -19,5 +20,12 @@ export const pages: PageDefinition[] = [
     component: lazyPage(() => import('./pages/history-plans-page')),
     namespace: 'delivery',
     keepAlive: true,
+  },
+  {
+    // The menu catalogue's roles for /publish/info (operators).
+    path: '/publish/info',
+    component: lazyPage(() => import('./pages/publish-info-page')),
+    namespace: 'delivery',
+    roles: OPERATOR_ROLES,
   },
 ];

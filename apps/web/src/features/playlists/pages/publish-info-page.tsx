@@ -1,0 +1,153 @@
+import { PUBLISH_STATES, type PublishState } from '@robot-ads/contracts/publishing/delivery-status.rules';
+import { Button, Card, DatePicker, Input, Select, Space, Table } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { lang } from '../../../lib/i18n';
+import { useCustomerOptions } from '../api/plans';
+import { type InfoFilter, type InfoRow, usePublishInfo } from '../api/publish-info';
+import { PublishStateTag } from '../components/status-tag';
+
+type TextFilter = 'name' | 'robotId' | 'province' | 'city';
+const TEXT_FILTERS: ReadonlyArray<{ key: TextFilter; label: string }> = [
+  { key: 'name', label: 'fields.planName' },
+  { key: 'robotId', label: 'fields.robotId' },
+  { key: 'province', label: 'fields.province' },
+  { key: 'city', label: 'fields.city' },
+];
+
+/** A date and time in the user's language (and the browser's time zone); '-' when there is none. */
+function dateTime(seconds: number | null): string {
+  if (!seconds) return '-';
+  return new Intl.DateTimeFormat(lang() === 'zh' ? 'zh-CN' : 'en', { dateStyle: 'medium', timeStyle: 'medium' }).format(
+    seconds * 1000,
+  );
+}
+
+/** Empty text filters are dropped; the rest are trimmed. */
+function cleaned(f: InfoFilter): InfoFilter {
+  const out: InfoFilter = { ...f };
+  for (const { key } of TEXT_FILTERS) out[key] = f[key]?.trim() || undefined;
+  return out;
+}
+
+/**
+ * /publish/info (delivery info): every publish record the operator may see, one row per plan and device,
+ * with its state, publish and pull times, customer, device, region and property. Paged and filtered on
+ * the server; the plan name opens the plan's delivery details.
+ */
+export default function PublishInfoPage() {
+  const { t } = useTranslation('delivery');
+  const [page, setPage] = useState({ start: 0, limit: 10 });
+  const [draft, setDraft] = useState<InfoFilter>({});
+  const [filter, setFilter] = useState<InfoFilter>({});
+  const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  const [customerSearch, setCustomerSearch] = useState('');
+  const customers = useCustomerOptions(customerSearch, true);
+  const records = usePublishInfo({ ...page, ...filter });
+
+  const apply = (next: InfoFilter = draft) => {
+    setFilter(cleaned(next));
+    setPage((p) => ({ ...p, start: 0 }));
+  };
+  /** Selections apply at once; typed text on Enter or Search. */
+  const pick = (patch: InfoFilter) => {
+    const next = { ...draft, ...patch };
+    setDraft(next);
+    apply(next);
+  };
+
+  return (
+    <Card title={t('info.title')}>
+      <Space style={{ marginBottom: 16 }} wrap>
+        {TEXT_FILTERS.map(({ key, label }) => (
+          <Input
+            key={key}
+            allowClear
+            style={{ width: 160 }}
+            placeholder={t(label)}
+            aria-label={t(label)}
+            value={draft[key] ?? ''}
+            onChange={(e) => setDraft((d) => ({ ...d, [key]: e.target.value }))}
+            onPressEnter={() => apply()}
+          />
+        ))}
+        <Select
+          allowClear
+          style={{ width: 150 }}
+          placeholder={t('fields.publishState')}
+          aria-label={t('fields.publishState')}
+          value={draft.state}
+          onChange={(state?: PublishState) => pick({ state })}
+          options={PUBLISH_STATES.map((v) => ({ value: v, label: t(`publishState.${v}`) }))}
+        />
+        <Select
+          allowClear
+          showSearch
+          filterOption={false}
+          style={{ width: 180 }}
+          placeholder={t('fields.client')}
+          aria-label={t('fields.client')}
+          value={draft.clientId}
+          onSearch={setCustomerSearch}
+          onChange={(clientId?: string) => pick({ clientId })}
+          options={(customers.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+        />
+        <DatePicker.RangePicker
+          aria-label={t('fields.pubTime')}
+          placeholder={[t('info.pubFrom'), t('info.pubTo')]}
+          value={range}
+          onChange={(value) => {
+            setRange(value);
+            pick({
+              beginTime: value?.[0]?.startOf('day').unix(),
+              endTime: value?.[1]?.endOf('day').unix(),
+            });
+          }}
+        />
+        <Button type="primary" onClick={() => apply()}>
+          {t('common.search')}
+        </Button>
+      </Space>
+      <Table<InfoRow>
+        rowKey="id"
+        loading={records.isLoading}
+        dataSource={records.data?.datas ?? []}
+        scroll={{ x: 1300 }}
+        pagination={{
+          current: page.start / page.limit + 1,
+          pageSize: page.limit,
+          total: records.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('info.total', { count: total }),
+          onChange: (current, limit) => setPage({ start: (current - 1) * limit, limit }),
+        }}
+        columns={[
+          {
+            title: t('fields.planName'),
+            dataIndex: 'playlistName',
+            fixed: 'left',
+            render: (v: string, r) => <Link to={`/ad/publishDetail?detailId=${r.playlistId}`}>{v}</Link>,
+          },
+          { title: t('fields.client'), dataIndex: 'clientName', render: (v: string | null) => v ?? '-' },
+          { title: t('fields.robotId'), dataIndex: 'robotId' },
+          { title: t('fields.robotName'), dataIndex: 'name' },
+          {
+            title: t('fields.region'),
+            key: 'region',
+            render: (_: unknown, r) => [r.province, r.city].filter(Boolean).join(' ') || '-',
+          },
+          { title: t('fields.property'), dataIndex: 'propertyname', render: (v: string | null) => v ?? '-' },
+          {
+            title: t('fields.publishState'),
+            dataIndex: 'state',
+            render: (v: string, r) => <PublishStateTag state={v} failMsg={r.failMsg} cancelReason={r.cancelReason} />,
+          },
+          { title: t('fields.pubTime'), dataIndex: 'pubTime', render: dateTime },
+          { title: t('fields.pullTime'), dataIndex: 'pullTime', render: dateTime },
+        ]}
+      />
+    </Card>
+  );
+}
