@@ -164,7 +164,9 @@ for (const lang of ['zh', 'en'] as const) {
       await approveAs(browser, 'root', plan, lang);
 
       // The result arrives live, and the plan is now delivered.
-      await expect(page.getByText(T.approved(plan))).toBeVisible();
+      const result = page.locator('.ant-notification-notice').filter({ hasText: T.approved(plan) });
+      await expect(result).toBeVisible();
+      await result.locator('.ant-notification-notice-close').click();
       await expect(page.getByRole('row', { name: new RegExp(plan) })).toContainText(T.live);
       await page.goto('/ad/hasPublished');
       await expect(page.getByRole('row', { name: new RegExp(plan) })).toBeVisible();

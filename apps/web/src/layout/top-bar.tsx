@@ -10,6 +10,7 @@ import { ThemePicker } from './theme-picker';
 import { UserMenu } from './user-menu';
 
 const NotificationBell = lazy(() => import('./notification-bell'));
+const LiveNotices = lazy(() => import('./notifications/live-notices'));
 
 /** Spec section 6: the bell is for super, administrator and project accounts. */
 export const BELL_ROLES = ['super', 'administrator', 'project'] as const;
@@ -33,9 +34,9 @@ export function TopBar({ collapsed, onToggle }: { collapsed: boolean; onToggle: 
       </Tooltip>
       <div className="ra-topbar-spacer" />
       <div className="ra-topbar-tools">
-        {role && (BELL_ROLES as readonly string[]).includes(role) && (
+        {role && (
           <Suspense fallback={null}>
-            <NotificationBell />
+            {(BELL_ROLES as readonly string[]).includes(role) ? <NotificationBell /> : <LiveNotices />}
           </Suspense>
         )}
         <ColourPicker />

@@ -1,5 +1,5 @@
 import { PlusOutlined, WarningOutlined } from '@ant-design/icons';
-import { isAdvertiserRole, isOperatorRole } from '@robot-ads/contracts/auth/roles';
+import { isOperatorRole } from '@robot-ads/contracts/auth/roles';
 import { DELIVERY_STATUSES } from '@robot-ads/contracts/publishing/delivery-status.rules';
 import { App, Button, Card, Input, Popconfirm, Select, Space, Table, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -9,7 +9,6 @@ import { useNavigate } from 'react-router';
 import { sessionStore } from '../../../lib/session';
 import { type Plan, type PlanList, useDeletePlan, usePlans } from '../api/plans';
 import { ApplyDialog, type ApplyKind } from '../components/apply-dialog';
-import { LiveResults } from '../components/live-results';
 import { PlanEditor } from '../components/plan-editor';
 import { AuditStateTag, DeliveryStatusTag } from '../components/status-tag';
 
@@ -188,7 +187,6 @@ export function PlansTable({ list }: { list: PlanList }) {
           },
         ]}
       />
-      {user && isAdvertiserRole(user.role) && <LiveResults />}
       {editing && <PlanEditor open plan={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {applying && <ApplyDialog plan={applying.plan} kind={applying.kind} onClose={() => setApplying(null)} />}
     </Card>

@@ -1,0 +1,91 @@
+import type { NotificationDto } from '@robot-ads/contracts/notifications/notifications.schemas';
+import { useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { connectLive } from './live-socket';
+import { NOTIFICATION_PAGE_SIZE, useMarkRead, useMessages } from './notifications-api';
+
+/**
+ * For accounts without the bell (spec section 6 keeps it for super, administrator and project): every
+ * message still reaches its owner, as a notice on whatever page is open. Messages that arrived while the
+ * user was away show at the next visit, and those arriving while the tab is hidden wait until it is seen.
+ * A notice closes by itself after a few seconds (pointing at it holds it) so it never sits on a form; once
+ * it has been shown and closed the message is marked read, so it is shown once.
+ */
+export default function LiveNotices() {
+  const { t } = useTranslation('delivery');
+  const { notification } = App.useApp();
+  const client = useQueryClient();
+  const markRead = useMarkRead();
+  const shown = useRef(new Set<string>());
+  const unread = useMessages(false, 1, NOTIFICATION_PAGE_SIZE);
+
+  const waiting = useRef<NotificationDto[]>([]);
+  const show = useRef<(m: NotificationDto) => void>(() => {});
+  show.current = (m: NotificationDto) => {
+    if (m.isRead || shown.current.has(m.id)) return;
+    if (document.visibilityState === 'hidden') {
+      if (!waiting.current.some((w) => w.id === m.id)) waiting.current.push(m);
+      return;
+    }
+    shown.current.add(m.id);
+    const name = String(m.data.name ?? '');
+    const onClose = () => markRead.mutate(m.id);
+    if (m.name === 'playlist.audit.result') {
+      const approved = m.data.state === 'post';
+      notification.open({
+        key: m.id,
+        placement: 'bottomRight',
+        type: approved ? 'success' : 'warning',
+        duration: 10,
+        pauseOnHover: true,
+        title: t('live.auditTitle'),
+        description: t(approved ? 'live.approved' : 'live.rejected', {
+          name,
+          type: t(`applicationType.${String(m.data.type ?? 'apply')}`),
+          note: String(m.data.note ?? ''),
+        }),
+        onClose,
+      });
+    } else {
+      notification.info({
+        key: m.id,
+        placement: 'bottomRight',
+        title: t('live.pulledTitle'),
+        description: t('live.pulled', { name, ratio: Math.round(Number(m.data.ratio ?? 0) * 1000) / 10 }),
+        onClose,
+      });
+    }
+  };
+
+  useEffect(() => {
+    for (const m of [...(unread.data?.data ?? [])].reverse()) show.current(m);
+  }, [unread.data]);
+
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'hidden') return;
+      const queued = waiting.current;
+      waiting.current = [];
+      for (const m of queued) show.current(m);
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, []);
+
+  useEffect(
+    () =>
+      connectLive({
+        onMessage: (m) => {
+          client.invalidateQueries({ queryKey: ['playlists'] });
+          show.current(m);
+        },
+        onRead: () => {},
+        onExpired: () => {},
+        onUnknown: () => {},
+      }),
+    [client],
+  );
+  return null;
+}
