@@ -156,6 +156,8 @@ export const publishDetailRow = z.object({
   pullState: z.enum(['notPulled', 'pulled']),
   pubTime: z.number().int().nullable(),
   pullTime: z.number().int().nullable(),
+  /** When the record was made: the publish attempt (a failed record has no pubTime). Unix seconds. */
+  createTime: z.number().int(),
   province: z.string().nullable(),
   city: z.string().nullable(),
   propertyname: z.string().nullable(),

@@ -239,6 +239,9 @@ describe('failed report is the same list, failed only', () => {
     const failedInfo = await info('state=failed');
     expect(report.json()).toEqual(failedInfo);
     expect(report.json().datas[0]).toMatchObject({ playlistName: 'Latte Info Week', clientName: 'Lucky Coffee' });
+    // A failed record was never published, but the report says when the attempt was made.
+    expect(report.json().datas[0].pubTime).toBeNull();
+    expect(report.json().datas[0].createTime).toBeGreaterThan(0);
     // Advertisers see their own customer's failures only.
     expect((await get('/api/Publishes/failedReport', w.adv.token)).json().total).toBe(1);
     expect((await get('/api/Publishes/failedReport', w.otherAdv.token)).json()).toMatchObject({ total: 0, datas: [] });

@@ -455,6 +455,7 @@ function detailRows(lang: Language, rows: DetailJoined[], used: Map<string, numb
     pullState: pullStatus(r.record.state as PublishState),
     pubTime: toUnixSeconds(r.record.pubAt),
     pullTime: toUnixSeconds(r.record.pullAt),
+    createTime: toUnixSeconds(r.record.createdAt) ?? 0,
     province: r.province,
     city: r.city,
     propertyname: r.propertyname,

@@ -56,7 +56,7 @@ export default function FailedReportPage() {
           {
             title: t('fields.time'),
             key: 'time',
-            render: (_: unknown, r) => (r.pubTime ? dayjs.unix(r.pubTime).format('YYYY-MM-DD HH:mm:ss') : '-'),
+            render: (_: unknown, r) => dayjs.unix(r.createTime).format('YYYY-MM-DD HH:mm:ss'),
           },
         ]}
       />

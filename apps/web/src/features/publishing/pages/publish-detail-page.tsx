@@ -6,16 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ExportButton } from '../../../components/export-progress';
 import { lang } from '../../../lib/i18n';
+import { PublishStateTag } from '../../playlists/components/status-tag';
 import { type DetailRow, startDetailExport, usePublishDetails, useSummary } from '../api/publishing';
 
 const fmt = (s: number | null) => (s ? dayjs.unix(s).format('YYYY-MM-DD HH:mm:ss') : '-');
-const STATE_COLOR: Record<string, string> = {
-  issued: 'blue',
-  pulled: 'green',
-  failed: 'red',
-  cancelled: 'default',
-  notIssued: 'gold',
-};
 
 /** /ad/publishDetail?detailId=: a plan's delivery per device (state, pubTime, pullTime), export with progress. */
 export default function PublishDetailPage() {
@@ -113,13 +107,7 @@ export default function PublishDetailPage() {
             {
               title: t('fields.publishState'),
               dataIndex: 'state',
-              render: (v: string, r) => (
-                <Space direction="vertical" size={0}>
-                  <Tag color={STATE_COLOR[v]}>{t(`publishState.${v}`)}</Tag>
-                  {r.failMsg && <span style={{ color: '#cf1322' }}>{r.failMsg}</span>}
-                  {r.cancelReason && <span>{r.cancelReason}</span>}
-                </Space>
-              ),
+              render: (v: string, r) => <PublishStateTag state={v} failMsg={r.failMsg} cancelReason={r.cancelReason} />,
             },
             { title: t('fields.pullState'), dataIndex: 'pullState', render: (v: string) => t(`pullState.${v}`) },
             { title: t('fields.pubTime'), dataIndex: 'pubTime', render: fmt },
