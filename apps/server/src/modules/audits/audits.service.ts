@@ -16,7 +16,7 @@ import type { Language } from '@robot-ads/contracts/common/language';
 import { fromUnixSeconds, toUnixSeconds } from '@robot-ads/contracts/common/time';
 import { planSlots } from '@robot-ads/contracts/playlists/slots.rules';
 import { and, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import { isSuperuser, type SessionUser } from '../../platform/session-user';
@@ -457,18 +457,21 @@ function assertMine(user: SessionUser, row: AdAuditRow) {
   if (row.applicantId !== user.id) throw new AppError('NOT_MY_RECORD');
 }
 
-export async function reapply(
+/** The body of reapply and applyUpdate: the application and the targets it ends up with. */
+type EditBody = { id: string } & Omit<RetargetBody, 'groupRobotIds'>;
+
+/**
+ * Reapply and applyUpdate: locks the applicant's own application, lets `allow` refuse the change, re-checks
+ * the (new) targets against the plan and stores them. `reopen` (reapply) also sends the application back to
+ * review: pending again, the last decision's note cleared (and the plan's audit state pending for an apply).
+ */
+async function editApplication(
   ctx: AppContext,
   user: SessionUser,
-  body: {
-    id: string;
-    deliveryMode?: DeliveryMode;
-    robotIds?: string[];
-    adGroupIds?: string[];
-    accounts?: string[];
-    reason?: string;
-  },
+  body: EditBody,
   lang: Language,
+  reopen: boolean,
+  allow: (tx: Tx, row: AdAuditRow) => Promise<void>,
 ): Promise<AuditDto> {
   const now = ctx.clock.now();
   const target = await withGroups(ctx, user, await groupsOf(ctx, body));
@@ -476,18 +479,25 @@ export async function reapply(
     const row = await lockAudit(tx, body.id);
     await assertCanSee(tx, user, row);
     if (row.applicantId !== user.id) throw new AppError('FORBIDDEN');
+    await allow(tx, row);
+    const plan = await visiblePlan(tx, user, row.playlistId, { forUpdate: true });
+    const t = await retarget(ctx, tx, user, plan, row, target, lang);
+    const review = reopen ? { state: 'pending', note: '', auditAt: null } : {};
+    await tx
+      .update(adAudits)
+      .set({ ...t.columns, ...review, steps: t.steps, updatedAt: now })
+      .where(eq(adAudits.id, row.id));
+    if (reopen && row.type === 'apply') await setPlanAudit(tx, row.playlistId, 'pending', '', now);
+  });
+  return getAudit(ctx, user, body.id);
+}
+
+export async function reapply(ctx: AppContext, user: SessionUser, body: EditBody, lang: Language): Promise<AuditDto> {
+  return editApplication(ctx, user, body, lang, true, async (tx, row) => {
     const result = reapplyRule(row.state as ApplicationState, row.steps);
     if (!result.ok) throw new AppError(result.code as never);
     await assertNoDuplicate(tx, row.playlistId, row.type as ApplicationType, row.id);
-    const plan = await visiblePlan(tx, user, row.playlistId, { forUpdate: true });
-    const t = await retarget(ctx, tx, user, plan, row, target, lang);
-    await tx
-      .update(adAudits)
-      .set({ ...t.columns, state: 'pending', steps: t.steps, note: '', auditAt: null, updatedAt: now })
-      .where(eq(adAudits.id, row.id));
-    if (row.type === 'apply') await setPlanAudit(tx, row.playlistId, 'pending', '', now);
   });
-  return getAudit(ctx, user, body.id);
 }
 
 type RetargetBody = {
@@ -538,32 +548,13 @@ async function retarget(
 export async function applyUpdate(
   ctx: AppContext,
   user: SessionUser,
-  body: {
-    id: string;
-    deliveryMode?: DeliveryMode;
-    robotIds?: string[];
-    adGroupIds?: string[];
-    accounts?: string[];
-    reason?: string;
-  },
+  body: EditBody,
   lang: Language,
 ): Promise<AuditDto> {
-  const now = ctx.clock.now();
-  const target = await withGroups(ctx, user, await groupsOf(ctx, body));
-  await ctx.db.transaction(async (tx) => {
-    const row = await lockAudit(tx, body.id);
-    await assertCanSee(tx, user, row);
-    if (row.applicantId !== user.id) throw new AppError('FORBIDDEN');
+  return editApplication(ctx, user, body, lang, false, async (_tx, row) => {
     const ok = canUpdate(row.state as ApplicationState, row.steps);
     if (!ok.ok) throw new AppError(ok.code as never);
-    const plan = await visiblePlan(tx, user, row.playlistId, { forUpdate: true });
-    const t = await retarget(ctx, tx, user, plan, row, target, lang);
-    await tx
-      .update(adAudits)
-      .set({ ...t.columns, steps: t.steps, updatedAt: now })
-      .where(eq(adAudits.id, row.id));
   });
-  return getAudit(ctx, user, body.id);
 }
 
 /** POST applyCancel {id, applicant}: the applicant withdraws its application before approval. */

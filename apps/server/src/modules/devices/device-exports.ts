@@ -1,20 +1,17 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { newId } from '@robot-ads/contracts/common/ids';
 import type { Language } from '@robot-ads/contracts/common/language';
 import type { ExportState, RobotDto, RobotFilters } from '@robot-ads/contracts/devices/devices.schemas';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
-import { isSuperuser, type SessionUser } from '../../platform/session-user';
+import { EXPORT_PAGE_SIZE, openExportFile, readExportState, runExportJob } from '../../platform/exports';
+import type { SessionUser } from '../../platform/session-user';
 import { adGroupRobots } from '../ad-groups/ad-groups.table';
 import { findRobots, robotFilterConditions, type ScopeUser } from './devices.repository';
 import { robotWhere, toRobotDto, usedSlotsOf } from './devices.service';
 import { deviceExports, projects, robots, scenes } from './devices.table';
 
 export const EXPORT_JOB = 'devices.export';
-const PAGE = 500;
 
 export interface ExportParams {
   kind: 'devices' | 'group';
@@ -65,12 +62,6 @@ const SALES_LABEL: Record<Language, Record<string, string>> = {
   en: { trial: 'Trial', rental: 'Rental', sales: 'Sales order' },
 };
 
-function exportsDir(ctx: AppContext) {
-  const dir = path.join(ctx.config.DATA_DIR, 'exports');
-  fs.mkdirSync(dir, { recursive: true });
-  return dir;
-}
-
 /** A group's export lists its members (the group itself is in the caller's scope); else the scoped list. */
 function exportWhere(ctx: AppContext, p: ExportParams): SQL | undefined {
   const now = ctx.clock.now();
@@ -110,84 +101,50 @@ export async function startExport(ctx: AppContext, user: SessionUser, params: Om
 
 /** The job: writes the workbook page by page, recording progress after each page. */
 export async function runExport(ctx: AppContext, key: string) {
-  const [job] = await ctx.db.select().from(deviceExports).where(eq(deviceExports.key, key)).limit(1);
-  if (!job || job.state === 'done') return;
-  const params = job.params as unknown as ExportParams;
-  const lang = params.language;
-  const fileName = `${params.kind === 'group' ? 'group-devices' : 'devices'}-${key}.xlsx`;
-  const filePath = path.join(exportsDir(ctx), fileName);
-  await ctx.db.update(deviceExports).set({ state: 'running', done: 0 }).where(eq(deviceExports.key, key));
-  try {
-    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: filePath, useStyles: true });
-    const sheet = book.addWorksheet(lang === 'zh' ? '设备' : 'Devices');
-    const columns = Object.keys(HEADERS[lang]);
-    sheet.columns = columns.map((k) => ({ header: HEADERS[lang][k], key: k, width: k === 'address' ? 36 : 16 }));
-    const where = exportWhere(ctx, params);
-    let start = 0;
-    let done = 0;
-    for (;;) {
-      const now = ctx.clock.now();
-      const { rows } = await findRobots(ctx.db, where, { start, limit: PAGE });
-      if (rows.length === 0) break;
-      const used = await usedSlotsOf(
-        ctx,
-        ctx.db,
-        rows.map((r) => r.robot.id),
-      );
-      for (const row of rows) {
-        const dto: RobotDto = toRobotDto(row, now, used.get(row.robot.id) ?? 0);
-        sheet
-          .addRow({
-            ...dto,
-            state: STATE_LABEL[lang][dto.state] ?? dto.state,
-            salesType: SALES_LABEL[lang][dto.salesType] ?? dto.salesType,
-          })
-          .commit();
-      }
-      done += rows.length;
-      start += rows.length;
-      await ctx.db.update(deviceExports).set({ done }).where(eq(deviceExports.key, key));
-      if (rows.length < PAGE) break;
-    }
-    sheet.commit();
-    await book.commit();
-    await ctx.db
-      .update(deviceExports)
-      .set({ state: 'done', done, total: Math.max(done, job.total), filePath, fileName })
-      .where(eq(deviceExports.key, key));
-  } catch (err) {
-    ctx.log.error({ err, key }, 'device export failed');
-    await ctx.db
-      .update(deviceExports)
-      .set({ state: 'failed', error: String(err) })
-      .where(eq(deviceExports.key, key));
-  }
-}
-
-async function ownExport(ctx: AppContext, user: SessionUser, key: string) {
-  const [job] = await ctx.db.select().from(deviceExports).where(eq(deviceExports.key, key)).limit(1);
-  if (!job || (job.createdBy !== user.id && !isSuperuser(user))) throw new AppError('EXPORT_NOT_FOUND', {}, 'key');
-  return job;
+  await runExportJob(ctx, deviceExports, key, (job) => {
+    const params = job.params as unknown as ExportParams;
+    const lang = params.language;
+    return {
+      filePrefix: params.kind === 'group' ? 'group-devices' : 'devices',
+      failedMessage: 'device export failed',
+      failure: (err) => ({ error: String(err) }),
+      sheet: () => {
+        const where = exportWhere(ctx, params);
+        return {
+          name: lang === 'zh' ? '设备' : 'Devices',
+          columns: Object.keys(HEADERS[lang]).map((k) => ({
+            header: HEADERS[lang][k],
+            key: k,
+            width: k === 'address' ? 36 : 16,
+          })),
+          page: async (start) => {
+            const now = ctx.clock.now();
+            const { rows } = await findRobots(ctx.db, where, { start, limit: EXPORT_PAGE_SIZE });
+            if (rows.length === 0) return [];
+            const used = await usedSlotsOf(
+              ctx,
+              ctx.db,
+              rows.map((r) => r.robot.id),
+            );
+            return rows.map((row) => {
+              const dto: RobotDto = toRobotDto(row, now, used.get(row.robot.id) ?? 0);
+              return {
+                ...dto,
+                state: STATE_LABEL[lang][dto.state] ?? dto.state,
+                salesType: SALES_LABEL[lang][dto.salesType] ?? dto.salesType,
+              };
+            });
+          },
+        };
+      },
+    };
+  });
 }
 
 export async function exportState(ctx: AppContext, user: SessionUser, key: string): Promise<ExportState> {
-  const job = await ownExport(ctx, user, key);
-  const progress =
-    job.state === 'done' ? 100 : job.total > 0 ? Math.min(99, Math.floor((job.done / job.total) * 100)) : 0;
-  return {
-    key,
-    state: job.state as ExportState['state'],
-    progress,
-    total: job.total,
-    done: job.done,
-    url: job.state === 'done' ? `/api/Devices/exportFile?key=${key}` : null,
-    fileName: job.fileName,
-  };
+  return readExportState(ctx, deviceExports, user, key, '/api/Devices/exportFile');
 }
 
 export async function exportFile(ctx: AppContext, user: SessionUser, key: string) {
-  const job = await ownExport(ctx, user, key);
-  if (job.state !== 'done' || !job.filePath) throw new AppError('EXPORT_NOT_READY', {}, 'key');
-  if (!fs.existsSync(job.filePath)) throw new AppError('DOWNLOAD_FAIL');
-  return { stream: fs.createReadStream(job.filePath), fileName: job.fileName ?? `${key}.xlsx` };
+  return openExportFile(ctx, deviceExports, user, key);
 }
