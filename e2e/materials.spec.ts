@@ -24,6 +24,9 @@ const TEXT = {
     del: '删除',
     ok: /^确\s?定$/,
     editTitle: '编辑广告',
+    qrPosition: '二维码位置',
+    lowerRight: '右下',
+    qrAlt: '二维码',
   },
   en: {
     upload: 'Upload',
@@ -40,6 +43,9 @@ const TEXT = {
     del: 'Delete',
     ok: /^OK$/,
     editTitle: 'Edit ad',
+    qrPosition: 'QR code position',
+    lowerRight: 'Lower right',
+    qrAlt: 'QR code',
   },
 } as const;
 
@@ -117,14 +123,41 @@ async function buildPreviewEditDelete(page: Page, lang: 'zh' | 'en', prefix: str
   const frame = dialog.getByTestId('robot-frame');
   await expect(frame.getByTestId('media-preview-picture')).toBeVisible();
   await expect(dialog.getByText(lang === 'zh' ? '第1屏，共2屏' : 'Screen 1 of 2')).toBeVisible();
+
+  // A QR code: uploaded with progress (checked as a QR picture), shown as a thumbnail, placed lower right.
+  const qrSection = dialog.getByTestId('overlay-qr');
+  await qrSection
+    .locator('input[type=file]')
+    .setInputFiles({ name: `${prefix}-qr.png`, mimeType: 'image/png', buffer: await png(300, 300, 0) });
+  await expect(qrSection.getByTestId('overlay-qr-thumbnail')).toBeVisible();
+  await dialog.getByRole('combobox', { name: tx.qrPosition }).click();
+  await page.getByTitle(tx.lowerRight, { exact: true }).click();
+  const qr = frame.getByRole('img', { name: tx.qrAlt, exact: true });
+  await expect(qr).toBeVisible();
+  await expect(qr).toHaveAttribute('data-position', 'lowerRight');
+  // In the lower right corner of the robot's screen, 40 of its 1080 pixels in (10 in the 270 wide preview).
+  const screenBox = (await frame.getByTestId('robot-screen').boundingBox())!;
+  const qrBox = (await qr.boundingBox())!;
+  expect(qrBox.x).toBeGreaterThan(screenBox.x + screenBox.width / 2);
+  expect(qrBox.y).toBeGreaterThan(screenBox.y + screenBox.height * 0.75);
+  expect(Math.round(screenBox.x + screenBox.width - (qrBox.x + qrBox.width))).toBe(10);
+  expect(Math.round(screenBox.y + screenBox.height - (qrBox.y + qrBox.height))).toBe(10);
+  await page.screenshot({ path: test.info().outputPath(`ad-editor-qr-${lang}.png`) });
+
   await dialog.getByRole('button', { name: tx.save }).click();
   await expect(dialog).toBeHidden();
   const row = page.getByRole('row').filter({ hasText: `${prefix} ad` });
   await expect(row).toBeVisible();
 
-  // Edit: rename.
+  // Edit: the QR code is kept where it was put; rename.
   await row.getByRole('button', { name: tx.edit }).click();
   const editor = page.getByRole('dialog', { name: tx.editTitle });
+  await expect(editor.getByTestId('overlay-qr-thumbnail')).toBeVisible();
+  await expect(editor.getByTestId('overlay-qr')).toContainText(tx.lowerRight);
+  await expect(editor.getByTestId('robot-frame').getByRole('img', { name: tx.qrAlt, exact: true })).toHaveAttribute(
+    'data-position',
+    'lowerRight',
+  );
   await editor.getByLabel(tx.adName).fill(`${prefix} ad2`);
   await editor.getByRole('button', { name: tx.save }).click();
   await expect(editor).toBeHidden();
@@ -141,7 +174,7 @@ async function buildPreviewEditDelete(page: Page, lang: 'zh' | 'en', prefix: str
 test.describe.configure({ timeout: 180_000 });
 
 test.describe('materials and ads (zh)', () => {
-  test('an advertiser uploads files with progress, sees one refused, builds, previews, edits and deletes an ad', async ({
+  test('an advertiser uploads files with progress, sees one refused, builds an ad with a QR code, previews, edits and deletes it', async ({
     page,
   }) => {
     await login(page, 'adv', 'advertiser');

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, type Browser as PlaywrightBrowser, test } from '@playwright/test';
+import sharp from 'sharp';
 import { login, PASSWORD } from './shell-helpers';
 
 /*
@@ -25,6 +26,28 @@ async function call<T>(request: APIRequestContext, token: string, method: 'GET' 
   const body = await res.json();
   expect(res.ok(), `${method} ${url}: ${JSON.stringify(body)}`).toBe(true);
   return body as { data: T; datas?: T };
+}
+
+/** A QR code picture uploaded as the back-office does (upload form of /api/Media/oss, then registered with purpose qr). */
+async function uploadQr(request: APIRequestContext, token: string): Promise<string> {
+  const buffer = await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 0, g: 0, b: 0 } } })
+    .png()
+    .toBuffer();
+  const creds = (
+    await call<{ dir: string; upload: { url: string; fields: Record<string, string> } }>(
+      request,
+      token,
+      'GET',
+      '/api/Media/oss',
+    )
+  ).data;
+  const key = `${creds.dir}/qr/${crypto.randomUUID()}.png`;
+  const upload = await request.post(creds.upload.url, {
+    multipart: { ...creds.upload.fields, key, file: { name: 'qr.png', mimeType: 'image/png', buffer } },
+  });
+  expect(upload.ok(), await upload.text()).toBe(true);
+  return (await call<{ id: string }>(request, token, 'POST', '/api/Media', { key, name: 'qr.png', purpose: 'qr' })).data
+    .id;
 }
 
 /** The back-office in its own browser context (it stays online while the robot's goes offline), as root. */
@@ -64,7 +87,7 @@ async function applyAndApprove(office: Page, plan: string, kind: 'apply' | 'canc
   await expect(office.getByRole('row', { name: new RegExp(plan) })).toHaveCount(0);
 }
 
-/** A new robot with a one-time activation secret, and a plan of a demo picture (not yet published). */
+/** A new robot with a one-time activation secret, and a plan of a demo picture with a QR code (not yet published). */
 async function newRobotAndPlan(request: APIRequestContext) {
   const root = await apiToken(request, 'root');
   const robotId = `E2EPLAY${Date.now().toString().slice(-8)}`;
@@ -89,12 +112,14 @@ async function newRobotAndPlan(request: APIRequestContext) {
   );
   if (!picture) throw new Error('no 1080x1920 demo picture');
   const now = Math.floor(Date.now() / 1000);
+  const qrId = await uploadQr(request, root);
   const ad = await call<{ id: string }>(request, root, 'POST', '/api/Advertisements', {
     name: `Player ad ${robotId.slice(-4)}`,
     kind: 'picture',
     begin: now - 3600,
     end: now + 30 * 86_400,
     resources: [picture.id],
+    qr: { mediaId: qrId, position: 'lowerRight' },
   });
   const customers = await call<Array<{ id: string }>>(request, root, 'GET', '/api/Customers/findAll');
   const clientId = (customers.datas ?? customers.data)[0]?.id;
@@ -141,7 +166,7 @@ async function activate(page: Page, robotId: string, secret: string) {
 }
 
 test.describe('kiosk player', () => {
-  test('plays an ad published in the back-office, keeps playing offline after a reload, and drops it once its cancellation is approved', async ({
+  test('plays an ad published in the back-office with its QR code, keeps playing offline after a reload, and drops it once its cancellation is approved', async ({
     page,
     context,
     browser,
@@ -160,12 +185,19 @@ test.describe('kiosk player', () => {
 
     const screen = page.locator('#player');
     await expect(screen).toHaveAttribute('data-playing', adId, { timeout: 30_000 });
-    const shown = page.locator(`.layer.visible[data-ad-id="${adId}"] img`);
+    const shown = page.locator(`.layer.visible[data-ad-id="${adId}"] .slot img`);
     await expect(shown).toBeVisible();
     // Template 1 fills the 1080x1920 stage, scaled to the 540x960 window.
     await expect(screen).toHaveAttribute('data-scale', '0.5000');
     const box = await shown.boundingBox();
     expect(Math.round(box?.width ?? 0)).toBe(540);
+    // The ad's QR code sits over it in the lower right corner, 40 robot pixels in (20 at half scale).
+    const qr = page.locator(`.layer.visible[data-ad-id="${adId}"] img.overlay.qr.lowerRight`);
+    await expect(qr).toBeVisible();
+    const qrBox = await qr.boundingBox();
+    expect(Math.round((qrBox?.x ?? 0) + (qrBox?.width ?? 0))).toBe(520);
+    expect(Math.round((qrBox?.y ?? 0) + (qrBox?.height ?? 0))).toBe(940);
+    expect(await qr.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(300);
     await page.screenshot({ path: test.info().outputPath('player-playing.png') });
 
     // The status overlay on a key press: robot, version, online, queue.
@@ -187,7 +219,9 @@ test.describe('kiosk player', () => {
     await context.setOffline(true);
     await page.reload();
     await expect(screen).toHaveAttribute('data-playing', adId, { timeout: 30_000 });
-    await expect(page.locator(`.layer.visible[data-ad-id="${adId}"] img`)).toBeVisible();
+    await expect(page.locator(`.layer.visible[data-ad-id="${adId}"] .slot img`)).toBeVisible();
+    // The QR code was kept for offline play too.
+    await expect(page.locator(`.layer.visible[data-ad-id="${adId}"] img.overlay.qr`)).toBeVisible();
     await expect(screen).toHaveAttribute('data-online', 'false', { timeout: 30_000 });
     await page.screenshot({ path: test.info().outputPath('player-offline.png') });
     await context.setOffline(false);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkName } from '../accounts/accounts.rules';
 import { idSchema } from '../common/ids';
+import { OVERLAY_POSITIONS } from '../device-protocol/schedule.schemas';
 import { DEFAULT_TIME_ZONE, timeZoneSchema } from '../playlists/playlists.schemas';
 import { resourceDto } from '../resources/resources.schemas';
 import { AD_CONDITION_DEFAULT_LIMIT, AD_KINDS, AD_MAX_MATERIALS } from './ads.rules';
@@ -32,6 +33,26 @@ export function materialRefId(ref: z.infer<typeof materialRef>): string {
 
 const unixSeconds = z.coerce.number().int().min(0).max(32503680000);
 
+/** Where a QR code or watermark sits on the screen (spec section 9): the device protocol's positions. */
+export const overlayPosition = z.enum(OVERLAY_POSITIONS, { error: 'AD_OVERLAY_POSITION_INVALID' });
+
+/**
+ * A QR code or watermark of an ad: a picture uploaded with `purpose: 'qr'` (jpg/jpeg/png/bmp, 2MB) and
+ * its position, both or neither. `null` (or both empty) means none; on an edit, leaving the field out
+ * keeps what the ad has.
+ */
+export const adOverlayInput = z
+  .object({ mediaId: idSchema.nullish(), position: overlayPosition.nullish() })
+  .superRefine((v, ctx) => {
+    if (v.mediaId && !v.position) {
+      ctx.addIssue({ code: 'custom', path: ['position'], message: 'AD_OVERLAY_POSITION_REQUIRED' });
+    }
+    if (!v.mediaId && v.position) {
+      ctx.addIssue({ code: 'custom', path: ['mediaId'], message: 'AD_OVERLAY_PICTURE_REQUIRED' });
+    }
+  });
+export type AdOverlayInput = z.infer<typeof adOverlayInput>;
+
 const adFields = {
   name: adName,
   kind: adKind,
@@ -41,6 +62,8 @@ const adFields = {
   /** Screens of materials (each screen's first item is its main media), or a flat list in `resources`. */
   resourcesObjs: z.array(z.array(materialRef).min(1)).optional(),
   resources: z.array(materialRef).optional(),
+  qr: adOverlayInput.nullish(),
+  watermark: adOverlayInput.nullish(),
 };
 
 function checkWindow(v: { begin: number; end: number }, ctx: z.RefinementCtx) {
@@ -72,6 +95,19 @@ export const adMedia = z.object({
   height: z.number().int().nullable(),
 });
 
+/** A QR code or watermark as an ad carries it: the picture (signed links) and its position. */
+export const adOverlay = z.object({
+  mediaId: idSchema,
+  position: z.enum(OVERLAY_POSITIONS),
+  name: z.string(),
+  url: z.string(),
+  thumbnail: z.string().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  size: z.number().int(),
+});
+export type AdOverlay = z.infer<typeof adOverlay>;
+
 export const adDto = z.object({
   id: idSchema,
   name: z.string(),
@@ -87,6 +123,9 @@ export const adDto = z.object({
   resourcesObjs: z.array(z.array(resourceDto)),
   /** The first screen's main media, for previews in lists. */
   media: adMedia.nullable(),
+  /** The QR code shown over the ad, and the watermark; null when it has none. */
+  qr: adOverlay.nullable(),
+  watermark: adOverlay.nullable(),
 });
 export type AdDto = z.infer<typeof adDto>;
 

@@ -238,6 +238,32 @@ export const errorCatalogue = {
     en: 'Deleting an online ad is impossible while devices, accounts or regional accounts are linked',
   },
   START_END_REQUIRED: { status: 400, zh: '开始时间和结束时间不能为空', en: 'Start and end cannot be empty' },
+  // QR code and watermark of an ad (spec section 9): a picture and one of the six positions, together.
+  AD_OVERLAY_POSITION_REQUIRED: {
+    status: 400,
+    zh: '请选择图片的显示位置',
+    en: 'Choose where the picture is shown',
+  },
+  AD_OVERLAY_PICTURE_REQUIRED: {
+    status: 400,
+    zh: '已选择显示位置，请上传图片',
+    en: 'A position is chosen: upload the picture for it',
+  },
+  AD_OVERLAY_POSITION_INVALID: {
+    status: 400,
+    zh: '显示位置只能是左上、右上、左下、右下、底部居中或顶部居中',
+    en: 'The position must be upper left, upper right, lower left, lower right, bottom center or top center',
+  },
+  AD_OVERLAY_MEDIA_NOT_FOUND: {
+    status: 404,
+    zh: '图片不存在或不在您的权限范围内',
+    en: 'The picture does not exist or is not within your scope',
+  },
+  AD_OVERLAY_MEDIA_NOT_QR: {
+    status: 400,
+    zh: '“{file}”不是按二维码规则上传的图片（jpg/jpeg/png/bmp，不超过2MB），请重新上传',
+    en: '"{file}" was not uploaded as a QR code or watermark picture (jpg/jpeg/png/bmp, at most 2MB); upload it again',
+  },
 
   // ---- devices, projects, device groups, device protocol (issue 5; spec section 8 device import) ----
   DEVICE_NOT_EXIST: { status: 422, zh: '设备ID不存在', en: 'Device ID does not exist' },

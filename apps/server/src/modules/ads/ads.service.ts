@@ -4,10 +4,18 @@ import {
   checkAdMaterials,
   screensFromMaterials,
 } from '@robot-ads/contracts/ads/ads.rules';
-import { type AdDto, type CreateAdBody, materialRefId, type UpdateAdBody } from '@robot-ads/contracts/ads/ads.schemas';
+import {
+  type AdDto,
+  type AdOverlay,
+  type AdOverlayInput,
+  type CreateAdBody,
+  materialRefId,
+  type UpdateAdBody,
+} from '@robot-ads/contracts/ads/ads.schemas';
 import { newId } from '@robot-ads/contracts/common/ids';
 import { fromUnixSeconds, toUnixSeconds } from '@robot-ads/contracts/common/time';
-import type { ResourceKind } from '@robot-ads/contracts/media/media.rules';
+import type { OverlayPosition } from '@robot-ads/contracts/device-protocol/schedule.schemas';
+import { QR_EXTENSIONS, type ResourceKind, UPLOAD_LIMITS } from '@robot-ads/contracts/media/media.rules';
 import type { ResourceDto } from '@robot-ads/contracts/resources/resources.schemas';
 import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -15,7 +23,8 @@ import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import { dataScope } from '../../platform/scope';
 import { ownedWhere } from '../media/media.scope';
-import type { Uploader } from '../media/media.service';
+import { findMediaByIds, signedUrl, type Uploader } from '../media/media.service';
+import { type MediaRow, media } from '../media/media.table';
 import type { ResourcesService } from '../resources/resources.service';
 import type { ResourceRow } from '../resources/resources.table';
 import { type AdRow, adResources, advertisements } from './ads.table';
@@ -27,6 +36,27 @@ import { type AdRow, adResources, advertisements } from './ads.table';
 export type AdLinkCounter = (db: DbOrTx, adId: string) => Promise<{ devices: number; accounts: number }>;
 
 type MaterialInput = Pick<CreateAdBody, 'resourcesObjs' | 'resources'>;
+
+type OverlayField = 'qr' | 'watermark';
+/** A QR code or watermark as stored on an ad: the picture's media id and its position. */
+interface OverlayChoice {
+  mediaId: string;
+  position: OverlayPosition;
+}
+
+/** A picture may show over an ad when it was uploaded as a QR picture and keeps to the QR rules (section 9). */
+export function isOverlayPicture(row: Pick<MediaRow, 'purpose' | 'kind' | 'ext' | 'size'>): boolean {
+  return (
+    row.purpose === 'qr' &&
+    row.kind === 'picture' &&
+    (QR_EXTENSIONS as readonly string[]).includes(row.ext) &&
+    row.size <= UPLOAD_LIMITS.qrBytes
+  );
+}
+
+function storedOverlay(mediaId: string | null, position: string | null): OverlayChoice | null {
+  return mediaId && position ? { mediaId, position: position as OverlayPosition } : null;
+}
 
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } };
@@ -86,6 +116,23 @@ export class AdsService {
       .orderBy(asc(adResources.adId), asc(adResources.screen), asc(adResources.position));
     const materials = await this.resources.findByIds([...new Set(links.map((l) => l.resourceId))], db);
     const byId = new Map(materials.map((m) => [m.id, m]));
+    const overlayIds = rows.flatMap((r) => [r.qrMediaId, r.watermarkMediaId]).filter((id): id is string => !!id);
+    const pictures = new Map((await findMediaByIds(db, [...new Set(overlayIds)])).map((m) => [m.id, m]));
+    const overlay = (mediaId: string | null, position: string | null): AdOverlay | null => {
+      const choice = storedOverlay(mediaId, position);
+      const picture = choice && pictures.get(choice.mediaId);
+      if (!choice || !picture) return null;
+      return {
+        mediaId: picture.id,
+        position: choice.position,
+        name: picture.name,
+        url: signedUrl(this.ctx, picture.objectKey, picture.name),
+        thumbnail: picture.thumbnailKey ? signedUrl(this.ctx, picture.thumbnailKey) : null,
+        width: picture.width,
+        height: picture.height,
+        size: picture.size,
+      };
+    };
     return rows.map((row) => {
       const screens: ResourceDto[][] = [];
       for (const link of links.filter((l) => l.adId === row.id)) {
@@ -118,6 +165,8 @@ export class AdsService {
               height: first.height,
             }
           : null,
+        qr: overlay(row.qrMediaId, row.qrPosition),
+        watermark: overlay(row.watermarkMediaId, row.watermarkPosition),
       };
     });
   }
@@ -197,6 +246,48 @@ export class AdsService {
     return screens;
   }
 
+  /**
+   * The QR code or watermark an ad will carry: none for null (or both parts empty); on an edit, what it
+   * has when the field is left out. A new picture must be a QR-purpose upload the caller may see.
+   */
+  private async overlayFor(
+    user: Uploader,
+    field: OverlayField,
+    input: AdOverlayInput | null | undefined,
+    current: OverlayChoice | null,
+    db: DbOrTx,
+  ): Promise<OverlayChoice | null> {
+    if (input === undefined) return current;
+    if (!input || (!input.mediaId && !input.position)) return null;
+    if (!input.position) throw new AppError('AD_OVERLAY_POSITION_REQUIRED', {}, `${field}.position`);
+    if (!input.mediaId) throw new AppError('AD_OVERLAY_PICTURE_REQUIRED', {}, `${field}.mediaId`);
+    // The picture the ad already shows stays acceptable (an operator may move it without owning it).
+    if (current?.mediaId === input.mediaId) return { mediaId: input.mediaId, position: input.position };
+    const [row] = await db
+      .select()
+      .from(media)
+      .where(and(eq(media.id, input.mediaId), ownedWhere(await dataScope(db, user), media)));
+    if (!row) throw new AppError('AD_OVERLAY_MEDIA_NOT_FOUND', {}, `${field}.mediaId`);
+    if (!isOverlayPicture(row)) throw new AppError('AD_OVERLAY_MEDIA_NOT_QR', { file: row.name }, `${field}.mediaId`);
+    return { mediaId: row.id, position: input.position };
+  }
+
+  /** The overlay columns of an ad being written: each field resolved by `overlayFor`. */
+  private async overlaysFor(user: Uploader, body: Pick<CreateAdBody, OverlayField>, current: AdRow | null, db: DbOrTx) {
+    const resolve = (field: OverlayField) => {
+      const kept = current && storedOverlay(current[`${field}MediaId`], current[`${field}Position`]);
+      return this.overlayFor(user, field, body[field], kept, db);
+    };
+    const qr = await resolve('qr');
+    const watermark = await resolve('watermark');
+    return {
+      qrMediaId: qr?.mediaId ?? null,
+      qrPosition: qr?.position ?? null,
+      watermarkMediaId: watermark?.mediaId ?? null,
+      watermarkPosition: watermark?.position ?? null,
+    };
+  }
+
   private async assertNameFree(db: DbOrTx, name: string, customerId: string | null, exceptId?: string) {
     const [dup] = await db
       .select({ id: advertisements.id })
@@ -224,6 +315,7 @@ export class AdsService {
     try {
       const row = await ctx.db.transaction(async (tx) => {
         const screens = await this.screensFor(user, body.kind, body, tx);
+        const overlays = await this.overlaysFor(user, body, null, tx);
         await this.assertNameFree(tx, body.name, user.customer);
         const now = ctx.clock.now();
         const [inserted] = await tx
@@ -236,6 +328,7 @@ export class AdsService {
             endAt: fromUnixSeconds(body.end)!,
             timeZone: body.timeZone,
             template: screens[0]?.[0]?.template ?? 1,
+            ...overlays,
             ownerId: user.id,
             customerId: user.customer,
             createdAt: now,
@@ -258,6 +351,7 @@ export class AdsService {
       const row = await ctx.db.transaction(async (tx) => {
         const current = await this.findVisible(user, body.id, tx);
         const screens = await this.screensFor(user, body.kind, body, tx);
+        const overlays = await this.overlaysFor(user, body, current, tx);
         await this.assertNameFree(tx, body.name, current.customerId, current.id);
         const [updated] = await tx
           .update(advertisements)
@@ -268,6 +362,7 @@ export class AdsService {
             endAt: fromUnixSeconds(body.end)!,
             timeZone: body.timeZone,
             template: screens[0]?.[0]?.template ?? current.template,
+            ...overlays,
             updatedAt: ctx.clock.now(),
           })
           .where(eq(advertisements.id, current.id))

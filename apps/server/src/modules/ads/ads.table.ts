@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { media } from '../media/media.table';
 import { resources } from '../resources/resources.table';
 
 /** An advertisement (spec section 3): materials arranged in screens, shown between begin and end. */
@@ -13,6 +14,12 @@ export const advertisements = pgTable(
     endAt: timestamp('end_at', { withTimezone: true }).notNull(),
     timeZone: text('time_zone').notNull(),
     template: integer('template').notNull().default(1),
+    /** The QR code shown over the ad (a media uploaded with purpose qr) and where (OVERLAY_POSITIONS). */
+    qrMediaId: text('qr_media_id').references(() => media.id),
+    qrPosition: text('qr_position'),
+    /** The watermark picture (same upload rules as the QR code) and where. */
+    watermarkMediaId: text('watermark_media_id').references(() => media.id),
+    watermarkPosition: text('watermark_position'),
     ownerId: text('owner_id').notNull(),
     customerId: text('customer_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -23,6 +30,9 @@ export const advertisements = pgTable(
     uniqueIndex('advertisements_name_idx').on(sql`coalesce(${t.customerId}, '')`, sql`lower(${t.name})`),
     index('advertisements_customer_idx').on(t.customerId, t.createdAt),
     index('advertisements_owner_idx').on(t.ownerId, t.createdAt),
+    // A picture always has a position and a position always a picture.
+    check('advertisements_qr_pair', sql`(${t.qrMediaId} is null) = (${t.qrPosition} is null)`),
+    check('advertisements_watermark_pair', sql`(${t.watermarkMediaId} is null) = (${t.watermarkPosition} is null)`),
   ],
 );
 

@@ -166,6 +166,7 @@ async function insertChecked(
       template: input.template,
       slot: input.slot,
       thumbnailKey,
+      purpose: input.purpose,
       ownerId: user.id,
       customerId: user.customer,
       createdAt: ctx.clock.now(),

@@ -22,6 +22,8 @@ export const media = pgTable(
     slot: integer('slot').notNull().default(1),
     /** A small JPEG for lists (pictures at registration, videos when their poster is made). */
     thumbnailKey: text('thumbnail_key'),
+    /** What it was uploaded for: `material`, or `qr` (a QR code or watermark picture of an ad, checked by the QR rules). */
+    purpose: text('purpose').notNull().default('material'),
     ownerId: text('owner_id').notNull(),
     customerId: text('customer_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { createRobot } from '../../../test/devices';
-import { createMaterial, picture } from '../../../test/media-files';
+import { createMaterial, picture, uploadAndRegister } from '../../../test/media-files';
 import { ManualClock } from '../../platform/clock';
 import { issueActivationSecret } from '../devices/devices.service';
 import { notifications } from '../notifications/notifications.table';
@@ -34,8 +34,12 @@ async function activatedRobot() {
   return { ...robot, token: res.json().data.token as string };
 }
 
-/** A plan of the one test ad, approved and published to the robots (the publishing service, as an approval does). */
-async function publishedPlan(robotIds: string[], overrides: Partial<typeof playlists.$inferInsert> = {}) {
+/** A plan of one ad (the test ad unless told), approved and published to the robots (the publishing service, as an approval does). */
+async function publishedPlan(
+  robotIds: string[],
+  overrides: Partial<typeof playlists.$inferInsert> = {},
+  planAdId = adId,
+) {
   const now = clock.now();
   const [plan] = await t.app.ctx.db
     .insert(playlists)
@@ -58,7 +62,7 @@ async function publishedPlan(robotIds: string[], overrides: Partial<typeof playl
     })
     .returning();
   if (!plan) throw new Error('no plan');
-  await t.app.ctx.db.insert(playlistAds).values({ playlistId: plan.id, position: 0, adId });
+  await t.app.ctx.db.insert(playlistAds).values({ playlistId: plan.id, position: 0, adId: planAdId });
   await t.app.ctx.db.transaction((tx) =>
     publishPlan(
       t.app.ctx,
@@ -301,5 +305,74 @@ describe('schedule delivery', () => {
     } finally {
       for (const s of sockets) s.disconnect();
     }
+  });
+
+  it('carries the QR code and watermark of an ad with their files, and a new version when they change', async () => {
+    const robot = await activatedRobot();
+    // A fresh login: earlier tests moved the clock past the first session's expiry.
+    const ops = await loginAs(t, 'super', { principals: 'root' });
+    const material = await createMaterial(t, ops.token, 'tea.png', await picture(1080, 1920));
+    const qrPicture = await picture(240, 240, 'png', { r: 0, g: 0, b: 0 });
+    const upload = async (name: string, data: Buffer) => {
+      const res = await uploadAndRegister(t, ops.token, name, data, { purpose: 'qr' } as object);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as { id: string };
+    };
+    const qr = await upload('tea-qr.png', qrPicture);
+    const logo = await upload('tea-logo.jpg', await picture(300, 90, 'jpeg'));
+    const nowS = Math.floor(clock.now().getTime() / 1000);
+    const adBody = {
+      name: 'Tea with QR',
+      kind: 'picture',
+      begin: nowS - 86_400,
+      end: nowS + 60 * 86_400,
+      resources: [material.id],
+    };
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/Advertisements',
+      headers: bearer(ops.token),
+      payload: {
+        ...adBody,
+        qr: { mediaId: qr.id, position: 'lowerRight' },
+        watermark: { mediaId: logo.id, position: 'upperLeft' },
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const qrAdId = created.json().data.id as string;
+    await publishedPlan([robot.robotId], {}, qrAdId);
+
+    const first = (await pull(robot.token)).json().data as DeviceSchedule;
+    const ad = first.plans.flatMap((p) => p.ads).find((a) => a.id === qrAdId);
+    expect(ad?.qr).toEqual({ mediaId: qr.id, position: 'lowerRight' });
+    expect(ad?.watermark).toEqual({ mediaId: logo.id, position: 'upperLeft' });
+    // Their files are listed once, signed, with size and checksum, like the materials.
+    const qrFile = first.media.find((m) => m.id === qr.id);
+    expect(qrFile).toMatchObject({ kind: 'picture', size: qrPicture.length, contentType: 'image/png' });
+    expect(first.media.find((m) => m.id === logo.id)).toMatchObject({ kind: 'picture', contentType: 'image/jpeg' });
+    const download = await t.app.inject({ method: 'GET', url: pathOf(qrFile?.url ?? '') });
+    expect(download.statusCode).toBe(200);
+    expect(createHash('sha256').update(download.rawPayload).digest('hex')).toBe(qrFile?.checksum);
+    expect(download.rawPayload.equals(qrPicture)).toBe(true);
+
+    // Moving the QR code and dropping the watermark in the back-office makes a new version.
+    clock.advance(1000);
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: '/api/Advertisements',
+      headers: bearer(ops.token),
+      payload: { ...adBody, id: qrAdId, qr: { mediaId: qr.id, position: 'topCenter' }, watermark: null },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    await t.app.schedules.feed.tick();
+    const next = await pull(robot.token, first.version);
+    expect(next.statusCode).toBe(200);
+    const second = next.json().data as DeviceSchedule;
+    expect(second.version).not.toBe(first.version);
+    const moved = second.plans.flatMap((p) => p.ads).find((a) => a.id === qrAdId);
+    expect(moved?.qr).toEqual({ mediaId: qr.id, position: 'topCenter' });
+    expect(moved?.watermark).toBeNull();
+    expect(second.media.map((m) => m.id)).toContain(qr.id);
+    expect(second.media.map((m) => m.id)).not.toContain(logo.id);
   });
 });

@@ -7,6 +7,7 @@ import {
   SCHEDULE_POLL_JITTER,
   type ScheduleAd,
   type ScheduleMedia,
+  type ScheduleOverlay,
   type SchedulePlan,
 } from '@robot-ads/contracts/device-protocol/schedule.schemas';
 import { buildLoop } from '@robot-ads/contracts/playback/play-order.rules';
@@ -15,8 +16,11 @@ import { activeIntervals, activePlansAt, deliveryStatus } from '@robot-ads/contr
 import type { ResourceDto } from '@robot-ads/contracts/resources/resources.schemas';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
+import { isOverlayPicture } from '../ads/ads.service';
 import type { ScopeUser } from '../devices/devices.repository';
 import { visibleRobot } from '../devices/devices.service';
+import { findMediaByIds } from '../media/media.service';
+import type { MediaRow } from '../media/media.table';
 import { adIdsOfPlans } from '../playlists/playlists.repository';
 import type { PlaylistRow } from '../playlists/playlists.table';
 import { markPulled, plansPublishedToRobot } from '../publishing/publishing.service';
@@ -89,7 +93,8 @@ interface MediaFacts {
   kind: 'video' | 'picture';
   size: number;
   checksum: string;
-  duration: number;
+  /** Seconds; null for a QR code or watermark picture (it shows as long as its ad). */
+  duration: number | null;
   width: number | null;
   height: number | null;
 }
@@ -108,8 +113,34 @@ function mediaOf(r: ResourceDto): MediaFacts | null {
   };
 }
 
+/** A QR code or watermark picture as a file of the schedule. */
+function overlayMediaOf(m: MediaRow): MediaFacts {
+  return {
+    id: m.id,
+    key: m.objectKey,
+    kind: 'picture',
+    size: m.size,
+    checksum: m.sha256,
+    duration: null,
+    width: m.width,
+    height: m.height,
+  };
+}
+
+/** The ad's QR code or watermark for the device (its file joins the schedule's media); null without one. */
+function overlayOf(
+  overlay: AdDto['qr'],
+  pictures: Map<string, MediaRow>,
+  files: Map<string, MediaFacts>,
+): ScheduleOverlay | null {
+  const picture = overlay ? pictures.get(overlay.mediaId) : undefined;
+  if (!overlay || !picture || !isOverlayPicture(picture)) return null;
+  files.set(picture.id, overlayMediaOf(picture));
+  return { mediaId: picture.id, position: overlay.position };
+}
+
 /** The ad as the device plays it, and the files it needs; null when it has nothing playable. */
-function scheduleAdOf(ad: AdDto, files: Map<string, MediaFacts>): ScheduleAd | null {
+function scheduleAdOf(ad: AdDto, files: Map<string, MediaFacts>, pictures: Map<string, MediaRow>): ScheduleAd | null {
   if (ad.kind !== 'video' && ad.kind !== 'picture') return null;
   const screens: ScheduleAd['screens'] = [];
   for (const screen of ad.resourcesObjs) {
@@ -122,7 +153,7 @@ function scheduleAdOf(ad: AdDto, files: Map<string, MediaFacts>): ScheduleAd | n
       const slot = ad.template === 2 ? r.slot : 1;
       if (slots.some((s) => s.slot === slot)) continue;
       slots.push({ slot, mediaId: m.id });
-      duration = Math.max(duration, m.duration);
+      duration = Math.max(duration, m.duration ?? 0);
     }
     if (slots.length > 0) screens.push({ duration, slots: slots.sort((a, b) => a.slot - b.slot) });
   }
@@ -136,10 +167,8 @@ function scheduleAdOf(ad: AdDto, files: Map<string, MediaFacts>): ScheduleAd | n
     end: ad.end,
     template: ad.template === 2 ? 2 : 1,
     screens,
-    // The ads of this product carry no QR code or watermark picture yet; the protocol and the player
-    // already place them (section 9 positions) when an ad has one.
-    qr: null,
-    watermark: null,
+    qr: overlayOf(ad.qr, pictures, files),
+    watermark: overlayOf(ad.watermark, pictures, files),
   };
 }
 
@@ -166,6 +195,8 @@ export async function buildSchedule(ctx: AppContext, robotRef: string, robotId: 
   );
   const ads = await ctx.ads.getAdsWithResources([...new Set([...adIds.values()].flat())]);
   const adById = new Map(ads.map((a) => [a.id, a]));
+  const overlayIds = ads.flatMap((a) => [a.qr?.mediaId, a.watermark?.mediaId]).filter((id): id is string => !!id);
+  const pictures = new Map((await findMediaByIds(ctx.db, [...new Set(overlayIds)])).map((m) => [m.id, m]));
   const files = new Map<string, MediaFacts>();
   const plans: SchedulePlan[] = [];
   let staleAt = from + DAY;
@@ -173,7 +204,7 @@ export async function buildSchedule(ctx: AppContext, robotRef: string, robotId: 
     const planAds = (adIds.get(c.row.id) ?? [])
       .map((id) => adById.get(id))
       .filter((a): a is AdDto => a !== undefined)
-      .map((a) => scheduleAdOf(a, files))
+      .map((a) => scheduleAdOf(a, files, pictures))
       .filter((a): a is ScheduleAd => a !== null);
     if (planAds.length === 0) continue;
     const s = c.schedule;

@@ -1,5 +1,6 @@
 import type { AdDto } from '@robot-ads/contracts/ads/ads.schemas';
 import type { Page } from '@robot-ads/contracts/common/envelope';
+import type { OverlayPosition } from '@robot-ads/contracts/device-protocol/schedule.schemas';
 import type { ResourceDto } from '@robot-ads/contracts/resources/resources.schemas';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
@@ -15,6 +16,14 @@ export interface AdInput {
   end: number;
   timeZone: string;
   resourcesObjs: string[][];
+  /** The QR code and the watermark: a picture uploaded with purpose qr and its position, or none. */
+  qr: AdOverlayChoice | null;
+  watermark: AdOverlayChoice | null;
+}
+
+export interface AdOverlayChoice {
+  mediaId: string;
+  position: OverlayPosition;
 }
 
 export const adsPageQuery = (q: { start: number; limit: number; name?: string; kind?: string }) =>

@@ -7,9 +7,18 @@ import { App, Button, Col, DatePicker, Form, Input, Modal, Radio, Row, Select, S
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
 import { lang } from '../../../lib/i18n';
 import { checkRule } from '../../../lib/rules';
-import { type Ad, type AdMaterial, failureText, usePickableMaterials, useSaveAd } from '../api/ads';
+import {
+  type Ad,
+  type AdMaterial,
+  type AdOverlayChoice,
+  failureText,
+  usePickableMaterials,
+  useSaveAd,
+} from '../api/ads';
+import { NO_OVERLAY, OverlayField, type OverlayRole, type OverlayValue, overlayIssue } from './overlay-field';
 import { RobotPreview } from './robot-preview';
 
 interface FormValues {
@@ -28,6 +37,22 @@ interface Screen {
 
 let screenSeq = 0;
 const newScreen = (banner?: string, main?: string): Screen => ({ uid: ++screenSeq, banner, main });
+
+/** What the editor starts from for an ad's QR code or watermark. */
+function overlayValueOf(overlay: Ad['qr'] | undefined): OverlayValue {
+  if (!overlay) return NO_OVERLAY;
+  return {
+    mediaId: overlay.mediaId,
+    position: overlay.position,
+    name: overlay.name,
+    url: overlay.url,
+    thumbnail: overlay.thumbnail,
+  };
+}
+
+function overlayChoice(value: OverlayValue): AdOverlayChoice | null {
+  return value.mediaId && value.position ? { mediaId: value.mediaId, position: value.position } : null;
+}
 
 /** The offset of a zone right now, e.g. "UTC+9" (computed, so daylight saving shows truly). */
 function offsetLabel(zone: string): string {
@@ -48,6 +73,15 @@ export function AdEditor({ ad, open, onClose }: { ad: Ad | null; open: boolean; 
   const [singles, setSingles] = useState<string[]>([]);
   const [pairs, setPairs] = useState<Screen[]>([newScreen()]);
   const [materialError, setMaterialError] = useState<string | null>(null);
+  const [overlays, setOverlays] = useState<Record<OverlayRole, OverlayValue>>({
+    qr: NO_OVERLAY,
+    watermark: NO_OVERLAY,
+  });
+  const [overlayErrors, setOverlayErrors] = useState<Record<OverlayRole, string | null>>({ qr: null, watermark: null });
+  const setOverlay = (role: OverlayRole, value: OverlayValue) => {
+    setOverlays((o) => ({ ...o, [role]: value }));
+    setOverlayErrors((e) => ({ ...e, [role]: null }));
+  };
 
   const t1 = usePickableMaterials({ kind, template: 1 });
   const banners = usePickableMaterials({ template: 2, slot: 1 });
@@ -77,6 +111,8 @@ export function AdEditor({ ad, open, onClose }: { ad: Ad | null; open: boolean; 
       setPairs([newScreen()]);
     }
     setMaterialError(null);
+    setOverlays({ qr: overlayValueOf(ad?.qr), watermark: overlayValueOf(ad?.watermark) });
+    setOverlayErrors({ qr: null, watermark: null });
   }, [open, ad, form]);
 
   const known = useMemo(() => {
@@ -113,6 +149,15 @@ export function AdEditor({ ad, open, onClose }: { ad: Ad | null; open: boolean; 
     if (count === 0) return setMaterialError(messageFor('AD_MATERIALS_REQUIRED', lang()));
     if (count > AD_MAX_MATERIALS) return setMaterialError(messageFor('AD_MATERIALS_MAX', lang()));
     setMaterialError(null);
+    const qrIssue = overlayIssue(overlays.qr);
+    const watermarkIssue = overlayIssue(overlays.watermark);
+    if (qrIssue || watermarkIssue) {
+      setOverlayErrors({
+        qr: qrIssue && messageFor(qrIssue, lang()),
+        watermark: watermarkIssue && messageFor(watermarkIssue, lang()),
+      });
+      return;
+    }
     try {
       await save.mutateAsync({
         id: ad?.id,
@@ -122,11 +167,16 @@ export function AdEditor({ ad, open, onClose }: { ad: Ad | null; open: boolean; 
         end: values.range[1].unix(),
         timeZone: values.timeZone,
         resourcesObjs,
+        qr: overlayChoice(overlays.qr),
+        watermark: overlayChoice(overlays.watermark),
       });
       message.success(t('saved'));
       onClose();
     } catch (error) {
-      message.error(failureText(error));
+      // A refusal of the QR code or watermark (e.g. the picture is gone) shows under its section.
+      const role = error instanceof ApiError ? error.field?.split('.')[0] : undefined;
+      if (role === 'qr' || role === 'watermark') setOverlayErrors((e) => ({ ...e, [role]: failureText(error) }));
+      else message.error(failureText(error));
     }
   };
 
@@ -206,7 +256,7 @@ export function AdEditor({ ad, open, onClose }: { ad: Ad | null; open: boolean; 
                   placeholder={t('pickMaterials')}
                 />
               ) : (
-                <Space direction="vertical" style={{ width: '100%' }}>
+                <Space orientation="vertical" style={{ width: '100%' }}>
                   {pairs.map((pair, i) => (
                     <Space key={pair.uid} wrap>
                       <Typography.Text>{t('screenN', { n: i + 1 })}</Typography.Text>
@@ -249,11 +299,20 @@ export function AdEditor({ ad, open, onClose }: { ad: Ad | null; open: boolean; 
                 </Space>
               )}
             </Form.Item>
+            {(['qr', 'watermark'] as const).map((role) => (
+              <OverlayField
+                key={role}
+                overlay={role}
+                value={overlays[role]}
+                onChange={(value) => setOverlay(role, value)}
+                error={overlayErrors[role]}
+              />
+            ))}
           </Form>
         </Col>
         <Col flex="310px">
           <Typography.Title level={5}>{t('preview.title')}</Typography.Title>
-          <RobotPreview screens={screens} template={template} />
+          <RobotPreview screens={screens} template={template} qr={overlays.qr} watermark={overlays.watermark} />
         </Col>
       </Row>
     </Modal>

@@ -122,7 +122,14 @@ export function AdsTable({
         width={380}
         destroyOnHidden
       >
-        {previewing && <RobotPreview screens={previewing.resourcesObjs} template={previewing.template} />}
+        {previewing && (
+          <RobotPreview
+            screens={previewing.resourcesObjs}
+            template={previewing.template}
+            qr={previewing.qr}
+            watermark={previewing.watermark}
+          />
+        )}
       </Modal>
     </>
   );

@@ -1,6 +1,7 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import type { OverlayPosition } from '@robot-ads/contracts/device-protocol/schedule.schemas';
 import { Button, Space, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { type CSSProperties, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MediaPreview } from '../../../components/media-preview';
 import type { AdMaterial } from '../api/ads';
@@ -8,6 +9,37 @@ import type { AdMaterial } from '../api/ads';
 /** The robot's portrait screen (1080x1920) drawn at this width. */
 const FRAME_WIDTH = 270;
 const FRAME_HEIGHT = (FRAME_WIDTH * 1920) / 1080;
+/** Frame pixels per robot pixel. */
+const SCALE = FRAME_WIDTH / 1080;
+
+/** A QR code or watermark to draw over the screen, where the player puts it (apps/player style.css). */
+export interface PreviewOverlay {
+  url?: string;
+  position: OverlayPosition | null;
+  name?: string;
+}
+
+/** The player's margins and sizes in robot pixels: 40 from the edges, a 220 QR code on white, a 240 wide watermark. */
+const EDGE = 40 * SCALE;
+const PLACES: Record<OverlayPosition, CSSProperties> = {
+  upperLeft: { top: EDGE, left: EDGE },
+  upperRight: { top: EDGE, right: EDGE },
+  lowerLeft: { bottom: EDGE, left: EDGE },
+  lowerRight: { bottom: EDGE, right: EDGE },
+  bottomCenter: { bottom: EDGE, left: '50%', transform: 'translateX(-50%)' },
+  topCenter: { top: EDGE, left: '50%', transform: 'translateX(-50%)' },
+};
+const LOOKS: Record<'qr' | 'watermark', CSSProperties> = {
+  qr: {
+    width: 220 * SCALE,
+    height: 220 * SCALE,
+    objectFit: 'contain',
+    background: '#fff',
+    padding: 8 * SCALE,
+    boxSizing: 'content-box',
+  },
+  watermark: { width: 240 * SCALE, opacity: 0.85 },
+};
 
 function media(m: AdMaterial) {
   return { kind: m.kind, url: m.mdpath, name: m.name, width: m.width, height: m.height, thumbnail: m.thumbnail };
@@ -17,8 +49,24 @@ function media(m: AdMaterial) {
  * A live preview of an ad in the robot's screen frame: template 1 fills the screen, template 2 shows
  * the 1080x600 banner over the 1080x1320 main area. Screens advance by their duration.
  */
-export function RobotPreview({ screens, template }: { screens: AdMaterial[][]; template: number }) {
+export function RobotPreview({
+  screens,
+  template,
+  qr,
+  watermark,
+}: {
+  screens: AdMaterial[][];
+  template: number;
+  qr?: PreviewOverlay | null;
+  watermark?: PreviewOverlay | null;
+}) {
   const { t } = useTranslation('ads');
+  const overlays = (
+    [
+      ['qr', qr],
+      ['watermark', watermark],
+    ] as const
+  ).flatMap(([role, o]) => (o?.url && o.position ? [{ role, url: o.url, position: o.position }] : []));
   const [index, setIndex] = useState(0);
   const count = screens.length;
   const current = screens[Math.min(index, Math.max(0, count - 1))] ?? [];
@@ -38,7 +86,7 @@ export function RobotPreview({ screens, template }: { screens: AdMaterial[][]; t
   const main = template === 2 ? current.find((m) => m.slot === 2) : current[0];
 
   return (
-    <Space direction="vertical" align="center">
+    <Space orientation="vertical" align="center">
       <div
         data-testid="robot-frame"
         data-template={template}
@@ -51,7 +99,15 @@ export function RobotPreview({ screens, template }: { screens: AdMaterial[][]; t
         }}
       >
         <div
-          style={{ width: FRAME_WIDTH, height: FRAME_HEIGHT, background: '#000', overflow: 'hidden', borderRadius: 12 }}
+          data-testid="robot-screen"
+          style={{
+            position: 'relative',
+            width: FRAME_WIDTH,
+            height: FRAME_HEIGHT,
+            background: '#000',
+            overflow: 'hidden',
+            borderRadius: 12,
+          }}
         >
           {count === 0 ? (
             <div
@@ -79,6 +135,17 @@ export function RobotPreview({ screens, template }: { screens: AdMaterial[][]; t
           ) : (
             main && <MediaPreview media={media(main)} fill autoPlay controls={false} />
           )}
+          {overlays.map((o) => (
+            <img
+              key={o.role}
+              src={o.url}
+              alt={t(`overlay.${o.role}`)}
+              data-testid="robot-overlay"
+              data-role={o.role}
+              data-position={o.position}
+              style={{ position: 'absolute', zIndex: 2, ...LOOKS[o.role], ...PLACES[o.position] }}
+            />
+          ))}
         </div>
       </div>
       {count > 1 && (

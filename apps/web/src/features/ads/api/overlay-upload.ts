@@ -1,0 +1,35 @@
+import { checkQrImage, type Refusal, readFileFacts } from '@robot-ads/contracts/media/media.rules';
+import type { MediaDto } from '@robot-ads/contracts/media/media.schemas';
+import { api } from '../../../lib/api-client';
+import { newKey, sendToStorage, uploadCredentials } from '../../resources/api/upload';
+
+type Ok<T> = { success: true; data: T };
+
+/**
+ * A QR code or watermark picture checked in the browser with the shared QR rules (jpg/jpeg/png/bmp, at
+ * most 2MB, type from the bytes) before a byte is sent.
+ */
+export async function checkOverlayPicture(file: File): Promise<{ refusal: Refusal | null; ext?: string }> {
+  const facts = await readFileFacts(
+    file.name,
+    file.size,
+    async (offset, length) => new Uint8Array(await file.slice(offset, offset + length).arrayBuffer()),
+  );
+  return { refusal: checkQrImage(facts), ext: facts.sniffed?.ext };
+}
+
+/**
+ * Uploads a checked QR code or watermark picture straight to storage (progress, abortable), then lets
+ * the server check the stored bytes again and register it with purpose `qr`.
+ */
+export async function uploadOverlayPicture(
+  file: File,
+  ext: string,
+  onProgress: (percent: number) => void,
+  signal: AbortSignal,
+): Promise<MediaDto> {
+  const creds = await uploadCredentials();
+  const key = newKey(creds, 'qr', ext);
+  await sendToStorage(file, key, creds, onProgress, signal);
+  return api.post<Ok<MediaDto>>('/api/Media', { key, name: file.name, purpose: 'qr' }, { silent: true });
+}
