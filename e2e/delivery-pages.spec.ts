@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { login, PASSWORD } from './shell-helpers';
 
 test.describe('delivery pages (zh)', () => {
@@ -26,6 +28,31 @@ test.describe('delivery pages (zh)', () => {
 
     await page.goto('/check/checkRecord');
     await expect(page.getByRole('row', { name: /Too Dark Promo/ })).toContainText('已驳回');
+    // Export what the filters show (the rejected applications), with progress, then download the workbook.
+    const records = page.getByRole('main');
+    await records.getByLabel('状态').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByText('已驳回').click();
+    await expect(records.getByRole('row', { name: /Too Dark Promo/ })).toBeVisible();
+    await expect(records.getByRole('row', { name: /已通过|待审核/ })).toHaveCount(0);
+    const toExport = Number((await records.getByText(/^将导出 \d+ 条记录$/).textContent())?.match(/\d+/)?.[0]);
+    expect(toExport).toBeGreaterThan(0);
+    await records.getByRole('button', { name: '导出' }).click();
+    const exporting = page.getByRole('dialog', { name: '导出' });
+    await expect(exporting.getByText('导出完成')).toBeVisible({ timeout: 30_000 });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      exporting.getByRole('link', { name: '打开导出文件' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^audit-records-.+\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(fs.readFileSync(await download.path()) as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect(sheet?.name).toBe('审核记录');
+    expect(sheet?.getRow(1).values).toEqual(expect.arrayContaining(['计划名称', '申请类型', '状态', '审核记录']));
+    const planNames = sheet?.getColumn(1).values.slice(2) ?? [];
+    expect(planNames).toContain('Too Dark Promo');
+    expect(planNames).toHaveLength(toExport);
+    expect(sheet?.getColumn(7).values.slice(2)).toEqual(planNames.map(() => '已驳回'));
 
     await page.goto('/auditForm/index');
     await expect(page.getByRole('row', { name: /Harbour Hello/ })).toBeVisible();

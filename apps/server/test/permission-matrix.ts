@@ -207,4 +207,7 @@ export const PERMISSIONS: Record<string, Access> = {
   'GET /api/Ad_Audits/getRobotsByAd_auditId': ANY,
   'GET /api/Ad_Audits/obtailRobotExist': ANY,
   'GET /api/Ad_Audits/obtailRobot_ByPlaylistId': ANY,
+  'POST /api/Ad_Audits/exportAd_audit': ALL_BUT_HIDE,
+  'GET /api/Ad_Audits/queryExportAd_audit': ALL_BUT_HIDE,
+  'GET /api/Ad_Audits/queryCheckResult': ALL_BUT_HIDE,
 };

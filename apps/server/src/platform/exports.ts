@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { newId } from '@robot-ads/contracts/common/ids';
 import type { ExportState } from '@robot-ads/contracts/devices/devices.schemas';
 import { eq } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, integer, type PgTable, type PgUpdateSetSource, text, timestamp } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
 import { AppError } from './app-error';
 import type { AppContext } from './context';
@@ -11,7 +12,7 @@ import { isSuperuser, type SessionUser } from './session-user';
 /** How many rows an export job reads and writes at a time (progress is recorded after each page). */
 export const EXPORT_PAGE_SIZE = 500;
 
-/** The columns every background-export table has (device_exports, publish_exports). */
+/** The columns every background-export table has (device_exports, publish_exports, audit_exports). */
 export interface ExportRow {
   key: string;
   state: string;
@@ -22,13 +23,28 @@ export interface ExportRow {
   createdBy: string;
 }
 
+/** The ExportRow columns, for a new table of export jobs: `pgTable(name, { ...exportJobColumns(), ...its own })`. */
+export function exportJobColumns() {
+  return {
+    key: text('key').primaryKey(),
+    state: text('state').notNull().default('queued'),
+    total: integer('total').notNull().default(0),
+    done: integer('done').notNull().default(0),
+    filePath: text('file_path'),
+    fileName: text('file_name'),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  };
+}
+
 /** A Drizzle table of export jobs, keyed by `key`. */
 export type ExportTable = PgTable & { key: AnyPgColumn; $inferSelect: ExportRow };
 
 /** One worksheet of an export: its name, columns, and how to read the rows page by page. */
 export interface ExportSheet {
   name: string;
-  columns: { header?: string; key: string; width: number }[];
+  /** `style` (e.g. wrapped text for a multi-line column) applies to the column's cells. */
+  columns: { header?: string; key: string; width: number; style?: Partial<ExcelJS.Style> }[];
   /** The rows from `start` on, at most EXPORT_PAGE_SIZE; a shorter page is the last. */
   page: (start: number) => Promise<Record<string, unknown>[]>;
 }
@@ -69,6 +85,26 @@ async function updateExport<T extends ExportTable>(
     .update(table)
     .set(values as PgUpdateSetSource<T>)
     .where(eq(table.key, key));
+}
+
+/**
+ * Starts an export of `total` rows (EXPORT_EMPTY when there are none): records the caller's job with its own
+ * columns (`values`) and queues `jobName` with `{ key }`; the key is what the progress and result calls take.
+ */
+export async function queueExport<T extends ExportTable>(
+  ctx: AppContext,
+  table: T,
+  jobName: string,
+  user: Pick<SessionUser, 'id'>,
+  values: Omit<T['$inferInsert'], 'key' | 'createdBy' | 'createdAt'> & { total: number },
+): Promise<{ key: string }> {
+  if (values.total === 0) throw new AppError('EXPORT_EMPTY');
+  const key = newId();
+  await ctx.db
+    .insert(table as PgTable)
+    .values({ ...values, key, createdBy: user.id, createdAt: ctx.clock.now() } as PgTable['$inferInsert']);
+  await ctx.jobs.send(jobName, { key });
+  return { key };
 }
 
 /**

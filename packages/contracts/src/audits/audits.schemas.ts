@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { okEnvelope, pageEnvelope } from '../common/envelope';
 import { idSchema } from '../common/ids';
+import { LANGUAGES } from '../common/language';
 import { pageQuery } from '../common/pagination';
+import { exportStartSchema, exportStateSchema } from '../devices/devices.schemas';
+import { isValidTimeZone } from '../playback/zoned-time';
 import {
   APPLICATION_STATES,
   APPLICATION_TYPES,
@@ -76,7 +79,8 @@ export const createCancelAllBody = z.object({
 
 export const AUDIT_VIEWS = ['apply', 'review'] as const;
 
-export const auditPageQuery = pageQuery.extend({
+/** The filters of the application lists (queryByPage) and of their export (exportAd_audit). */
+const auditFilters = {
   /** apply: application records (/check/applyRecord); review: what the caller reviews (/check/checkRecord, /auditForm). */
   view: z.enum(AUDIT_VIEWS).optional().default('apply'),
   type: z.enum(APPLICATION_TYPES).optional(),
@@ -88,7 +92,23 @@ export const auditPageQuery = pageQuery.extend({
     .transform((v) => v === true || v === 'true'),
   name: z.string().trim().optional(),
   playListId: z.string().trim().optional(),
+};
+export const auditPageQuery = pageQuery.extend(auditFilters);
+export type AuditFilters = z.output<z.ZodObject<typeof auditFilters>>;
+
+/**
+ * POST exportAd_audit: the applications queryByPage lists with the same filters, as an .xlsx written in the
+ * background. `language` (default the caller's) names the headers and labels; times are written as the wall
+ * clock of `timeZone` (an IANA zone, default Asia/Shanghai): the web sends the browser's, as the pages show.
+ */
+export const auditExportBody = z.object({
+  ...auditFilters,
+  language: z.enum(LANGUAGES).optional(),
+  timeZone: z.string().trim().refine(isValidTimeZone, 'TIME_ZONE_INVALID').optional(),
 });
+export type AuditExportBody = z.output<typeof auditExportBody>;
+export const auditExportStarted = okEnvelope(exportStartSchema);
+export const auditExportProgress = okEnvelope(exportStateSchema);
 
 export const auditRobotsQuery = pageQuery.extend({ id: idSchema });
 export const planRobotsQuery = pageQuery.extend({

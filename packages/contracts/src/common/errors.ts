@@ -472,6 +472,9 @@ export const errorCatalogue = {
     zh: '所选设备上没有该计划的投放',
     en: 'The plan is not delivered to the selected devices',
   },
+  // ---- application export (Ad_Audits exportAd_audit / queryCheckResult) ----
+  EXPORT_FAILED: { status: 409, zh: '导出失败，请重新导出', en: 'The export failed, please export again' },
+  TIME_ZONE_INVALID: { status: 400, zh: '时区无效', en: 'Unknown time zone' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

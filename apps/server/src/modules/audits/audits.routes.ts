@@ -2,6 +2,9 @@ import {
   applyBody,
   applyCancelBody,
   applyUpdateBody,
+  auditExportBody,
+  auditExportProgress,
+  auditExportStarted,
   auditListResponse,
   auditPage,
   auditPageQuery,
@@ -18,11 +21,20 @@ import {
 import { ADVERTISER_ROLES, OPERATOR_ROLES } from '@robot-ads/contracts/auth/roles';
 import { okEnvelope } from '@robot-ads/contracts/common/envelope';
 import { idParams } from '@robot-ads/contracts/common/ids';
+import { exportKeyQuery } from '@robot-ads/contracts/devices/devices.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import { zodRoutes } from '../../platform/zod-routes';
+import { attachment } from '../devices/devices.routes';
+import {
+  AUDIT_EXPORT_JOB,
+  auditExportResult,
+  auditExportState,
+  runAuditExport,
+  startAuditExport,
+} from './audit-exports';
 import {
   applyUpdate,
   createCancel,
@@ -41,9 +53,12 @@ import {
 const tags = ['audits'];
 const APPLICANTS = { roles: [...OPERATOR_ROLES, ...ADVERTISER_ROLES] };
 const REVIEWERS = { roles: [...OPERATOR_ROLES, 'project' as const] };
+/** Whoever has application records or reviews (every role but hide, which neither applies nor reviews). */
+const LIST_EXPORTERS = { roles: [...OPERATOR_ROLES, 'project' as const, ...ADVERTISER_ROLES] };
 
 /** Ad_Audits (spec section 7): applications and their review (docs/review-state-machine.md). */
 export function auditsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  ctx.jobs.define({ name: AUDIT_EXPORT_JOB, handler: async (data) => runAuditExport(ctx, String(data.key)) });
   return async (app) => {
     const route = zodRoutes(app, tags);
 
@@ -67,6 +82,44 @@ export function auditsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: auditPage,
       },
       (request) => queryAudits(ctx, request.user, request.query),
+    );
+
+    route.post(
+      '/api/Ad_Audits/exportAd_audit',
+      {
+        summary:
+          'Export the applications queryByPage lists with these filters (.xlsx) in the background; poll queryExportAd_audit',
+        body: auditExportBody,
+        response: auditExportStarted,
+        config: LIST_EXPORTERS,
+      },
+      (request) => startAuditExport(ctx, request.user, request.body, request.lang),
+    );
+
+    route.get(
+      '/api/Ad_Audits/queryExportAd_audit',
+      {
+        summary: 'Progress of an application export; once done, url is its queryCheckResult',
+        querystring: exportKeyQuery,
+        response: auditExportProgress,
+        config: LIST_EXPORTERS,
+      },
+      (request) => auditExportState(ctx, request.user, request.query.key),
+    );
+
+    app.get(
+      '/api/Ad_Audits/queryCheckResult',
+      {
+        schema: { tags, summary: 'The workbook (.xlsx) of a finished application export', querystring: exportKeyQuery },
+        config: LIST_EXPORTERS,
+      },
+      async (request, reply) => {
+        const file = await auditExportResult(ctx, request.user, request.query.key);
+        reply
+          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('content-disposition', attachment(file.fileName));
+        return reply.send(file.stream);
+      },
     );
 
     route.get(

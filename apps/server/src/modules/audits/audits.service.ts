@@ -1,4 +1,4 @@
-import type { ApplyBody, AuditDto } from '@robot-ads/contracts/audits/audits.schemas';
+import type { ApplyBody, AuditDto, AuditFilters } from '@robot-ads/contracts/audits/audits.schemas';
 import {
   type ApplicationState,
   type ApplicationType,
@@ -43,6 +43,9 @@ import { type AdAuditRow, adAuditReviews, adAuditRobots, adAudits, type StoredSt
 
 const like = (v: string) => `%${v.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 const isOperator = (user: Pick<SessionUser, 'role' | 'principals'>) => isSuperuser(user) || isOperatorRole(user.role);
+
+/** What the scope of the application lists depends on (kept with an export job, as it was when started). */
+export type AuditScopeUser = Pick<SessionUser, 'id' | 'role' | 'principals' | 'customer' | 'projectId'>;
 
 // ---------------------------------------------------------------------------------------------
 // Targets
@@ -284,7 +287,7 @@ export async function createCancelAll(
 // Reviews
 
 /** The step this reviewer decides: operators the operators' step, a project account its property's. */
-function stepIndexOf(user: SessionUser, steps: StoredStep[]): number {
+function stepIndexOf(user: AuditScopeUser, steps: StoredStep[]): number {
   if (isOperator(user)) return steps.findIndex((s) => s.kind === 'operator');
   if (user.role === 'project' && user.projectId) {
     return steps.findIndex((s) => s.kind === 'owner' && s.projectId === user.projectId);
@@ -605,7 +608,7 @@ export async function deleteAudit(ctx: AppContext, user: SessionUser, id: string
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-async function toDtos(ctx: AppContext, user: SessionUser, rows: AdAuditRow[]): Promise<AuditDto[]> {
+export async function toDtos(ctx: AppContext, user: AuditScopeUser, rows: AdAuditRow[]): Promise<AuditDto[]> {
   const planIds = [...new Set(rows.map((r) => r.playlistId))];
   const planRows = planIds.length ? await ctx.db.select().from(playlists).where(inArray(playlists.id, planIds)) : [];
   const plans = new Map(planRows.map((p) => [p.id, p]));
@@ -698,7 +701,7 @@ export async function getAudit(ctx: AppContext, user: SessionUser, id: string): 
 }
 
 /** Scope of the lists: application records (view apply) and what the caller reviews (view review). */
-function listScope(user: SessionUser, view: 'apply' | 'review'): SQL | undefined {
+function listScope(user: AuditScopeUser, view: 'apply' | 'review'): SQL | undefined {
   const ofProject = (projectId: string) =>
     sql`exists (select 1 from ${adAuditRobots} where ${adAuditRobots.auditId} = ${adAudits.id} and ${adAuditRobots.projectId} = ${projectId})`;
   if (view === 'review') {
@@ -713,20 +716,11 @@ function listScope(user: SessionUser, view: 'apply' | 'review'): SQL | undefined
   return eq(adAudits.applicantId, user.id);
 }
 
-export async function queryAudits(
-  ctx: AppContext,
-  user: SessionUser,
-  q: {
-    start: number;
-    limit: number;
-    view: 'apply' | 'review';
-    type?: ApplicationType;
-    state?: ApplicationState;
-    todo: boolean;
-    name?: string;
-    playListId?: string;
-  },
-) {
+/**
+ * The condition of an application list: the caller's scope for the view (AUDIT_NOT_REVIEWER when the caller
+ * reviews nothing) and the filters. queryByPage and its export (audit-exports.ts) list the same rows.
+ */
+export function auditWhere(ctx: AppContext, user: AuditScopeUser, q: AuditFilters): SQL | undefined {
   const conds: SQL[] = [];
   const scope = listScope(user, q.view);
   if (scope) conds.push(scope);
@@ -753,16 +747,34 @@ export async function queryAudits(
       );
     }
   }
-  const where = conds.length ? and(...conds) : undefined;
+  return conds.length ? and(...conds) : undefined;
+}
+
+export async function countAudits(ctx: AppContext, where: SQL | undefined): Promise<number> {
   const [count] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(adAudits).where(where);
-  const rows = await ctx.db
+  return count?.n ?? 0;
+}
+
+/** One page of a list, newest first (the order of queryByPage and of the export). */
+export async function auditRows(ctx: AppContext, where: SQL | undefined, start: number, limit: number) {
+  return ctx.db
     .select()
     .from(adAudits)
     .where(where)
     .orderBy(desc(adAudits.createdAt), desc(adAudits.id))
-    .offset(q.start)
-    .limit(q.limit);
-  return { total: count?.n ?? 0, datas: await toDtos(ctx, user, rows) };
+    .offset(start)
+    .limit(limit);
+}
+
+export async function queryAudits(
+  ctx: AppContext,
+  user: SessionUser,
+  q: AuditFilters & { start: number; limit: number },
+) {
+  const where = auditWhere(ctx, user, q);
+  const total = await countAudits(ctx, where);
+  const rows = await auditRows(ctx, where, q.start, q.limit);
+  return { total, datas: await toDtos(ctx, user, rows) };
 }
 
 const robotListColumns = {

@@ -1,5 +1,6 @@
 import type { ReviewStep } from '@robot-ads/contracts/audits/review-state.rules';
 import { index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { exportJobColumns } from '../../platform/exports';
 import { robots } from '../devices/devices.table';
 import { playlists } from '../playlists/playlists.table';
 
@@ -88,6 +89,22 @@ export const adAuditReviews = pgTable(
     index('ad_audit_reviews_audit_idx').on(t.auditId),
     index('ad_audit_reviews_reviewer_idx').on(t.reviewerId, t.at),
   ],
+);
+
+/**
+ * Background exports of the application lists (POST /api/Ad_Audits/exportAd_audit), run by
+ * platform/exports.ts: `params` keeps the list's filters and the caller's scope as they were when started.
+ */
+export const auditExports = pgTable(
+  'audit_exports',
+  {
+    ...exportJobColumns(),
+    language: text('language').notNull().default('zh'),
+    timeZone: text('time_zone').notNull(),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
+    error: text('error'),
+  },
+  (t) => [index('audit_exports_created_idx').on(t.createdAt)],
 );
 
 export type AdAuditRow = typeof adAudits.$inferSelect;

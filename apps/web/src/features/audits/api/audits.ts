@@ -1,4 +1,4 @@
-import type { auditDto, auditRobotDto } from '@robot-ads/contracts/audits/audits.schemas';
+import type { auditDto, auditExportStarted, auditRobotDto } from '@robot-ads/contracts/audits/audits.schemas';
 import type { Page } from '@robot-ads/contracts/common/envelope';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -25,6 +25,13 @@ export const applicationsQuery = (q: ApplicationFilter) =>
     placeholderData: keepPreviousData,
   });
 export const useApplications = (q: ApplicationFilter) => useQuery(applicationsQuery(q));
+
+/** Starts the background export of a list (its filters, without paging); the ExportButton polls its progress. */
+export function startApplicationExport(
+  body: Omit<ApplicationFilter, 'start' | 'limit'> & { language: string; timeZone: string },
+) {
+  return api.post<z.infer<typeof auditExportStarted>>('/api/Ad_Audits/exportAd_audit', body);
+}
 
 export const useApplicationRobots = (q: { id: string; start: number; limit: number }) =>
   useQuery({

@@ -2,7 +2,15 @@ import { Button, Drawer, Input, Select, Space, Table, Tag, Timeline, Typography 
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Application, type ApplicationFilter, useApplicationRobots, useApplications } from '../api/audits';
+import { ExportButton } from '../../../components/export-progress';
+import { lang } from '../../../lib/i18n';
+import {
+  type Application,
+  type ApplicationFilter,
+  startApplicationExport,
+  useApplicationRobots,
+  useApplications,
+} from '../api/audits';
 
 const fmt = (s: number | null) => (s ? dayjs.unix(s).format('YYYY-MM-DD HH:mm:ss') : '-');
 
@@ -65,17 +73,22 @@ export function ApplicationRobots({ id }: { id: string }) {
   );
 }
 
-/** Applications, paged and filtered on the server; `actions` renders the buttons of each row. */
+/**
+ * Applications, paged and filtered on the server; `actions` renders the buttons of each row. `exportable`
+ * adds the export (xlsx, with progress) of what the applied filters show, times in the browser's zone.
+ */
 export function ApplicationTable({
   view,
   todo,
   title,
   actions,
+  exportable,
 }: {
   view: ApplicationFilter['view'];
   todo?: boolean;
   title: string;
   actions: (a: Application) => ReactNode;
+  exportable?: boolean;
 }) {
   const { t } = useTranslation('delivery');
   const [page, setPage] = useState({ start: 0, limit: 10 });
@@ -119,6 +132,26 @@ export function ApplicationTable({
         <Button onClick={() => setFilter((f) => ({ ...f, name: name.trim() || undefined }))}>
           {t('common.search')}
         </Button>
+        {exportable && (
+          <>
+            <ExportButton
+              statePath="/api/Ad_Audits/queryExportAd_audit"
+              disabled={!list.data?.total}
+              start={() =>
+                startApplicationExport({
+                  view,
+                  todo,
+                  ...filter,
+                  language: lang(),
+                  timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+                })
+              }
+            />
+            <Typography.Text type="secondary">
+              {t('records.exportCount', { total: list.data?.total ?? 0 })}
+            </Typography.Text>
+          </>
+        )}
       </Space>
       <Table<Application>
         rowKey="id"

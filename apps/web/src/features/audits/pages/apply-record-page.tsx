@@ -14,6 +14,7 @@ export default function ApplyRecordPage() {
     <Card>
       <ApplicationTable
         view="apply"
+        exportable
         title={t('records.applyTitle')}
         actions={(a) => (
           <Space wrap size={4}>

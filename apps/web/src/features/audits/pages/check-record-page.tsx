@@ -7,7 +7,7 @@ export default function CheckRecordPage() {
   const { t } = useTranslation('delivery');
   return (
     <Card>
-      <ApplicationTable view="review" title={t('records.checkTitle')} actions={() => null} />
+      <ApplicationTable view="review" exportable title={t('records.checkTitle')} actions={() => null} />
     </Card>
   );
 }
