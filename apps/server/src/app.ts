@@ -32,6 +32,7 @@ import { ResourcesService } from './modules/resources/resources.service';
 import { createSchedules, schedulesRoutes } from './modules/schedules/schedules.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { systemLogsRoutes } from './modules/system-logs/system-logs.routes';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { registerAuthGuard } from './platform/auth-guard';
 import { type Clock, systemClock } from './platform/clock';
 import type { AppContext } from './platform/context';
@@ -200,6 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(schedulesRoutes(ctx, app.schedules));
   await app.register(authRoutes(ctx));
   await app.register(accountsRoutes(ctx));
+  await app.register(twoFactorRoutes(ctx));
   await app.register(menusRoutes(ctx));
   await app.register(notificationsRoutes(ctx));
   await app.register(systemLogsRoutes(ctx));

@@ -24,6 +24,11 @@ export const configSchema = z.object({
   REGION: z.enum(['CN', 'HK']).default('CN'),
   /** Login attempts per IP per minute (default 30; unlimited-ish in tests unless set). */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).optional(),
+  /**
+   * Where one-time login codes go: the server POSTs `{ channel: 'sms'|'email', to, text }` JSON to this
+   * URL (the deployment's SMS/e-mail gateway). Unset: advertiser two-factor login cannot be turned on.
+   */
+  MESSAGE_WEBHOOK_URL: z.string().url().optional(),
   SEED_DEMO: bool.default(true),
   JOBS: bool.default(true),
   PUBLIC_URL: z.string().url().optional(),

@@ -56,6 +56,11 @@ export const PERMISSIONS: Record<string, Access> = {
   'POST /api/AdvertiserUsers': OPS,
   'PUT /api/AdvertiserUsers': OPS,
   'DELETE /api/AdvertiserUsers/:id': OPS,
+  'GET /api/AdvertiserUsers/advertiserSendCode': PUBLIC,
+  'GET /api/AdvertiserUsers/2AFConfig': OPS_ADV,
+  'GET /api/AdvertiserUsers/2AFConfigByPage': OPS,
+  'GET /api/AdvertiserUsers/2AFConfigUpsert': OPS,
+  'POST /api/AdvertiserUsers/2AFConfigUpsert': OPS,
 
   // ---- customers ----
   'GET /api/Customers': OPS_ADV,

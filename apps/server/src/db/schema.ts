@@ -15,3 +15,4 @@ export * from '../modules/publishing/publishing.table';
 export * from '../modules/resources/resources.table';
 export * from '../modules/system/system.table';
 export * from '../modules/system-logs/system-logs.table';
+export * from '../modules/two-factor/two-factor.table';

@@ -128,6 +128,43 @@ export const errorCatalogue = {
     zh: '验证码发送过于频繁，请稍后再试',
     en: 'Verification codes are sent too often, please try again later',
   },
+  // ---- advertiser two-factor login (AdvertiserUsers advertiserSendCode, 2AFConfig*) ----
+  TWO_FACTOR_REQUIRED: {
+    status: 401,
+    zh: '该账号已开启登录二次验证，请获取发送至 {to} 的验证码并输入',
+    en: 'Two-factor login is on for this account: send a code to {to} and enter it',
+  },
+  TWO_FACTOR_CODE_WRONG: { status: 401, zh: '验证码错误，还可尝试 {left} 次', en: 'Wrong code, {left} tries left' },
+  TWO_FACTOR_CODE_EXPIRED: {
+    status: 401,
+    zh: '验证码已失效，请重新获取',
+    en: 'The code is no longer valid, please send a new one',
+  },
+  TWO_FACTOR_SEND_WAIT: {
+    status: 429,
+    zh: '验证码已发送，请 {seconds} 秒后再试',
+    en: 'A code was sent just now, please try again in {seconds} s',
+  },
+  TWO_FACTOR_NO_PHONE: {
+    status: 422,
+    zh: '该账号没有手机号码，不能开启短信验证',
+    en: 'The account has no phone number, so SMS verification cannot be turned on',
+  },
+  TWO_FACTOR_NO_EMAIL: {
+    status: 422,
+    zh: '该账号没有邮箱，不能开启邮件验证',
+    en: 'The account has no e-mail address, so e-mail verification cannot be turned on',
+  },
+  TWO_FACTOR_NO_CHANNEL: {
+    status: 422,
+    zh: '系统未配置短信/邮件发送通道，不能开启二次验证',
+    en: 'No SMS/e-mail channel is configured, so two-factor login cannot be turned on',
+  },
+  TWO_FACTOR_CODE_TEXT: {
+    status: 200,
+    zh: '您的登录验证码为 {code}，{minutes} 分钟内有效。如非本人操作，请忽略。',
+    en: 'Your login code is {code}. It is valid for {minutes} minutes. If you did not try to log in, ignore this message.',
+  },
   LOG_TOO_LARGE: { status: 413, zh: '错误日志内容过大', en: 'The error log entry is too large' },
 
   // ---- materials, advertisements, media and storage (issue 6; spec sections 5 and 8) ----

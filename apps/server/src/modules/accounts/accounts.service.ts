@@ -45,7 +45,8 @@ export function toAccountDto(row: AccountRow, customerName: string | null = null
   };
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** A LIKE pattern's literal text (`%`, `_` and `\\` escaped). */
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface AccountFilter {
   roles?: readonly string[];

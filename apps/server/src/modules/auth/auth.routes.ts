@@ -15,6 +15,7 @@ import {
 } from '@robot-ads/contracts/auth/auth.schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
 import { AppError } from '../../platform/app-error';
 import { optionalUser } from '../../platform/auth-guard';
 import type { AppContext } from '../../platform/context';
@@ -35,6 +36,29 @@ function clearRefreshCookie(reply: FastifyReply) {
   reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
 }
 
+/** LOGIN_RATE_LIMIT (default 30; practically unlimited in tests unless set). */
+export function loginsPerMinute(config: Config): number {
+  return config.LOGIN_RATE_LIMIT ?? (config.NODE_ENV === 'test' ? 10_000 : 30);
+}
+
+/**
+ * Attempts per IP and login name: colleagues behind one office address do not block each other, while
+ * guessing at one account from one address is slowed (the account itself locks after 5 failures).
+ * Counted after the body is read, so the name (body or query `username`) is known. Also used by the
+ * public advertiserSendCode.
+ */
+export function loginRateLimit(config: Config) {
+  return {
+    max: loginsPerMinute(config),
+    timeWindow: '1 minute',
+    hook: 'preHandler' as const,
+    keyGenerator: (request: FastifyRequest) => {
+      const from = (request.body ?? request.query) as { username?: unknown } | undefined;
+      return `${request.ip}|${String(from?.username ?? '').toLowerCase()}`;
+    },
+  };
+}
+
 /** Login, tokens, logout, password checks (spec section 7 "Auth"). */
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const auth = ctx.auth;
@@ -44,21 +68,8 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     resolve: (claims: Parameters<typeof auth.resolve>[0], request: FastifyRequest) =>
       auth.resolve(claims, request.lang),
   };
-  const perMinute = ctx.config.LOGIN_RATE_LIMIT ?? (ctx.config.NODE_ENV === 'test' ? 10_000 : 30);
-  /**
-   * Attempts per IP and login name: colleagues behind one office address do not block each other, while
-   * guessing at one account from one address is slowed (the account itself locks after 5 failures).
-   * Counted after the body is read, so the name is known.
-   */
-  const loginLimit = {
-    max: perMinute,
-    timeWindow: '1 minute',
-    hook: 'preHandler' as const,
-    keyGenerator: (request: FastifyRequest) => {
-      const from = (request.body ?? request.query) as { username?: unknown } | undefined;
-      return `${request.ip}|${String(from?.username ?? '').toLowerCase()}`;
-    },
-  };
+  const perMinute = loginsPerMinute(ctx.config);
+  const loginLimit = loginRateLimit(ctx.config);
   /** Token refreshes per IP: every open tab of an office refreshes, so ten times the login allowance. */
   const refreshLimit = { max: perMinute * 10, timeWindow: '1 minute' };
   /** Lock-screen password checks per user. */

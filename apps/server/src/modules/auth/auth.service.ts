@@ -22,6 +22,7 @@ import { type AccessClaims, hashToken, randomToken } from '../../platform/tokens
 import { toSessionInfo, toSessionUser } from '../accounts/accounts.mapper';
 import { findAccountById, findAccountByUsername, updateAccount } from '../accounts/accounts.repository';
 import { accounts } from '../accounts/accounts.table';
+import { TwoFactorService } from '../two-factor/two-factor.service';
 import { authSessions, loginAttempts, refreshTokens } from './auth.table';
 import { captchaSvg } from './captcha';
 
@@ -43,9 +44,12 @@ export interface IssuedTokens {
 
 export class AuthService {
   readonly cost: PasswordCost;
+  /** Advertiser two-factor login: its settings, codes and the check at login. */
+  readonly twoFactor: TwoFactorService;
 
   constructor(private readonly ctx: AppContext) {
     this.cost = passwordCost(ctx.config.NODE_ENV);
+    this.twoFactor = new TwoFactorService(ctx);
   }
 
   private get db(): Db {
@@ -72,7 +76,8 @@ export class AuthService {
       const [attempt] = await this.db.select().from(loginAttempts).where(eq(loginAttempts.username, username));
       if (attempt?.lockedUntil && attempt.lockedUntil > now) throw new AppError('LOGIN_FAILED');
       const failures = attempt?.failures ?? 0;
-      if (failures >= CAPTCHA_AFTER_FAILURES) await this.checkCaptcha(username, input.verifyCode, now);
+      const captchaAsked = failures >= CAPTCHA_AFTER_FAILURES;
+      if (captchaAsked) await this.checkCaptcha(username, input.verifyCode, now);
 
       const account = await findAccountByUsername(this.db, username);
       const admitted = account && rules.roles.includes(account.role as Role);
@@ -107,6 +112,8 @@ export class AuthService {
       if ((account.beginAt && account.beginAt > now) || (account.endAt && account.endAt < now)) {
         throw new AppError('4014');
       }
+      // Two-factor advertisers: the sent code comes in verifyCode (unless it carried the captcha).
+      if (mode === 'advertiser') await this.twoFactor.checkLogin(account, captchaAsked ? '' : input.verifyCode, now);
       const issued = await this.startSession(account.id, account.role, input.remember);
       return { ...issued, data: { ...toSessionInfo(account), ...issued.data } };
     } catch (err) {
@@ -324,6 +331,7 @@ export class AuthService {
       .where(or(lt(authSessions.expiresAt, cutoff), lt(authSessions.revokedAt, cutoff)))
       .returning({ id: authSessions.id });
     await this.db.delete(loginAttempts).where(lt(loginAttempts.updatedAt, cutoff));
+    await this.twoFactor.cleanExpired(cutoff);
     return tokens.length + sessions.length;
   }
 }

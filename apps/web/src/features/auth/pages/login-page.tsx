@@ -2,12 +2,14 @@ import {
   EyeInvisibleOutlined,
   EyeOutlined,
   LockOutlined,
+  MessageOutlined,
   ReloadOutlined,
   SafetyCertificateOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import type { captchaResponse, LoginMode } from '@robot-ads/contracts/auth/auth.schemas';
-import { type FormEvent, useEffect, useState } from 'react';
+import type { sendCodeResponse } from '@robot-ads/contracts/auth/two-factor.schemas';
+import { type FormEvent, type InputHTMLAttributes, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
@@ -29,13 +31,19 @@ interface Remembered {
 
 /** Codes after which the server wants a verification code with the next try. */
 const CAPTCHA_CODES = new Set(['VERIFY_CODE_REQUIRED', 'VERIFY_CODE_WRONG', 'CAPTCHA_EXPIRED']);
+/** Codes of an advertiser with two-factor login: the password was right, a sent code is wanted. */
+const TWO_FACTOR_CODES = new Set(['TWO_FACTOR_REQUIRED', 'TWO_FACTOR_CODE_WRONG', 'TWO_FACTOR_CODE_EXPIRED']);
 
 function safeRedirect(value: string | null): string {
   if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/login')) return '/';
   return value;
 }
 
-type FieldName = 'username' | 'password' | 'verifyCode';
+/** The send button sits where the captcha picture sits, sized for its text. */
+const SEND_BUTTON_STYLE = { width: 'auto', minWidth: 120, padding: '0 12px', color: '#1f2329', fontSize: 14 };
+const NOTICE_STYLE = { color: '#237804', fontSize: 13, marginTop: 4 };
+
+type FieldName = 'username' | 'password' | 'verifyCode' | 'loginCode';
 
 /**
  * The login screen. Built from native controls styled like the rest of the product: it is the first
@@ -58,6 +66,18 @@ export default function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  /** The two-factor step: the code field shows once the server asked for a sent code. */
+  const [twoFactor, setTwoFactor] = useState(false);
+  const [loginCode, setLoginCode] = useState('');
+  const [resendIn, setResendIn] = useState(0);
+  const [sending, setSending] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (resendIn <= 0) return;
+    const timer = setTimeout(() => setResendIn((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [resendIn]);
 
   useEffect(() => {
     setPageTitle(t('login.title'));
@@ -81,6 +101,7 @@ export default function LoginPage() {
     if (!username.trim()) next.username = t('login.usernameRequired');
     if (!password) next.password = t('login.passwordRequired');
     if (captcha && !verifyCode.trim()) next.verifyCode = t('login.verifyCodeRequired');
+    if (twoFactor && !loginCode.trim()) next.loginCode = t('login.twoFactorRequired');
     setFieldErrors(next);
     return Object.keys(next).length === 0;
   };
@@ -92,7 +113,8 @@ export default function LoginPage() {
     setError(null);
     const name = username.trim();
     try {
-      await login(mode, { username: name, password, verifyCode: verifyCode.trim(), remember });
+      const code = twoFactor ? loginCode.trim() : verifyCode.trim();
+      await login(mode, { username: name, password, verifyCode: code, remember });
       writeJson(safeLocalStorage, REMEMBER_KEY, {
         mode,
         username: remember ? name : '',
@@ -102,6 +124,14 @@ export default function LoginPage() {
     } catch (err) {
       const apiError = err instanceof ApiError ? err : null;
       setError(apiError?.message ?? t('errors.network'));
+      setNotice(null);
+      if (apiError && TWO_FACTOR_CODES.has(apiError.code)) {
+        // The password was right: keep it, drop the captcha (its count was reset), ask for the code.
+        setTwoFactor(true);
+        setCaptcha(null);
+        setLoginCode('');
+        return;
+      }
       setPassword('');
       if ((apiError && CAPTCHA_CODES.has(apiError.code)) || captcha) await loadCaptcha(name);
     } finally {
@@ -109,9 +139,36 @@ export default function LoginPage() {
     }
   };
 
+  const leaveTwoFactor = () => {
+    setTwoFactor(false);
+    setLoginCode('');
+    setNotice(null);
+  };
+
   const selectMode = (next: LoginMode) => {
     setMode(next);
     setError(null);
+    leaveTwoFactor();
+  };
+
+  const sendCode = async () => {
+    if (sending || resendIn > 0) return;
+    setSending(true);
+    setError(null);
+    try {
+      const data = await api.get<z.infer<typeof sendCodeResponse>>('/api/AdvertiserUsers/advertiserSendCode', {
+        query: { username: username.trim() },
+        silent: true,
+      });
+      setResendIn(data.resendIn);
+      setNotice(t('login.codeSent', { minutes: Math.round(data.expiresIn / 60) }));
+      document.getElementById('login-code')?.focus();
+    } catch (err) {
+      setNotice(null);
+      setError(err instanceof ApiError ? err.message : t('errors.network'));
+    } finally {
+      setSending(false);
+    }
   };
 
   const field = (name: FieldName) => ({
@@ -124,6 +181,30 @@ export default function LoginPage() {
         {fieldErrors[name]}
       </div>
     ) : null;
+
+  /** A code input with a button beside it: the captcha (with its picture) or the sent login code (send). */
+  const codeRow = (
+    name: 'verifyCode' | 'loginCode',
+    id: string,
+    label: string,
+    icon: ReactNode,
+    input: InputHTMLAttributes<HTMLInputElement>,
+    button: ReactNode,
+  ) => (
+    <>
+      <label className="ra-field-label" htmlFor={id}>
+        {label}
+      </label>
+      <div className="ra-captcha-row">
+        <div className={`ra-field${fieldErrors[name] ? ' is-invalid' : ''}`}>
+          {icon}
+          <input id={id} name={name} {...input} {...field(name)} />
+        </div>
+        {button}
+      </div>
+      {fieldError(name)}
+    </>
+  );
 
   return (
     <div className="ra-login">
@@ -188,7 +269,10 @@ export default function LoginPage() {
                 autoComplete="username"
                 placeholder={t('login.usernamePlaceholder')}
                 value={username}
-                onChange={(e) => setUsername(e.target.value)}
+                onChange={(e) => {
+                  setUsername(e.target.value);
+                  if (twoFactor) leaveTwoFactor();
+                }}
                 {...field('username')}
               />
             </div>
@@ -221,36 +305,61 @@ export default function LoginPage() {
             </div>
             {fieldError('password')}
 
-            {captcha && (
+            {captcha &&
+              codeRow(
+                'verifyCode',
+                'login-verify-code',
+                t('login.verifyCode'),
+                <SafetyCertificateOutlined aria-hidden="true" />,
+                {
+                  autoComplete: 'off',
+                  placeholder: t('login.verifyCodePlaceholder'),
+                  value: verifyCode,
+                  onChange: (e) => setVerifyCode(e.target.value),
+                },
+                <button
+                  type="button"
+                  className="ra-captcha-image"
+                  onClick={() => loadCaptcha(username.trim())}
+                  aria-label={t('login.refreshCaptcha')}
+                  title={t('login.refreshCaptcha')}
+                >
+                  <img src={captcha} alt={t('login.captchaAlt')} />
+                  <ReloadOutlined aria-hidden="true" />
+                </button>,
+              )}
+
+            {twoFactor && (
               <>
-                <label className="ra-field-label" htmlFor="login-verify-code">
-                  {t('login.verifyCode')}
-                </label>
-                <div className="ra-captcha-row">
-                  <div className={`ra-field${fieldErrors.verifyCode ? ' is-invalid' : ''}`}>
-                    <SafetyCertificateOutlined aria-hidden="true" />
-                    <input
-                      id="login-verify-code"
-                      name="verifyCode"
-                      autoComplete="off"
-                      placeholder={t('login.verifyCodePlaceholder')}
-                      value={verifyCode}
-                      onChange={(e) => setVerifyCode(e.target.value)}
-                      {...field('verifyCode')}
-                    />
-                  </div>
+                {codeRow(
+                  'loginCode',
+                  'login-code',
+                  t('login.twoFactorCode'),
+                  <MessageOutlined aria-hidden="true" />,
+                  {
+                    inputMode: 'numeric',
+                    autoComplete: 'one-time-code',
+                    maxLength: 6,
+                    placeholder: t('login.twoFactorPlaceholder'),
+                    value: loginCode,
+                    onChange: (e) => setLoginCode(e.target.value.replace(/\D/g, '')),
+                  },
                   <button
                     type="button"
                     className="ra-captcha-image"
-                    onClick={() => loadCaptcha(username.trim())}
-                    aria-label={t('login.refreshCaptcha')}
-                    title={t('login.refreshCaptcha')}
+                    style={SEND_BUTTON_STYLE}
+                    onClick={sendCode}
+                    disabled={sending || resendIn > 0}
+                    aria-busy={sending}
                   >
-                    <img src={captcha} alt={t('login.captchaAlt')} />
-                    <ReloadOutlined aria-hidden="true" />
-                  </button>
-                </div>
-                {fieldError('verifyCode')}
+                    {resendIn > 0 ? t('login.resendIn', { seconds: resendIn }) : t('login.sendCode')}
+                  </button>,
+                )}
+                {notice && (
+                  <div role="status" style={NOTICE_STYLE}>
+                    {notice}
+                  </div>
+                )}
               </>
             )}
 

@@ -1,0 +1,120 @@
+import type { TwoFactorChannel } from '@robot-ads/contracts/auth/two-factor.schemas';
+import { Button, Card, Form, Input, Select, Space, Switch, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type TwoFactorConfigDto,
+  type TwoFactorFilter,
+  useTwoFactorPage,
+  useTwoFactorUpsert,
+} from '../api/two-factor-config';
+
+interface Search {
+  account: string;
+  name: string;
+}
+
+/** /account/loginConfig/loginConfig: two-factor login of advertiser accounts (superusers' menu). */
+export default function LoginConfigPage() {
+  const { t } = useTranslation('login-config');
+  const [form] = Form.useForm<Search>();
+  const [filter, setFilter] = useState<TwoFactorFilter>({ start: 0, limit: 10 });
+  const page = useTwoFactorPage(filter);
+  const upsert = useTwoFactorUpsert();
+  const saving = upsert.isPending ? upsert.variables?.userId : undefined;
+
+  const save = (row: TwoFactorConfigDto, change: { enabled?: boolean; channel?: TwoFactorChannel }) => {
+    upsert.mutate({
+      userId: row.userId,
+      enabled: change.enabled ?? row.enabled,
+      channel: change.channel ?? row.channel,
+    });
+  };
+
+  const search = (values: Search) =>
+    setFilter((f) => ({
+      start: 0,
+      limit: f.limit,
+      account: values.account?.trim() || undefined,
+      name: values.name?.trim() || undefined,
+    }));
+
+  const dash = (v: string | null) => v || '-';
+
+  return (
+    <Card title={t('title')}>
+      <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
+      <Form form={form} layout="inline" onFinish={search} style={{ marginBottom: 16, rowGap: 8 }}>
+        <Form.Item name="account" label={t('fields.account')}>
+          <Input allowClear placeholder={t('searchAccount')} />
+        </Form.Item>
+        <Form.Item name="name" label={t('fields.name')}>
+          <Input allowClear placeholder={t('searchName')} />
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            {t('search')}
+          </Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              search({ account: '', name: '' });
+            }}
+          >
+            {t('reset')}
+          </Button>
+        </Space>
+      </Form>
+      <Table<TwoFactorConfigDto>
+        rowKey="userId"
+        loading={page.isLoading}
+        dataSource={page.data?.datas ?? []}
+        pagination={{
+          current: filter.start / filter.limit + 1,
+          pageSize: filter.limit,
+          total: page.data?.total ?? 0,
+          showSizeChanger: true,
+          onChange: (current, limit) => setFilter((f) => ({ ...f, start: (current - 1) * limit, limit })),
+        }}
+        columns={[
+          { title: t('fields.account'), dataIndex: 'account' },
+          { title: t('fields.name'), dataIndex: 'name' },
+          { title: t('fields.customer'), dataIndex: 'customerName', render: dash },
+          { title: t('fields.phone'), dataIndex: 'phone', render: dash },
+          { title: t('fields.email'), dataIndex: 'email', render: dash },
+          {
+            title: t('fields.enabled'),
+            dataIndex: 'enabled',
+            render: (enabled: boolean, row) => (
+              <Switch
+                checked={enabled}
+                loading={saving === row.userId}
+                aria-label={t('enabledFor', { account: row.account })}
+                checkedChildren={t('on')}
+                unCheckedChildren={t('off')}
+                onChange={(next) => save(row, { enabled: next })}
+              />
+            ),
+          },
+          {
+            title: t('fields.channel'),
+            dataIndex: 'channel',
+            render: (channel: TwoFactorChannel, row) => (
+              <Select<TwoFactorChannel>
+                value={channel}
+                style={{ width: 130 }}
+                disabled={saving === row.userId}
+                aria-label={t('channelFor', { account: row.account })}
+                onChange={(next) => save(row, { channel: next })}
+                options={[
+                  { value: 'sms', label: t('channels.sms') },
+                  { value: 'email', label: t('channels.email') },
+                ]}
+              />
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
