@@ -281,17 +281,24 @@ describe('schedule delivery', () => {
     clock.advance(1000);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (t.app.server.address() as AddressInfo).port;
-    const open = (token: string) =>
+    // Like a real device, a valid one retries a connection that failed (a slow handshake on a busy machine).
+    const open = (token: string, retry: boolean) =>
       connect(`http://127.0.0.1:${port}/device`, {
         path: '/websocket/socket.io',
         auth: { token },
         transports: ['websocket'],
-        reconnection: false,
+        reconnection: retry,
+        reconnectionDelay: 200,
+        timeout: 60_000,
       });
-    const sockets: Socket[] = [open(robot.token), open(other.token), open('dt_not-a-token')];
+    const sockets: Socket[] = [open(robot.token, true), open(other.token, true), open('dt_not-a-token', false)];
     try {
       const [mine, theirs, bad] = sockets as [Socket, Socket, Socket];
-      await Promise.all([mine, theirs].map((s) => new Promise<void>((resolve) => s.on('connect', () => resolve()))));
+      await Promise.all(
+        [mine, theirs].map((s) =>
+          s.connected ? undefined : new Promise<void>((resolve) => s.once('connect', () => resolve())),
+        ),
+      );
       const refused = await new Promise<string>((resolve) => bad.on('connect_error', (e) => resolve(e.message)));
       expect(refused).toBe('DEVICE_TOKEN_INVALID');
       let theirsCollected = false;
@@ -300,6 +307,8 @@ describe('schedule delivery', () => {
       });
       const collected = new Promise<unknown>((resolve) => mine.once('collect', resolve));
       await publishedPlan([robot.robotId]);
+      // The feed looks every 2 s by itself; one look now makes the push independent of that timer.
+      await t.app.schedules.feed.tick();
       await expect(collected).resolves.toHaveProperty('at');
       expect(theirsCollected).toBe(false);
     } finally {
