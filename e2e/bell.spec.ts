@@ -124,6 +124,8 @@ test('an advertiser (no bell) finds a message that came while away at the next v
   await expect(page.getByTestId('notification-bell')).toHaveCount(0);
   const notice = page.locator('.ant-notification-notice').filter({ hasText: planName });
   await expect(notice).toContainText(`计划“${planName}”的拉取率为 100%`);
+  // Pointing at it holds it (it would close itself after 10 s); then the user closes it.
+  await notice.hover();
   await notice.locator('.ant-notification-notice-close').click();
   await expect(notice).toHaveCount(0);
   // Closing it marked it read: it does not come back.

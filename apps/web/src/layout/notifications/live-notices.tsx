@@ -52,6 +52,8 @@ export default function LiveNotices() {
       notification.info({
         key: m.id,
         placement: 'bottomRight',
+        duration: 10,
+        pauseOnHover: true,
         title: t('live.pulledTitle'),
         description: t('live.pulled', { name, ratio: Math.round(Number(m.data.ratio ?? 0) * 1000) / 10 }),
         onClose,
