@@ -161,7 +161,7 @@ describe('AdvertGroups', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
-    expect(sheet?.getCell('A1').value).toBe('Robot ID');
+    expect(sheet?.getCell('A1').value).toBe('Device ID');
     const ids = [2, 3, 4, 5].map((r) => sheet?.getCell(`A${r}`).value);
     expect(ids).toEqual(['GRP00002', 'GRP00003', 'GRP00006', 'GRP00007']);
     expect(sheet?.getCell('D2').value).toBe('Offline');

@@ -38,7 +38,7 @@ const HEADERS: Record<Language, Record<string, string>> = {
     price: '价格(元/周)',
   },
   en: {
-    robotId: 'Robot ID',
+    robotId: 'Device ID',
     name: 'Name',
     type: 'Type',
     state: 'State',

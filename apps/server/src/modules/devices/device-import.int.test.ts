@@ -164,7 +164,7 @@ describe('device-ID import checks (spec section 8)', () => {
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
     if (!sheet) throw new Error('the template has no sheet');
-    expect(sheet.getCell('A1').value).toBe('Robot ID');
+    expect(sheet.getCell('A1').value).toBe('Device ID');
     sheet.getCell('A2').value = 'OK000001';
     const filled = Buffer.from(await book.xlsx.writeBuffer());
     const checked = await check([{ filename: 'template.xlsx', content: filled }], {}, op);

@@ -33,7 +33,7 @@ const startsWith = (buf: Buffer, magic: number[]) => magic.every((b, i) => buf[i
 /** The header of column A in the template (either language) or a recognisable variant of it. */
 const HEADER_PATTERN = /(robot\s*_?id|device\s*_?id|设备\s*id|机器人\s*id|设备编号|设备ID)/i;
 
-export const TEMPLATE_HEADER = { zh: '设备ID', en: 'Robot ID' } as const;
+export const TEMPLATE_HEADER = { zh: '设备ID', en: 'Device ID' } as const;
 const TEMPLATE_NOTE = {
   zh: '从A2开始每行填写一个设备ID，中间不能有空行；仅支持 .xlsx / .xls，不超过5MB',
   en: 'One device ID per row from A2, no blank rows; .xlsx or .xls only, at most 5MB',

@@ -35,7 +35,7 @@ const HEADERS: Record<Language, Record<string, string>> = {
     failMsg: '失败原因',
   },
   en: {
-    robotId: 'Robot ID',
+    robotId: 'Device ID',
     name: 'Name',
     propertyname: 'Property',
     province: 'Province',
@@ -58,7 +58,7 @@ const CONSUME_HEADERS: Record<Language, Record<string, string>> = {
     lastPlayTime: '最后播放时间',
   },
   en: {
-    robotId: 'Robot ID',
+    robotId: 'Device ID',
     name: 'Name',
     propertyname: 'Property',
     plays: 'Plays',
