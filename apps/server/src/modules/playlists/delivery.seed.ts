@@ -211,7 +211,7 @@ export const deliverySeeder: Seeder = {
     // Issued the day it began; five devices pulled it twenty minutes later.
     await tx
       .update(publishRecords)
-      .set({ pubAt: new Date(now.getTime() - 2 * DAY - HOUR) })
+      .set({ pubAt: new Date(now.getTime() - 2 * DAY - HOUR), createdAt: new Date(now.getTime() - 2 * DAY - HOUR) })
       .where(eq(publishRecords.playlistId, live.id));
     const pulledRefs = liveTargets.slice(0, 5).map((x) => x.ref);
     await tx
@@ -231,7 +231,7 @@ export const deliverySeeder: Seeder = {
     await publish(low, lowTargets, await application(low.id, 'apply', lowTargets, 'post'));
     await tx
       .update(publishRecords)
-      .set({ pubAt: new Date(now.getTime() - 4 * HOUR) })
+      .set({ pubAt: new Date(now.getTime() - 4 * HOUR), createdAt: new Date(now.getTime() - 4 * HOUR) })
       .where(eq(publishRecords.playlistId, low.id));
     await tx
       .update(publishRecords)
@@ -296,6 +296,7 @@ export const deliverySeeder: Seeder = {
       .set({
         state: 'cancelled',
         pubAt: new Date(now.getTime() - 10 * DAY - HOUR),
+        createdAt: new Date(now.getTime() - 10 * DAY - HOUR),
         pullAt: new Date(now.getTime() - 10 * DAY + HOUR),
         cancelledAt: now,
         cancelReason: '活动提前结束',
