@@ -4,10 +4,15 @@ import { login } from './shell-helpers';
 const THEMES = ['default', 'white', 'dark', 'star', 'blue', 'iview', 'vip', 'cool', 'd2', 'hey', 'lte'];
 
 async function pickTheme(page: Page, name: string, label: string) {
-  await page.getByRole('button', { name: label, exact: true }).click();
-  await page.locator(`[data-theme-option="${name}"]`).click();
-  await expect(page.locator('html')).toHaveAttribute('data-theme', name);
-  await expect(page.locator(`[data-theme-option="${name}"]`)).toBeHidden();
+  const option = page.locator(`[data-theme-option="${name}"]`);
+  // A click that lands while the picker is still opening is lost (the user clicks again): open and pick
+  // until the page wears the theme.
+  await expect(async () => {
+    if (!(await option.isVisible())) await page.getByRole('button', { name: label, exact: true }).click();
+    await option.click({ timeout: 3000 });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', name, { timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(option).toBeHidden();
   await page.mouse.move(700, 700);
 }
 
@@ -31,10 +36,13 @@ test('every theme and the colour picker change the page, and survive a reload', 
 
   await pickTheme(page, 'default', '主题');
   const before = await page.screenshot({ animations: 'disabled' });
-  await page.locator('.ra-colour-picker .ant-color-picker-trigger').click();
-  await page.locator('.ant-color-picker-presets-color').nth(7).click();
+  const preset = page.locator('.ant-color-picker-presets-color').nth(7);
+  await expect(async () => {
+    if (!(await preset.isVisible())) await page.locator('.ra-colour-picker .ant-color-picker-trigger').click();
+    await preset.click({ timeout: 3000 });
+    await expect(page.locator('html')).toHaveCSS('--ra-primary-raw', '#F5222D', { timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
   await page.keyboard.press('Escape');
-  await expect(page.locator('html')).toHaveCSS('--ra-primary-raw', '#F5222D');
   await page.mouse.move(700, 700);
   const after = await page.screenshot({ animations: 'disabled' });
   expect(after.equals(before)).toBe(false);
