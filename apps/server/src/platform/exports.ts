@@ -5,6 +5,7 @@ import type { ExportState } from '@robot-ads/contracts/devices/devices.schemas';
 import { eq } from 'drizzle-orm';
 import { type AnyPgColumn, integer, type PgTable, type PgUpdateSetSource, text, timestamp } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
 import { AppError } from './app-error';
 import type { AppContext } from './context';
 import { isSuperuser, type SessionUser } from './session-user';
@@ -189,4 +190,16 @@ export async function openExportFile(ctx: AppContext, table: ExportTable, user: 
   if (job.state !== 'done' || !job.filePath) throw new AppError('EXPORT_NOT_READY', {}, 'key');
   if (!fs.existsSync(job.filePath)) throw new AppError('DOWNLOAD_FAIL');
   return { stream: fs.createReadStream(job.filePath), fileName: job.fileName ?? `${key}.xlsx` };
+}
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A Content-Disposition for a download, with an ASCII fallback and the UTF-8 name (Chinese file names). */
+export function attachment(fileName: string) {
+  return `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** Answers with a workbook (.xlsx) as a download named `fileName`. */
+export function sendWorkbook(reply: FastifyReply, fileName: string, body: fs.ReadStream | Buffer) {
+  return reply.header('content-type', XLSX_TYPE).header('content-disposition', attachment(fileName)).send(body);
 }

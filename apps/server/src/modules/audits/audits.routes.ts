@@ -26,8 +26,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
+import { sendWorkbook } from '../../platform/exports';
 import { zodRoutes } from '../../platform/zod-routes';
-import { attachment } from '../devices/devices.routes';
 import {
   AUDIT_EXPORT_JOB,
   auditExportResult,
@@ -115,10 +115,7 @@ export function auditsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const file = await auditExportResult(ctx, request.user, request.query.key);
-        reply
-          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-          .header('content-disposition', attachment(file.fileName));
-        return reply.send(file.stream);
+        return sendWorkbook(reply, file.fileName, file.stream);
       },
     );
 

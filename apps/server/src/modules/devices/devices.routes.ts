@@ -45,6 +45,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
+import { sendWorkbook } from '../../platform/exports';
 import { plansPublishedToRobot } from '../publishing/publishing.service';
 import { EXPORT_JOB, exportFile, exportState, runExport, startExport } from './device-exports';
 import { buildImportTemplate, checkRobotIds, parseRobotIdFile, readImportUpload } from './device-import';
@@ -85,11 +86,6 @@ const ok = <T>(data: T) => ({ success: true as const, data });
 /** Registers the multipart parser in a module's own scope (import uploads), once. */
 export async function registerImportMultipart(app: FastifyInstance) {
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(fastifyMultipart);
-}
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-export function attachment(fileName: string) {
-  return `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 /** Devices, StatisDevices, Affiliates, Projects and Proprietors (spec section 7). */
@@ -243,8 +239,7 @@ export function devicesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const file = await exportFile(ctx, request.user, request.query.key);
-        reply.header('content-type', XLSX_TYPE).header('content-disposition', attachment(file.fileName));
-        return reply.send(file.stream);
+        return sendWorkbook(reply, file.fileName, file.stream);
       },
     );
     app.get(
@@ -260,13 +255,7 @@ export function devicesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const lang = request.query.language ?? request.lang;
         const buffer = await buildImportTemplate(lang);
-        reply
-          .header('content-type', XLSX_TYPE)
-          .header(
-            'content-disposition',
-            attachment(lang === 'zh' ? '设备导入模板.xlsx' : 'device-import-template.xlsx'),
-          );
-        return reply.send(buffer);
+        return sendWorkbook(reply, lang === 'zh' ? '设备导入模板.xlsx' : 'device-import-template.xlsx', buffer);
       },
     );
     app.post(

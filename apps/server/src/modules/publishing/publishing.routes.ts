@@ -30,9 +30,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
+import { sendWorkbook } from '../../platform/exports';
 import type { SessionUser } from '../../platform/session-user';
 import { parseRobotIdFile, type RobotIdEntry, readImportUpload } from '../devices/device-import';
-import { attachment, registerImportMultipart } from '../devices/devices.routes';
+import { registerImportMultipart } from '../devices/devices.routes';
 import { deleteCheck } from '../playlists/playlists.service';
 import {
   PUBLISH_EXPORT_JOB,
@@ -338,10 +339,7 @@ export function publishingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags, summary: 'Download a finished publish-details export (.xlsx)', querystring: exportKeyQuery } },
       async (request, reply) => {
         const file = await publishExportFile(ctx, request.user, request.query.key);
-        reply
-          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-          .header('content-disposition', attachment(file.fileName));
-        return reply.send(file.stream);
+        return sendWorkbook(reply, file.fileName, file.stream);
       },
     );
 
