@@ -30,6 +30,13 @@ export const configSchema = z.object({
    */
   MESSAGE_WEBHOOK_URL: z.string().url().optional(),
   SEED_DEMO: bool.default(true),
+  /**
+   * Robots of the living demo: with demo data in the database, this many demo robots run inside the
+   * server and speak the device protocol to it (online, pulls, plays). 0 turns it off.
+   */
+  DEMO_FLEET: z.coerce.number().int().min(0).max(1000).default(40),
+  /** PostgreSQL cancels a single statement that runs longer than this (ms). */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   JOBS: bool.default(true),
   PUBLIC_URL: z.string().url().optional(),
   TRUST_PROXY: bool.default(false),

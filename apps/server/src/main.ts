@@ -15,7 +15,11 @@ async function main() {
     throw err;
   }
 
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+  });
   await database.migrate();
   const app = await buildApp({ config, database, startJobs: config.JOBS });
   if (config.SEED_DEMO) await seedIfEmpty(app.ctx);

@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { pgliteTemplate } from './pglite-template';
 import * as schema from './schema';
+import { guardOuterHandle, transactionAware } from './transaction-scope';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -22,6 +23,10 @@ export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.u
 
 export interface Database {
   kind: 'pglite' | 'postgres';
+  /**
+   * The handle every module uses. Inside `db.transaction(...)` it resolves to that transaction for
+   * every call made in the same async flow (see transaction-scope.ts), so no query can bypass it.
+   */
   db: Db;
   /** The embedded engine, when kind is pglite (pg-boss runs on it through its adapter). */
   pglite?: PGlite;
@@ -41,7 +46,9 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   const isNew = !dataDir || !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
   const loadDataDir = isNew ? await pgliteTemplate() : undefined;
   const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // One connection: a query on it inside an open transaction would wait for ever; it fails at once instead.
+  guardOuterHandle(client, ['query', 'exec', 'sql', 'transaction']);
+  const db = transactionAware(drizzlePglite(client, { schema }) as unknown as Db);
   return {
     kind: 'pglite',
     db,
@@ -54,9 +61,18 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
-export async function openPostgres(url: string, max = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+/** Longest a single statement may run on PostgreSQL before the server cancels it (DB_STATEMENT_TIMEOUT_MS). */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
+
+export async function openPostgres(
+  url: string,
+  max = 10,
+  statementTimeoutMs = DEFAULT_STATEMENT_TIMEOUT_MS,
+): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max, statement_timeout: statementTimeoutMs });
+  // Inside a transaction the pool itself is out of bounds (it would read outside the transaction).
+  guardOuterHandle(pool, ['query', 'connect']);
+  const db = transactionAware(drizzlePg(pool, { schema }) as unknown as Db);
   return {
     kind: 'postgres',
     db,
@@ -79,6 +95,12 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   };
 }
 
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(path.join(opts.dataDir, 'pgdata'));
+export function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  statementTimeoutMs?: number;
+}): Promise<Database> {
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, undefined, opts.statementTimeoutMs)
+    : openPglite(path.join(opts.dataDir, 'pgdata'));
 }
