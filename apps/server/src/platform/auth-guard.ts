@@ -61,7 +61,14 @@ export function registerAuthGuard(
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      table.push({ method, url: route.url, config: (route.config ?? {}) as RegisteredRoute['config'] });
+      // Read when asked: a module's own onRoute hook (which runs after this one) may still set the roles.
+      table.push({
+        method,
+        url: route.url,
+        get config() {
+          return (route.config ?? {}) as RegisteredRoute['config'];
+        },
+      });
     }
   });
   app.decorateRequest('user', null as unknown as SessionUser);

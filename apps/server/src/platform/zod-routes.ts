@@ -43,8 +43,8 @@ type PageOf<R extends z.ZodType> = Omit<z.output<R>, 'success'>;
 /**
  * Registers routes that share OpenAPI tags and answer in the success envelope, so a module's routes file
  * holds only what differs per route. `get/post/put/delete` wrap the handler's result as
- * `{ success: true, data }`; `page` (a GET) spreads a `{ total, datas }` result into
- * `{ success: true, total, datas }`. The schema handed to Fastify is the one written by hand before:
+ * `{ success: true, data }`; `page` (a GET) and `postPage` spread a `{ total, datas }`
+ * result into `{ success: true, total, datas }`. The schema handed to Fastify is the one written by hand before:
  * `{ tags, summary, querystring/params/body, response: { 200: response } }`.
  */
 export function zodRoutes(app: ZodApp, tags: string[]) {
@@ -89,5 +89,11 @@ export function zodRoutes(app: ZodApp, tags: string[]) {
       spec: S,
       handler: (request: RouteRequest<S>) => Promise<PageOf<S['response']>>,
     ) => register('GET', url, spec, handler, page),
+    /** A POST answering a page (the spec's verb for some lists): its filters in the JSON body. */
+    postPage: <S extends RouteSpec>(
+      url: string,
+      spec: S,
+      handler: (request: RouteRequest<S>) => Promise<PageOf<S['response']>>,
+    ) => register('POST', url, spec, handler, page),
   };
 }

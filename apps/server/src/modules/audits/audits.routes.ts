@@ -84,6 +84,16 @@ export function auditsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       (request) => queryAudits(ctx, request.user, request.query),
     );
 
+    route.postPage(
+      '/api/Ad_Audits/queryByPage',
+      {
+        summary: "Applications, paged (the spec's verb): the same filters as the GET, in the JSON body",
+        body: auditPageQuery.optional(),
+        response: auditPage,
+      },
+      (request) => queryAudits(ctx, request.user, request.body ?? auditPageQuery.parse({})),
+    );
+
     route.post(
       '/api/Ad_Audits/exportAd_audit',
       {

@@ -1,17 +1,64 @@
-import { ROLES, type Role } from '@robot-ads/contracts/auth/roles';
+import { isAdvertiserRole, ROLES, type Role } from '@robot-ads/contracts/auth/roles';
+import { errorEnvelope } from '@robot-ads/contracts/common/envelope';
 import { newId } from '@robot-ads/contracts/common/ids';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
+import { createProject, createRobot } from '../../../test/devices';
 import { type Access, ANY, DEVICE, PERMISSIONS, PUBLIC, ROOT } from '../../../test/permission-matrix';
 import type { RegisteredRoute } from '../../platform/auth-guard';
+import { customers } from '../customers/customers.table';
+
+interface Caller {
+  name: string;
+  headers: Record<string, string>;
+  role?: Role;
+  /** Principals root (a superuser account: role super). */
+  root?: boolean;
+}
 
 let t: TestApp;
-const tokens = new Map<Role, string>();
+const users: Caller[] = [];
+const anonymous: Caller = { name: 'anonymous', headers: {} };
+const device: Caller = { name: 'a device', headers: {} };
 beforeAll(async () => {
   t = await buildTestApp();
-  for (const role of ROLES) tokens.set(role, (await loginAs(t, role)).token);
+  // As each role is set up in practice: advertisers belong to a customer and may manage materials (DIY),
+  // a project account has its property.
+  const customerId = newId();
+  await t.app.ctx.db.insert(customers).values({ id: customerId, name: 'Matrix Coffee' });
+  const property = await createProject(t);
+  for (const role of ROLES) {
+    const setup = isAdvertiserRole(role)
+      ? { customer: customerId, diy: true }
+      : role === 'project'
+        ? { projectId: property.id }
+        : {};
+    users.push({ name: role, role, headers: bearer((await loginAs(t, role, setup)).token) });
+  }
+  const root = await loginAs(t, 'super', { principals: 'root' });
+  users.push({ name: 'root', role: 'super', root: true, headers: bearer(root.token) });
+  device.headers = bearer(await deviceToken());
 });
+
+/** A device token as a robot gets it: an operator issues an activation secret, the robot activates. */
+async function deviceToken(): Promise<string> {
+  const robot = await createRobot(t, { activated: false });
+  const op = users.find((u) => u.root)?.headers ?? {};
+  const issued = await t.app.inject({
+    method: 'POST',
+    url: '/api/Devices/activationSecret',
+    headers: op,
+    payload: { robotId: robot.robotId },
+  });
+  const { secret } = issued.json().data as { secret: string };
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/device/v1/activate',
+    payload: { robotId: robot.robotId, secret },
+  });
+  return res.json().data.token as string;
+}
 afterAll(() => t.close());
 
 /** API routes the user guard judges (docs and static files are outside it). */
@@ -23,6 +70,9 @@ function apiRoutes(): RegisteredRoute[] {
       !r.url.startsWith('/api/docs/'),
   );
 }
+
+/** Device routes whose credential is in the body (the one-time activation secret), not a token. */
+const BODY_CREDENTIAL = new Set(['POST /api/device/v1/activate']);
 
 const keyOf = (r: RegisteredRoute) => `${r.method} ${r.url}`;
 
@@ -57,26 +107,57 @@ describe('permission matrix', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('refuses every guarded route without a token (401) and to every role not allowed (403)', async () => {
+  it('is in the OpenAPI document, every route with its method', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const openApiPath = (url: string) => url.replace(/:([A-Za-z_]+)/g, '{$1}').replace(/\*$/, '{*}');
+    const missing = apiRoutes()
+      .filter((r) => !doc.paths[openApiPath(r.url)]?.[r.method.toLowerCase()])
+      .map(keyOf);
+    expect(missing).toEqual([]);
+  });
+
+  it('answers every role, anonymous and a device as its line says, refusals in the envelope', async () => {
     const failures: string[] = [];
     for (const route of apiRoutes()) {
-      const access = PERMISSIONS[keyOf(route)];
-      if (access === undefined || access === PUBLIC || access === DEVICE) continue;
+      const key = keyOf(route);
+      const access = PERMISSIONS[key];
+      if (access === undefined) continue;
       const url = concrete(route.url);
       const method = route.method as 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-      const anon = await t.app.inject({ method, url });
-      if (anon.statusCode !== 401) failures.push(`${keyOf(route)} anonymous -> ${anon.statusCode}`);
-      const denied: Role[] =
-        access === ANY
-          ? []
-          : access === ROOT
-            ? [...ROLES]
-            : ROLES.filter((r) => !(access as readonly Role[]).includes(r));
-      for (const role of denied) {
-        const res = await t.app.inject({ method, url, headers: bearer(tokens.get(role) ?? '') });
-        if (res.statusCode !== 403 || res.json().code !== 'FORBIDDEN') {
-          failures.push(`${keyOf(route)} as ${role} -> ${res.statusCode}`);
+      const call = async (caller: Caller, expect: 'allowed' | 401 | 403) => {
+        const res = await t.app.inject({ method, url, headers: { ...caller.headers, 'accept-language': 'en' } });
+        const refused = res.statusCode === 401 || res.statusCode === 403;
+        if (expect === 'allowed') {
+          if (refused) failures.push(`${key} as ${caller.name}: allowed, got ${res.statusCode} ${res.body}`);
+          return;
         }
+        const body = res.headers['content-type']?.toString().includes('json') ? res.json() : null;
+        const envelope = errorEnvelope.safeParse(body);
+        if (res.statusCode !== expect || !envelope.success || !envelope.data.msg) {
+          failures.push(
+            `${key} as ${caller.name}: expected ${expect}, got ${res.statusCode} ${res.body.slice(0, 200)}`,
+          );
+        }
+      };
+      // Public routes are called without a token only: with one, logout would end the session shared here.
+      if (access === PUBLIC || BODY_CREDENTIAL.has(key)) {
+        await call(anonymous, 'allowed');
+        continue;
+      }
+      await call(anonymous, 401);
+      if (access === DEVICE) {
+        await call(device, 'allowed');
+        await call(users[0] as Caller, 401);
+        continue;
+      }
+      await call(device, 401);
+      for (const caller of users) {
+        const allowed =
+          access === ANY ||
+          (access === ROOT ? caller.root === true : (access as readonly Role[]).includes(caller.role as Role));
+        await call(caller, allowed ? 'allowed' : 403);
       }
     }
     expect(failures).toEqual([]);

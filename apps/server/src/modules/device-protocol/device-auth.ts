@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import { sha256 } from '../devices/devices.service';
@@ -39,11 +39,20 @@ export function sameSecret(secret: string, expectedHash: string | null): boolean
 }
 
 /**
+ * For device routes that check the token inside their own statement (the heartbeat): refuses a request
+ * without a device token (or with a user's token) before its body is parsed, without a query, so a caller
+ * that is no device hears 401 rather than a validation error about the body.
+ */
+export const deviceTokenPresent: onRequestAsyncHookHandler = async (request) => {
+  if (!readDeviceToken(request)?.startsWith('dt_')) throw new AppError('DEVICE_TOKEN_INVALID');
+};
+
+/**
  * The device-token check, reusable by every device route (schedule pull, acks, events): put it as
- * the route's preHandler together with `config: { device: true }` (which keeps the user guard out).
+ * the route's onRequest hook (before the body is parsed) together with `config: { device: true }` (which keeps the user guard out).
  * Only a token that exists and is not revoked passes; `request.device` names the robot.
  */
-export function deviceAuth(ctx: AppContext): preHandlerAsyncHookHandler {
+export function deviceAuth(ctx: AppContext): onRequestAsyncHookHandler {
   return async (request) => {
     const token = readDeviceToken(request);
     if (!token) throw new AppError('DEVICE_TOKEN_INVALID');

@@ -7,7 +7,7 @@ import {
 } from '@robot-ads/contracts/device-protocol/device-protocol.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context';
-import { readDeviceToken } from './device-auth';
+import { deviceTokenPresent, readDeviceToken } from './device-auth';
 import { activate, heartbeat } from './device-protocol.service';
 
 /** The device side under /api/device/v1 (docs/device-protocol.md). */
@@ -37,6 +37,7 @@ export function deviceProtocolRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
         // The token is checked inside the heartbeat's single statement (the same rule as deviceAuth).
         config: { device: true },
+        onRequest: deviceTokenPresent,
       },
       async (request) => ({
         success: true as const,

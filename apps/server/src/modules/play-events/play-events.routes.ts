@@ -26,7 +26,7 @@ export function playEventsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: eventBatchResult },
         },
         config: { device: true },
-        preHandler: deviceAuth(ctx),
+        onRequest: deviceAuth(ctx),
       },
       async (request) => ({
         success: true as const,

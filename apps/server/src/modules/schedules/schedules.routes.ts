@@ -63,7 +63,7 @@ export function schedulesRoutes(ctx: AppContext, schedules: Schedules): FastifyP
           response: { 200: okEnvelope(deviceSchedule), 304: z.null().describe('Not modified') },
         },
         config: { device: true },
-        preHandler: auth,
+        onRequest: auth,
       },
       async (request, reply) => {
         const { robotRef, robotId } = request.device;
@@ -84,7 +84,7 @@ export function schedulesRoutes(ctx: AppContext, schedules: Schedules): FastifyP
           response: { 200: okEnvelope(scheduleAckResult) },
         },
         config: { device: true },
-        preHandler: auth,
+        onRequest: auth,
       },
       async (request) => ({
         success: true as const,
