@@ -1,5 +1,6 @@
 import { newId } from '@robot-ads/contracts/common/new-id';
 import type { DeviceSchedule, ScheduleMedia } from '@robot-ads/contracts/device-protocol/schedule.schemas';
+import { Outbox } from '@robot-ads/contracts/play-events/outbox';
 import {
   compactState,
   initialPlaybackState,
@@ -10,7 +11,6 @@ import type { PlaybackAd, PlaybackPlan } from '@robot-ads/contracts/playback/pla
 import { nextChangeAt } from '@robot-ads/contracts/playback/schedule.rules';
 import { ApiError, ackSchedule, heartbeat, OfflineError, type PlayEventOut, pullSchedule, sendEvents } from './api';
 import * as media from './media-cache';
-import { Outbox } from './outbox';
 import type { Item, Prepared, Screen } from './screen';
 import * as store from './store';
 

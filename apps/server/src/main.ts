@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedIfEmpty } from './db/seed/seed';
+import { type DemoFleet, startDemoFleet } from './modules/demo-fleet/demo-fleet';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -24,6 +25,7 @@ async function main() {
   const app = await buildApp({ config, database, startJobs: config.JOBS });
   if (config.SEED_DEMO) await seedIfEmpty(app.ctx);
 
+  let fleet: DemoFleet | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -35,6 +37,8 @@ async function main() {
     }, 20_000);
     force.unref();
     try {
+      // The demo robots stop (and report their last plays) while the server still answers them.
+      await fleet?.stop();
       await app.close();
       await database.close();
       process.exit(0);
@@ -48,6 +52,22 @@ async function main() {
 
   await app.listen({ host: config.HOST, port: config.PORT });
   app.log.info(`robot-ads is ready at http://localhost:${config.PORT}`);
+  if (!closing) fleet = await startDemoFleet(app.ctx, { size: config.DEMO_FLEET, baseUrl: ownAddress(app) });
+}
+
+/** The server's own address as its robots reach it (a wildcard host is reached on the loopback). */
+function ownAddress(app: Awaited<ReturnType<typeof buildApp>>): string {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') return `http://127.0.0.1:${app.ctx.config.PORT}`;
+  const host =
+    address.address === '0.0.0.0'
+      ? '127.0.0.1'
+      : address.address === '::'
+        ? '[::1]'
+        : address.family === 'IPv6'
+          ? `[${address.address}]`
+          : address.address;
+  return `http://${host}:${address.port}`;
 }
 
 main().catch((err) => {

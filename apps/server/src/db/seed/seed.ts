@@ -44,10 +44,18 @@ export async function seedDemo(ctx: AppContext): Promise<string[]> {
   return done;
 }
 
+/** Whether this database holds the demo data (the seeder's marker, written with the data). */
+export async function hasDemoData(db: AppContext['db']): Promise<boolean> {
+  const seeded = await db
+    .select({ key: systemSettings.key })
+    .from(systemSettings)
+    .where(eq(systemSettings.key, SEEDED_KEY));
+  return seeded.length > 0;
+}
+
 /** Loads demo data on the first start with an empty database; later starts leave the data alone. */
 export async function seedIfEmpty(ctx: AppContext): Promise<boolean> {
-  const seeded = await ctx.db.select().from(systemSettings).where(eq(systemSettings.key, SEEDED_KEY));
-  if (seeded.length > 0) return false;
+  if (await hasDemoData(ctx.db)) return false;
   const names = await seedDemo(ctx);
   ctx.log.info({ seeders: names }, 'demo data loaded');
   return true;

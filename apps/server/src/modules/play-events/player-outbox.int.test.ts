@@ -1,7 +1,7 @@
 import { newId } from '@robot-ads/contracts/common/ids';
+import { type BatchAck, Outbox, type OutboxStorage, toBatches } from '@robot-ads/contracts/play-events/outbox';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BatchAck, Outbox, type OutboxStorage, toBatches } from '../../../../player/src/outbox';
 import { bearer } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { createAd, createPlan, deliveryWorld } from '../../../test/delivery';
@@ -12,7 +12,8 @@ import { deviceTokens } from '../devices/devices.table';
 import { playRollups } from './play-events.table';
 
 /*
- * The player's outbox (apps/player/src/outbox.ts) against the real events route: batches of at most
+ * The player's outbox (packages/contracts/src/play-events/outbox.ts, shared with the fleet simulator)
+ * against the real events route: batches of at most
  * 500, nothing removed before the server acknowledged, a batch whose answer was lost counted once.
  * Storage here is an ordered list standing in for the player's IndexedDB object store.
  */

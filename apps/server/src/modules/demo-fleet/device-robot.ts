@@ -1,0 +1,345 @@
+/**
+ * A headless robot speaking the device protocol over HTTP (docs/device-protocol.md): heartbeats,
+ * schedule pulls with ETag, media downloads checked by size and SHA-256, acknowledgements, playback
+ * with the shared engine and proof of play (plays with audience counts, QR scans) through the outbox.
+ * Used by the fleet simulator (tools/simulate.ts) and by the living demo fleet inside the server
+ * (demo-fleet.ts). Timers only: an idle robot costs nothing.
+ */
+import { createHash } from 'node:crypto';
+import { newId } from '@robot-ads/contracts/common/ids';
+import type { DeviceSchedule } from '@robot-ads/contracts/device-protocol/schedule.schemas';
+import { type BatchAck, Outbox, type OutboxStorage } from '@robot-ads/contracts/play-events/outbox';
+import { initialPlaybackState, nextPlay, type PlaybackState } from '@robot-ads/contracts/playback/play-order.rules';
+
+interface Envelope<T> {
+  success: boolean;
+  data: T;
+  code?: string;
+  msg?: string;
+}
+
+export interface ApiReply<T> {
+  status: number;
+  body: Envelope<T> | null;
+  headers: Headers;
+}
+
+/** One call to the server at `base` (`http://host:port`), answered with its status and envelope. */
+export async function deviceApi<T>(
+  base: string,
+  path: string,
+  init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<ApiReply<T>> {
+  const headers: Record<string, string> = { 'accept-language': 'en', ...init.headers };
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${base}${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (res.status === 304) return { status: 304, body: null, headers: res.headers };
+  const body = (await res.json().catch(() => null)) as Envelope<T> | null;
+  return { status: res.status, body, headers: res.headers };
+}
+
+export function failed(what: string, r: { status: number; body: Envelope<unknown> | null }): never {
+  throw new Error(`${what}: HTTP ${r.status} ${r.body?.code ?? ''} ${r.body?.msg ?? ''}`.trim());
+}
+
+/** Activates a robot with its one-time secret; answers its device token and heartbeat interval. */
+export async function activateRobot(base: string, robotId: string, secret: string, appVersion: string) {
+  const r = await deviceApi<{ token: string; heartbeatInterval: number }>(base, '/api/device/v1/activate', {
+    method: 'POST',
+    body: { robotId, secret, appVersion },
+  });
+  if (r.status !== 200 || !r.body) failed(`activate ${robotId}`, r);
+  return r.body.data;
+}
+
+/** Figures shared by every robot of a fleet. */
+export function newFleetStats() {
+  return {
+    activated: 0,
+    heartbeats: 0,
+    pulls: 0,
+    full: 0,
+    notModified: 0,
+    downloads: 0,
+    downloadedBytes: 0,
+    acks: 0,
+    pushes: 0,
+    plays: 0,
+    scans: 0,
+    eventsSent: 0,
+    errors: 0,
+    latencies: [] as number[],
+  };
+}
+export type FleetStats = ReturnType<typeof newFleetStats>;
+
+type RobotEvent =
+  | {
+      id: string;
+      type: 'play';
+      playlistId: string;
+      adId: string;
+      startedAt: number;
+      watchDuration: number;
+      audience: { age: Record<string, number>; male: number; female: number };
+    }
+  | { id: string; type: 'scan'; playlistId: string; adId: string; startedAt: number };
+
+/** In-memory outbox storage (a real robot keeps it on disk, as the player keeps it in IndexedDB). */
+class MemoryEvents implements OutboxStorage<RobotEvent> {
+  private items: RobotEvent[] = [];
+  async add(events: RobotEvent[]) {
+    this.items.push(...events);
+  }
+  async oldest(limit: number) {
+    return this.items.slice(0, limit);
+  }
+  async remove(ids: string[]) {
+    const gone = new Set(ids);
+    this.items = this.items.filter((e) => !gone.has(e.id));
+  }
+  async count() {
+    return this.items.length;
+  }
+}
+
+const rnd = (n: number) => Math.floor(Math.random() * n);
+
+export interface DeviceRobotOptions {
+  base: string;
+  robotId: string;
+  token: string;
+  heartbeatInterval: number;
+  stats: FleetStats;
+  appVersion: string;
+  /** Download and check media before acknowledging (off: acknowledge what was pulled). */
+  download?: boolean;
+  /** The first beat and pull come at a random point within this many ms (default: one interval). */
+  firstCycleMs?: number;
+  /** How often finished plays are reported (default 30 s). */
+  reportEveryMs?: number;
+  /** Chance that a play of an ad with a QR code is followed by a scan (default 0.1). */
+  scanChance?: number;
+}
+
+export class DeviceRobot {
+  version: string | null = null;
+  schedule: DeviceSchedule | null = null;
+  private playback: PlaybackState = initialPlaybackState(rnd(2 ** 31));
+  private readonly held = new Set<string>();
+  private readonly outbox = new Outbox<RobotEvent>(new MemoryEvents(), (events) => this.sendEvents(events));
+  private beatTimer: ReturnType<typeof setTimeout> | undefined;
+  private pullTimer: ReturnType<typeof setTimeout> | undefined;
+  private playTimer: ReturnType<typeof setTimeout> | undefined;
+  private flushTimer: ReturnType<typeof setInterval> | undefined;
+  private resumeTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Waiting for something to play (no schedule yet, or nothing plays now). */
+  private idle = true;
+  private pulling = false;
+  running = false;
+  /** Counts starts, so that a beat in flight when the robot was paused does not start a second chain. */
+  private generation = 0;
+  /** Server time minus this clock, seconds (plays follow the server's clock). */
+  private clockOffset = 0;
+
+  constructor(readonly o: DeviceRobotOptions) {}
+
+  get robotId() {
+    return this.o.robotId;
+  }
+
+  get token() {
+    return this.o.token;
+  }
+
+  /** Switches the robot on. Its first beat and pull are spread so that a fleet never moves in step. */
+  start() {
+    if (this.running) return;
+    this.running = true;
+    this.generation++;
+    const first = this.o.firstCycleMs ?? this.o.heartbeatInterval * 1000;
+    this.beatTimer = setTimeout(() => void this.beat(), Math.random() * first);
+    this.schedulePull(Math.random() * first);
+    this.playTimer = setTimeout(() => this.play(), 5000 + Math.random() * 10_000);
+    const every = this.o.reportEveryMs ?? 30_000;
+    this.flushTimer = setInterval(() => void this.flush(), every * (0.9 + Math.random() * 0.2));
+  }
+
+  /** Switches the robot off (no beats, pulls or plays); what it played is still in its outbox. */
+  stop() {
+    this.running = false;
+    this.idle = true;
+    clearTimeout(this.beatTimer);
+    clearTimeout(this.pullTimer);
+    clearTimeout(this.playTimer);
+    clearTimeout(this.resumeTimer);
+    clearInterval(this.flushTimer);
+  }
+
+  /** Off for `ms` (a power cut, a lost network), then on again: the server sees it go and come back. */
+  pause(ms: number) {
+    this.stop();
+    this.resumeTimer = setTimeout(() => this.start(), ms);
+  }
+
+  /** A push ("collect now"): pull within `ms`. */
+  requestPull(ms: number) {
+    if (!this.running) return;
+    this.o.stats.pushes++;
+    this.schedulePull(ms);
+  }
+
+  private now() {
+    return Date.now() / 1000 + this.clockOffset;
+  }
+
+  /** Plays the next ad as the engine chooses it; its events are queued when the play ends. */
+  private play() {
+    if (!this.running) return;
+    const now = this.now();
+    const r = this.schedule ? nextPlay(this.schedule.plans, this.playback, now) : { play: null };
+    if (!r.play) {
+      this.idle = true;
+      this.playTimer = setTimeout(() => this.play(), 30_000);
+      return;
+    }
+    this.idle = false;
+    this.playback = r.state;
+    const seconds = r.play.seconds > 0 ? r.play.seconds : 10;
+    const plan = r.play.plan;
+    const ad = r.play.ad;
+    const startedAt = Math.floor(now);
+    this.playTimer = setTimeout(() => {
+      const events: RobotEvent[] = [
+        {
+          id: newId(),
+          type: 'play',
+          playlistId: plan.id,
+          adId: ad.id,
+          startedAt,
+          watchDuration: Math.round(seconds * 1000 * (0.5 + Math.random() * 0.5)),
+          audience: { age: { youth: rnd(2), adult: rnd(4), senior: rnd(2) }, male: rnd(3), female: rnd(3) },
+        },
+      ];
+      const withQr = this.schedule?.plans.find((p) => p.id === plan.id)?.ads.find((a) => a.id === ad.id)?.qr;
+      if (withQr && Math.random() < (this.o.scanChance ?? 0.1)) {
+        events.push({
+          id: newId(),
+          type: 'scan',
+          playlistId: plan.id,
+          adId: ad.id,
+          startedAt: startedAt + rnd(seconds),
+        });
+        this.o.stats.scans++;
+      }
+      this.o.stats.plays++;
+      void this.outbox.enqueue(...events);
+      this.play();
+    }, seconds * 1000);
+  }
+
+  private async sendEvents(events: RobotEvent[]): Promise<BatchAck> {
+    const r = await deviceApi<BatchAck>(this.o.base, '/api/device/v1/events', {
+      method: 'POST',
+      token: this.o.token,
+      body: { events },
+    });
+    if (r.status !== 200 || !r.body) failed('events', r);
+    this.o.stats.eventsSent += events.length;
+    return r.body.data;
+  }
+
+  /** Reports the finished plays waiting in the outbox. */
+  async flush() {
+    const r = await this.outbox.flush().catch((error: unknown) => ({ error }));
+    if (r.error) this.o.stats.errors++;
+  }
+
+  private schedulePull(ms: number) {
+    clearTimeout(this.pullTimer);
+    this.pullTimer = setTimeout(() => void this.pull(), ms);
+  }
+
+  private async beat() {
+    const generation = this.generation;
+    try {
+      const r = await deviceApi(this.o.base, '/api/device/v1/heartbeat', {
+        method: 'POST',
+        token: this.o.token,
+        body: { status: this.idle ? 'idle' : 'playing', appVersion: this.o.appVersion },
+      });
+      if (r.status !== 200) failed('heartbeat', r);
+      this.o.stats.heartbeats++;
+    } catch {
+      this.o.stats.errors++;
+    }
+    if (!this.running || generation !== this.generation) return;
+    const ms = this.o.heartbeatInterval * 1000 * (0.9 + Math.random() * 0.2);
+    this.beatTimer = setTimeout(() => void this.beat(), ms);
+  }
+
+  async pull() {
+    if (this.pulling) return;
+    this.pulling = true;
+    let interval = 60;
+    let jitter = 0.2;
+    const stats = this.o.stats;
+    try {
+      const t0 = performance.now();
+      const r = await deviceApi<DeviceSchedule>(this.o.base, '/api/device/v1/schedule', {
+        token: this.o.token,
+        headers: this.version ? { 'if-none-match': `"${this.version}"` } : {},
+      });
+      stats.latencies.push(performance.now() - t0);
+      stats.pulls++;
+      if (r.status === 304) stats.notModified++;
+      else if (r.status === 200 && r.body) {
+        stats.full++;
+        const schedule = r.body.data;
+        interval = schedule.pollInterval;
+        jitter = schedule.pollJitter;
+        if (this.o.download !== false) await this.download(schedule);
+        const ack = await deviceApi(this.o.base, '/api/device/v1/schedule/ack', {
+          method: 'POST',
+          token: this.o.token,
+          body: { version: schedule.version },
+        });
+        if (ack.status !== 200) failed('ack', ack);
+        stats.acks++;
+        this.version = schedule.version;
+        this.schedule = schedule;
+        this.clockOffset = schedule.serverTime - Date.now() / 1000;
+        // Something new to play: start at once rather than at the next idle check.
+        if (this.idle && this.running) {
+          clearTimeout(this.playTimer);
+          this.playTimer = setTimeout(() => this.play(), Math.random() * 2000);
+        }
+      } else failed('schedule', r);
+    } catch {
+      stats.errors++;
+    } finally {
+      this.pulling = false;
+    }
+    if (this.running) this.schedulePull(interval * 1000 * (1 - jitter + Math.random() * 2 * jitter));
+  }
+
+  private async download(schedule: DeviceSchedule) {
+    for (const m of schedule.media) {
+      if (this.held.has(`${m.id}:${m.checksum}`)) continue;
+      const res = await fetch(m.url.startsWith('http') ? m.url : `${this.o.base}${m.url}`);
+      if (!res.ok) throw new Error(`download ${m.id}: HTTP ${res.status}`);
+      const bytes = Buffer.from(await res.arrayBuffer());
+      if (m.size !== null && bytes.length !== m.size) throw new Error(`download ${m.id}: wrong size`);
+      if (m.checksum && createHash('sha256').update(bytes).digest('hex') !== m.checksum)
+        throw new Error(`download ${m.id}: bad checksum`);
+      this.o.stats.downloads++;
+      this.o.stats.downloadedBytes += bytes.length;
+      this.held.add(`${m.id}:${m.checksum}`);
+    }
+  }
+}
