@@ -6,6 +6,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { DeviceImportDialog } from '../../../components/device-import-dialog';
 import { DeviceTypeIcon } from '../../../components/device-type-icon';
 import { ExportButton } from '../../../components/export-progress';
+import { listTable } from '../../../components/list-table';
+import { MissingParam } from '../../../components/missing-param';
 import { lang } from '../../../lib/i18n';
 import { type GroupRobot, startGroupExport, useGroup, useGroupRobots, useUpdateGroup } from '../api/groups';
 
@@ -26,7 +28,8 @@ export default function GroupDetailPage() {
   const update = useUpdateGroup();
   const [importOpen, setImportOpen] = useState(false);
 
-  if (!id || group.isError) {
+  if (!id) return <MissingParam what={t('missing.group')} listPath="/ad/groups" listLabel={t('groups.back')} />;
+  if (group.isError) {
     return (
       <Result
         status="404"
@@ -89,7 +92,6 @@ export default function GroupDetailPage() {
       </Space>
       <Table<GroupRobot>
         rowKey="robotId"
-        loading={robots.isLoading}
         dataSource={robots.data?.datas ?? []}
         pagination={{
           current: page.start / page.limit + 1,
@@ -97,43 +99,63 @@ export default function GroupDetailPage() {
           total: robots.data?.total ?? 0,
           onChange: (current, limit) => setPage({ start: (current - 1) * limit, limit }),
         }}
-        columns={[
+        {...listTable<GroupRobot>(
+          [
+            {
+              title: t('fields.type'),
+              dataIndex: 'type',
+              size: 'media',
+              width: 70,
+              render: (_: unknown, r) => (
+                <DeviceTypeIcon type={r.type} online={r.online} title={t(`types.${r.type}`)} />
+              ),
+            },
+            { title: t('fields.robotId'), dataIndex: 'robotId', size: 'code' },
+            { title: t('fields.name'), dataIndex: 'name', size: 'name' },
+            { title: t('fields.propertyname'), dataIndex: 'propertyname', size: 'name' },
+            { title: t('fields.sceneName'), dataIndex: 'sceneName', size: 'text' },
+            {
+              title: t('fields.state'),
+              dataIndex: 'state',
+              size: 'tag',
+              render: (s: string) => (
+                <Tag color={s === 'online' ? 'green' : s === 'offline' ? 'default' : 'orange'}>{t(`states.${s}`)}</Tag>
+              ),
+            },
+            { title: t('fields.remainingSlots'), dataIndex: 'remainingSlots', size: 'number' },
+            {
+              title: t('fields.actions'),
+              key: 'actions',
+              size: 'actions',
+              render: (_: unknown, r) => (
+                <Popconfirm
+                  title={t('groups.removeConfirm', { robotId: r.robotId })}
+                  onConfirm={async () => {
+                    await update.mutateAsync({ id, removeRobotIds: [r.robotId] });
+                    message.success(t('details.saved'));
+                  }}
+                >
+                  <Button size="small" danger>
+                    {t('groups.remove')}
+                  </Button>
+                </Popconfirm>
+              ),
+            },
+          ],
           {
-            title: t('fields.type'),
-            dataIndex: 'type',
-            width: 70,
-            render: (_: unknown, r) => <DeviceTypeIcon type={r.type} online={r.online} title={t(`types.${r.type}`)} />,
-          },
-          { title: t('fields.robotId'), dataIndex: 'robotId' },
-          { title: t('fields.name'), dataIndex: 'name' },
-          { title: t('fields.propertyname'), dataIndex: 'propertyname' },
-          { title: t('fields.sceneName'), dataIndex: 'sceneName' },
-          {
-            title: t('fields.state'),
-            dataIndex: 'state',
-            render: (s: string) => (
-              <Tag color={s === 'online' ? 'green' : s === 'offline' ? 'default' : 'orange'}>{t(`states.${s}`)}</Tag>
-            ),
-          },
-          { title: t('fields.remainingSlots'), dataIndex: 'remainingSlots' },
-          {
-            title: t('fields.actions'),
-            key: 'actions',
-            render: (_: unknown, r) => (
-              <Popconfirm
-                title={t('groups.removeConfirm', { robotId: r.robotId })}
-                onConfirm={async () => {
-                  await update.mutateAsync({ id, removeRobotIds: [r.robotId] });
-                  message.success(t('details.saved'));
-                }}
-              >
-                <Button size="small" danger>
-                  {t('groups.remove')}
+            query: robots,
+            empty: {
+              filtered: Object.keys(clean).length > 0,
+              hint: t('empty.groupRobots.hint'),
+              who: t('empty.groupRobots.who'),
+              action: (
+                <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)}>
+                  {t('groups.addDevices')}
                 </Button>
-              </Popconfirm>
-            ),
+              ),
+            },
           },
-        ]}
+        )}
       />
       <DeviceImportDialog
         open={importOpen}

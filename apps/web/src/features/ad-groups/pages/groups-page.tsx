@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DeviceImportDialog } from '../../../components/device-import-dialog';
 import { ExportButton } from '../../../components/export-progress';
+import { listTable } from '../../../components/list-table';
 import { lang } from '../../../lib/i18n';
 import {
   type AdGroup,
@@ -74,7 +75,6 @@ export default function GroupsPage() {
       </Space>
       <Table<AdGroup>
         rowKey="id"
-        loading={groups.isLoading}
         dataSource={groups.data?.datas ?? []}
         pagination={{
           current: page.start / page.limit + 1,
@@ -83,59 +83,77 @@ export default function GroupsPage() {
           showSizeChanger: true,
           onChange: (current, limit) => setPage({ start: (current - 1) * limit, limit }),
         }}
-        columns={[
-          {
-            title: t('fields.groupName'),
-            dataIndex: 'name',
-            render: (v: string, g) => (
-              <Typography.Link onClick={() => navigate(`/ad/groupDetail?id=${g.id}`)}>{v}</Typography.Link>
-            ),
-          },
-          { title: t('fields.robotCount'), dataIndex: 'robotCount', width: 120 },
-          {
-            title: t('fields.createtime'),
-            dataIndex: 'createtime',
-            width: 200,
-            render: (v: number) => dayjs.unix(v).format('YYYY-MM-DD HH:mm:ss'),
-          },
-          {
-            title: t('fields.actions'),
-            key: 'actions',
-            width: 340,
-            render: (_: unknown, g) => (
-              <Space wrap>
-                <Button size="small" onClick={() => navigate(`/ad/groupDetail?id=${g.id}`)}>
-                  {t('groups.view')}
-                </Button>
-                <Button
-                  size="small"
-                  onClick={() => {
-                    setRenaming(g);
-                    renameForm.setFieldsValue({ name: g.name });
-                  }}
-                >
-                  {t('groups.rename')}
-                </Button>
-                <ExportButton
-                  disabled={g.robotCount === 0}
-                  statePath="/api/AdvertGroups/queryExportState"
-                  start={() => startGroupExport({ id: g.id, language: lang() })}
-                />
-                <Popconfirm
-                  title={t('groups.deleteConfirm', { name: g.name })}
-                  onConfirm={async () => {
-                    await remove.mutateAsync(g.id);
-                    message.success(t('groups.deleted'));
-                  }}
-                >
-                  <Button size="small" danger>
-                    {t('groups.delete')}
+        {...listTable<AdGroup>(
+          [
+            {
+              title: t('fields.groupName'),
+              dataIndex: 'name',
+              size: 'name',
+              render: (v: string, g) => (
+                <Typography.Link onClick={() => navigate(`/ad/groupDetail?id=${g.id}`)}>{v}</Typography.Link>
+              ),
+            },
+            { title: t('fields.robotCount'), dataIndex: 'robotCount', size: 'number', width: 120 },
+            {
+              title: t('fields.createtime'),
+              dataIndex: 'createtime',
+              size: 'time',
+              width: 200,
+              render: (v: number) => dayjs.unix(v).format('YYYY-MM-DD HH:mm:ss'),
+            },
+            {
+              title: t('fields.actions'),
+              key: 'actions',
+              size: 'actions',
+              width: 340,
+              render: (_: unknown, g) => (
+                <Space wrap>
+                  <Button size="small" onClick={() => navigate(`/ad/groupDetail?id=${g.id}`)}>
+                    {t('groups.view')}
                   </Button>
-                </Popconfirm>
-              </Space>
-            ),
+                  <Button
+                    size="small"
+                    onClick={() => {
+                      setRenaming(g);
+                      renameForm.setFieldsValue({ name: g.name });
+                    }}
+                  >
+                    {t('groups.rename')}
+                  </Button>
+                  <ExportButton
+                    disabled={g.robotCount === 0}
+                    statePath="/api/AdvertGroups/queryExportState"
+                    start={() => startGroupExport({ id: g.id, language: lang() })}
+                  />
+                  <Popconfirm
+                    title={t('groups.deleteConfirm', { name: g.name })}
+                    onConfirm={async () => {
+                      await remove.mutateAsync(g.id);
+                      message.success(t('groups.deleted'));
+                    }}
+                  >
+                    <Button size="small" danger>
+                      {t('groups.delete')}
+                    </Button>
+                  </Popconfirm>
+                </Space>
+              ),
+            },
+          ],
+          {
+            query: groups,
+            empty: {
+              filtered: Boolean(search),
+              hint: t('empty.groups.hint'),
+              who: t('empty.groups.who'),
+              action: (
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+                  {t('groups.create')}
+                </Button>
+              ),
+            },
           },
-        ]}
+        )}
       />
 
       <Modal

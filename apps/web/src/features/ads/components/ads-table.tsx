@@ -4,6 +4,8 @@ import { App, Button, Modal, Popconfirm, Space, Table, type TablePaginationConfi
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { EmptyStateProps } from '../../../components/empty-state';
+import { type ListQuery, listTable } from '../../../components/list-table';
 import { type Ad, failureText, useDeleteAd } from '../api/ads';
 import { RobotPreview } from './robot-preview';
 
@@ -18,13 +20,17 @@ function zoneText(zone: string, defaultLabel: string): string {
 export function AdsTable({
   ads,
   total,
-  loading,
+  query,
+  empty,
   pagination,
   onEdit,
 }: {
   ads: Ad[];
   total: number;
-  loading: boolean;
+  /** The query that loads the rows: its loading state, and its error with a retry. */
+  query: ListQuery;
+  /** What to do when there is no ad, and who can. */
+  empty: EmptyStateProps;
   pagination: TablePaginationConfig;
   onEdit?: (ad: Ad) => void;
 }) {
@@ -46,73 +52,104 @@ export function AdsTable({
     <>
       <Table<Ad>
         rowKey="id"
-        loading={loading}
         dataSource={ads}
         pagination={{ ...pagination, total, showTotal: (n) => t('total', { n }) }}
-        columns={[
-          {
-            title: t('fields.media'),
-            width: 80,
-            render: (_, ad) =>
-              ad.media ? (
-                <button
-                  type="button"
-                  onClick={() => setPreviewing(ad)}
-                  aria-label={t('previewOf', { name: ad.name })}
-                  style={{ border: 0, padding: 0, background: '#000', cursor: 'pointer', width: 45, height: 80 }}
-                >
-                  {ad.media.kind === 'picture' ? (
-                    <img
-                      src={ad.media.thumbnail ?? ad.media.url}
-                      alt=""
-                      style={{ width: 45, height: 80, objectFit: 'cover' }}
-                    />
-                  ) : (
-                    <video
-                      src={ad.media.url}
-                      muted
-                      preload="metadata"
-                      style={{ width: 45, height: 80, objectFit: 'cover' }}
-                    />
+        {...listTable<Ad>(
+          [
+            {
+              title: t('fields.media'),
+              key: 'media',
+              size: 'media',
+              width: 80,
+              render: (_, ad) =>
+                ad.media ? (
+                  <button
+                    type="button"
+                    onClick={() => setPreviewing(ad)}
+                    aria-label={t('previewOf', { name: ad.name })}
+                    style={{ border: 0, padding: 0, background: '#000', cursor: 'pointer', width: 45, height: 80 }}
+                  >
+                    {ad.media.kind === 'picture' ? (
+                      <img
+                        src={ad.media.thumbnail ?? ad.media.url}
+                        alt=""
+                        style={{ width: 45, height: 80, objectFit: 'cover' }}
+                      />
+                    ) : (
+                      <video
+                        src={ad.media.url}
+                        muted
+                        preload="metadata"
+                        style={{ width: 45, height: 80, objectFit: 'cover' }}
+                      />
+                    )}
+                  </button>
+                ) : null,
+            },
+            { title: t('fields.name'), dataIndex: 'name', size: 'name' },
+            {
+              title: t('fields.kind'),
+              dataIndex: 'kind',
+              size: 'tag',
+              render: (k: string) => <Tag>{t(`kinds.${k}`)}</Tag>,
+            },
+            {
+              title: t('fields.template'),
+              dataIndex: 'template',
+              size: 'tag',
+              render: (n: number) => t(`templates.t${n}`),
+            },
+            {
+              title: t('fields.range'),
+              key: 'range',
+              size: 'period',
+              width: 360,
+              render: (_, ad) => `${dayjs.unix(ad.begin).format(TIME)} ~ ${dayjs.unix(ad.end).format(TIME)}`,
+            },
+            {
+              title: t('fields.timeZone'),
+              dataIndex: 'timeZone',
+              size: 'text',
+              render: (z: string) => zoneText(z, t('defaultZone')),
+            },
+            {
+              title: t('fields.materialsShort'),
+              key: 'materials',
+              size: 'number',
+              render: (_, ad) => ad.resourcesObjs.flat().length,
+            },
+            {
+              title: t('fields.duration'),
+              dataIndex: 'duration',
+              size: 'number',
+              render: (ms: number) => `${Math.round(ms / 1000)}${t('secondsUnit')}`,
+            },
+            {
+              title: t('actions'),
+              key: 'actions',
+              size: 'actions',
+              width: 260,
+              render: (_, ad) => (
+                <Space size={0}>
+                  <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setPreviewing(ad)}>
+                    {t('preview.open')}
+                  </Button>
+                  {onEdit && (
+                    <Button type="link" size="small" icon={<EditOutlined />} onClick={() => onEdit(ad)}>
+                      {t('edit')}
+                    </Button>
                   )}
-                </button>
-              ) : null,
-          },
-          { title: t('fields.name'), dataIndex: 'name' },
-          { title: t('fields.kind'), dataIndex: 'kind', render: (k: string) => <Tag>{t(`kinds.${k}`)}</Tag> },
-          { title: t('fields.template'), dataIndex: 'template', render: (n: number) => t(`templates.t${n}`) },
-          {
-            title: t('fields.range'),
-            render: (_, ad) => `${dayjs.unix(ad.begin).format(TIME)} ~ ${dayjs.unix(ad.end).format(TIME)}`,
-          },
-          { title: t('fields.timeZone'), dataIndex: 'timeZone', render: (z: string) => zoneText(z, t('defaultZone')) },
-          { title: t('fields.materialsShort'), render: (_, ad) => ad.resourcesObjs.flat().length },
-          {
-            title: t('fields.duration'),
-            dataIndex: 'duration',
-            render: (ms: number) => `${Math.round(ms / 1000)}${t('secondsUnit')}`,
-          },
-          {
-            title: t('actions'),
-            render: (_, ad) => (
-              <Space size={0}>
-                <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setPreviewing(ad)}>
-                  {t('preview.open')}
-                </Button>
-                {onEdit && (
-                  <Button type="link" size="small" icon={<EditOutlined />} onClick={() => onEdit(ad)}>
-                    {t('edit')}
-                  </Button>
-                )}
-                <Popconfirm title={t('confirmDelete', { name: ad.name })} onConfirm={() => onDelete(ad)}>
-                  <Button type="link" size="small" danger icon={<DeleteOutlined />}>
-                    {t('delete')}
-                  </Button>
-                </Popconfirm>
-              </Space>
-            ),
-          },
-        ]}
+                  <Popconfirm title={t('confirmDelete', { name: ad.name })} onConfirm={() => onDelete(ad)}>
+                    <Button type="link" size="small" danger icon={<DeleteOutlined />}>
+                      {t('delete')}
+                    </Button>
+                  </Popconfirm>
+                </Space>
+              ),
+            },
+          ],
+          { query: query, empty: empty },
+        )}
       />
       <Modal
         open={previewing !== null}

@@ -61,7 +61,24 @@ export default function AdsPage() {
       <AdsTable
         ads={ads.data?.datas ?? []}
         total={ads.data?.total ?? 0}
-        loading={ads.isLoading}
+        query={ads}
+        empty={{
+          filtered: Boolean(filter.name || filter.kind),
+          hint: t('emptyHint'),
+          who: t('emptyWho'),
+          action: (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => {
+                setEditing(null);
+                setOpen(true);
+              }}
+            >
+              {t('create')}
+            </Button>
+          ),
+        }}
         pagination={{
           current: page.start / page.limit + 1,
           pageSize: page.limit,

@@ -31,7 +31,8 @@ export default function AdsV1Page() {
       <AdsTable
         ads={ads.data?.datas ?? []}
         total={ads.data?.total ?? 0}
-        loading={ads.isLoading}
+        query={ads}
+        empty={{ filtered: Boolean(name), hint: t('emptyHintV1'), who: t('emptyWho') }}
         pagination={{
           current: page.start / page.limit + 1,
           pageSize: page.limit,

@@ -3,10 +3,12 @@ import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../../components/export-progress';
+import { listTable } from '../../../components/list-table';
 import { lang } from '../../../lib/i18n';
 import {
   type Application,
   type ApplicationFilter,
+  type ApplicationRobot,
   startApplicationExport,
   useApplicationRobots,
   useApplications,
@@ -50,7 +52,6 @@ export function ApplicationRobots({ id }: { id: string }) {
     <Table
       size="small"
       rowKey="robotId"
-      loading={robots.isLoading}
       dataSource={robots.data?.datas ?? []}
       pagination={{
         current: page.start / page.limit + 1,
@@ -58,17 +59,21 @@ export function ApplicationRobots({ id }: { id: string }) {
         total: robots.data?.total ?? 0,
         onChange: (current, limit) => setPage({ start: (current - 1) * limit, limit }),
       }}
-      columns={[
-        { title: t('fields.robotId'), dataIndex: 'robotId' },
-        { title: t('fields.robotName'), dataIndex: 'name' },
-        { title: t('fields.property'), dataIndex: 'propertyname' },
-        { title: t('fields.scene'), dataIndex: 'sceneName' },
-        {
-          title: t('fields.publishState'),
-          dataIndex: 'publishState',
-          render: (v: string | null) => (v ? t(`publishState.${v}`) : '-'),
-        },
-      ]}
+      {...listTable<ApplicationRobot>(
+        [
+          { title: t('fields.robotId'), dataIndex: 'robotId', size: 'code' },
+          { title: t('fields.robotName'), dataIndex: 'name', size: 'name' },
+          { title: t('fields.property'), dataIndex: 'propertyname', size: 'name' },
+          { title: t('fields.scene'), dataIndex: 'sceneName', size: 'text' },
+          {
+            title: t('fields.publishState'),
+            dataIndex: 'publishState',
+            size: 'tag',
+            render: (v: string | null) => (v ? t(`publishState.${v}`) : '-'),
+          },
+        ],
+        { query: robots, empty: { hint: t('empty.applicationRobots.hint') } },
+      )}
     />
   );
 }
@@ -155,9 +160,7 @@ export function ApplicationTable({
       </Space>
       <Table<Application>
         rowKey="id"
-        loading={list.isLoading}
         dataSource={list.data?.datas ?? []}
-        scroll={{ x: 1100 }}
         pagination={{
           current: page.start / page.limit + 1,
           pageSize: page.limit,
@@ -165,43 +168,61 @@ export function ApplicationTable({
           showSizeChanger: true,
           onChange: (current, limit) => setPage({ start: (current - 1) * limit, limit }),
         }}
-        columns={[
+        {...listTable<Application>(
+          [
+            {
+              title: t('fields.planName'),
+              key: 'plan',
+              size: 'name',
+              render: (_: unknown, a) => (
+                <Typography.Link onClick={() => setDetail(a)}>
+                  {a.playlist.name}
+                  {a.playlist.cancelled && ` (${t('plans.cancelled')})`}
+                </Typography.Link>
+              ),
+            },
+            {
+              title: t('fields.client'),
+              key: 'client',
+              size: 'name',
+              render: (_: unknown, a) => a.playlist.clientName,
+            },
+            {
+              title: t('fields.applicationType'),
+              dataIndex: 'type',
+              size: 'tag',
+              width: 110,
+              render: (v: string) => t(`applicationType.${v}`),
+            },
+            { title: t('fields.applicant'), dataIndex: 'applicant', size: 'name', width: 130 },
+            { title: t('fields.devices'), dataIndex: 'robotCount', size: 'number', width: 90 },
+            { title: t('fields.applyTime'), dataIndex: 'createtime', size: 'time', render: (v: number) => fmt(v) },
+            {
+              title: t('fields.applicationState'),
+              dataIndex: 'state',
+              size: 'tag',
+              width: 110,
+              render: (v: string) => <StateTag state={v} />,
+            },
+            { title: t('fields.reason'), dataIndex: 'reason', size: 'long' },
+            { title: t('fields.reviewNote'), dataIndex: 'note', size: 'long' },
+            {
+              title: t('common.actions'),
+              key: 'actions',
+              size: 'actions',
+              width: 260,
+              render: (_: unknown, a) => actions(a),
+            },
+          ],
           {
-            title: t('fields.planName'),
-            key: 'plan',
-            render: (_: unknown, a) => (
-              <Typography.Link onClick={() => setDetail(a)}>
-                {a.playlist.name}
-                {a.playlist.cancelled && ` (${t('plans.cancelled')})`}
-              </Typography.Link>
-            ),
+            query: list,
+            empty: {
+              filtered: Boolean(filter.name || filter.type || filter.state),
+              hint: t(`empty.applications.${todo ? 'todo' : view}`),
+              who: t(`empty.applications.${todo ? 'todoWho' : `${view}Who`}`),
+            },
           },
-          { title: t('fields.client'), key: 'client', render: (_: unknown, a) => a.playlist.clientName },
-          {
-            title: t('fields.applicationType'),
-            dataIndex: 'type',
-            width: 110,
-            render: (v: string) => t(`applicationType.${v}`),
-          },
-          { title: t('fields.applicant'), dataIndex: 'applicant', width: 130 },
-          { title: t('fields.devices'), dataIndex: 'robotCount', width: 90 },
-          { title: t('fields.applyTime'), dataIndex: 'createtime', width: 170, render: (v: number) => fmt(v) },
-          {
-            title: t('fields.applicationState'),
-            dataIndex: 'state',
-            width: 110,
-            render: (v: string) => <StateTag state={v} />,
-          },
-          { title: t('fields.reason'), dataIndex: 'reason', ellipsis: true },
-          { title: t('fields.reviewNote'), dataIndex: 'note', ellipsis: true },
-          {
-            title: t('common.actions'),
-            key: 'actions',
-            width: 260,
-            fixed: 'right',
-            render: (_: unknown, a) => actions(a),
-          },
-        ]}
+        )}
       />
       <Drawer open={Boolean(detail)} width={720} title={detail?.playlist.name} onClose={() => setDetail(null)}>
         {detail && (

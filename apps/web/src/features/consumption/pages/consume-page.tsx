@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ExportButton } from '../../../components/export-progress';
+import { listTable } from '../../../components/list-table';
 import { lang } from '../../../lib/i18n';
 import { type ConsumeRow, startConsumeExport, useConsume, useConsumePlanOptions } from '../api/consumption';
 
@@ -53,7 +54,6 @@ export default function ConsumePage() {
       {playListId ? (
         <Table<ConsumeRow>
           rowKey="robotId"
-          loading={consume.isLoading}
           dataSource={consume.data?.datas ?? []}
           pagination={{
             current: page.start / page.limit + 1,
@@ -62,15 +62,18 @@ export default function ConsumePage() {
             showSizeChanger: true,
             onChange: (current, limit) => setPage({ start: (current - 1) * limit, limit }),
           }}
-          columns={[
-            { title: t('fields.robotId'), dataIndex: 'robotId' },
-            { title: t('fields.robotName'), dataIndex: 'name' },
-            { title: t('fields.property'), dataIndex: 'propertyname', render: (v: string) => v || '-' },
-            { title: t('consume.plays'), dataIndex: 'plays' },
-            { title: t('consume.scans'), dataIndex: 'scans' },
-            { title: t('consume.watchDuration'), dataIndex: 'watchDuration', render: seconds },
-            { title: t('consume.lastPlayTime'), dataIndex: 'lastPlayTime', render: fmt },
-          ]}
+          {...listTable<ConsumeRow>(
+            [
+              { title: t('fields.robotId'), dataIndex: 'robotId', size: 'code' },
+              { title: t('fields.robotName'), dataIndex: 'name', size: 'name' },
+              { title: t('fields.property'), dataIndex: 'propertyname', size: 'name', render: (v: string) => v || '-' },
+              { title: t('consume.plays'), dataIndex: 'plays', size: 'number' },
+              { title: t('consume.scans'), dataIndex: 'scans', size: 'number' },
+              { title: t('consume.watchDuration'), dataIndex: 'watchDuration', size: 'number', render: seconds },
+              { title: t('consume.lastPlayTime'), dataIndex: 'lastPlayTime', size: 'time', render: fmt },
+            ],
+            { query: consume, empty: { hint: t('empty.consume.hint'), who: t('empty.consume.who') } },
+          )}
         />
       ) : (
         <Empty description={t('consume.pickPlanHint')} />

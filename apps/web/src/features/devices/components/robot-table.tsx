@@ -2,6 +2,7 @@ import type { TableProps } from 'antd';
 import { Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DeviceTypeIcon } from '../../../components/device-type-icon';
+import { type ListColumn, type ListQuery, listTable } from '../../../components/list-table';
 import type { Robot } from '../api/devices';
 import { StateTag } from './state-tag';
 
@@ -9,7 +10,8 @@ import { StateTag } from './state-tag';
 export function RobotTable({
   data,
   total,
-  loading,
+  query,
+  filtered,
   page,
   onPage,
   onOpen,
@@ -18,11 +20,14 @@ export function RobotTable({
 }: {
   data: Robot[];
   total: number;
-  loading: boolean;
+  /** The query that loads the rows: its loading state, and its error with a retry. */
+  query: ListQuery;
+  /** A filter is applied (the empty state says so). */
+  filtered?: boolean;
   page: { start: number; limit: number };
   onPage: (p: { start: number; limit: number }) => void;
   onOpen?: (robotId: string) => void;
-  extraColumns?: NonNullable<TableProps<Robot>['columns']>;
+  extraColumns?: ListColumn<Robot>[];
   rowSelection?: TableProps<Robot>['rowSelection'];
 }) {
   const { t } = useTranslation('devices');
@@ -30,10 +35,8 @@ export function RobotTable({
     <Table<Robot>
       rowKey="robotId"
       size="middle"
-      loading={loading}
       dataSource={data}
       rowSelection={rowSelection}
-      scroll={{ x: 1100 }}
       pagination={{
         current: page.start / page.limit + 1,
         pageSize: page.limit,
@@ -43,40 +46,52 @@ export function RobotTable({
         onChange: (current, limit) => onPage({ start: (current - 1) * limit, limit }),
       }}
       onRow={(r) => (onOpen ? { onDoubleClick: () => onOpen(r.robotId) } : {})}
-      columns={[
-        {
-          title: t('fields.type'),
-          dataIndex: 'type',
-          width: 150,
-          render: (_: unknown, r) => (
-            <span style={{ display: 'inline-flex', gap: 6, alignItems: 'center' }}>
-              <DeviceTypeIcon type={r.type} online={r.online} />
-              {t(`types.${r.type}`)}
-            </span>
-          ),
-        },
-        {
-          title: t('fields.robotId'),
-          dataIndex: 'robotId',
-          width: 130,
-          render: (v: string) => (onOpen ? <Typography.Link onClick={() => onOpen(v)}>{v}</Typography.Link> : v),
-        },
-        { title: t('fields.name'), dataIndex: 'name', width: 150 },
-        { title: t('fields.propertyname'), dataIndex: 'propertyname', width: 130 },
-        { title: t('fields.sceneName'), dataIndex: 'sceneName', width: 110 },
-        {
-          title: t('fields.area'),
-          key: 'area',
-          width: 180,
-          render: (_: unknown, r) => [r.province, r.city, r.district].filter(Boolean).join(' / '),
-        },
-        { title: t('fields.state'), dataIndex: 'state', width: 100, render: (s: string) => <StateTag state={s} /> },
-        { title: t('fields.remainingSlots'), dataIndex: 'remainingSlots', width: 110 },
-        ...(data.some((r) => r.distance !== undefined)
-          ? [{ title: t('fields.distance'), dataIndex: 'distance', width: 100, render: (d: number) => `${d} km` }]
-          : []),
-        ...extraColumns,
-      ]}
+      {...listTable<Robot>(
+        [
+          {
+            title: t('fields.type'),
+            dataIndex: 'type',
+            size: 'text',
+            width: 150,
+            render: (_: unknown, r) => (
+              <span style={{ display: 'inline-flex', gap: 6, alignItems: 'center' }}>
+                <DeviceTypeIcon type={r.type} online={r.online} />
+                {t(`types.${r.type}`)}
+              </span>
+            ),
+          },
+          {
+            title: t('fields.robotId'),
+            dataIndex: 'robotId',
+            size: 'code',
+            render: (v: string) => (onOpen ? <Typography.Link onClick={() => onOpen(v)}>{v}</Typography.Link> : v),
+          },
+          { title: t('fields.name'), dataIndex: 'name', size: 'name' },
+          { title: t('fields.propertyname'), dataIndex: 'propertyname', size: 'name' },
+          { title: t('fields.sceneName'), dataIndex: 'sceneName', size: 'text' },
+          {
+            title: t('fields.area'),
+            key: 'area',
+            size: 'text',
+            width: 180,
+            render: (_: unknown, r) => [r.province, r.city, r.district].filter(Boolean).join(' / '),
+          },
+          { title: t('fields.state'), dataIndex: 'state', size: 'tag', render: (s: string) => <StateTag state={s} /> },
+          { title: t('fields.remainingSlots'), dataIndex: 'remainingSlots', size: 'number', width: 110 },
+          ...(data.some((r) => r.distance !== undefined)
+            ? [
+                {
+                  title: t('fields.distance'),
+                  dataIndex: 'distance',
+                  size: 'number' as const,
+                  render: (d: number) => `${d} km`,
+                },
+              ]
+            : []),
+          ...extraColumns,
+        ],
+        { query: query, empty: { filtered, hint: t('empty.devices.hint'), who: t('empty.devices.who') } },
+      )}
     />
   );
 }

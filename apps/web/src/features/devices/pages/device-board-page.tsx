@@ -3,14 +3,19 @@ import { Card, Col, Empty, List, Progress, Row, Statistic, Table, Typography } f
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DeviceTypeIcon } from '../../../components/device-type-icon';
+import { listTable } from '../../../components/list-table';
+import { QueryError } from '../../../components/query-error';
 import { useBoard } from '../api/devices';
 import { StateTag } from '../components/state-tag';
+
+type ByType = NonNullable<ReturnType<typeof useBoard>['data']>['byType'][number];
 
 /** /wel/deviceBoard: counts by state and type, online ratio, recent connection changes. */
 export default function DeviceBoardPage() {
   const { t } = useTranslation('devices');
   const board = useBoard();
   const b = board.data;
+  if (board.isError && !b) return <QueryError error={board.error} onRetry={() => board.refetch()} />;
   return (
     <div>
       <Row gutter={[16, 16]}>
@@ -39,20 +44,24 @@ export default function DeviceBoardPage() {
               rowKey="type"
               pagination={false}
               dataSource={(b?.byType ?? []).filter((x) => x.total > 0)}
-              columns={[
-                {
-                  title: t('fields.type'),
-                  dataIndex: 'type',
-                  render: (type, x) => (
-                    <span style={{ display: 'inline-flex', gap: 6 }}>
-                      <DeviceTypeIcon type={type} online={x.online > 0} />
-                      {t(`types.${type}`)}
-                    </span>
-                  ),
-                },
-                { title: t('board.total'), dataIndex: 'total' },
-                { title: t('states.online'), dataIndex: 'online' },
-              ]}
+              {...listTable<ByType>(
+                [
+                  {
+                    title: t('fields.type'),
+                    dataIndex: 'type',
+                    size: 'text',
+                    render: (type, x) => (
+                      <span style={{ display: 'inline-flex', gap: 6 }}>
+                        <DeviceTypeIcon type={type} online={x.online > 0} />
+                        {t(`types.${type}`)}
+                      </span>
+                    ),
+                  },
+                  { title: t('board.total'), dataIndex: 'total', size: 'number' },
+                  { title: t('states.online'), dataIndex: 'online', size: 'number' },
+                ],
+                { query: board, empty: { hint: t('empty.devices.hint'), who: t('empty.devices.who') } },
+              )}
             />
           </Card>
         </Col>

@@ -2,6 +2,7 @@ import { Card, Empty, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { listTable } from '../../../components/list-table';
 import { type DeliveryInfo, useDeliveryInfo, useRobots } from '../api/devices';
 import { DeviceFilters, type Filters } from '../components/device-filters';
 import { RobotTable } from '../components/robot-table';
@@ -29,7 +30,8 @@ export default function DeviceDeliveryPage() {
         <RobotTable
           data={robots.data?.datas ?? []}
           total={robots.data?.total ?? 0}
-          loading={robots.isLoading}
+          query={robots}
+          filtered={Object.values(filters).some((v) => v !== undefined && v !== '')}
           page={page}
           onPage={setPage}
           onOpen={setRobotId}
@@ -41,30 +43,34 @@ export default function DeviceDeliveryPage() {
         ) : (
           <Table<DeliveryInfo>
             rowKey="playlistId"
-            loading={plans.isLoading}
             dataSource={plans.data ?? []}
-            locale={{ emptyText: t('delivery.none') }}
             pagination={false}
-            columns={[
-              { title: t('delivery.plan'), dataIndex: 'name' },
-              {
-                title: t('delivery.priority'),
-                dataIndex: 'priority',
-                render: (p: number) => t(`delivery.priorities.${p}`, { defaultValue: String(p) }),
-              },
-              {
-                title: t('delivery.publishState'),
-                dataIndex: 'state',
-                render: (s: string) => <Tag color={STATE_COLOUR[s]}>{t(`delivery.states.${s}`)}</Tag>,
-              },
-              {
-                title: t('delivery.period'),
-                key: 'period',
-                render: (_: unknown, p) => `${fmt(p.begin)} ~ ${fmt(p.end)}`,
-              },
-              { title: t('delivery.pubTime'), dataIndex: 'pubTime', render: fmt },
-              { title: t('delivery.pullTime'), dataIndex: 'pullTime', render: fmt },
-            ]}
+            {...listTable<DeliveryInfo>(
+              [
+                { title: t('delivery.plan'), dataIndex: 'name', size: 'name' },
+                {
+                  title: t('delivery.priority'),
+                  dataIndex: 'priority',
+                  size: 'tag',
+                  render: (p: number) => t(`delivery.priorities.${p}`, { defaultValue: String(p) }),
+                },
+                {
+                  title: t('delivery.publishState'),
+                  dataIndex: 'state',
+                  size: 'tag',
+                  render: (s: string) => <Tag color={STATE_COLOUR[s]}>{t(`delivery.states.${s}`)}</Tag>,
+                },
+                {
+                  title: t('delivery.period'),
+                  key: 'period',
+                  size: 'period',
+                  render: (_: unknown, p) => `${fmt(p.begin)} ~ ${fmt(p.end)}`,
+                },
+                { title: t('delivery.pubTime'), dataIndex: 'pubTime', size: 'time', render: fmt },
+                { title: t('delivery.pullTime'), dataIndex: 'pullTime', size: 'time', render: fmt },
+              ],
+              { query: plans, empty: { hint: t('delivery.none'), who: t('empty.deviceDelivery.who') } },
+            )}
           />
         )}
       </Card>

@@ -41,7 +41,8 @@ export default function EquipmentPage() {
       <RobotTable
         data={robots.data?.datas ?? []}
         total={robots.data?.total ?? 0}
-        loading={robots.isLoading}
+        query={robots}
+        filtered={Object.values(filters).some((v) => v !== undefined && v !== '')}
         page={page}
         onPage={setPage}
         onOpen={setOpen}

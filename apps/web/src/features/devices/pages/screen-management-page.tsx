@@ -35,7 +35,8 @@ export function ScreensPage({ project }: { project: boolean }) {
       <RobotTable
         data={robots.data?.datas ?? []}
         total={robots.data?.total ?? 0}
-        loading={robots.isLoading}
+        query={robots}
+        filtered={Object.values(filters).some((v) => v !== undefined && v !== '')}
         page={page}
         onPage={setPage}
         onOpen={setOpen}
@@ -43,13 +44,15 @@ export function ScreensPage({ project }: { project: boolean }) {
           {
             title: t('fields.screenRatio'),
             dataIndex: 'screenRatio',
+            size: 'tag',
             width: 110,
             render: (v: string) => v.replace('_', ' x '),
           },
-          { title: t('fields.template'), dataIndex: 'template', width: 80 },
+          { title: t('fields.template'), dataIndex: 'template', size: 'number', width: 80 },
           {
             title: t('screens.allowAds'),
             dataIndex: 'postAds',
+            size: 'tag',
             width: 130,
             render: (v: boolean, r: Robot) => (
               <Switch
@@ -62,7 +65,8 @@ export function ScreensPage({ project }: { project: boolean }) {
           {
             title: t('fields.listType'),
             dataIndex: 'listType',
-            width: 130,
+            size: 'tag',
+            width: 140,
             render: (v: ListType, r: Robot) => (
               <Select
                 size="small"

@@ -47,7 +47,8 @@ export default function ScreenPricePage() {
       <RobotTable
         data={robots.data?.datas ?? []}
         total={robots.data?.total ?? 0}
-        loading={robots.isLoading}
+        query={robots}
+        filtered={Object.values(filters).some((v) => v !== undefined && v !== '')}
         page={page}
         onPage={setPage}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
@@ -55,12 +56,14 @@ export default function ScreenPricePage() {
           {
             title: t('fields.price'),
             dataIndex: 'price',
+            size: 'number',
             width: 130,
             render: (v: number | null) => (v !== null ? v.toFixed(2) : '-'),
           },
           {
             title: t('fields.actions'),
             key: 'a',
+            size: 'actions',
             width: 110,
             render: (_: unknown, r) => (
               <Button size="small" onClick={() => openFor([r.robotId])}>

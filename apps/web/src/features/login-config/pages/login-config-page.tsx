@@ -2,6 +2,7 @@ import type { TwoFactorChannel } from '@robot-ads/contracts/auth/two-factor.sche
 import { Button, Card, Form, Input, Select, Space, Switch, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { listTable } from '../../../components/list-table';
 import {
   type TwoFactorConfigDto,
   type TwoFactorFilter,
@@ -67,7 +68,6 @@ export default function LoginConfigPage() {
       </Form>
       <Table<TwoFactorConfigDto>
         rowKey="userId"
-        loading={page.isLoading}
         dataSource={page.data?.datas ?? []}
         pagination={{
           current: filter.start / filter.limit + 1,
@@ -76,44 +76,53 @@ export default function LoginConfigPage() {
           showSizeChanger: true,
           onChange: (current, limit) => setFilter((f) => ({ ...f, start: (current - 1) * limit, limit })),
         }}
-        columns={[
-          { title: t('fields.account'), dataIndex: 'account' },
-          { title: t('fields.name'), dataIndex: 'name' },
-          { title: t('fields.customer'), dataIndex: 'customerName', render: dash },
-          { title: t('fields.phone'), dataIndex: 'phone', render: dash },
-          { title: t('fields.email'), dataIndex: 'email', render: dash },
+        {...listTable<TwoFactorConfigDto>(
+          [
+            { title: t('fields.account'), dataIndex: 'account', size: 'code' },
+            { title: t('fields.name'), dataIndex: 'name', size: 'name' },
+            { title: t('fields.customer'), dataIndex: 'customerName', size: 'name', render: dash },
+            { title: t('fields.phone'), dataIndex: 'phone', size: 'code', render: dash },
+            { title: t('fields.email'), dataIndex: 'email', size: 'text', width: 200, render: dash },
+            {
+              title: t('fields.enabled'),
+              dataIndex: 'enabled',
+              size: 'tag',
+              render: (enabled: boolean, row) => (
+                <Switch
+                  checked={enabled}
+                  loading={saving === row.userId}
+                  aria-label={t('enabledFor', { account: row.account })}
+                  checkedChildren={t('on')}
+                  unCheckedChildren={t('off')}
+                  onChange={(next) => save(row, { enabled: next })}
+                />
+              ),
+            },
+            {
+              title: t('fields.channel'),
+              dataIndex: 'channel',
+              size: 'tag',
+              width: 170,
+              render: (channel: TwoFactorChannel, row) => (
+                <Select<TwoFactorChannel>
+                  value={channel}
+                  style={{ width: 130 }}
+                  disabled={saving === row.userId}
+                  aria-label={t('channelFor', { account: row.account })}
+                  onChange={(next) => save(row, { channel: next })}
+                  options={[
+                    { value: 'sms', label: t('channels.sms') },
+                    { value: 'email', label: t('channels.email') },
+                  ]}
+                />
+              ),
+            },
+          ],
           {
-            title: t('fields.enabled'),
-            dataIndex: 'enabled',
-            render: (enabled: boolean, row) => (
-              <Switch
-                checked={enabled}
-                loading={saving === row.userId}
-                aria-label={t('enabledFor', { account: row.account })}
-                checkedChildren={t('on')}
-                unCheckedChildren={t('off')}
-                onChange={(next) => save(row, { enabled: next })}
-              />
-            ),
+            query: page,
+            empty: { filtered: Boolean(filter.account || filter.name), hint: t('emptyHint'), who: t('emptyWho') },
           },
-          {
-            title: t('fields.channel'),
-            dataIndex: 'channel',
-            render: (channel: TwoFactorChannel, row) => (
-              <Select<TwoFactorChannel>
-                value={channel}
-                style={{ width: 130 }}
-                disabled={saving === row.userId}
-                aria-label={t('channelFor', { account: row.account })}
-                onChange={(next) => save(row, { channel: next })}
-                options={[
-                  { value: 'sms', label: t('channels.sms') },
-                  { value: 'email', label: t('channels.email') },
-                ]}
-              />
-            ),
-          },
-        ]}
+        )}
       />
     </Card>
   );

@@ -2,6 +2,8 @@ import { Alert, Button, Card, Descriptions, Progress, Space, Statistic, Tag, Typ
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { MissingParam } from '../../../components/missing-param';
+import { QueryError } from '../../../components/query-error';
 import { usePlan, usePublishSummary } from '../api/plans';
 import { AuditStateTag, DeliveryStatusTag } from '../components/status-tag';
 import { WeekPreview } from '../components/week-preview';
@@ -18,11 +20,8 @@ export default function PlanDetailPage() {
   const id = params.get('id') ?? params.get('detailId') ?? '';
   const plan = usePlan(id);
   const summary = usePublishSummary(id);
-  if (plan.isError) {
-    return (
-      <Alert type="warning" showIcon message={t('plans.loadFailed')} description={(plan.error as Error).message} />
-    );
-  }
+  if (!id) return <MissingParam what={t('missing.plan')} listPath="/ad/List" listLabel={t('missing.planList')} />;
+  if (plan.isError) return <QueryError error={plan.error} onRetry={() => plan.refetch()} />;
   const p = plan.data;
   if (!p) return <Card loading />;
   const s = summary.data;

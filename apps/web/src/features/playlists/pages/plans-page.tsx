@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { listTable } from '../../../components/list-table';
 import { sessionStore } from '../../../lib/session';
 import { type Plan, type PlanList, useDeletePlan, usePlans } from '../api/plans';
 import { ApplyDialog, type ApplyKind } from '../components/apply-dialog';
@@ -74,9 +75,7 @@ export function PlansTable({ list }: { list: PlanList }) {
       </Space>
       <Table<Plan>
         rowKey="id"
-        loading={plans.isLoading}
         dataSource={plans.data?.datas ?? []}
-        scroll={{ x: 1200 }}
         pagination={{
           current: page.start / page.limit + 1,
           pageSize: page.limit,
@@ -84,108 +83,132 @@ export function PlansTable({ list }: { list: PlanList }) {
           showSizeChanger: true,
           onChange: (current, limit) => setPage({ start: (current - 1) * limit, limit }),
         }}
-        columns={[
-          {
-            title: t('fields.name'),
-            dataIndex: 'name',
-            fixed: 'left',
-            render: (v: string, p) => (
-              <Typography.Link onClick={() => navigate(`/ad/ListDetail?id=${p.id}`)}>{v}</Typography.Link>
-            ),
-          },
-          { title: t('fields.client'), dataIndex: 'clientName' },
-          { title: t('fields.priority'), dataIndex: 'priority', width: 90, render: (v: number) => t(`priority.${v}`) },
-          {
-            title: t('fields.window'),
-            key: 'window',
-            width: 300,
-            render: (_: unknown, p) => `${fmt(p.begin)} ~ ${fmt(p.end)}`,
-          },
-          {
-            title: t('fields.audit'),
-            key: 'audit',
-            width: 100,
-            render: (_: unknown, p) => <AuditStateTag state={p.audit.state} />,
-          },
-          {
-            title: t('fields.deliveryStatus'),
-            dataIndex: 'deliveryStatus',
-            width: 120,
-            render: (v: string) => <DeliveryStatusTag status={v} />,
-          },
-          {
-            title: t('fields.pulled'),
-            key: 'pulled',
-            width: 130,
-            render: (_: unknown, p) => (
-              <Space>
-                <span>
-                  {p.alreadyPullNumber}/{p.planPullNumber}
-                </span>
-                {p.lowPullRate && (
-                  <Tooltip title={t('plans.lowPullRate')}>
-                    <WarningOutlined style={{ color: '#faad14' }} aria-label={t('plans.lowPullRate')} />
-                  </Tooltip>
-                )}
-              </Space>
-            ),
-          },
-          {
-            title: t('common.actions'),
-            key: 'actions',
-            width: 380,
-            fixed: 'right',
-            render: (_: unknown, p) => {
-              const delivered = LIVE.has(p.deliveryStatus);
-              const locked = delivered || p.deliveryStatus === 'pendingReview';
-              return (
-                <Space wrap size={4}>
-                  <Button size="small" onClick={() => navigate(`/ad/publishDetail?detailId=${p.id}`)}>
-                    {t('plans.publishDetails')}
-                  </Button>
-                  {canEdit && !locked && (
-                    <Button size="small" onClick={() => setEditing(p)}>
-                      {t('plans.edit')}
-                    </Button>
-                  )}
-                  {canEdit && p.deliveryStatus !== 'pendingReview' && p.deliveryStatus !== 'ended' && (
-                    <Button size="small" type="primary" onClick={() => setApplying({ plan: p, kind: 'apply' })}>
-                      {t('plans.apply')}
-                    </Button>
-                  )}
-                  {canEdit && delivered && (
-                    <>
-                      <Button size="small" onClick={() => setApplying({ plan: p, kind: 'cancel' })}>
-                        {t('plans.applyCancel')}
-                      </Button>
-                      <Button size="small" onClick={() => setApplying({ plan: p, kind: 'pause' })}>
-                        {t('plans.applyPause')}
-                      </Button>
-                    </>
-                  )}
-                  {canEdit && !delivered && (
-                    <Popconfirm
-                      title={t('plans.deleteConfirm', { name: p.name })}
-                      onConfirm={async () => {
-                        await remove.mutateAsync(p.id);
-                        message.success(t('plans.deleted'));
-                      }}
-                    >
-                      <Button size="small" danger>
-                        {t('common.delete')}
-                      </Button>
-                    </Popconfirm>
-                  )}
-                  {user && isOperatorRole(user.role) && delivered && (
-                    <Button size="small" onClick={() => navigate(`/cancelReleaseInBatch?playListId=${p.id}`)}>
-                      {t('plans.batchCancel')}
-                    </Button>
+        {...listTable<Plan>(
+          [
+            {
+              title: t('fields.name'),
+              dataIndex: 'name',
+              size: 'name',
+              fixed: 'left',
+              render: (v: string, p) => (
+                <Typography.Link onClick={() => navigate(`/ad/ListDetail?id=${p.id}`)}>{v}</Typography.Link>
+              ),
+            },
+            { title: t('fields.client'), dataIndex: 'clientName', size: 'name' },
+            {
+              title: t('fields.priority'),
+              dataIndex: 'priority',
+              size: 'tag',
+              width: 90,
+              render: (v: number) => t(`priority.${v}`),
+            },
+            {
+              title: t('fields.window'),
+              key: 'window',
+              size: 'period',
+              render: (_: unknown, p) => `${fmt(p.begin)} ~ ${fmt(p.end)}`,
+            },
+            {
+              title: t('fields.audit'),
+              key: 'audit',
+              size: 'tag',
+              render: (_: unknown, p) => <AuditStateTag state={p.audit.state} />,
+            },
+            {
+              title: t('fields.deliveryStatus'),
+              dataIndex: 'deliveryStatus',
+              size: 'tag',
+              width: 120,
+              render: (v: string) => <DeliveryStatusTag status={v} />,
+            },
+            {
+              title: t('fields.pulled'),
+              key: 'pulled',
+              size: 'number',
+              width: 130,
+              render: (_: unknown, p) => (
+                <Space>
+                  <span>
+                    {p.alreadyPullNumber}/{p.planPullNumber}
+                  </span>
+                  {p.lowPullRate && (
+                    <Tooltip title={t('plans.lowPullRate')}>
+                      <WarningOutlined style={{ color: '#faad14' }} aria-label={t('plans.lowPullRate')} />
+                    </Tooltip>
                   )}
                 </Space>
-              );
+              ),
+            },
+            {
+              title: t('common.actions'),
+              key: 'actions',
+              size: 'actions',
+              width: 380,
+              render: (_: unknown, p) => {
+                const delivered = LIVE.has(p.deliveryStatus);
+                const locked = delivered || p.deliveryStatus === 'pendingReview';
+                return (
+                  <Space wrap size={4}>
+                    <Button size="small" onClick={() => navigate(`/ad/publishDetail?detailId=${p.id}`)}>
+                      {t('plans.publishDetails')}
+                    </Button>
+                    {canEdit && !locked && (
+                      <Button size="small" onClick={() => setEditing(p)}>
+                        {t('plans.edit')}
+                      </Button>
+                    )}
+                    {canEdit && p.deliveryStatus !== 'pendingReview' && p.deliveryStatus !== 'ended' && (
+                      <Button size="small" type="primary" onClick={() => setApplying({ plan: p, kind: 'apply' })}>
+                        {t('plans.apply')}
+                      </Button>
+                    )}
+                    {canEdit && delivered && (
+                      <>
+                        <Button size="small" onClick={() => setApplying({ plan: p, kind: 'cancel' })}>
+                          {t('plans.applyCancel')}
+                        </Button>
+                        <Button size="small" onClick={() => setApplying({ plan: p, kind: 'pause' })}>
+                          {t('plans.applyPause')}
+                        </Button>
+                      </>
+                    )}
+                    {canEdit && !delivered && (
+                      <Popconfirm
+                        title={t('plans.deleteConfirm', { name: p.name })}
+                        onConfirm={async () => {
+                          await remove.mutateAsync(p.id);
+                          message.success(t('plans.deleted'));
+                        }}
+                      >
+                        <Button size="small" danger>
+                          {t('common.delete')}
+                        </Button>
+                      </Popconfirm>
+                    )}
+                    {user && isOperatorRole(user.role) && delivered && (
+                      <Button size="small" onClick={() => navigate(`/cancelReleaseInBatch?playListId=${p.id}`)}>
+                        {t('plans.batchCancel')}
+                      </Button>
+                    )}
+                  </Space>
+                );
+              },
+            },
+          ],
+          {
+            query: plans,
+            empty: {
+              filtered: Boolean(filter.name || filter.status),
+              hint: t(`empty.plans.${list}`),
+              who: t(list === 'all' ? 'empty.plans.whoAll' : 'empty.plans.whoDelivered'),
+              action: list === 'all' && canEdit && (
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                  {t('plans.create')}
+                </Button>
+              ),
             },
           },
-        ]}
+        )}
       />
       {editing && <PlanEditor open plan={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {applying && <ApplyDialog plan={applying.plan} kind={applying.kind} onClose={() => setApplying(null)} />}

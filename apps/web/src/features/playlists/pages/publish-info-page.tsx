@@ -4,6 +4,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { listTable } from '../../../components/list-table';
 import { lang } from '../../../lib/i18n';
 import { useCustomerOptions } from '../api/plans';
 import { type InfoFilter, type InfoRow, usePublishInfo } from '../api/publish-info';
@@ -112,9 +113,7 @@ export default function PublishInfoPage() {
       </Space>
       <Table<InfoRow>
         rowKey="id"
-        loading={records.isLoading}
         dataSource={records.data?.datas ?? []}
-        scroll={{ x: 1300 }}
         pagination={{
           current: page.start / page.limit + 1,
           pageSize: page.limit,
@@ -123,30 +122,53 @@ export default function PublishInfoPage() {
           showTotal: (total) => t('info.total', { count: total }),
           onChange: (current, limit) => setPage({ start: (current - 1) * limit, limit }),
         }}
-        columns={[
+        {...listTable<InfoRow>(
+          [
+            {
+              title: t('fields.planName'),
+              dataIndex: 'playlistName',
+              size: 'name',
+              fixed: 'left',
+              render: (v: string, r) => <Link to={`/ad/publishDetail?detailId=${r.playlistId}`}>{v}</Link>,
+            },
+            {
+              title: t('fields.client'),
+              dataIndex: 'clientName',
+              size: 'name',
+              render: (v: string | null) => v ?? '-',
+            },
+            { title: t('fields.robotId'), dataIndex: 'robotId', size: 'code' },
+            { title: t('fields.robotName'), dataIndex: 'name', size: 'name' },
+            {
+              title: t('fields.region'),
+              key: 'region',
+              size: 'text',
+              render: (_: unknown, r) => [r.province, r.city].filter(Boolean).join(' ') || '-',
+            },
+            {
+              title: t('fields.property'),
+              dataIndex: 'propertyname',
+              size: 'name',
+              render: (v: string | null) => v ?? '-',
+            },
+            {
+              title: t('fields.publishState'),
+              dataIndex: 'state',
+              size: 'tag',
+              render: (v: string, r) => <PublishStateTag state={v} failMsg={r.failMsg} cancelReason={r.cancelReason} />,
+            },
+            { title: t('fields.pubTime'), dataIndex: 'pubTime', size: 'time', render: dateTime },
+            { title: t('fields.pullTime'), dataIndex: 'pullTime', size: 'time', render: dateTime },
+          ],
           {
-            title: t('fields.planName'),
-            dataIndex: 'playlistName',
-            fixed: 'left',
-            render: (v: string, r) => <Link to={`/ad/publishDetail?detailId=${r.playlistId}`}>{v}</Link>,
+            query: records,
+            empty: {
+              filtered: Object.values(filter).some((v) => v !== undefined),
+              hint: t('empty.info.hint'),
+              who: t('empty.info.who'),
+            },
           },
-          { title: t('fields.client'), dataIndex: 'clientName', render: (v: string | null) => v ?? '-' },
-          { title: t('fields.robotId'), dataIndex: 'robotId' },
-          { title: t('fields.robotName'), dataIndex: 'name' },
-          {
-            title: t('fields.region'),
-            key: 'region',
-            render: (_: unknown, r) => [r.province, r.city].filter(Boolean).join(' ') || '-',
-          },
-          { title: t('fields.property'), dataIndex: 'propertyname', render: (v: string | null) => v ?? '-' },
-          {
-            title: t('fields.publishState'),
-            dataIndex: 'state',
-            render: (v: string, r) => <PublishStateTag state={v} failMsg={r.failMsg} cancelReason={r.cancelReason} />,
-          },
-          { title: t('fields.pubTime'), dataIndex: 'pubTime', render: dateTime },
-          { title: t('fields.pullTime'), dataIndex: 'pullTime', render: dateTime },
-        ]}
+        )}
       />
     </Card>
   );

@@ -2,6 +2,7 @@ import { Button, Card, Input, Space, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { listTable } from '../../../components/list-table';
 import { type FailedRow, useFailedReport } from '../api/publishing';
 
 /** /failedReport: devices a plan could not be delivered to, with the section 8 reason. */
@@ -38,7 +39,6 @@ export default function FailedReportPage() {
       </Space>
       <Table<FailedRow>
         rowKey="id"
-        loading={report.isLoading}
         dataSource={report.data?.datas ?? []}
         pagination={{
           current: page.start / page.limit + 1,
@@ -47,18 +47,29 @@ export default function FailedReportPage() {
           showSizeChanger: true,
           onChange: (current, limit) => setPage({ start: (current - 1) * limit, limit }),
         }}
-        columns={[
-          { title: t('fields.planName'), dataIndex: 'playlistName' },
-          { title: t('fields.robotId'), dataIndex: 'robotId' },
-          { title: t('fields.robotName'), dataIndex: 'name' },
-          { title: t('fields.property'), dataIndex: 'propertyname' },
-          { title: t('fields.failReason'), dataIndex: 'failMsg' },
+        {...listTable<FailedRow>(
+          [
+            { title: t('fields.planName'), dataIndex: 'playlistName', size: 'name' },
+            { title: t('fields.robotId'), dataIndex: 'robotId', size: 'code' },
+            { title: t('fields.robotName'), dataIndex: 'name', size: 'name' },
+            { title: t('fields.property'), dataIndex: 'propertyname', size: 'name' },
+            { title: t('fields.failReason'), dataIndex: 'failMsg', size: 'long' },
+            {
+              title: t('fields.time'),
+              key: 'time',
+              size: 'time',
+              render: (_: unknown, r) => dayjs.unix(r.createTime).format('YYYY-MM-DD HH:mm:ss'),
+            },
+          ],
           {
-            title: t('fields.time'),
-            key: 'time',
-            render: (_: unknown, r) => dayjs.unix(r.createTime).format('YYYY-MM-DD HH:mm:ss'),
+            query: report,
+            empty: {
+              filtered: Boolean(filter.name || filter.robotId),
+              hint: t('empty.failed.hint'),
+              who: t('empty.failed.who'),
+            },
           },
-        ]}
+        )}
       />
     </Card>
   );

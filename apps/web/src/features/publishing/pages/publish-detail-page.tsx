@@ -5,6 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ExportButton } from '../../../components/export-progress';
+import { listTable } from '../../../components/list-table';
+import { MissingParam } from '../../../components/missing-param';
+import { QueryError } from '../../../components/query-error';
 import { lang } from '../../../lib/i18n';
 import { PublishStateTag } from '../../playlists/components/status-tag';
 import { type DetailRow, startDetailExport, usePublishDetails, useSummary } from '../api/publishing';
@@ -21,10 +24,9 @@ export default function PublishDetailPage() {
   const [robotId, setRobotId] = useState('');
   const summary = useSummary(playListId);
   const details = usePublishDetails({ playListId, ...page, ...filter });
-  if (summary.isError)
-    return (
-      <Alert type="warning" showIcon message={t('plans.loadFailed')} description={(summary.error as Error).message} />
-    );
+  if (!playListId)
+    return <MissingParam what={t('missing.plan')} listPath="/ad/List" listLabel={t('missing.planList')} />;
+  if (summary.isError) return <QueryError error={summary.error} onRetry={() => summary.refetch()} />;
   const s = summary.data;
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
@@ -80,9 +82,7 @@ export default function PublishDetailPage() {
         </Space>
         <Table<DetailRow>
           rowKey="id"
-          loading={details.isLoading}
           dataSource={details.data?.datas ?? []}
-          scroll={{ x: 1100 }}
           pagination={{
             current: page.start / page.limit + 1,
             pageSize: page.limit,
@@ -90,36 +90,57 @@ export default function PublishDetailPage() {
             showSizeChanger: true,
             onChange: (current, limit) => setPage({ start: (current - 1) * limit, limit }),
           }}
-          columns={[
-            { title: t('fields.robotId'), dataIndex: 'robotId', fixed: 'left' },
-            { title: t('fields.robotName'), dataIndex: 'name' },
-            { title: t('fields.property'), dataIndex: 'propertyname' },
+          {...listTable<DetailRow>(
+            [
+              { title: t('fields.robotId'), dataIndex: 'robotId', size: 'code', fixed: 'left' },
+              { title: t('fields.robotName'), dataIndex: 'name', size: 'name' },
+              { title: t('fields.property'), dataIndex: 'propertyname', size: 'name' },
+              {
+                title: t('fields.projecttype'),
+                dataIndex: 'projecttype',
+                size: 'tag',
+                render: (v: string | null) => (v ? t(`projecttype.${v}`) : '-'),
+              },
+              {
+                title: t('fields.region'),
+                key: 'region',
+                size: 'text',
+                render: (_: unknown, r) => [r.province, r.city].filter(Boolean).join(' '),
+              },
+              {
+                title: t('fields.publishState'),
+                dataIndex: 'state',
+                size: 'tag',
+                render: (v: string, r) => (
+                  <PublishStateTag state={v} failMsg={r.failMsg} cancelReason={r.cancelReason} />
+                ),
+              },
+              {
+                title: t('fields.pullState'),
+                dataIndex: 'pullState',
+                size: 'tag',
+                render: (v: string) => t(`pullState.${v}`),
+              },
+              { title: t('fields.pubTime'), dataIndex: 'pubTime', size: 'time', render: fmt },
+              { title: t('fields.pullTime'), dataIndex: 'pullTime', size: 'time', render: fmt },
+              { title: t('fields.remainingSlots'), dataIndex: 'resourceNumber', size: 'number', width: 110 },
+              {
+                title: t('fields.charged'),
+                dataIndex: 'charged',
+                size: 'tag',
+                width: 90,
+                render: (v: boolean) => (v ? <Tag color="orange">{t('common.yes')}</Tag> : t('common.no')),
+              },
+            ],
             {
-              title: t('fields.projecttype'),
-              dataIndex: 'projecttype',
-              render: (v: string | null) => (v ? t(`projecttype.${v}`) : '-'),
+              query: details,
+              empty: {
+                filtered: Boolean(filter.state || filter.robotId),
+                hint: t('empty.publishDetail.hint'),
+                who: t('empty.publishDetail.who'),
+              },
             },
-            {
-              title: t('fields.region'),
-              key: 'region',
-              render: (_: unknown, r) => [r.province, r.city].filter(Boolean).join(' '),
-            },
-            {
-              title: t('fields.publishState'),
-              dataIndex: 'state',
-              render: (v: string, r) => <PublishStateTag state={v} failMsg={r.failMsg} cancelReason={r.cancelReason} />,
-            },
-            { title: t('fields.pullState'), dataIndex: 'pullState', render: (v: string) => t(`pullState.${v}`) },
-            { title: t('fields.pubTime'), dataIndex: 'pubTime', render: fmt },
-            { title: t('fields.pullTime'), dataIndex: 'pullTime', render: fmt },
-            { title: t('fields.remainingSlots'), dataIndex: 'resourceNumber', width: 110 },
-            {
-              title: t('fields.charged'),
-              dataIndex: 'charged',
-              width: 90,
-              render: (v: boolean) => (v ? <Tag color="orange">{t('common.yes')}</Tag> : t('common.no')),
-            },
-          ]}
+          )}
         />
       </Card>
     </Space>

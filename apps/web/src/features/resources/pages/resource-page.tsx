@@ -16,7 +16,6 @@ import {
   Button,
   Card,
   Col,
-  Empty,
   Form,
   Input,
   Modal,
@@ -35,7 +34,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { findPage } from '../../../app/registry';
+import { EmptyState, type EmptyStateProps } from '../../../components/empty-state';
+import { listTable } from '../../../components/list-table';
 import { MediaPreview } from '../../../components/media-preview';
+import { QueryError } from '../../../components/query-error';
 import { type Material, useDeleteMaterial, useKinds, useMaterials, useUpdateMaterial } from '../api/resources';
 import { failureText } from '../api/upload';
 import { UploadDialog } from '../components/upload-dialog';
@@ -109,6 +111,16 @@ export default function ResourcePage() {
   const data = materials.data?.datas ?? [];
   const total = materials.data?.total ?? 0;
   const seconds = (ms: number) => `${Math.round(ms / 1000)}${t('secondsUnit')}`;
+  const empty: EmptyStateProps = {
+    filtered: Object.values(filter).some((v) => v !== undefined),
+    hint: t('emptyHint'),
+    who: t('emptyWho'),
+    action: (
+      <Button type="primary" icon={<UploadOutlined />} onClick={() => setUploading(true)}>
+        {t('upload.open')}
+      </Button>
+    ),
+  };
 
   return (
     <Card
@@ -181,8 +193,10 @@ export default function ResourcePage() {
 
       {view === 'grid' ? (
         <>
-          {data.length === 0 && !materials.isLoading ? (
-            <Empty description={t('empty')} />
+          {materials.isError && !materials.data ? (
+            <QueryError error={materials.error} onRetry={() => materials.refetch()} />
+          ) : data.length === 0 && !materials.isLoading ? (
+            <EmptyState {...empty} />
           ) : (
             <Row gutter={[16, 16]}>
               {data.map((m) => (
@@ -251,7 +265,6 @@ export default function ResourcePage() {
       ) : (
         <Table<Material>
           rowKey="id"
-          loading={materials.isLoading}
           dataSource={data}
           pagination={{
             current: page.start / page.limit + 1,
@@ -261,30 +274,43 @@ export default function ResourcePage() {
             showTotal: (n) => t('total', { n }),
             onChange: (current, limit) => setPage({ start: (current - 1) * limit, limit }),
           }}
-          columns={[
-            { title: t('fields.name'), dataIndex: 'name' },
-            { title: t('fields.kind'), dataIndex: 'kind', render: (k: string) => t(`kinds.${k}`) },
-            {
-              title: t('fields.slot'),
-              render: (_, m) => t('templateSlot', { template: m.template, slot: m.slot }),
-            },
-            {
-              title: t('fields.pixels'),
-              render: (_, m) => (m.width && m.height ? `${m.width}x${m.height}` : '-'),
-            },
-            { title: t('fields.size'), dataIndex: 'size', render: (n: number) => formatBytes(n) },
-            {
-              title: t('fields.duration'),
-              dataIndex: 'duration',
-              render: (ms: number) => seconds(ms),
-            },
-            {
-              title: t('fields.createtime'),
-              dataIndex: 'createtime',
-              render: (s: number) => dayjs.unix(s).format(TIME),
-            },
-            { title: t('actions'), render: (_, m) => <Space size={0}>{actions(m)}</Space> },
-          ]}
+          {...listTable<Material>(
+            [
+              { title: t('fields.name'), dataIndex: 'name', size: 'name' },
+              { title: t('fields.kind'), dataIndex: 'kind', size: 'tag', render: (k: string) => t(`kinds.${k}`) },
+              {
+                title: t('fields.slot'),
+                size: 'tag',
+                render: (_, m) => t('templateSlot', { template: m.template, slot: m.slot }),
+              },
+              {
+                title: t('fields.pixels'),
+                size: 'number',
+                render: (_, m) => (m.width && m.height ? `${m.width}x${m.height}` : '-'),
+              },
+              { title: t('fields.size'), dataIndex: 'size', size: 'number', render: (n: number) => formatBytes(n) },
+              {
+                title: t('fields.duration'),
+                dataIndex: 'duration',
+                size: 'number',
+                render: (ms: number) => seconds(ms),
+              },
+              {
+                title: t('fields.createtime'),
+                dataIndex: 'createtime',
+                size: 'time',
+                render: (s: number) => dayjs.unix(s).format(TIME),
+              },
+              {
+                title: t('actions'),
+                key: 'actions',
+                size: 'actions',
+                width: 260,
+                render: (_, m) => <Space size={0}>{actions(m)}</Space>,
+              },
+            ],
+            { query: materials, empty: empty },
+          )}
         />
       )}
 

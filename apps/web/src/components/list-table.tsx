@@ -1,0 +1,128 @@
+import type { TableColumnType, TableProps } from 'antd';
+import type { ReactNode } from 'react';
+import { EmptyState, type EmptyStateProps } from './empty-state';
+import { QueryError } from './query-error';
+
+/**
+ * How a list column is sized. Every list page declares its columns with a size and passes them through
+ * `listTable`, which gives each column a width that holds its content (never narrower than the kind's
+ * readable minimum nor than its header), ellipses long text with the full text on hover, fixes the
+ * actions column on the right and makes the table scroll horizontally when the page is narrower than
+ * the columns. The widths are minimums: on a wider page the fixed layout shares the extra room.
+ */
+export type ColumnSize =
+  /** a name or a customer (a link to the record, usually) */
+  | 'name'
+  /** a short text: property, scene, account, region */
+  | 'text'
+  /** a free text: reason, note, description, failure */
+  | 'long'
+  /** an id or a code (device id, phone) */
+  | 'code'
+  /** a date and time `YYYY-MM-DD HH:mm:ss` */
+  | 'time'
+  /** a period `YYYY-MM-DD HH:mm ~ YYYY-MM-DD HH:mm` */
+  | 'period'
+  /** a status tag or a short label */
+  | 'tag'
+  /** a count, a size, a figure */
+  | 'number'
+  /** a thumbnail */
+  | 'media'
+  /** the row's buttons: fixed on the right */
+  | 'actions';
+
+export type ListColumn<T> = TableColumnType<T> & { size?: ColumnSize };
+
+export const MIN_WIDTH: Record<ColumnSize, number> = {
+  name: 180,
+  text: 140,
+  long: 220,
+  code: 150,
+  time: 190,
+  period: 320,
+  tag: 110,
+  number: 100,
+  media: 80,
+  actions: 120,
+};
+
+const ELLIPSIS: ReadonlySet<ColumnSize> = new Set(['name', 'text', 'long', 'code']);
+
+/** Cell padding (16 px each side) and room for a sorter or filter icon. */
+const CELL_PADDING = 32;
+const ICON_ROOM = 24;
+
+/** Width of a header text in the 14 px semibold table font: CJK glyphs are square, latin about 8.5 px. */
+export function headerWidth(title: unknown): number {
+  if (typeof title !== 'string') return 0;
+  let w = 0;
+  for (const ch of title) w += /[\u2e80-\u9fff\uac00-\ud7af\uff00-\uffef]/.test(ch) ? 14.5 : 8.5;
+  return Math.ceil(w) + CELL_PADDING;
+}
+
+/** The text of a cell for its hover title: the rendered text, else the raw value. */
+function hoverText(value: unknown, rendered: ReactNode): string | undefined {
+  if (typeof rendered === 'string' || typeof rendered === 'number') return String(rendered);
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  return undefined;
+}
+
+/** One column with its width, ellipsis and fixed side decided by its size. */
+export function sizeColumn<T>(column: ListColumn<T>): TableColumnType<T> {
+  const { size = 'text', ...rest } = column;
+  const header = headerWidth(rest.title) + (rest.sorter || rest.filters ? ICON_ROOM : 0);
+  const given = typeof rest.width === 'number' ? rest.width : 0;
+  const width = Math.max(given, MIN_WIDTH[size], header);
+  const sized: TableColumnType<T> = { ...rest, width };
+  if (size === 'actions') sized.fixed = 'right';
+  if (ELLIPSIS.has(size)) {
+    const render = rest.render;
+    sized.ellipsis = { showTitle: false };
+    sized.render = (value: unknown, record: T, index: number) => {
+      const out = (render ? render(value, record, index) : value) as ReactNode;
+      return (
+        <span className="ra-cell-ellipsis" title={hoverText(value, out)}>
+          {out}
+        </span>
+      );
+    };
+  }
+  return sized;
+}
+
+/** The query a list shows: loading, failed (message and retry) or loaded. */
+export interface ListQuery {
+  isLoading: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+  data?: unknown;
+}
+
+/**
+ * The table props every list shares: sized columns, the horizontal scroll they need, the loading state,
+ * and in the empty area either the failed query's message with a retry, or what to do and who can do it.
+ */
+export function listTable<T>(
+  columns: readonly ListColumn<T>[],
+  options: { query?: ListQuery; empty: EmptyStateProps; loading?: boolean },
+): Pick<TableProps<T>, 'columns' | 'scroll' | 'tableLayout' | 'locale' | 'loading'> {
+  const sized = columns.map((c) => sizeColumn(c));
+  const x = sized.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 0), 0);
+  const { query } = options;
+  const failed = query?.isError && query.data === undefined;
+  return {
+    columns: sized,
+    tableLayout: 'fixed',
+    scroll: { x },
+    loading: options.loading ?? query?.isLoading ?? false,
+    locale: {
+      emptyText: failed ? (
+        <QueryError error={query.error} onRetry={() => query.refetch()} />
+      ) : (
+        <EmptyState {...options.empty} />
+      ),
+    },
+  };
+}
