@@ -9,6 +9,23 @@ interface JobDefinition {
   handler: JobHandler;
   /** Cron expression (UTC) when the job also runs on a schedule. */
   cron?: string;
+  /**
+   * Longest a run may take (pg-boss expireInSeconds; default DEFAULT_JOB_EXPIRE_SECONDS): past it the
+   * run is failed (and retried) and its handler's result is ignored, so no job holds its queue for ever.
+   */
+  expireInSeconds?: number;
+}
+
+export const DEFAULT_JOB_EXPIRE_SECONDS = 600;
+
+/** One queue's depth for /metrics. */
+export interface QueueDepth {
+  name: string;
+  /** Jobs waiting to run now. */
+  ready: number;
+  /** Jobs waiting for a later time (retries, cron). */
+  deferred: number;
+  active: number;
 }
 
 /**
@@ -61,10 +78,17 @@ export class Jobs {
     boss.on('error', (err: unknown) => this.log.error({ err }, 'job queue error'));
     await boss.start();
     for (const def of this.definitions.values()) {
-      await boss.createQueue(def.name);
+      const expireInSeconds = def.expireInSeconds ?? DEFAULT_JOB_EXPIRE_SECONDS;
+      await boss.createQueue(def.name, { expireInSeconds });
+      // A queue made by an older version keeps its options: bring the time-out up to date.
+      await boss.updateQueue(def.name, { expireInSeconds });
       await boss.work<Record<string, unknown>>(def.name, async (jobs) => {
         const results = [];
-        for (const job of jobs) results.push(await def.handler(job.data ?? {}));
+        for (const job of jobs) {
+          const started = Date.now();
+          results.push(await def.handler(job.data ?? {}));
+          this.log.info({ job: def.name, jobId: job.id, ms: Date.now() - started }, 'job done');
+        }
         return results.length === 1 ? results[0] : results;
       });
       if (def.cron) await boss.schedule(def.name, def.cron);
@@ -80,6 +104,18 @@ export class Jobs {
   async getJob(name: string, id: string) {
     if (!this.boss) throw new Error('jobs are not started');
     return this.boss.getJobById(name, id);
+  }
+
+  /** Depth of every queue of this app (empty while the queue is not started). */
+  async depths(): Promise<QueueDepth[]> {
+    if (!this.boss) return [];
+    const queues = await this.boss.getQueues([...this.definitions.keys()]);
+    return queues.map((q) => ({
+      name: q.name,
+      ready: q.readyCount,
+      deferred: q.deferredCount,
+      active: q.activeCount,
+    }));
   }
 
   async stop() {
