@@ -1,5 +1,5 @@
 import { isAdvertiserRole, isOperatorRole } from '@robot-ads/contracts/auth/roles';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { AppError } from './app-error';
 import { isSuperuser, type SessionUser } from './session-user';
@@ -19,14 +19,24 @@ export type DataScope =
 
 type ScopeUser = Pick<SessionUser, 'id' | 'role' | 'principals' | 'customer' | 'projectId'>;
 
-/** The account and all its descendants (by parent_id), the account itself first. */
-export async function descendantIds(db: DbOrTx, rootId: string): Promise<string[]> {
-  const result = await db.execute<{ id: string }>(sql`
-    with recursive tree(id, depth) as (
+/** The account and its descendants by parent_id (at most 64 levels), as the CTE `tree(id, depth)`. */
+const accountTree = (rootId: string) => sql`with recursive tree(id, depth) as (
       select id, 0 from accounts where id = ${rootId}
       union all
       select a.id, t.depth + 1 from accounts a join tree t on a.parent_id = t.id where t.depth < 64
-    )
+    )`;
+
+/**
+ * The same accounts as descendantIds, as a subquery for `column in (...)`: for conditions that must
+ * stay one SQL expression (built without a query, as a list's and its export's).
+ */
+export function descendantIdsSql(rootId: string): SQL {
+  return sql`${accountTree(rootId)} select id from tree`;
+}
+
+/** The account and all its descendants (by parent_id), the account itself first. */
+export async function descendantIds(db: DbOrTx, rootId: string): Promise<string[]> {
+  const result = await db.execute<{ id: string }>(sql`${accountTree(rootId)}
     select id from tree order by depth, id`);
   const rows = (Array.isArray(result) ? result : (result as { rows: Array<{ id: string }> }).rows) as Array<{
     id: string;

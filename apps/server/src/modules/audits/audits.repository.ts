@@ -67,12 +67,44 @@ export async function robotIdsOfAudit(db: DbOrTx, auditId: string): Promise<Arra
     .orderBy(robots.robotId);
 }
 
-export async function robotCounts(db: DbOrTx, auditIds: string[]): Promise<Map<string, number>> {
+/** How many devices each application targets (only those in `projectId` when given: a property owner's view). */
+export async function robotCounts(
+  db: DbOrTx,
+  auditIds: string[],
+  projectId?: string | null,
+): Promise<Map<string, number>> {
   if (auditIds.length === 0) return new Map();
+  const ofAudits = inArray(adAuditRobots.auditId, auditIds);
   const rows = await db
     .select({ id: adAuditRobots.auditId, n: sql<number>`count(*)::int` })
     .from(adAuditRobots)
-    .where(inArray(adAuditRobots.auditId, auditIds))
+    .where(projectId === undefined ? ofAudits : and(ofAudits, ownProperty(projectId)))
     .groupBy(adAuditRobots.auditId);
   return new Map(rows.map((r) => [r.id, r.n]));
+}
+
+/** The robot IDs of these applications that stand in one property, per application. */
+export async function robotIdsInProperty(
+  db: DbOrTx,
+  auditIds: string[],
+  projectId: string | null,
+): Promise<Map<string, Set<string>>> {
+  const byAudit = new Map<string, Set<string>>();
+  if (auditIds.length === 0) return byAudit;
+  const rows = await db
+    .select({ id: adAuditRobots.auditId, robotId: robots.robotId })
+    .from(adAuditRobots)
+    .innerJoin(robots, eq(robots.id, adAuditRobots.robotRef))
+    .where(and(inArray(adAuditRobots.auditId, auditIds), ownProperty(projectId)));
+  for (const r of rows) {
+    const set = byAudit.get(r.id) ?? new Set<string>();
+    set.add(r.robotId);
+    byAudit.set(r.id, set);
+  }
+  return byAudit;
+}
+
+/** Targets in one property; no property matches nothing. */
+export function ownProperty(projectId: string | null) {
+  return projectId ? eq(adAuditRobots.projectId, projectId) : sql`false`;
 }

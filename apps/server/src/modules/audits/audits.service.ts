@@ -15,25 +15,28 @@ import { newId } from '@robot-ads/contracts/common/ids';
 import type { Language } from '@robot-ads/contracts/common/language';
 import { fromUnixSeconds, toUnixSeconds } from '@robot-ads/contracts/common/time';
 import { planSlots } from '@robot-ads/contracts/playlists/slots.rules';
-import { and, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
+import { descendantIdsSql } from '../../platform/scope';
 import { isSuperuser, type SessionUser } from '../../platform/session-user';
 import { robotIdsOfGroups } from '../ad-groups/ad-groups.service';
 import { checkRobotIds } from '../devices/device-import';
 import { projects, robots, scenes } from '../devices/devices.table';
 import { notifyUser } from '../playlists/playlists.ports';
 import { adIdsOfPlans, adSummaries, customerNames } from '../playlists/playlists.repository';
-import { visiblePlan } from '../playlists/playlists.service';
+import { subtreePlans, visiblePlan } from '../playlists/playlists.service';
 import { type PlaylistRow, playlists } from '../playlists/playlists.table';
 import { liveRecords } from '../publishing/publishing.repository';
 import { cancelPlanOnRobots, publishPlan, SYSTEM_SCOPE } from '../publishing/publishing.service';
 import { publishRecords } from '../publishing/publishing.table';
 import {
   accountNames,
+  ownProperty,
   propertyReviewers,
   robotCounts,
+  robotIdsInProperty,
   robotIdsOfAccounts,
   robotIdsOfAudit,
   robotsByRobotIds,
@@ -303,9 +306,16 @@ async function lockAudit(db: DbOrTx, id: string): Promise<AdAuditRow> {
 
 /** Whether the caller may see an application at all (scope of the lists). */
 async function assertCanSee(db: DbOrTx, user: SessionUser, row: AdAuditRow) {
-  if (isOperator(user)) return;
+  if (isSuperuser(user) || row.applicantId === user.id) return;
+  if (isOperatorRole(user.role)) {
+    const [hit] = await db
+      .select({ id: playlists.id })
+      .from(playlists)
+      .where(and(eq(playlists.id, row.playlistId), operatorPlans(user)))
+      .limit(1);
+    if (hit) return;
+  }
   if (isAdvertiserRole(user.role) && user.customer && row.clientId === user.customer) return;
-  if (row.applicantId === user.id) return;
   if (user.role === 'project' && user.projectId) {
     const [hit] = await db
       .select({ id: adAuditRobots.auditId })
@@ -608,8 +618,19 @@ export async function deleteAudit(ctx: AppContext, user: SessionUser, id: string
 // ---------------------------------------------------------------------------------------------
 // Reading
 
+/**
+ * A property owner sees only its own property's devices of an application that also targets others:
+ * the property it is limited to, or undefined for everybody else.
+ */
+function ownerProperty(user: AuditScopeUser): { projectId: string | null } | undefined {
+  return !isOperator(user) && user.role === 'project' ? { projectId: user.projectId } : undefined;
+}
+
 export async function toDtos(ctx: AppContext, user: AuditScopeUser, rows: AdAuditRow[]): Promise<AuditDto[]> {
   const planIds = [...new Set(rows.map((r) => r.playlistId))];
+  const owner = ownerProperty(user);
+  const auditIds = rows.map((r) => r.id);
+  const ownRobots = owner ? await robotIdsInProperty(ctx.db, auditIds, owner.projectId) : undefined;
   const planRows = planIds.length ? await ctx.db.select().from(playlists).where(inArray(playlists.id, planIds)) : [];
   const plans = new Map(planRows.map((p) => [p.id, p]));
   const [adIds, clientNames, counts, accNames] = await Promise.all([
@@ -618,10 +639,7 @@ export async function toDtos(ctx: AppContext, user: AuditScopeUser, rows: AdAudi
       ctx.db,
       planRows.map((p) => p.clientId),
     ),
-    robotCounts(
-      ctx.db,
-      rows.map((r) => r.id),
-    ),
+    robotCounts(ctx.db, auditIds, owner?.projectId),
     accountNames(
       ctx.db,
       rows.flatMap((r) => r.accounts),
@@ -670,7 +688,7 @@ export async function toDtos(ctx: AppContext, user: AuditScopeUser, rows: AdAudi
       auditTime: toUnixSeconds(r.auditAt),
       createtime: toUnixSeconds(r.createdAt) ?? 0,
       deliveryMode: r.deliveryMode as DeliveryMode,
-      robotIds: r.robotIds,
+      robotIds: ownRobots ? r.robotIds.filter((id) => ownRobots.get(r.id)?.has(id)) : r.robotIds,
       adGroupIds: r.adGroupIds,
       accounts: r.accounts,
       accountArr: r.accounts.map((id) => ({ id, name: accNames.get(id) ?? '' })),
@@ -700,16 +718,31 @@ export async function getAudit(ctx: AppContext, user: SessionUser, id: string): 
   return dto as AuditDto;
 }
 
+/**
+ * The plans an operator (not root/admin) may see, those of its account subtree (playlists' planScope), as one
+ * condition on playlists built without a query: an operator reads and reviews only their applications.
+ */
+const operatorPlans = (user: AuditScopeUser) => subtreePlans(descendantIdsSql(user.id));
+
+/** Applications of plans the operator may see (root/admin: every one). */
+function operatorScope(user: AuditScopeUser): SQL | undefined {
+  if (isSuperuser(user)) return undefined;
+  return or(
+    eq(adAudits.applicantId, user.id),
+    sql`${adAudits.playlistId} in (select ${playlists.id} from ${playlists} where ${operatorPlans(user)})`,
+  );
+}
+
 /** Scope of the lists: application records (view apply) and what the caller reviews (view review). */
 function listScope(user: AuditScopeUser, view: 'apply' | 'review'): SQL | undefined {
   const ofProject = (projectId: string) =>
     sql`exists (select 1 from ${adAuditRobots} where ${adAuditRobots.auditId} = ${adAudits.id} and ${adAuditRobots.projectId} = ${projectId})`;
   if (view === 'review') {
-    if (isOperator(user)) return undefined;
+    if (isOperator(user)) return operatorScope(user);
     if (user.role === 'project' && user.projectId) return ofProject(user.projectId);
     throw new AppError('AUDIT_NOT_REVIEWER');
   }
-  if (isOperator(user)) return undefined;
+  if (isOperator(user)) return operatorScope(user);
   if (isAdvertiserRole(user.role))
     return user.customer ? eq(adAudits.clientId, user.customer) : eq(adAudits.applicantId, user.id);
   if (user.role === 'project' && user.projectId) return ofProject(user.projectId);
@@ -796,7 +829,9 @@ export async function robotsOfAudit(
   const [row] = await ctx.db.select().from(adAudits).where(eq(adAudits.id, q.id));
   if (!row) throw new AppError('AUDIT_NOT_FOUND', {}, 'id');
   await assertCanSee(ctx.db, user, row);
-  const where = eq(adAuditRobots.auditId, row.id);
+  const owner = ownerProperty(user);
+  const ofAudit = eq(adAuditRobots.auditId, row.id);
+  const where = owner ? and(ofAudit, ownProperty(owner.projectId)) : ofAudit;
   const [count] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(adAuditRobots).where(where);
   const rows = await ctx.db
     .select({

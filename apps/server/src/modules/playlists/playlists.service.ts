@@ -39,16 +39,7 @@ const like = (v: string) => `%${v.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
  */
 export async function planScope(db: DbOrTx, user: User): Promise<SQL | undefined> {
   if (isSuperuser(user)) return undefined;
-  if (isOperatorRole(user.role)) {
-    const ids = (await accountSubtreeIds(db, user)) ?? [user.id];
-    return or(
-      inArray(playlists.createdBy, ids),
-      inArray(
-        playlists.clientId,
-        db.select({ id: customers.id }).from(customers).where(inArray(customers.ownerId, ids)),
-      ),
-    );
-  }
+  if (isOperatorRole(user.role)) return subtreePlans((await accountSubtreeIds(db, user)) ?? [user.id]);
   if (isAdvertiserRole(user.role)) return user.customer ? eq(playlists.clientId, user.customer) : sql`false`;
   if (user.role === 'project') {
     if (!user.projectId) return sql`false`;
@@ -60,6 +51,19 @@ export async function planScope(db: DbOrTx, user: User): Promise<SQL | undefined
     );
   }
   return sql`false`;
+}
+
+/**
+ * The plans of an operator's account subtree: created in it, or of a customer it manages. `accountIds`
+ * is the subtree, as a list or as a subquery (descendantIdsSql).
+ */
+export function subtreePlans(accountIds: string[] | SQL): SQL {
+  const inSubtree = (column: typeof playlists.createdBy | typeof customers.ownerId) =>
+    Array.isArray(accountIds) ? inArray(column, accountIds) : sql`${column} in (${accountIds})`;
+  return or(
+    inSubtree(playlists.createdBy),
+    sql`${playlists.clientId} in (select ${customers.id} from ${customers} where ${inSubtree(customers.ownerId)})`,
+  ) as SQL;
 }
 
 /**
