@@ -7,6 +7,8 @@ const dataDir = path.join(os.tmpdir(), `robot-ads-e2e-${process.pid}`);
 
 export default defineConfig({
   testDir: 'e2e',
+  // The living demo runs with its robot fleet on, in its own server (playwright.living-demo.config.ts).
+  testIgnore: 'living-demo.spec.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -33,12 +35,13 @@ export default defineConfig({
     },
   },
   webServer: {
-    // Started exactly as `npm start` starts it, on an empty data folder.
+    // Started exactly as `npm start` starts it, on an empty data folder; without the living demo's
+    // robots, so that the specs see the demo data as it was seeded.
     command: `rm -rf ${dataDir} && npm start`,
     url: `http://localhost:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
+    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', HOST: '127.0.0.1', DEMO_FLEET: '0' },
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -17,9 +17,33 @@ if (!chrome) {
 }
 const build = spawnSync(process.execPath, [path.join(root, 'tools/ensure-build.mjs')], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
-const r = spawnSync(
-  process.execPath,
-  [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', ...process.argv.slice(2)],
-  { cwd: root, stdio: 'inherit', env: { ...process.env, CHROME_PATH: chrome } },
-);
-process.exit(r.status ?? 1);
+// Two suites, each with its own server: the specs on the demo data as seeded (playwright.config.ts,
+// no robot fleet) and the living demo with its fleet on (playwright.living-demo.config.ts). Spec files
+// named on the command line go to the suite that holds them; other arguments go to both.
+const args = process.argv.slice(2);
+const isSpec = (a) => !a.startsWith('-') && /(^|\/)e2e\/|\.spec\.ts(:\d+)*$/.test(a);
+const living = (a) => a.includes('living-demo');
+const specs = args.filter(isSpec);
+const flags = args.filter((a) => !isSpec(a));
+const suites = [
+  { config: 'playwright.config.ts', specs: specs.filter((s) => !living(s)) },
+  { config: 'playwright.living-demo.config.ts', specs: specs.filter(living) },
+].filter((s) => specs.length === 0 || s.specs.length > 0);
+let status = 0;
+for (const suite of suites) {
+  const r = spawnSync(
+    process.execPath,
+    [
+      path.join(root, 'node_modules/@playwright/test/cli.js'),
+      'test',
+      '--config',
+      suite.config,
+      ...(suites.length > 1 ? ['--pass-with-no-tests'] : []),
+      ...flags,
+      ...suite.specs,
+    ],
+    { cwd: root, stdio: 'inherit', env: { ...process.env, CHROME_PATH: chrome } },
+  );
+  if (r.status !== 0) status = r.status ?? 1;
+}
+process.exit(status);
