@@ -24,6 +24,7 @@ import { devicesRoutes } from './modules/devices/devices.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { NotificationsService } from './modules/notifications/notifications.service';
+import { playEventsIngested } from './modules/play-events/play-events.metrics';
 import { playEventsRoutes } from './modules/play-events/play-events.routes';
 import { playlistsRoutes } from './modules/playlists/playlists.routes';
 import { publishingRoutes } from './modules/publishing/publishing.routes';
@@ -39,6 +40,7 @@ import type { AppContext } from './platform/context';
 import { registerErrorHandler } from './platform/error-handler';
 import { Jobs } from './platform/jobs';
 import { registerLanguage } from './platform/language';
+import { registerMetrics } from './platform/metrics';
 import { Realtime } from './platform/realtime';
 import { registerStaticFiles } from './platform/static-files';
 import { createStorage } from './platform/storage/create-storage';
@@ -188,6 +190,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // Before the modules: its hooks count every route registered after it.
+  registerMetrics(app, {
+    database,
+    queueDepths: () => jobs.depths(),
+    token: config.METRICS_TOKEN,
+    extra: [playEventsIngested],
+  });
 
   // Modules, registered by hand.
   await app.register(systemRoutes(ctx));
@@ -218,6 +227,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await jobs.start();
     });
   }
+  // Shutting down: sockets close first (devices and browsers reconnect to another instance), so the
+  // server stops only for the requests in flight.
+  app.addHook('preClose', async () => {
+    ctx.realtime?.disconnectAll();
+  });
   app.addHook('onClose', async () => {
     await ctx.realtime?.close();
     await rateLimitRedis?.quit().catch(() => rateLimitRedis.disconnect());

@@ -38,6 +38,10 @@ export const configSchema = z.object({
   /** PostgreSQL cancels a single statement that runs longer than this (ms). */
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   JOBS: bool.default(true),
+  /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`; unset, it answers this machine only (loopback). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** On SIGTERM/SIGINT: the longest wait (ms) for requests in flight and open sockets before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(20_000),
   PUBLIC_URL: z.string().url().optional(),
   TRUST_PROXY: bool.default(false),
   /** Where uploaded materials live: `local` (files under DATA_DIR/storage) or `s3` (S3-compatible). */

@@ -30,11 +30,13 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    // app.close(): no new connections, sockets closed (preClose), requests in flight answered, then
+    // the jobs and the database; bounded by SHUTDOWN_TIMEOUT_MS.
+    app.log.info({ signal, timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'shutting down: finishing requests in flight');
     const force = setTimeout(() => {
-      app.log.error('shutdown took too long, exiting');
+      app.log.error('shutdown took longer than SHUTDOWN_TIMEOUT_MS, exiting');
       process.exit(1);
-    }, 20_000);
+    }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     try {
       // The demo robots stop (and report their last plays) while the server still answers them.

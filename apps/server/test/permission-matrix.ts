@@ -22,6 +22,7 @@ const ALL_BUT_HIDE: readonly Role[] = [...OPS, 'project', 'advertisers', 'advert
 export const PERMISSIONS: Record<string, Access> = {
   // ---- system ----
   'GET /api/health': PUBLIC,
+  'GET /metrics': PUBLIC,
 
   // ---- auth ----
   'POST /api/Users/v2_2_login': PUBLIC,

@@ -98,6 +98,15 @@ export class Realtime {
     this.io.to(userRoom(userId)).emit(event, data);
   }
 
+  /**
+   * Closes every client connection, of every namespace, but not the HTTP server: the first step of a
+   * graceful shutdown (clients reconnect elsewhere while the requests in flight finish).
+   */
+  disconnectAll() {
+    this.io.disconnectSockets(true);
+    this.io.engine?.close();
+  }
+
   async close() {
     await new Promise<void>((resolve) => {
       this.io.close(() => resolve());

@@ -25,6 +25,16 @@ export const errorCatalogue = {
     en: 'Account permission expired. Please log in again',
   },
   FORBIDDEN: { status: 403, zh: '该账号没有权限', en: 'The account does not have permissions' },
+  METRICS_TOKEN_WRONG: {
+    status: 401,
+    zh: '监控指标需要正确的令牌（Authorization: Bearer <METRICS_TOKEN>）',
+    en: 'Metrics need the right token (Authorization: Bearer <METRICS_TOKEN>)',
+  },
+  METRICS_LOCAL_ONLY: {
+    status: 403,
+    zh: '未设置 METRICS_TOKEN 时，监控指标只对本机开放',
+    en: 'Without METRICS_TOKEN, metrics are served to this machine only',
+  },
   NOT_FOUND: { status: 404, zh: '请求的资源不存在', en: 'The requested resource does not exist' },
   API_NOT_FOUND: { status: 404, zh: '接口不存在：{path}', en: 'No such API: {path}' },
   CONFLICT: { status: 409, zh: '数据冲突，请刷新后重试', en: 'Conflicting change, please refresh and retry' },

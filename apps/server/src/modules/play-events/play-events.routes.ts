@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context';
 import { deviceAuth } from '../device-protocol/device-auth';
 import { publishExportState, startConsumeExport } from '../publishing/publish-exports';
+import { countIngested } from './play-events.metrics';
 import { consume, ingestEvents } from './play-events.service';
 
 /** Proof of play: the device's event batches and the plan's consumption (spec section 7, /playlistConsume). */
@@ -28,10 +29,11 @@ export function playEventsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { device: true },
         onRequest: deviceAuth(ctx),
       },
-      async (request) => ({
-        success: true as const,
-        data: await ingestEvents(ctx, request.device, request.body.events),
-      }),
+      async (request) => {
+        const data = await ingestEvents(ctx, request.device, request.body.events);
+        countIngested(data);
+        return { success: true as const, data };
+      },
     );
 
     app.get(
