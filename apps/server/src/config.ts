@@ -48,6 +48,8 @@ export const configSchema = z.object({
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   /** HMAC secret for signed upload/download links of the local driver (generated under DATA_DIR when unset). */
   STORAGE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Per-account storage for materials in MB: registered plus pending uploads (GET /api/Media/oss refuses beyond it). */
+  STORAGE_QUOTA_MB: z.coerce.number().int().min(1).default(10240),
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_BUCKET: z.string().min(3).optional(),

@@ -243,6 +243,11 @@ export const errorCatalogue = {
     zh: '文件不在您的上传目录中',
     en: 'The file is not in your upload directory',
   },
+  STORAGE_QUOTA_EXCEEDED: {
+    status: 422,
+    zh: '存储空间已满：已用 {used}，上限 {quota}。请删除不再使用的素材后再上传',
+    en: 'Storage is full: {used} used of {quota}. Delete materials you no longer need, then upload again',
+  },
   UPLOAD_OBJECT_MISSING: {
     status: 422,
     zh: '{file}：存储中找不到已上传的文件',

@@ -28,6 +28,7 @@ import {
   registerMediaBatch,
 } from './media.service';
 import { media } from './media.table';
+import { removeUnregisteredUploads } from './media-uploads';
 
 const fileQuery = z.object({
   expires: z.string().max(20),
@@ -37,6 +38,7 @@ const fileQuery = z.object({
 
 /** Media: upload credentials, the local driver's signed upload and download routes, registration. */
 export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  ctx.jobs.addCleanup('media.unregistered-uploads', () => removeUnregisteredUploads(ctx));
   return async (app) => {
     // Materials and ads belong to operators and advertisers (menu roles of /ad/Resource and /ad/AD).
     app.addHook('onRoute', (route) => {
@@ -55,7 +57,7 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: okEnvelope(uploadCredentials) },
         },
       },
-      async (request) => ({ success: true as const, data: issueUploadCredentials(ctx, request.user) }),
+      async (request) => ({ success: true as const, data: await issueUploadCredentials(ctx, request.user) }),
     );
 
     app.post(

@@ -35,6 +35,7 @@ import type { SessionUser } from '../../platform/session-user';
 import { isValidObjectKey, type ObjectStorage, type UploadCredentials } from '../../platform/storage/storage';
 import { assertMayManageMaterials, ownedWhere, uploadDirFor } from './media.scope';
 import { type MediaRow, media } from './media.table';
+import { assertRoomToRegister, assertRoomToUpload, recordUploadPolicy } from './media-uploads';
 
 /** Signed links handed to browsers live this long (previews in an open page). */
 export const LINK_TTL_SECONDS = 6 * 3600;
@@ -45,15 +46,21 @@ export function refusalError(refusal: Refusal): AppError {
   return new AppError(refusal.code, refusal.params, 'file');
 }
 
-/** GET /api/Media/oss: credentials to upload into the caller's directory for an hour (section 9). */
-export function issueUploadCredentials(ctx: AppContext, user: Uploader): UploadCredentials {
+/**
+ * GET /api/Media/oss: credentials to upload into the caller's directory for an hour (section 9), refused
+ * when the account's storage is full; the policy is recorded so that unregistered uploads are cleaned up.
+ */
+export async function issueUploadCredentials(ctx: AppContext, user: Uploader): Promise<UploadCredentials> {
   assertMayManageMaterials(user);
-  return ctx.storage.uploadCredentials({
+  await assertRoomToUpload(ctx, user);
+  const credentials = ctx.storage.uploadCredentials({
     dir: uploadDirFor(user),
     expiresInSeconds: UPLOAD_CREDENTIALS_TTL_SECONDS,
     maxBytes: UPLOAD_LIMITS.materialBytes,
     now: ctx.clock.now(),
   });
+  await recordUploadPolicy(ctx, user, new Date(credentials.expiresAt * 1000));
+  return credentials;
 }
 
 /** A new object key in the dir/{type}/{uuid}.{ext} shape. */
@@ -186,6 +193,7 @@ export async function registerMedia(ctx: AppContext, user: Uploader, input: Regi
   assertMayManageMaterials(user);
   await assertNotRegistered(ctx.db, [input.key]);
   const file = await checkStoredUpload(ctx, user, input);
+  await assertRoomToRegister(ctx, user, [file]);
   const thumb = file.sniffed.kind === 'picture' ? await makeThumbnail(ctx.storage, file.key, uploadDirFor(user)) : null;
   try {
     const row = await insertChecked(ctx, ctx.db, user, input, file, thumb);
@@ -227,6 +235,7 @@ export async function registerMediaBatch(
   const thumbs: string[] = [];
   try {
     for (const f of files) checked.push(await checkStoredUpload(ctx, user, f));
+    await assertRoomToRegister(ctx, user, checked);
     const rows = await ctx.db.transaction(async (tx) => {
       const out: MediaRow[] = [];
       for (const [i, file] of checked.entries()) {

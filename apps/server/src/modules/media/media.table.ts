@@ -36,3 +36,23 @@ export const media = pgTable(
 );
 
 export type MediaRow = typeof media.$inferSelect;
+
+/**
+ * Upload policies handed out by GET /api/Media/oss: which upload directories may hold files not yet
+ * registered, and until when. Once every policy of a directory has expired (plus a grace period), the
+ * files in it that no media row registers are deleted (media-uploads.ts).
+ */
+export const mediaUploadPolicies = pgTable(
+  'media_upload_policies',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id').notNull(),
+    dir: text('dir').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('media_upload_policies_dir_idx').on(t.dir, t.expiresAt),
+    index('media_upload_policies_expires_idx').on(t.expiresAt),
+  ],
+);
