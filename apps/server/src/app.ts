@@ -5,7 +5,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { newId } from '@robot-ads/contracts/common/ids';
 import { PACKAGE_VERSION } from '@robot-ads/contracts/system/system.schemas';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config';
@@ -38,9 +38,11 @@ import { registerAuthGuard } from './platform/auth-guard';
 import { type Clock, systemClock } from './platform/clock';
 import type { AppContext } from './platform/context';
 import { registerErrorHandler } from './platform/error-handler';
+import { clientErrorHandler, frameworkErrors, registerRequestShapeChecks } from './platform/http-errors';
 import { Jobs } from './platform/jobs';
 import { registerLanguage } from './platform/language';
 import { registerMetrics } from './platform/metrics';
+import { registerRequestContext, requestLogMixin } from './platform/request-context';
 import { Realtime } from './platform/realtime';
 import { registerStaticFiles } from './platform/static-files';
 import { createStorage } from './platform/storage/create-storage';
@@ -53,6 +55,8 @@ export interface AppDeps {
   clock?: Clock;
   /** A logger to use (tests pass a silent one); otherwise pino at config.LOG_LEVEL. */
   logger?: FastifyBaseLogger;
+  /** Where the built-in logger writes (tests read the log lines); stdout when absent. */
+  logDestination?: NodeJS.WritableStream;
   /** Start the job queue with the app (main does; most tests do not need it). */
   startJobs?: boolean;
 }
@@ -72,6 +76,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : {
           logger: {
             level: config.LOG_LEVEL,
+            // Every line written inside a request's flow carries its id, service logs (ctx.log) too.
+            mixin: requestLogMixin,
+            ...(deps.logDestination ? { stream: deps.logDestination } : {}),
             redact: ['req.headers.authorization', 'req.headers.cookie', 'req.query.access_token'],
             serializers: {
               // Tokens travel in the query too (access_token, socket token): never write them to the log.
@@ -85,6 +92,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             },
           },
         }),
+    // One key for the request id in every line: Fastify's request logger and the mixin use the same.
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : newId();
@@ -93,8 +102,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 2 * 1024 * 1024,
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 200 },
+    // The per-request deadline: 503 REQUEST_TIMEOUT in the envelope (platform/error-handler.ts).
+    handlerTimeout: config.REQUEST_TIMEOUT_MS,
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
+  registerRequestContext(app, { timeoutMs: config.REQUEST_TIMEOUT_MS });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -136,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerLanguage(app);
   registerErrorHandler(app);
+  registerRequestShapeChecks(app);
   registerAuthGuard(app, {
     tokens: ctx.tokens,
     clock: ctx.clock,

@@ -37,6 +37,13 @@ export const configSchema = z.object({
   DEMO_FLEET: z.coerce.number().int().min(0).max(1000).default(40),
   /** PostgreSQL cancels a single statement that runs longer than this (ms). */
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /**
+   * A request that has not answered after this long answers 503 REQUEST_TIMEOUT (spec section 7: 50 s);
+   * whatever its handler answers later is dropped.
+   */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).default(50_000),
+  /** /api/health answers 503 when the database has not answered the watchdog's ping for this long. */
+  DB_WATCHDOG_SECONDS: z.coerce.number().int().min(1).default(10),
   JOBS: bool.default(true),
   /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`; unset, it answers this machine only (loopback). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),

@@ -60,7 +60,14 @@ export async function freshDatabase(): Promise<{ database: Database; url?: strin
 }
 
 export async function buildTestApp(
-  opts: { env?: Record<string, string>; clock?: Clock; startJobs?: boolean; ready?: boolean } = {},
+  opts: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    startJobs?: boolean;
+    ready?: boolean;
+    /** Where the app's log lines go (with env LOG_LEVEL set): a test that reads them. */
+    logDestination?: NodeJS.WritableStream;
+  } = {},
 ): Promise<TestApp> {
   const { database, url, drop } = await freshDatabase();
   await database.migrate();
@@ -75,7 +82,13 @@ export async function buildTestApp(
     ...(url ? { DATABASE_URL: url } : {}),
     ...opts.env,
   });
-  const app = await buildApp({ config, database, clock: opts.clock, startJobs: opts.startJobs });
+  const app = await buildApp({
+    config,
+    database,
+    clock: opts.clock,
+    startJobs: opts.startJobs,
+    logDestination: opts.logDestination,
+  });
   if (opts.ready !== false) await app.ready();
   return {
     app,

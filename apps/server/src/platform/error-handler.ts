@@ -22,15 +22,20 @@ function issueMessage(issue: z.core.$ZodIssue | undefined, fallback: string, lan
   return text ?? fallback;
 }
 
-function send(
-  reply: FastifyReply,
-  status: number,
-  code: string,
-  msg: string,
-  extra: { field?: string; requestId?: string } = {},
-) {
-  return reply.status(status).send({ success: false, data: null, code, msg, ...extra });
+function send(reply: FastifyReply, status: number, code: string, msg: string, extra: { field?: string } = {}) {
+  // Every failure names its request, so that a person can quote it and the log line can be found.
+  const requestId = String(reply.request.id);
+  return reply.status(status).send({ success: false, data: null, code, msg, ...extra, requestId });
 }
+
+/** Fastify's own refusals, by their code: a catalogue code with a message in the caller's language. */
+const FRAMEWORK_REFUSALS: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'EMPTY_JSON_BODY',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_HANDLER_TIMEOUT: 'REQUEST_TIMEOUT',
+};
 
 export function sendError(
   reply: FastifyReply,
@@ -59,6 +64,18 @@ export function registerErrorHandler(app: FastifyInstance) {
         field,
       });
     }
+    const refusal = error.code ? FRAMEWORK_REFUSALS[error.code] : undefined;
+    if (refusal === 'REQUEST_TIMEOUT') {
+      request.log.warn({ url: request.url }, 'request deadline passed: answered 503, a late answer is dropped');
+      sendError(reply, lang, refusal);
+      // The handler is still running: whatever it answers later has nowhere to go.
+      reply.send = () => reply;
+      return;
+    }
+    if (refusal) {
+      const type = String(request.headers['content-type'] ?? '').slice(0, 100);
+      return sendError(reply, lang, refusal, { type });
+    }
     const status = error.statusCode ?? 500;
     if (status === 429) return send(reply, 429, 'RATE_LIMITED', messageFor('RATE_LIMITED', lang));
     if (status === 413) return send(reply, 413, 'PAYLOAD_TOO_LARGE', messageFor('PAYLOAD_TOO_LARGE', lang));
@@ -67,6 +84,6 @@ export function registerErrorHandler(app: FastifyInstance) {
       return send(reply, status, 'BAD_REQUEST', messageFor('BAD_REQUEST', lang, { field: error.message }));
     }
     request.log.error({ err: error, requestId: request.id }, 'unhandled error');
-    return send(reply, 500, 'INTERNAL', messageFor('INTERNAL', lang), { requestId: String(request.id) });
+    return send(reply, 500, 'INTERNAL', messageFor('INTERNAL', lang));
   });
 }

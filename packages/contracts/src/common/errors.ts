@@ -41,6 +41,28 @@ export const errorCatalogue = {
   DUPLICATE_SUBMISSION: { status: 409, zh: '请勿重复提交或申请', en: 'Duplicate submission or application' },
   RATE_LIMITED: { status: 429, zh: '请求过于频繁，请稍后再试', en: 'Too many requests, please try again later' },
   PAYLOAD_TOO_LARGE: { status: 413, zh: '请求内容过大', en: 'The request is too large' },
+  // ---- HTTP robustness (issue 11): refusals of the framework itself, in the envelope ----
+  INVALID_JSON: { status: 400, zh: '请求内容不是有效的 JSON', en: 'The request body is not valid JSON' },
+  EMPTY_JSON_BODY: {
+    status: 400,
+    zh: '请求内容为空，但内容类型为 JSON',
+    en: 'The request body is empty but its content type is JSON',
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    zh: '不支持的内容类型：{type}',
+    en: 'Unsupported content type: {type}',
+  },
+  BAD_URL: { status: 400, zh: '请求地址无效', en: 'The request URL is invalid' },
+  URL_TOO_LONG: { status: 414, zh: '请求地址过长', en: 'The request URL is too long' },
+  HEADERS_TOO_LARGE: { status: 431, zh: '请求头过大', en: 'The request headers are too large' },
+  BAD_HTTP_REQUEST: { status: 400, zh: 'HTTP 请求格式错误', en: 'Malformed HTTP request' },
+  TEXT_HAS_NUL: { status: 400, zh: '不能包含空字符（NUL）', en: 'must not contain a NUL character' },
+  REQUEST_TIMEOUT: {
+    status: 503,
+    zh: '请求处理超时，请稍后重试',
+    en: 'The request took too long, please try again later',
+  },
   INTERNAL: { status: 500, zh: '服务器异常', en: 'Server exception' },
   UNKNOWN: { status: 500, zh: '未知错误', en: 'An unknown error' },
   OPERATION_FAILED: { status: 422, zh: '操作失败', en: 'Operation failed' },

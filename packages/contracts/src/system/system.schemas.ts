@@ -9,6 +9,12 @@ export const healthData = z.object({
   uptime: z.number().describe('seconds since the server started'),
   database: z.object({ status: z.enum(['ok', 'down']), kind: z.enum(['pglite', 'postgres']) }),
   jobs: z.object({ status: z.enum(['ok', 'off']) }),
+  watchdog: z
+    .object({
+      database: z.enum(['ok', 'unresponsive']),
+      lastAnswerSeconds: z.number().int().describe('seconds since the database last answered a background ping'),
+    })
+    .describe('the background database ping: unresponsive (and the answer 503) after DB_WATCHDOG_SECONDS of silence'),
   time: z.number().describe('server time, unix seconds'),
 });
 export type HealthData = z.infer<typeof healthData>;

@@ -91,7 +91,8 @@ describe('platform', () => {
       payload: '{"name":',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ success: false, code: 'BAD_REQUEST' });
+    expect(res.json()).toMatchObject({ success: false, code: 'INVALID_JSON' });
+    expect(res.json().msg).toBe('请求内容不是有效的 JSON');
   });
 
   it('sets security headers', async () => {

@@ -2,24 +2,28 @@ import { toUnixSeconds } from '@robot-ads/contracts/common/time';
 import { healthResponse, PACKAGE_VERSION } from '@robot-ads/contracts/system/system.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context';
+import { DbWatchdog } from './db-watchdog';
 
 export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    // The health answer reads the watchdog and never waits on the database itself.
+    const watchdog = new DbWatchdog(() => ctx.database.ping(), ctx.config.DB_WATCHDOG_SECONDS * 1000);
+    app.addHook('onReady', async () => watchdog.start());
+    app.addHook('onClose', async () => watchdog.stop());
+
     app.get(
       '/api/health',
       {
         schema: {
           tags: ['system'],
-          summary: 'Health: database status, version and uptime',
+          summary: 'Health: database status (with the background watchdog), version and uptime; 503 when degraded',
           response: { 200: healthResponse, 503: healthResponse },
         },
         config: { public: true },
       },
       async (_request, reply) => {
-        const dbOk = await ctx.database.ping().then(
-          () => true,
-          () => false,
-        );
+        const { database, lastAnswerSeconds, lastPingFailed } = watchdog.state();
+        const dbOk = database === 'ok' && !lastPingFailed;
         const now = ctx.clock.now();
         return reply.status(dbOk ? 200 : 503).send({
           success: true as const,
@@ -29,6 +33,7 @@ export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             uptime: Math.round((Date.now() - ctx.startedAt.getTime()) / 1000),
             database: { status: dbOk ? 'ok' : 'down', kind: ctx.database.kind },
             jobs: { status: ctx.jobs.started ? 'ok' : 'off' },
+            watchdog: { database, lastAnswerSeconds },
             time: toUnixSeconds(now) ?? 0,
           },
         });

@@ -1,0 +1,93 @@
+import { isAdvertiserRole, ROLES, type Role } from '@robot-ads/contracts/auth/roles';
+import { newId } from '@robot-ads/contracts/common/ids';
+import { customers } from '../../src/modules/customers/customers.table';
+import { bearer, type CreateUserOverrides, loginAs } from '../auth';
+import type { TestApp } from '../build-app';
+import { createProject, createRobot } from '../devices';
+
+/** Who sends a request: anonymous, a device, or a logged-in account of one role. */
+export interface Caller {
+  name: string;
+  headers: Record<string, string>;
+  /** Still logged in? (A fuzzed logout or password change may end the session.) */
+  alive(): Promise<boolean>;
+  /** A fresh session of the same kind, after `alive()` said no. */
+  renew(): Promise<void>;
+}
+
+/** Secrets no answer may ever contain (besides password hashes). */
+export interface Secrets {
+  values: string[];
+}
+
+/**
+ * One caller per role (advertisers with a customer and DIY, the project account with a property),
+ * root, anonymous and an activated device, set up as in practice.
+ */
+export async function makeCallers(t: TestApp): Promise<{ callers: Caller[]; secrets: Secrets }> {
+  const secrets: Secrets = { values: [] };
+  const customerId = newId();
+  await t.app.ctx.db.insert(customers).values({ id: customerId, name: 'Fuzz Coffee' });
+  const property = await createProject(t);
+  const userCaller = (name: string, role: Role, setup: CreateUserOverrides): Caller => {
+    const caller: Caller = {
+      name,
+      headers: {},
+      alive: async () =>
+        (await t.app.inject({ method: 'GET', url: '/api/Users/current', headers: caller.headers })).statusCode === 200,
+      renew: async () => {
+        caller.headers = bearer((await loginAs(t, role, setup)).token);
+      },
+    };
+    return caller;
+  };
+  const callers: Caller[] = [{ name: 'anonymous', headers: {}, alive: async () => true, renew: async () => undefined }];
+  for (const role of ROLES) {
+    const setup = isAdvertiserRole(role)
+      ? { customer: customerId, diy: true }
+      : role === 'project'
+        ? { projectId: property.id }
+        : {};
+    callers.push(userCaller(role, role, setup));
+  }
+  const root = userCaller('root', 'super', { principals: 'root' });
+  callers.push(root);
+  for (const c of callers) await c.renew();
+
+  const device: Caller = {
+    name: 'device',
+    headers: {},
+    alive: async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/device/v1/schedule', headers: device.headers })).statusCode !==
+      401,
+    renew: async () => {
+      const { token, secret } = await activatedDevice(t, root.headers);
+      secrets.values.push(token, secret);
+      device.headers = bearer(token);
+    },
+  };
+  await device.renew();
+  callers.push(device);
+  return { callers, secrets };
+}
+
+/** A device as a robot gets one: an operator issues an activation secret, the robot activates with it. */
+async function activatedDevice(
+  t: TestApp,
+  operator: Record<string, string>,
+): Promise<{ token: string; secret: string }> {
+  const robot = await createRobot(t, { activated: false });
+  const issued = await t.app.inject({
+    method: 'POST',
+    url: '/api/Devices/activationSecret',
+    headers: operator,
+    payload: { robotId: robot.robotId },
+  });
+  const { secret } = issued.json().data as { secret: string };
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/device/v1/activate',
+    payload: { robotId: robot.robotId, secret },
+  });
+  return { token: res.json().data.token as string, secret };
+}
