@@ -19,8 +19,10 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { menusRoutes } from './modules/auth/menus.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
+import { DeviceTokenCache, loadDeviceTokens } from './modules/device-protocol/device-auth';
 import { deviceProtocolRoutes } from './modules/device-protocol/device-protocol.routes';
 import { devicesRoutes } from './modules/devices/devices.routes';
+import { Presence } from './modules/devices/presence';
 import { mediaRoutes } from './modules/media/media.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { NotificationsService } from './modules/notifications/notifications.service';
@@ -42,8 +44,8 @@ import { clientErrorHandler, frameworkErrors, registerRequestShapeChecks } from 
 import { Jobs } from './platform/jobs';
 import { registerLanguage } from './platform/language';
 import { registerMetrics } from './platform/metrics';
-import { registerRequestContext, requestLogMixin } from './platform/request-context';
 import { Realtime } from './platform/realtime';
+import { registerRequestContext, requestLogMixin } from './platform/request-context';
 import { registerStaticFiles } from './platform/static-files';
 import { createStorage } from './platform/storage/create-storage';
 import { TokenService } from './platform/tokens';
@@ -129,6 +131,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth: undefined as unknown as AuthService,
     notifications: undefined as unknown as NotificationsService,
     realtime: null,
+    presence: new Presence(
+      { database, clock: deps.clock ?? systemClock, log: app.log },
+      { redisUrl: config.REDIS_URL },
+    ),
+    deviceTokens: new DeviceTokenCache(1_000_000, loadDeviceTokens(database.db)),
   };
   ctx.auth = new AuthService(ctx);
   ctx.notifications = new NotificationsService(database.db, ctx.clock, () => ctx.realtime);
@@ -213,6 +220,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     extra: [playEventsIngested],
   });
 
+  // A request that may have written (answered, so committed) has the schedule feed look at once, so the
+  // 304 index of this instance (and, through Redis, of every other) drops a changed schedule in
+  // milliseconds. Device calls write no schedule, except an activation (it revokes earlier tokens).
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
+    if (request.routeOptions.config.device && !request.url.startsWith('/api/device/v1/activate')) return;
+    app.schedules?.feed.nudge();
+  });
+
   // Modules, registered by hand.
   await app.register(systemRoutes(ctx));
   await app.register(mediaRoutes(ctx));
@@ -242,6 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await jobs.start();
     });
   }
+  app.addHook('onReady', async () => ctx.presence.start());
   // Shutting down: sockets close first (devices and browsers reconnect to another instance), so the
   // server stops only for the requests in flight.
   app.addHook('preClose', async () => {
@@ -249,6 +266,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => {
     await ctx.realtime?.close();
+    // After the sockets: what they and the last beats reported is written before the database closes.
+    await ctx.presence.stop();
     await rateLimitRedis?.quit().catch(() => rateLimitRedis.disconnect());
     await jobs.stop();
   });

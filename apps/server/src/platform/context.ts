@@ -3,6 +3,8 @@ import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import type { AdsService } from '../modules/ads/ads.service';
 import type { AuthService } from '../modules/auth/auth.service';
+import type { DeviceTokenCache } from '../modules/device-protocol/device-auth';
+import type { Presence } from '../modules/devices/presence';
 import type { NotificationsService } from '../modules/notifications/notifications.service';
 import type { ResourcesService } from '../modules/resources/resources.service';
 import type { Clock } from './clock';
@@ -37,4 +39,8 @@ export interface AppContext {
    * its own namespace, e.g. devices).
    */
   realtime: Realtime | null;
+  /** Who is online: heartbeats and device sockets in memory (Redis with REDIS_URL), flushed in batches. */
+  presence: Presence;
+  /** Device tokens already checked (by SHA-256); revocations evict them. */
+  deviceTokens: DeviceTokenCache;
 }

@@ -6,9 +6,17 @@ import {
   heartbeatResult,
 } from '@robot-ads/contracts/device-protocol/device-protocol.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { acceptGzip } from '../../platform/compressed-body';
 import type { AppContext } from '../../platform/context';
 import { deviceTokenPresent, readDeviceToken } from './device-auth';
 import { activate, heartbeat } from './device-protocol.service';
+
+/**
+ * Route options of the calls every robot makes all the time (heartbeat, schedule poll, events): no
+ * access log line per call (errors are still logged) and none of the browser security headers, which
+ * mean nothing to a robot and cost every answer a dozen headers.
+ */
+export const DEVICE_HOT_ROUTE = { logLevel: 'warn', helmet: false } as const;
 
 /** The device side under /api/device/v1 (docs/device-protocol.md). */
 export function deviceProtocolRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -35,8 +43,10 @@ export function deviceProtocolRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: heartbeatBody,
           response: { 200: okEnvelope(heartbeatResult) },
         },
-        // The token is checked inside the heartbeat's single statement (the same rule as deviceAuth).
         config: { device: true },
+        ...DEVICE_HOT_ROUTE,
+        bodyLimit: 16 * 1024,
+        preParsing: acceptGzip(),
         onRequest: deviceTokenPresent,
       },
       async (request) => ({

@@ -132,6 +132,7 @@ export function robotWhere(user: ScopeUser, filters: Partial<RobotFilters>, now:
 }
 
 export async function queryRobots(ctx: AppContext, user: ScopeUser, query: RobotQuery, extra: SQL[] = []) {
+  await ctx.presence.flush();
   const now = ctx.clock.now();
   const where = robotWhere(user, query, now, extra);
   const point = query.distance !== undefined && query.lng !== undefined && query.lat !== undefined;
@@ -163,6 +164,7 @@ export async function visibleRobot(
 }
 
 export async function robotBaseInfo(ctx: AppContext, user: ScopeUser, robotId: string): Promise<RobotDetailDto> {
+  await ctx.presence.flush();
   const now = ctx.clock.now();
   const row = await visibleRobot(ctx, ctx.db, user, robotId);
   const [dto] = await toDtos(ctx, ctx.db, [row], now);
@@ -277,6 +279,7 @@ export async function setPrice(ctx: AppContext, robotIds: string[], price: numbe
 
 /** GET /api/StatisDevices/queryRobotInfo: counts by state and type, online ratio, recent transitions. */
 export async function deviceBoard(ctx: AppContext, user: ScopeUser): Promise<DeviceBoard> {
+  await ctx.presence.flush();
   const now = ctx.clock.now();
   const scope = robotScope(user, now);
   const stateCols = Object.fromEntries(
@@ -322,6 +325,7 @@ export async function mapPoints(
   user: ScopeUser,
   q: { province?: string; city?: string; type?: DeviceType; state?: DeviceState },
 ): Promise<MapPoint[]> {
+  await ctx.presence.flush();
   const now = ctx.clock.now();
   const where = robotWhere(user, { province: q.province, city: q.city, type: q.type, state: q.state }, now, [
     isNotNull(robots.lng),
@@ -359,41 +363,61 @@ export async function mapPoints(
 
 /**
  * Records robots whose last beat is older than the online window as offline, at the moment they went
- * offline (last beat + window), so that "time connected" is exact whenever the sweep runs.
+ * offline (last beat + window), so that "time connected" is exact whenever the sweep runs. The beats
+ * the presence holds (not yet written, or taken by another instance, in Redis) count as well: a robot
+ * seen inside the window is not swept.
  */
 export async function sweepOffline(
   ctx: AppContext,
   robotId?: string,
 ): Promise<{ checked: number; wentOffline: number }> {
+  await ctx.presence.flush();
   const now = ctx.clock.now();
   const cutoff = new Date(now.getTime() - ONLINE_WINDOW_MS);
-  return ctx.db.transaction(async (tx) => {
-    const conds = [
-      eq(robots.online, true),
-      sql`(${robots.lastHeartbeatAt} is null or ${robots.lastHeartbeatAt} <= ${cutoff})`,
-    ];
-    if (robotId) conds.push(eq(robots.robotId, robotId));
-    const gone = await tx
-      .update(robots)
-      .set({ online: false })
-      .where(and(...conds))
-      .returning({ id: robots.id, last: robots.lastHeartbeatAt });
-    if (gone.length > 0) {
+  const lapsed = and(
+    eq(robots.online, true),
+    sql`(${robots.lastHeartbeatAt} is null or ${robots.lastHeartbeatAt} <= ${cutoff})`,
+    ...(robotId ? [eq(robots.robotId, robotId)] : []),
+  );
+  const candidates = await ctx.db.select({ id: robots.id, last: robots.lastHeartbeatAt }).from(robots).where(lapsed);
+  const seen = await ctx.presence.lastSeen(candidates.map((c) => c.id));
+  const lastBeat = (c: { id: string; last: Date | null }) =>
+    Math.max(c.last?.getTime() ?? 0, seen.get(c.id) ?? 0) || null;
+  const gone = candidates.filter((c) => (lastBeat(c) ?? 0) <= cutoff.getTime());
+  const result = await ctx.db.transaction(async (tx) => {
+    const written =
+      gone.length === 0
+        ? []
+        : await tx
+            .update(robots)
+            .set({ online: false })
+            .where(
+              and(
+                lapsed,
+                inArray(
+                  robots.id,
+                  gone.map((g) => g.id),
+                ),
+              ),
+            )
+            .returning({ id: robots.id });
+    const byId = new Map(gone.map((g) => [g.id, lastBeat(g)]));
+    if (written.length > 0) {
       await tx.insert(robotTransitions).values(
-        gone.map((g) => ({
-          id: newId(),
-          robotRef: g.id,
-          kind: 'offline',
-          at: g.last ? new Date(g.last.getTime() + ONLINE_WINDOW_MS) : now,
-        })),
+        written.map((g) => {
+          const last = byId.get(g.id);
+          return { id: newId(), robotRef: g.id, kind: 'offline', at: last ? new Date(last + ONLINE_WINDOW_MS) : now };
+        }),
       );
     }
     const [checked] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(robots)
       .where(robotId ? eq(robots.robotId, robotId) : undefined);
-    return { checked: checked?.n ?? 0, wentOffline: gone.length };
+    return { checked: checked?.n ?? 0, wentOffline: written.length, refs: written.map((w) => w.id) };
   });
+  ctx.presence.forget(result.refs);
+  return { checked: result.checked, wentOffline: result.wentOffline };
 }
 
 /** Issues a new activation secret (shown once) for a robot; the hash is kept. */
@@ -420,7 +444,9 @@ export async function revokeDeviceTokens(ctx: AppContext, robotId: string): Prom
       .update(deviceTokens)
       .set({ revokedAt: ctx.clock.now() })
       .where(and(eq(deviceTokens.robotRef, row.id), sql`${deviceTokens.revokedAt} is null`))
-      .returning({ id: deviceTokens.id });
+      .returning({ hash: deviceTokens.tokenHash });
+    // Refused at once here; other instances learn it from the schedule change feed.
+    ctx.deviceTokens.evict(revoked.map((r) => r.hash));
     return { revoked: revoked.length };
   });
 }

@@ -8,8 +8,10 @@ import {
   eventBatchResult,
 } from '@robot-ads/contracts/play-events/play-events.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { acceptGzip } from '../../platform/compressed-body';
 import type { AppContext } from '../../platform/context';
 import { deviceAuth } from '../device-protocol/device-auth';
+import { DEVICE_HOT_ROUTE } from '../device-protocol/device-protocol.routes';
 import { publishExportState, startConsumeExport } from '../publishing/publish-exports';
 import { countIngested } from './play-events.metrics';
 import { consume, ingestEvents } from './play-events.service';
@@ -27,6 +29,10 @@ export function playEventsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: eventBatchResult },
         },
         config: { device: true },
+        ...DEVICE_HOT_ROUTE,
+        // 500 events are about 200 KB of JSON; compressed, far less.
+        bodyLimit: 1024 * 1024,
+        preParsing: acceptGzip(),
         onRequest: deviceAuth(ctx),
       },
       async (request) => {

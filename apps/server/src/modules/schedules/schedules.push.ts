@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
 import type { Namespace, Server } from 'socket.io';
 import type { AppContext } from '../../platform/context';
-import { changedRobotsSince, revokedTokensSince, robotOfToken } from './schedules.repository';
-import type { DeviceTokenCache, ScheduleCache } from './schedules.service';
+import { deviceOfToken } from '../device-protocol/device-auth';
+import { changedRobotsSince, revokedTokensSince } from './schedules.repository';
+import type { ScheduleCache } from './schedules.service';
 
 /** The socket.io namespace devices connect to with their device token. */
 export const DEVICE_NAMESPACE = '/device';
@@ -17,11 +20,23 @@ declare module 'socket.io' {
   }
 }
 
+/** The Redis channel on which an instance tells the others what its feed saw. */
+const INVALIDATION_CHANNEL = 'robot-ads:schedule-invalidation';
+
+interface Invalidation {
+  from: string;
+  robots: { ref: string; at: number }[];
+  tokens: string[];
+}
+
 /**
  * Watches the database for changes to what robots play (every instance on its own, so it works with
  * several instances on one database) and, for each robot concerned, drops its cached schedule and
  * pushes "collect now" to its sockets. The window overlaps the previous one so that a transaction that
- * committed late is still seen; a change already pushed is not pushed twice.
+ * committed late is still seen; a change already pushed is not pushed twice. It looks every 2 s and
+ * right after any request that may have changed something (`nudge`); with Redis, what one instance
+ * sees is published at once to every other, so a change made through one instance reaches the 304
+ * index of all of them within milliseconds, not at their next look.
  */
 export class ScheduleFeed {
   private since: Date;
@@ -29,11 +44,13 @@ export class ScheduleFeed {
   private running: Promise<string[]> | null = null;
   private readonly pushedUpTo = new Map<string, number>();
   private namespace: Namespace | null = null;
+  private nudged: ReturnType<typeof setTimeout> | null = null;
+  private readonly instance = randomUUID();
+  private redis: { pub: Redis; sub: Redis } | null = null;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly cache: ScheduleCache,
-    private readonly tokens: DeviceTokenCache,
     private readonly overlapMs = 30_000,
   ) {
     this.since = ctx.clock.now();
@@ -47,7 +64,7 @@ export class ScheduleFeed {
       const raw = auth?.token ?? socket.handshake.query.token;
       const token = typeof raw === 'string' ? raw.replace(/^Bearer\s+/i, '') : '';
       if (!token) return next(new Error('DEVICE_TOKEN_INVALID'));
-      robotOfToken(this.ctx.db, token)
+      deviceOfToken(this.ctx, token)
         .then((robot) => {
           if (!robot) return next(new Error('DEVICE_TOKEN_INVALID'));
           socket.data.robotRef = robot.robotRef;
@@ -57,13 +74,57 @@ export class ScheduleFeed {
         .catch(() => next(new Error('DEVICE_TOKEN_INVALID')));
     });
     namespace.on('connection', (socket) => {
-      if (socket.data.robotRef) void socket.join(robotRoom(socket.data.robotRef));
+      const robotRef = socket.data.robotRef;
+      if (!robotRef) return;
+      void socket.join(robotRoom(robotRef));
+      // A connected device is present: it need not beat over HTTP as well.
+      void this.ctx.presence.socketOpened(robotRef);
+      socket.on('disconnect', () => this.ctx.presence.socketClosed(robotRef));
     });
     this.namespace = namespace;
   }
 
+  /** Subscribes to the other instances' invalidations (REDIS_URL). */
+  private async listen(url: string) {
+    const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    const sub = pub.duplicate();
+    for (const c of [pub, sub]) c.on('error', (err) => this.ctx.log.warn({ err }, 'redis (schedule invalidation)'));
+    this.redis = { pub, sub };
+    sub.on('message', (_channel: string, text: string) => {
+      try {
+        this.apply(JSON.parse(text) as Invalidation);
+      } catch (err) {
+        this.ctx.log.warn({ err }, 'schedule invalidation message');
+      }
+    });
+    await Promise.all([pub.connect(), sub.connect()]).catch(() => undefined);
+    await sub.subscribe(INVALIDATION_CHANNEL).catch(() => undefined);
+  }
+
+  private apply(message: Invalidation) {
+    if (message.from === this.instance) return;
+    this.ctx.deviceTokens.evict(message.tokens);
+    this.cache.invalidate(message.robots.map((r) => r.ref));
+    // The instance that saw it has pushed "collect" (through the socket.io Redis adapter to every instance).
+    for (const r of message.robots) if (r.at > (this.pushedUpTo.get(r.ref) ?? 0)) this.pushedUpTo.set(r.ref, r.at);
+  }
+
+  /**
+   * Something may just have changed (a request that writes has been answered, so its transaction has
+   * committed): look soon, at most one look per 200 ms whatever the rate of requests.
+   */
+  nudge() {
+    if (this.nudged || !this.timer) return;
+    this.nudged = setTimeout(() => {
+      this.nudged = null;
+      void this.tick().catch((err) => this.ctx.log.warn({ err }, 'schedule change feed'));
+    }, 200);
+    this.nudged.unref?.();
+  }
+
   start(intervalMs = 2000) {
     void this.stop();
+    if (this.ctx.config.REDIS_URL && !this.redis) void this.listen(this.ctx.config.REDIS_URL);
     this.timer = setInterval(() => {
       void this.tick().catch((err) => this.ctx.log.warn({ err }, 'schedule change feed'));
     }, intervalMs);
@@ -74,7 +135,17 @@ export class ScheduleFeed {
   async stop() {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+    if (this.nudged) clearTimeout(this.nudged);
+    this.nudged = null;
     await this.running?.catch(() => undefined);
+  }
+
+  /** Stops for good: also leaves Redis. */
+  async close() {
+    await this.stop();
+    const redis = this.redis;
+    this.redis = null;
+    if (redis) await Promise.all([redis.pub, redis.sub].map((c) => c.quit().catch(() => c.disconnect())));
   }
 
   /** One look at the database, after any look in progress; returns the robots told to collect. */
@@ -96,10 +167,18 @@ export class ScheduleFeed {
       revokedTokensSince(this.ctx.db, since),
     ]);
     this.since = now;
-    this.tokens.evict(revoked);
+    this.ctx.deviceTokens.evict(revoked);
     // Each change is acted on once, although the overlapping windows see it several times.
     const fresh = changes.filter((c) => c.at.getTime() > (this.pushedUpTo.get(c.robotRef) ?? 0));
     this.cache.invalidate(fresh.map((c) => c.robotRef));
+    if (this.redis && (fresh.length > 0 || revoked.length > 0)) {
+      const message: Invalidation = {
+        from: this.instance,
+        robots: fresh.map((c) => ({ ref: c.robotRef, at: c.at.getTime() })),
+        tokens: revoked,
+      };
+      await this.redis.pub.publish(INVALIDATION_CHANNEL, JSON.stringify(message)).catch(() => undefined);
+    }
     for (const c of fresh) {
       this.pushedUpTo.set(c.robotRef, c.at.getTime());
       this.namespace?.to(robotRoom(c.robotRef)).emit(COLLECT_EVENT, { at: Math.floor(c.at.getTime() / 1000) });

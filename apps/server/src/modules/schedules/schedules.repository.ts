@@ -1,7 +1,6 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { adResources, advertisements } from '../ads/ads.table';
-import { sha256 } from '../devices/devices.service';
 import { deviceTokens, robots } from '../devices/devices.table';
 import { playlistAds, playlists } from '../playlists/playlists.table';
 import { publishRecords } from '../publishing/publishing.table';
@@ -13,17 +12,6 @@ export async function robotScreen(db: DbOrTx, robotRef: string) {
     .select({ template: robots.template, screenRatio: robots.screenRatio })
     .from(robots)
     .where(eq(robots.id, robotRef))
-    .limit(1);
-  return row ?? null;
-}
-
-/** The robot a live device token names (the socket handshake; HTTP routes use deviceAuth). */
-export async function robotOfToken(db: DbOrTx, token: string) {
-  const [row] = await db
-    .select({ robotRef: deviceTokens.robotRef, robotId: robots.robotId })
-    .from(deviceTokens)
-    .innerJoin(robots, eq(robots.id, deviceTokens.robotRef))
-    .where(and(eq(deviceTokens.tokenHash, sha256(token)), isNull(deviceTokens.revokedAt)))
     .limit(1);
   return row ?? null;
 }

@@ -6,18 +6,16 @@ import {
   scheduleAckBody,
   scheduleAckResult,
 } from '@robot-ads/contracts/device-protocol/schedule.schemas';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
-import { deviceAuth, readDeviceToken } from '../device-protocol/device-auth';
-import { sha256 } from '../devices/devices.service';
+import { deviceAuth } from '../device-protocol/device-auth';
+import { DEVICE_HOT_ROUTE } from '../device-protocol/device-protocol.routes';
 import { ScheduleFeed } from './schedules.push';
-import { acknowledge, DeviceTokenCache, nowPlaying, ScheduleCache } from './schedules.service';
+import { acknowledge, nowPlaying, ScheduleCache } from './schedules.service';
 
 export interface Schedules {
   cache: ScheduleCache;
-  tokens: DeviceTokenCache;
   feed: ScheduleFeed;
 }
 
@@ -30,29 +28,17 @@ declare module 'fastify' {
 
 export function createSchedules(ctx: AppContext): Schedules {
   const cache = new ScheduleCache(ctx);
-  const tokens = new DeviceTokenCache();
-  return { cache, tokens, feed: new ScheduleFeed(ctx, cache, tokens) };
+  return { cache, feed: new ScheduleFeed(ctx, cache) };
 }
 
 /** Schedule delivery under /api/device/v1 (docs/device-protocol.md, "Schedule"). */
 export function schedulesRoutes(ctx: AppContext, schedules: Schedules): FastifyPluginAsyncZod {
   return async (app) => {
-    const checkToken = deviceAuth(ctx);
-    // The device-token check, remembered per token so that an unchanged poll costs no query.
-    const auth = async function (this: unknown, request: FastifyRequest, reply: FastifyReply) {
-      const token = readDeviceToken(request);
-      const hash = token ? sha256(token) : null;
-      const known = hash ? schedules.tokens.get(hash) : undefined;
-      if (known) {
-        request.device = known;
-        return;
-      }
-      await checkToken.call(app, request, reply);
-      if (hash) schedules.tokens.set(hash, request.device);
-    };
+    // The device-token check is remembered per token, so that an unchanged poll costs no query.
+    const auth = deviceAuth(ctx);
     if (ctx.realtime) schedules.feed.attach(ctx.realtime.io);
     app.addHook('onReady', async () => schedules.feed.start());
-    app.addHook('onClose', async () => schedules.feed.stop());
+    app.addHook('onClose', async () => schedules.feed.close());
     app.get(
       '/api/device/v1/schedule',
       {
@@ -63,6 +49,7 @@ export function schedulesRoutes(ctx: AppContext, schedules: Schedules): FastifyP
           response: { 200: okEnvelope(deviceSchedule), 304: z.null().describe('Not modified') },
         },
         config: { device: true },
+        ...DEVICE_HOT_ROUTE,
         onRequest: auth,
       },
       async (request, reply) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DeviceTokenCache, lookahead, matchesVersion } from './schedules.service';
+import { DeviceTokenCache } from '../device-protocol/device-auth';
+import { lookahead, matchesVersion } from './schedules.service';
 
 describe('schedule look-ahead', () => {
   it('covers at least the next 48 hours from any instant, and stays the same all day', () => {

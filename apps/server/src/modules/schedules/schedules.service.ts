@@ -282,20 +282,23 @@ export interface ScheduleStamp {
 
 /**
  * Built schedules by robot, so that an unchanged schedule costs a lookup and a 304. It keeps a small
- * stamp per robot (version, plans), never the body, so a fleet of 100,000 robots costs a few MB; a full
- * schedule is built when one must be sent. An entry is dropped when the change feed sees a change for
- * its robot, when the day bucket turns, or when a plan in it ends; every instance keeps its own and
- * reads changes from the database.
+ * stamp per robot (version, plans), so a fleet of 100,000 robots costs a few MB, and the last built
+ * body of the robots that pulled most recently (bounded), so that a schedule that changed is built once
+ * per version, not once per pull. An entry is dropped when the change feed (or, with Redis, another
+ * instance's feed) sees a change for its robot, when the day bucket turns, or when a plan in it ends.
  */
 export class ScheduleCache {
   private readonly entries = new Map<string, ScheduleStamp>();
+  /** The last built body per robot, most recently used last. */
+  private readonly bodies = new Map<string, BuiltSchedule>();
   private readonly building = new Map<string, Promise<BuiltSchedule>>();
   /** Bumped by invalidation, so that a build that raced a change is not kept. */
   private readonly generations = new Map<string, number>();
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly maxEntries = 500_000,
+    private readonly maxEntries = 1_000_000,
+    private readonly maxBodies = 20_000,
   ) {}
 
   private known(robotRef: string): ScheduleStamp | null {
@@ -321,6 +324,13 @@ export class ScheduleCache {
   ): Promise<{ version: string; schedule: DeviceSchedule | null }> {
     const known = this.known(robotRef);
     if (known && matchesVersion(ifNoneMatch, known.version)) return { version: known.version, schedule: null };
+    const body = known ? this.bodies.get(robotRef) : undefined;
+    if (known && body?.version === known.version) {
+      this.bodies.delete(robotRef);
+      this.bodies.set(robotRef, body);
+      const serverTime = Math.floor(this.ctx.clock.now().getTime() / 1000);
+      return { version: body.version, schedule: { ...body.schedule, serverTime } };
+    }
     const built = await this.build(robotRef, robotId);
     const same = matchesVersion(ifNoneMatch, built.version);
     return { version: built.version, schedule: same ? null : built.schedule };
@@ -337,6 +347,9 @@ export class ScheduleCache {
     if ((this.generations.get(robotRef) ?? 0) === generation) {
       if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
       this.entries.set(robotRef, stampOf(built));
+      this.bodies.delete(robotRef);
+      if (this.bodies.size >= this.maxBodies) this.bodies.delete(this.bodies.keys().next().value as string);
+      this.bodies.set(robotRef, built);
     }
     return built;
   }
@@ -344,6 +357,7 @@ export class ScheduleCache {
   invalidate(robotRefs: Iterable<string>) {
     for (const ref of robotRefs) {
       this.entries.delete(ref);
+      this.bodies.delete(ref);
       this.generations.set(ref, (this.generations.get(ref) ?? 0) + 1);
     }
   }
@@ -361,30 +375,6 @@ function stampOf(built: BuiltSchedule): ScheduleStamp {
     builtAt: built.builtAt,
     planIds: built.schedule.plans.map((p) => p.id),
   };
-}
-
-/**
- * Device tokens already checked, by their SHA-256, so that a poll answered 304 touches no database
- * (a token never changes its robot; a revoked one is evicted by the change feed within seconds, on
- * every instance). Bounded: the oldest entries go first.
- */
-export class DeviceTokenCache {
-  private readonly entries = new Map<string, { robotRef: string; robotId: string }>();
-
-  constructor(private readonly maxEntries = 500_000) {}
-
-  get(hash: string) {
-    return this.entries.get(hash);
-  }
-
-  set(hash: string, device: { robotRef: string; robotId: string }) {
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(hash, { robotRef: device.robotRef, robotId: device.robotId });
-  }
-
-  evict(hashes: Iterable<string>) {
-    for (const h of hashes) this.entries.delete(h);
-  }
 }
 
 /** True when an If-None-Match header names this version (weak or strong, or `*`). */

@@ -1,0 +1,35 @@
+import { PassThrough } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+import type { preParsingAsyncHookHandler } from 'fastify';
+import { AppError } from './app-error';
+
+/**
+ * A route's preParsing hook that accepts bodies sent with `Content-Encoding: gzip` (devices batch their
+ * reports and compress them). The route's bodyLimit applies to the decompressed bytes, so a small
+ * compressed body cannot expand into a large one; a body that is not valid gzip, or another encoding,
+ * is refused with 400 naming Content-Encoding.
+ */
+export function acceptGzip(): preParsingAsyncHookHandler {
+  return async (request, _reply, payload) => {
+    const encoding = String(request.headers['content-encoding'] ?? 'identity')
+      .trim()
+      .toLowerCase();
+    if (encoding === 'identity' || encoding === '') return payload;
+    if (encoding !== 'gzip' && encoding !== 'x-gzip')
+      throw new AppError('BAD_REQUEST', { field: 'Content-Encoding' }, 'Content-Encoding');
+    const gunzip = createGunzip();
+    const decoded = new PassThrough() as PassThrough & { receivedEncodedLength: number };
+    // Fastify compares Content-Length with what it reads: the compressed length is what was received.
+    decoded.receivedEncodedLength = 0;
+    payload.on('data', (chunk: Buffer) => {
+      decoded.receivedEncodedLength += chunk.length;
+    });
+    // Not gzip, or truncated: a 400 in the caller's language.
+    const refuse = () =>
+      decoded.destroy(new AppError('BAD_REQUEST', { field: 'Content-Encoding' }, 'Content-Encoding'));
+    payload.on('error', refuse);
+    gunzip.on('error', refuse);
+    payload.pipe(gunzip).pipe(decoded);
+    return decoded;
+  };
+}
