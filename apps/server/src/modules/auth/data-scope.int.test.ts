@@ -209,9 +209,18 @@ describe('applications, publish records, notifications and exports', () => {
         ['GET', `/api/Publishes/queryDetailByPlaylistId?playListId=${plan.id}`],
         ['GET', `/api/Publishes/query?playListId=${plan.id}`],
         ['GET', `/api/Publishes/exportDetailByPlaylistId?playListId=${plan.id}`],
+        ['GET', `/api/Publishes/consume?playListId=${plan.id}`],
+        ['GET', `/api/Publishes/consumeExportAndProgress?playListId=${plan.id}`],
       ],
       secrets,
     );
+    // Statistics (consumption) of the plan: neither another subtree nor a property it is not delivered to.
+    const statistics: Array<[Method, string, object?]> = [
+      ['GET', `/api/Publishes/consume?playListId=${plan.id}`],
+      ['GET', `/api/Publishes/consumeExportAndProgress?playListId=${plan.id}`],
+    ];
+    await refused(opA.token, statistics, secrets);
+    await refused(w.ownerAuto.token, statistics, secrets);
     await refused(opA.token, [['DELETE', `/api/Publishes/${record.id}?reason=Mine`]], secrets);
     await refused(
       w.ownerAuto.token,
