@@ -149,7 +149,7 @@ describe('applications, publish records, notifications and exports', () => {
     const plan = await createPlan(t, w.adv.token, [ad.id], { name: 'Secret Plan 2' });
     const inP = w.robots[1]?.robotId as string;
     const inQ = w.autoRobots[1]?.robotId as string;
-    const both = await data('POST', '/api/Ad_Audits', w.adv.token, {
+    const application = await data('POST', '/api/Ad_Audits', w.adv.token, {
       playListId: plan.id,
       deliveryMode: 'robots',
       robotIds: [inP],
@@ -163,34 +163,50 @@ describe('applications, publish records, notifications and exports', () => {
       ['POST', '/api/Ad_Audits/reapply', { id }],
       ['DELETE', `/api/Ad_Audits/${id}`],
     ];
-    await refused(w.otherAdv.token, onApplication(both.id), secrets);
+    await refused(w.otherAdv.token, onApplication(application.id), secrets);
     // A property the application does not touch: neither its record nor a decision on it.
     await refused(
       w.ownerAuto.token,
       [
-        ['GET', `/api/Ad_Audits/${both.id}`],
-        ['GET', `/api/Ad_Audits/getRobotsByAd_auditId?id=${both.id}`],
-        ['POST', '/api/Ad_Audits/confirm', { id: both.id }],
-        ['POST', '/api/Ad_Audits/reject', { id: both.id, note: 'No' }],
+        ['GET', `/api/Ad_Audits/${application.id}`],
+        ['GET', `/api/Ad_Audits/getRobotsByAd_auditId?id=${application.id}`],
+        ['POST', '/api/Ad_Audits/confirm', { id: application.id }],
+        ['POST', '/api/Ad_Audits/reject', { id: application.id, note: 'No' }],
       ],
       secrets,
+    );
+    // An application touching only another property is not even there for this owner.
+    const elsewhere = await createPlan(t, w.adv.token, [ad.id], { name: 'Secret Plan 3' });
+    const other = await data('POST', '/api/Ad_Audits', w.adv.token, {
+      playListId: elsewhere.id,
+      deliveryMode: 'robots',
+      robotIds: [inQ],
+    });
+    await refused(
+      w.owner.token,
+      [
+        ['GET', `/api/Ad_Audits/${other.id}`],
+        ['GET', `/api/Ad_Audits/getRobotsByAd_auditId?id=${other.id}`],
+        ['POST', '/api/Ad_Audits/confirm', { id: other.id }],
+      ],
+      ['Secret Plan 3', inQ],
     );
     // An operator whose subtree does not manage the customer neither reads nor decides it.
     await refused(
       opA.token,
       [
-        ['GET', `/api/Ad_Audits/${both.id}`],
-        ['GET', `/api/Ad_Audits/getRobotsByAd_auditId?id=${both.id}`],
-        ['POST', '/api/Ad_Audits/confirm', { id: both.id }],
-        ['POST', '/api/Ad_Audits/reject', { id: both.id, note: 'No' }],
+        ['GET', `/api/Ad_Audits/${application.id}`],
+        ['GET', `/api/Ad_Audits/getRobotsByAd_auditId?id=${application.id}`],
+        ['POST', '/api/Ad_Audits/confirm', { id: application.id }],
+        ['POST', '/api/Ad_Audits/reject', { id: application.id, note: 'No' }],
       ],
       secrets,
     );
-    expect((await data('GET', `/api/Ad_Audits/${both.id}`, w.adv.token)).state).toBe('pending');
+    expect((await data('GET', `/api/Ad_Audits/${application.id}`, w.adv.token)).state).toBe('pending');
 
     // Approved and published: the applicant hears it; nobody else can mark that message read.
-    await data('POST', '/api/Ad_Audits/confirm', w.owner.token, { id: both.id });
-    await data('POST', '/api/Ad_Audits/confirm', w.operator.token, { id: both.id });
+    await data('POST', '/api/Ad_Audits/confirm', w.owner.token, { id: application.id });
+    await data('POST', '/api/Ad_Audits/confirm', w.operator.token, { id: application.id });
     const inbox = await call('GET', '/api/Notifies/queryMessage?isRead=false&start=0&limit=50', w.adv.token);
     const message = inbox.json().data.find((m: { data: { id: string } }) => m.data.id === plan.id);
     expect(message).toBeTruthy();
