@@ -27,7 +27,8 @@ async function call<T>(
   headers.set('accept-language', navigator.language?.toLowerCase().startsWith('zh') ? 'zh' : 'en');
   let response: Response;
   try {
-    response = await fetch(`${API}${path}`, { ...init, headers, cache: 'no-store' });
+    // Resolved against the page (the player is served by the server it speaks to).
+    response = await fetch(new URL(`${API}${path}`, document.baseURI), { ...init, headers, cache: 'no-store' });
   } catch (error) {
     throw new OfflineError(error instanceof Error ? error.message : String(error));
   }

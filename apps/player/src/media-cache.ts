@@ -12,19 +12,22 @@ const CACHE = 'robot-ads-media-v1';
  * Cache Storage exists only in a secure context (https, or localhost). On a plain-http address the
  * player still plays, streaming each file from its signed link, but cannot play offline.
  */
-export const persistent = typeof caches !== 'undefined' && globalThis.isSecureContext !== false;
+export function isPersistent(): boolean {
+  return typeof caches !== 'undefined' && globalThis.isSecureContext !== false;
+}
 
 export function cacheKey(media: Pick<ScheduleMedia, 'id' | 'checksum' | 'size'>): string {
   return new URL(`media/${media.id}?v=${media.checksum ?? media.size ?? 0}`, document.baseURI).href;
 }
 
 async function hex(buffer: ArrayBuffer): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', buffer);
+  // A view over the bytes (no copy): digest accepts it whichever realm made the buffer.
+  const digest = await crypto.subtle.digest('SHA-256', new Uint8Array(buffer));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 export async function has(media: ScheduleMedia): Promise<boolean> {
-  if (!persistent) return false;
+  if (!isPersistent()) return false;
   const cache = await caches.open(CACHE);
   return (await cache.match(cacheKey(media))) !== undefined;
 }
@@ -41,7 +44,7 @@ export class DownloadError extends Error {
 /** Downloads and stores one file; throws DownloadError (expired = the signed link was refused). */
 export async function download(media: ScheduleMedia): Promise<void> {
   // Nothing to keep it in: the file is streamed from its link when it plays.
-  if (!persistent) return;
+  if (!isPersistent()) return;
   let response: Response;
   try {
     response = await fetch(media.url, { cache: 'no-store' });
@@ -70,7 +73,7 @@ export async function download(media: ScheduleMedia): Promise<void> {
  * Cache Storage, the signed link itself.
  */
 export async function objectUrl(media: ScheduleMedia): Promise<string | null> {
-  if (!persistent) return media.url;
+  if (!isPersistent()) return media.url;
   const cache = await caches.open(CACHE);
   const hit = await cache.match(cacheKey(media));
   if (!hit) return null;
@@ -79,7 +82,7 @@ export async function objectUrl(media: ScheduleMedia): Promise<string | null> {
 
 /** Removes files no schedule needs any more. */
 export async function prune(keep: ScheduleMedia[]): Promise<void> {
-  if (!persistent) return;
+  if (!isPersistent()) return;
   const cache = await caches.open(CACHE);
   const wanted = new Set(keep.map(cacheKey));
   for (const request of await cache.keys()) {
@@ -88,7 +91,7 @@ export async function prune(keep: ScheduleMedia[]): Promise<void> {
 }
 
 export async function count(): Promise<number> {
-  if (!persistent) return 0;
+  if (!isPersistent()) return 0;
   const cache = await caches.open(CACHE);
   return (await cache.keys()).length;
 }

@@ -1,5 +1,5 @@
 import { newId } from '@robot-ads/contracts/common/new-id';
-import type { DeviceSchedule, ScheduleMedia } from '@robot-ads/contracts/device-protocol/schedule.schemas';
+import type { DeviceSchedule } from '@robot-ads/contracts/device-protocol/schedule.schemas';
 import { Outbox } from '@robot-ads/contracts/play-events/outbox';
 import {
   compactState,
@@ -7,25 +7,32 @@ import {
   nextPlay,
   type PlaybackState,
 } from '@robot-ads/contracts/playback/play-order.rules';
-import type { PlaybackAd, PlaybackPlan } from '@robot-ads/contracts/playback/playback.types';
+import type { PlaybackPlan } from '@robot-ads/contracts/playback/playback.types';
 import { nextChangeAt } from '@robot-ads/contracts/playback/schedule.rules';
 import { ApiError, ackSchedule, heartbeat, OfflineError, type PlayEventOut, pullSchedule, sendEvents } from './api';
 import * as media from './media-cache';
+import { adNames, heldPlanIds, type PlayerAd, playablePlans, type QueueEntry, upcomingPlays } from './queue';
 import type { Item, Prepared, Screen } from './screen';
 import * as store from './store';
 
 export const APP_VERSION = 'player-1.52.0';
 
+/**
+ * Proof of play on the way to the server: events kept in IndexedDB until the server answered for their
+ * batch; a batch refused as malformed (400) can never be accepted and is dropped.
+ */
+export function eventOutbox(token: string): Outbox<PlayEventOut> {
+  return new Outbox<PlayEventOut>(
+    store.eventStore,
+    (events) => sendEvents(token, events),
+    (error) => error instanceof ApiError && error.status === 400,
+  );
+}
+
 export interface Credentials {
   token: string;
   robotId: string;
   heartbeatInterval: number;
-}
-
-interface PlayerAd extends PlaybackAd {
-  template: number;
-  screens: { seconds: number; slots: { slot: number; media: ScheduleMedia }[] }[];
-  overlays: { media: ScheduleMedia; position: Item['overlays'][number]['position']; role: 'qr' | 'watermark' }[];
 }
 
 /** An item loaded in the hidden layer, ready to swap in. */
@@ -45,7 +52,7 @@ export interface Status {
   online: boolean;
   lastPull: number | null;
   downloading: { done: number; total: number } | null;
-  queue: { planId: string; adId: string; name: string }[];
+  queue: QueueEntry[];
   cached: number;
   message: string;
 }
@@ -85,11 +92,7 @@ export class Player {
     private readonly screen: Screen,
     private readonly credentials: Credentials,
   ) {
-    this.outbox = new Outbox<PlayEventOut>(
-      store.eventStore,
-      (events) => sendEvents(this.credentials.token, events),
-      (error) => error instanceof ApiError && error.status === 400,
-    );
+    this.outbox = eventOutbox(this.credentials.token);
   }
 
   now(): number {
@@ -104,7 +107,7 @@ export class Player {
       store.load<number>('clockOffset').catch(() => undefined),
     ]);
     if (typeof offset === 'number') this.clockOffset = offset;
-    if (!media.persistent)
+    if (!media.isPersistent())
       this.message = 'No Cache Storage here (open the player over https or localhost to play offline)';
     if (state) this.state = state;
     if (schedule) await this.adopt(schedule, false);
@@ -217,7 +220,7 @@ export class Player {
   private async adopt(schedule: DeviceSchedule, fromNetwork: boolean) {
     this.schedule = schedule;
     this.screen.setSize(...parseRatio(schedule.screenRatio));
-    this.names = new Map(schedule.plans.flatMap((p) => p.ads.map((a) => [`${p.id}/${a.id}`, a.name] as const)));
+    this.names = adNames(schedule);
     // The files held, found before the switch, so that playback never sees a half-known set.
     const ready = new Set<string>();
     for (const m of schedule.media) if (await media.has(m)) ready.add(m.id);
@@ -261,7 +264,7 @@ export class Player {
 
   /** Acknowledges the plans whose files are all held (all plans: no list), once per version and plan. */
   private async acknowledge(schedule: DeviceSchedule) {
-    const held = schedule.plans.filter((p) => this.planMedia(p.id).every((id) => this.ready.has(id))).map((p) => p.id);
+    const held = heldPlanIds(schedule, this.ready);
     const done = this.acked.get(schedule.version) ?? new Set<string>();
     const fresh = held.filter((id) => !done.has(id));
     if (fresh.length === 0) return;
@@ -272,82 +275,14 @@ export class Player {
     this.acked.set(schedule.version, done);
   }
 
-  private planMedia(planId: string): string[] {
-    const plan = this.schedule?.plans.find((p) => p.id === planId);
-    if (!plan) return [];
-    return plan.ads.flatMap((a) => [
-      ...a.screens.flatMap((sc) => sc.slots.map((s) => s.mediaId)),
-      ...(a.qr ? [a.qr.mediaId] : []),
-      ...(a.watermark ? [a.watermark.mediaId] : []),
-    ]);
-  }
-
   /** The plans for the engine, with only the ads whose files are all cached. */
   private plans(): PlaybackPlan<PlayerAd>[] {
-    const schedule = this.schedule;
-    if (!schedule) return [];
-    const byId = new Map(schedule.media.map((m) => [m.id, m]));
-    const out: PlaybackPlan<PlayerAd>[] = [];
-    for (const plan of schedule.plans) {
-      const ads: PlayerAd[] = [];
-      for (const ad of plan.ads) {
-        const ids = [
-          ...ad.screens.flatMap((sc) => sc.slots.map((s) => s.mediaId)),
-          ad.qr?.mediaId,
-          ad.watermark?.mediaId,
-        ].filter((id): id is string => typeof id === 'string');
-        const playable = ad.screens.length > 0 && ad.screens.every((sc) => sc.slots.length > 0);
-        if (!playable || !ids.every((id) => this.ready.has(id) && byId.has(id))) continue;
-        ads.push({
-          id: ad.id,
-          kind: ad.kind,
-          duration: ad.duration,
-          begin: ad.begin,
-          end: ad.end,
-          template: ad.template,
-          screens: ad.screens.map((sc) => ({
-            seconds: sc.duration,
-            slots: sc.slots.map((s) => ({ slot: s.slot, media: byId.get(s.mediaId) as ScheduleMedia })),
-          })),
-          overlays: [
-            ...(ad.qr
-              ? [{ media: byId.get(ad.qr.mediaId) as ScheduleMedia, position: ad.qr.position, role: 'qr' as const }]
-              : []),
-            ...(ad.watermark
-              ? [
-                  {
-                    media: byId.get(ad.watermark.mediaId) as ScheduleMedia,
-                    position: ad.watermark.position,
-                    role: 'watermark' as const,
-                  },
-                ]
-              : []),
-          ],
-        });
-      }
-      if (ads.length > 0) out.push({ ...plan, ads });
-    }
-    return out;
+    return playablePlans(this.schedule, this.ready);
   }
 
   /** The next plays as the engine would choose them now (for the status overlay); changes nothing. */
   private upcoming(n: number): Status['queue'] {
-    const plans = this.plans();
-    let state = this.state;
-    let t = this.now();
-    const out: Status['queue'] = [];
-    for (let i = 0; i < n; i++) {
-      const r = nextPlay(plans, state, t);
-      if (!r.play) break;
-      state = r.state;
-      t += r.play.seconds;
-      out.push({
-        planId: r.play.plan.id,
-        adId: r.play.ad.id,
-        name: this.names.get(`${r.play.plan.id}/${r.play.ad.id}`) ?? r.play.ad.id,
-      });
-    }
-    return out;
+    return upcomingPlays(this.plans(), this.state, this.now(), n, this.names);
   }
 
   // ---- playback -------------------------------------------------------------------------------
