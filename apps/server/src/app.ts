@@ -104,12 +104,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 2 * 1024 * 1024,
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 200 },
-    // The per-request deadline: 503 REQUEST_TIMEOUT in the envelope (platform/error-handler.ts).
-    handlerTimeout: config.REQUEST_TIMEOUT_MS,
     frameworkErrors,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // The request id in every log line, the per-request deadline (503 REQUEST_TIMEOUT in the envelope).
   registerRequestContext(app, { timeoutMs: config.REQUEST_TIMEOUT_MS });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

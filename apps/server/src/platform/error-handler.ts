@@ -34,7 +34,6 @@ const FRAMEWORK_REFUSALS: Record<string, ErrorCode> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'EMPTY_JSON_BODY',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
-  FST_ERR_HANDLER_TIMEOUT: 'REQUEST_TIMEOUT',
 };
 
 export function sendError(
@@ -51,6 +50,13 @@ export function sendError(
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const lang = request.lang;
+    if (error instanceof AppError && error.code === 'REQUEST_TIMEOUT') {
+      // The request's deadline passed (platform/request-context.ts) while its handler still runs.
+      request.log.warn({ url: request.url }, 'request deadline passed: answered 503, a late answer is dropped');
+      sendError(reply, lang, error.code);
+      reply.send = () => reply;
+      return;
+    }
     if (error instanceof AppError) {
       return send(reply, error.status, error.code, messageFor(error.code, lang, error.params), {
         field: error.field,
@@ -65,13 +71,6 @@ export function registerErrorHandler(app: FastifyInstance) {
       });
     }
     const refusal = error.code ? FRAMEWORK_REFUSALS[error.code] : undefined;
-    if (refusal === 'REQUEST_TIMEOUT') {
-      request.log.warn({ url: request.url }, 'request deadline passed: answered 503, a late answer is dropped');
-      sendError(reply, lang, refusal);
-      // The handler is still running: whatever it answers later has nowhere to go.
-      reply.send = () => reply;
-      return;
-    }
     if (refusal) {
       const type = String(request.headers['content-type'] ?? '').slice(0, 100);
       return sendError(reply, lang, refusal, { type });

@@ -1,5 +1,8 @@
-import { Writable } from 'node:stream';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PassThrough, Writable } from 'node:stream';
 import { errorEnvelope } from '@robot-ads/contracts/common/envelope';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs } from '../../test/auth';
 import { buildTestApp, type TestApp } from '../../test/build-app';
@@ -29,6 +32,32 @@ beforeAll(async () => {
       success: true,
       data: { requestId: context?.requestId, deadlineAhead: (context?.deadline ?? 0) > Date.now() },
     };
+  });
+  // A handler that waits on the database itself (the guard above it needs none).
+  t.app.get('/api/test/query', { config: { public: true } }, async () => {
+    const rows = await t.app.ctx.db.execute(sql`select 1 as one`);
+    return { success: true, data: { rows: rows.rows?.length ?? 1 } };
+  });
+  // A download that streams for longer than the deadline, and an upload the client sends as slowly.
+  t.app.get('/api/test/slow-download', { config: { public: true } }, async (_request, reply) => {
+    const body = new PassThrough();
+    let sent = 0;
+    const tick = setInterval(() => {
+      body.write('chunk;');
+      if (++sent === 6) {
+        clearInterval(tick);
+        body.end();
+      }
+    }, 400);
+    return reply.type('text/plain').send(body);
+  });
+  t.app.register(async (scope) => {
+    scope.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
+    scope.post('/api/test/slow-upload', { config: { public: true } }, async (request) => {
+      let bytes = 0;
+      for await (const chunk of request.body as AsyncIterable<Buffer>) bytes += chunk.length;
+      return { success: true, data: { bytes } };
+    });
   });
   await t.app.ready();
   token = (await loginAs(t, 'super', { principals: 'root' })).token;
@@ -75,11 +104,14 @@ describe('the per-request deadline', () => {
   it('answers 503 in the envelope when the database does not answer in time, drops the late answer and serves again', async () => {
     const release = await holdDatabase();
     let late: Awaited<ReturnType<typeof me>>;
+    let lateHandler: Awaited<ReturnType<typeof me>>;
     try {
-      late = await me();
+      [late, lateHandler] = await Promise.all([me(), t.app.inject({ method: 'GET', url: '/api/test/query' })]);
     } finally {
       await release();
     }
+    expect(lateHandler.statusCode).toBe(503);
+    expect(lateHandler.json().code).toBe('REQUEST_TIMEOUT');
     expect(late.statusCode).toBe(503);
     const body = errorEnvelope.parse(late.json());
     expect(body).toMatchObject({ code: 'REQUEST_TIMEOUT', msg: 'The request took too long, please try again later' });
@@ -87,6 +119,7 @@ describe('the per-request deadline', () => {
 
     const again = await me();
     expect(again.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/test/query' })).statusCode).toBe(200);
     expect(again.json().success).toBe(true);
     // The handler of the first request finished once the database answered: its answer was dropped quietly.
     const errors = lines.filter(
@@ -94,6 +127,48 @@ describe('the per-request deadline', () => {
     );
     expect(errors).toEqual([]);
     expect(lines.some((l) => l.requestId === body.requestId && l.level === 40)).toBe(true);
+  });
+});
+
+describe('the deadline is about answering, not about transfers at the client pace', () => {
+  it('lets a download that began in time stream on past the deadline', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/slow-download' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('chunk;'.repeat(6));
+  });
+
+  it('waits for a slow upload to arrive before counting the deadline', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/test/slow-upload',
+          headers: { 'content-type': 'application/octet-stream' },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (d) => {
+            body += d;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on('error', reject);
+      let sent = 0;
+      const tick = setInterval(() => {
+        req.write(Buffer.alloc(1000, 1));
+        if (++sent === 6) {
+          clearInterval(tick);
+          req.end();
+        }
+      }, 400);
+    });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body).data).toEqual({ bytes: 6000 });
   });
 });
 

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from './app-error';
 
 /** What every call made on behalf of one request can know about it, whoever makes the call. */
 export interface RequestContext {
@@ -38,32 +39,57 @@ declare module 'fastify' {
   }
 }
 
-function contextOf(request: FastifyRequest, timeoutMs: number): RequestContext {
-  return {
-    requestId: String(request.id),
-    deadline: Date.now() + timeoutMs,
-    // Fastify's signal: aborted by the handler time-out (the deadline) or when the client disconnects.
-    get signal() {
-      return request.signal;
-    },
-  };
-}
-
 /**
- * Runs every request inside its own context. Registered first, so that every later hook and the
- * handler run inside it; body parsing leaves the flow, so the context is entered again before
- * validation and before the handler.
+ * Runs every request inside its own context and holds it to its deadline. Registered first, so that
+ * every later hook and the handler run inside it; body parsing leaves the flow, so the context is
+ * entered again before validation and before the handler.
+ *
+ * The deadline is about answering: once the answer has begun (headers out: a download streams on at
+ * the client's pace) it is met, and while the client is still sending its body (a slow upload) the
+ * clock waits for the body to end. Otherwise, at the deadline, the context's signal aborts and the
+ * request answers 503 REQUEST_TIMEOUT through the error handler, which drops the handler's late answer.
  */
 export function registerRequestContext(app: FastifyInstance, opts: { timeoutMs: number }) {
   app.decorateRequest('requestContext', null);
-  app.addHook('onRequest', (request, _reply, done) => {
-    const context = contextOf(request, opts.timeoutMs);
+  app.addHook('onRequest', (request, reply, done) => {
+    const controller = new AbortController();
+    const context: RequestContext = {
+      requestId: String(request.id),
+      deadline: Date.now() + opts.timeoutMs,
+      signal: controller.signal,
+    };
     request.requestContext = context;
+    let timer: NodeJS.Timeout | undefined;
+    const answering = () => reply.sent || reply.raw.headersSent;
+    const expire = () => {
+      if (answering()) return;
+      // `complete` is false while Node is still receiving the request (an injected request has none).
+      if ((request.raw as { complete?: boolean }).complete === false && !request.raw.destroyed) {
+        request.raw.once('end', () => arm(opts.timeoutMs));
+        return;
+      }
+      const timeout = new AppError('REQUEST_TIMEOUT');
+      controller.abort(timeout);
+      reply.send(timeout);
+    };
+    const arm = (ms: number) => {
+      clearTimeout(timer);
+      if (!answering()) timer = setTimeout(expire, ms);
+    };
+    arm(opts.timeoutMs);
+    reply.raw.once('close', () => {
+      clearTimeout(timer);
+      // The client went away before the answer was complete: work for it can stop.
+      if (!reply.raw.writableFinished && !controller.signal.aborted) controller.abort();
+    });
     storage.run(context, done);
   });
-  const reenter = (request: FastifyRequest, _reply: unknown, done: () => void) => {
-    if (request.requestContext) storage.run(request.requestContext, done);
-    else done();
+  const reenter = (request: FastifyRequest, _reply: unknown, done: (err?: Error) => void) => {
+    const context = request.requestContext;
+    if (!context) return done();
+    // Past the deadline the 503 has gone out: the rest of the lifecycle (the handler) does not start.
+    if (context.signal.reason instanceof AppError) return done(context.signal.reason);
+    storage.run(context, done);
   };
   app.addHook('preValidation', reenter);
   app.addHook('preHandler', reenter);
