@@ -47,7 +47,9 @@ const latteWeek = async () => {
 };
 
 beforeAll(async () => {
-  t = await buildTestApp({ clock });
+  // Media links name the public address (behind a proxy the server cannot reach): the robots inside
+  // the server fetch them from its own port.
+  t = await buildTestApp({ clock, env: { PUBLIC_URL: 'https://ads.example.invalid' } });
   await seedDemo(t.app.ctx);
   clock.advance(2 * 3600_000);
   await t.app.listen({ host: '127.0.0.1', port: 0 });

@@ -99,6 +99,7 @@ export async function startDemoFleet(ctx: AppContext, options: DemoFleetOptions)
           appVersion: DEMO_FLEET_VERSION,
           firstCycleMs: options.firstCycleMs ?? 3000,
           reportEveryMs: 15_000,
+          publicBase: ctx.config.PUBLIC_URL,
         });
         fleet.push(robot);
         stats.activated++;

@@ -125,6 +125,11 @@ export interface DeviceRobotOptions {
   reportEveryMs?: number;
   /** Chance that a play of an ad with a QR code is followed by a scan (default 0.1). */
   scanChance?: number;
+  /**
+   * The server's public address (PUBLIC_URL): media links under it are fetched from `base` instead, for a
+   * robot inside the server that may not reach its public address (behind a proxy).
+   */
+  publicBase?: string;
 }
 
 export class DeviceRobot {
@@ -328,10 +333,16 @@ export class DeviceRobot {
     if (this.running) this.schedulePull(interval * 1000 * (1 - jitter + Math.random() * 2 * jitter));
   }
 
+  private mediaLink(url: string): string {
+    const publicBase = this.o.publicBase?.replace(/\/+$/, '');
+    if (publicBase && url.startsWith(`${publicBase}/`)) return `${this.o.base}${url.slice(publicBase.length)}`;
+    return url.startsWith('http') ? url : `${this.o.base}${url}`;
+  }
+
   private async download(schedule: DeviceSchedule) {
     for (const m of schedule.media) {
       if (this.held.has(`${m.id}:${m.checksum}`)) continue;
-      const res = await fetch(m.url.startsWith('http') ? m.url : `${this.o.base}${m.url}`);
+      const res = await fetch(this.mediaLink(m.url));
       if (!res.ok) throw new Error(`download ${m.id}: HTTP ${res.status}`);
       const bytes = Buffer.from(await res.arrayBuffer());
       if (m.size !== null && bytes.length !== m.size) throw new Error(`download ${m.id}: wrong size`);
