@@ -57,6 +57,16 @@ export async function accountNames(db: DbOrTx, ids: string[]): Promise<Map<strin
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
+/** Those of these accounts that stand for one property (a property owner's view of an application's accounts). */
+export async function accountsOfProperty(db: DbOrTx, ids: string[], projectId: string | null): Promise<Set<string>> {
+  if (ids.length === 0 || !projectId) return new Set();
+  const rows = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(inArray(accounts.id, [...new Set(ids)]), eq(accounts.projectId, projectId)));
+  return new Set(rows.map((r) => r.id));
+}
+
 /** Robot IDs an application targets. */
 export async function robotIdsOfAudit(db: DbOrTx, auditId: string): Promise<Array<{ ref: string; robotId: string }>> {
   return db

@@ -33,6 +33,7 @@ import { cancelPlanOnRobots, publishPlan, SYSTEM_SCOPE } from '../publishing/pub
 import { publishRecords } from '../publishing/publishing.table';
 import {
   accountNames,
+  accountsOfProperty,
   ownProperty,
   propertyReviewers,
   robotCounts,
@@ -631,6 +632,18 @@ export async function toDtos(ctx: AppContext, user: AuditScopeUser, rows: AdAudi
   const owner = ownerProperty(user);
   const auditIds = rows.map((r) => r.id);
   const ownRobots = owner ? await robotIdsInProperty(ctx.db, auditIds, owner.projectId) : undefined;
+  const ownAccounts = owner
+    ? await accountsOfProperty(
+        ctx.db,
+        rows.flatMap((r) => r.accounts),
+        owner.projectId,
+      )
+    : undefined;
+  /** Another property's review step, as its owner sees it: where it stands, not who or which property. */
+  const seenStep = (s: StoredStep) =>
+    owner && s.kind === 'owner' && s.projectId !== owner.projectId
+      ? { ...s, projectId: null, reviewerName: null, note: '' }
+      : s;
   const planRows = planIds.length ? await ctx.db.select().from(playlists).where(inArray(playlists.id, planIds)) : [];
   const plans = new Map(planRows.map((p) => [p.id, p]));
   const [adIds, clientNames, counts, accNames] = await Promise.all([
@@ -690,12 +703,15 @@ export async function toDtos(ctx: AppContext, user: AuditScopeUser, rows: AdAudi
       deliveryMode: r.deliveryMode as DeliveryMode,
       robotIds: ownRobots ? r.robotIds.filter((id) => ownRobots.get(r.id)?.has(id)) : r.robotIds,
       adGroupIds: r.adGroupIds,
-      accounts: r.accounts,
-      accountArr: r.accounts.map((id) => ({ id, name: accNames.get(id) ?? '' })),
+      accounts: ownAccounts ? r.accounts.filter((id) => ownAccounts.has(id)) : r.accounts,
+      accountArr: (ownAccounts ? r.accounts.filter((id) => ownAccounts.has(id)) : r.accounts).map((id) => ({
+        id,
+        name: accNames.get(id) ?? '',
+      })),
       robotCount: counts.get(r.id) ?? 0,
       pauseBegin: toUnixSeconds(r.pauseBeginAt),
       pauseEnd: toUnixSeconds(r.pauseEndAt),
-      steps: r.steps.map((s) => ({
+      steps: r.steps.map(seenStep).map((s) => ({
         kind: s.kind,
         projectId: s.projectId,
         propertyname: s.projectId ? (propNames.get(s.projectId) ?? null) : null,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { createAd, createPlan, deliveryWorld, planBody } from '../../../test/delivery';
+import { createProject, createRobot } from '../../../test/devices';
 import { createMaterial, picture, uploadAndRegister } from '../../../test/media-files';
 import { customers } from '../customers/customers.table';
 
@@ -120,12 +121,16 @@ describe('applications, publish records, notifications and exports', () => {
     const plan = await createPlan(t, w.adv.token, [ad.id], { name: 'Two Malls Plan' });
     const mine = w.robots[0]?.robotId as string;
     const theirs = w.autoRobots[0]?.robotId as string;
+    // A third property whose owner reviews too (its step is in the chain).
+    const third = await createProject(t, { name: 'Third Plaza' });
+    await loginAs(t, 'project', { projectId: third.id, autoAudit: false });
+    const thirds = (await createRobot(t, { projectId: third.id, salesType: 'rental' })).robotId;
     const applied = await data('POST', '/api/Ad_Audits', w.adv.token, {
       playListId: plan.id,
       deliveryMode: 'robots',
-      robotIds: [mine, theirs],
+      robotIds: [mine, theirs, thirds],
     });
-    expect(applied.robotIds.sort()).toEqual([mine, theirs].sort());
+    expect(applied.robotIds.sort()).toEqual([mine, theirs, thirds].sort());
     const seen = await data('GET', `/api/Ad_Audits/${applied.id}`, w.owner.token);
     expect(seen.robotIds).toEqual([mine]);
     expect(seen.robotCount).toBe(1);
@@ -137,11 +142,21 @@ describe('applications, publish records, notifications and exports', () => {
     // The POST form of the list (the spec's verb) answers the same page.
     const posted = await call('POST', '/api/Ad_Audits/queryByPage', w.owner.token, { view: 'review', limit: 50 });
     expect(posted.json()).toEqual(listed.json());
-    expect(JSON.stringify([seen, devices.json(), listed.json()])).not.toContain(theirs);
+    for (const other of [theirs, thirds, w.autoProperty.name, third.name, third.id]) {
+      expect(JSON.stringify([seen, devices.json(), listed.json()])).not.toContain(other);
+    }
+    // The other property's review step shows where it stands, not which property it is.
+    expect(seen.steps).toEqual([
+      expect.objectContaining({ kind: 'owner', projectId: w.property.id, propertyname: w.property.name }),
+      expect.objectContaining({ kind: 'owner', projectId: null, propertyname: null, state: 'pending' }),
+      expect.objectContaining({ kind: 'operator' }),
+    ]);
     // The applicant and the operators still see every device.
-    expect((await data('GET', `/api/Ad_Audits/${applied.id}`, w.operator.token)).robotCount).toBe(2);
+    const full = await data('GET', `/api/Ad_Audits/${applied.id}`, w.operator.token);
+    expect(full.robotCount).toBe(3);
+    expect(JSON.stringify(full.steps)).toContain(third.name);
     const all = await call('GET', `/api/Ad_Audits/getRobotsByAd_auditId?id=${applied.id}`, w.adv.token);
-    expect(all.json().total).toBe(2);
+    expect(all.json().total).toBe(3);
   });
 
   it('refuses applications, publish records, messages and exports of others by id', async () => {
