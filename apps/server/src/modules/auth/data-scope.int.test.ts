@@ -287,7 +287,10 @@ describe('applications, publish records, notifications and exports', () => {
 
 describe('device groups, devices, customers and accounts of another subtree or property', () => {
   it('refuses them by id and leaves them as they were', async () => {
-    const group = await data('POST', '/api/AdvertGroups', opB.token, { name: 'Secret Group', robotIds: [] });
+    const inP = w.robots[0]?.robotId as string;
+    const group = await data('POST', '/api/AdvertGroups', opB.token, { name: 'Secret Group', robotIds: [inP] });
+    const groupKey = (await data('GET', `/api/AdvertGroups/exportRobotInfo?id=${group.id}`, opB.token)).key as string;
+    await finished(`/api/AdvertGroups/queryExportState?key=${groupKey}`, opB.token);
     const sub = await createUser(t, { role: 'operator', parentId: opB.id, name: 'Secret Sub' });
     const advB = await createUser(t, {
       role: 'advertisers',
@@ -301,6 +304,8 @@ describe('device groups, devices, customers and accounts of another subtree or p
       ['PUT', '/api/AdvertGroups', { id: group.id, name: 'Taken' }],
       ['GET', `/api/AdvertGroups/queryRobotlist?id=${group.id}`],
       ['GET', `/api/AdvertGroups/exportRobotInfo?id=${group.id}`],
+      ['GET', `/api/AdvertGroups/queryExportState?key=${groupKey}`],
+      ['GET', `/api/Devices/exportFile?key=${groupKey}`],
       ['DELETE', `/api/AdvertGroups/${group.id}`],
       ['GET', `/api/Customers/${customerOfB}`],
       ['PUT', '/api/Customers', { id: customerOfB, name: 'Taken Tea' }],
@@ -329,7 +334,6 @@ describe('device groups, devices, customers and accounts of another subtree or p
       ['Lucky Coffee', 'Lucky Adv', w.adv.user.username, 'Secret Group'],
     );
     // A property owner neither reads nor edits the devices of another property.
-    const inP = w.robots[0]?.robotId as string;
     await refused(
       w.ownerAuto.token,
       [
@@ -341,6 +345,7 @@ describe('device groups, devices, customers and accounts of another subtree or p
     const robot = await data('GET', `/api/Devices/robotBaseInfo?robotId=${inP}`, w.owner.token);
     expect(robot.name).not.toBe('Taken');
     expect((await data('GET', `/api/AdvertGroups/${group.id}`, opB.token)).name).toBe('Secret Group');
+    expect((await call('GET', `/api/Devices/exportFile?key=${groupKey}`, opB.token)).statusCode).toBe(200);
     expect((await data('GET', `/api/Customers/${customerOfB}`, opB.token)).name).toBe('Subtree B Tea');
     expect((await data('GET', `/api/Users/${sub.id}`, opB.token)).name).toBe('Secret Sub');
     expect((await data('GET', `/api/AdvertiserUsers/${advB.id}`, opB.token)).name).toBe('Secret AdvB');
