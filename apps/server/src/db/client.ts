@@ -40,12 +40,37 @@ export interface Database {
 // timestamptz values come back as Date objects from both drivers; int8 counts as numbers.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
+/**
+ * PGlite starts postgres with fsync off (-F) and its Node file layer ignores fsync: a commit reached
+ * the operating system when acknowledged (a killed process loses nothing) but not the disk (a power
+ * cut could). On a folder we turn fsync on, sync the WAL with fsync() (its fdatasync is a no-op) and
+ * make that call real, so an acknowledged commit is on disk (docs/operations.md, durability).
+ */
+const DURABLE_START_PARAMS = [
+  ...PGlite.defaultStartParams.filter((p) => p !== '-F'),
+  ...['-c', 'fsync=on', '-c', 'wal_sync_method=fsync'],
+];
+
+function makeFsyncReal(client: PGlite) {
+  type StreamOps = { fsync?: (stream: { nfd?: number }) => number };
+  const nodefs = (client as unknown as { Module?: { NODEFS?: { stream_ops?: StreamOps } } }).Module?.NODEFS;
+  if (!nodefs?.stream_ops) throw new Error('PGlite file layer not found: commits could not be made durable');
+  nodefs.stream_ops.fsync = (stream) => {
+    if (stream.nfd !== undefined) fs.fsyncSync(stream.nfd);
+    return 0;
+  };
+}
+
 export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   // A new database starts from the migrated template (fast); an existing one opens as it is.
   const isNew = !dataDir || !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
   const loadDataDir = isNew ? await pgliteTemplate() : undefined;
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir, startParams: DURABLE_START_PARAMS } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
+  if (dataDir) makeFsyncReal(client);
   // One connection: a query on it inside an open transaction would wait for ever; it fails at once instead.
   guardOuterHandle(client, ['query', 'exec', 'sql', 'transaction']);
   const db = transactionAware(drizzlePglite(client, { schema }) as unknown as Db);

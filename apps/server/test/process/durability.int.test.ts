@@ -205,6 +205,11 @@ describe('acknowledged writes survive kill -9', () => {
     // Opening the folder after the kill is the crash recovery the next start goes through.
     const database = await openPglite(path.join(dataDir, 'pgdata'));
     try {
+      // Commits are synced to the disk, not only handed to the operating system (PGlite's default).
+      const settings = await database.db.execute<{ fsync: string; method: string }>(
+        sql`select current_setting('fsync') as fsync, current_setting('wal_sync_method') as method`,
+      );
+      expect((settings as unknown as { rows: unknown[] }).rows).toEqual([{ fsync: 'on', method: 'fsync' }]);
       await checkNothingLost(database, world, 'Durable', sent);
     } finally {
       await database.close();
