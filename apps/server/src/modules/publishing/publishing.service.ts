@@ -195,20 +195,45 @@ export interface PublishedPlan {
  * deleted nor ended, highest priority first. The device schedule is built from these.
  */
 export async function plansPublishedToRobot(ctx: AppContext, db: DbOrTx, robotRef: string): Promise<PublishedPlan[]> {
+  return (await plansPublishedToRobots(ctx, db, [robotRef])).get(robotRef) ?? [];
+}
+
+/** The same for many robots in one query (schedules built together), by robot. */
+export async function plansPublishedToRobots(
+  ctx: AppContext,
+  db: DbOrTx,
+  robotRefs: string[],
+): Promise<Map<string, PublishedPlan[]>> {
+  const out = new Map<string, PublishedPlan[]>();
+  if (robotRefs.length === 0) return out;
   const now = ctx.clock.now();
   const rows = await db
     .select({ record: publishRecords, plan: playlists })
     .from(publishRecords)
     .innerJoin(playlists, eq(playlists.id, publishRecords.playlistId))
-    .where(and(eq(publishRecords.robotRef, robotRef), isLive(), isNull(playlists.deletedAt), gt(playlists.endAt, now)))
+    .where(
+      and(
+        robotRefs.length === 1
+          ? eq(publishRecords.robotRef, robotRefs[0] as string)
+          : inArray(publishRecords.robotRef, robotRefs),
+        isLive(),
+        isNull(playlists.deletedAt),
+        gt(playlists.endAt, now),
+      ),
+    )
     .orderBy(sql`${playlists.priority} desc`, playlists.createdAt);
-  return rows.map((r) => ({
-    playlistId: r.plan.id,
-    state: r.record.state as PublishedPlan['state'],
-    pubTime: toUnixSeconds(r.record.pubAt),
-    pullTime: toUnixSeconds(r.record.pullAt),
-    plan: r.plan,
-  }));
+  for (const r of rows) {
+    const list = out.get(r.record.robotRef) ?? [];
+    list.push({
+      playlistId: r.plan.id,
+      state: r.record.state as PublishedPlan['state'],
+      pubTime: toUnixSeconds(r.record.pubAt),
+      pullTime: toUnixSeconds(r.record.pullAt),
+      plan: r.plan,
+    });
+    out.set(r.record.robotRef, list);
+  }
+  return out;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { eq, gt, sql } from 'drizzle-orm';
+import { gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { adResources, advertisements } from '../ads/ads.table';
 import { deviceTokens, robots } from '../devices/devices.table';
@@ -6,14 +6,16 @@ import { playlistAds, playlists } from '../playlists/playlists.table';
 import { publishRecords } from '../publishing/publishing.table';
 import { resources } from '../resources/resources.table';
 
-/** The screen layout of a robot (template and pixel size), read-only. */
-export async function robotScreen(db: DbOrTx, robotRef: string) {
-  const [row] = await db
-    .select({ template: robots.template, screenRatio: robots.screenRatio })
+/** The screen layout (template and pixel size) of each robot, read-only. */
+export async function robotScreens(db: DbOrTx, robotRefs: string[]) {
+  const out = new Map<string, { template: number; screenRatio: string }>();
+  if (robotRefs.length === 0) return out;
+  const rows = await db
+    .select({ id: robots.id, template: robots.template, screenRatio: robots.screenRatio })
     .from(robots)
-    .where(eq(robots.id, robotRef))
-    .limit(1);
-  return row ?? null;
+    .where(inArray(robots.id, robotRefs));
+  for (const r of rows) out.set(r.id, { template: r.template, screenRatio: r.screenRatio });
+  return out;
 }
 
 /** Hashes of device tokens revoked after `since` (a re-activation revokes the robot's earlier tokens). */

@@ -23,8 +23,8 @@ import { findMediaByIds } from '../media/media.service';
 import type { MediaRow } from '../media/media.table';
 import { adIdsOfPlans } from '../playlists/playlists.repository';
 import type { PlaylistRow } from '../playlists/playlists.table';
-import { markPulled, plansPublishedToRobot } from '../publishing/publishing.service';
-import { robotScreen } from './schedules.repository';
+import { markPulled, plansPublishedToRobots } from '../publishing/publishing.service';
+import { robotScreens } from './schedules.repository';
 
 const DAY = 86_400;
 
@@ -178,97 +178,131 @@ function scheduleAdOf(ad: AdDto, files: Map<string, MediaFacts>, pictures: Map<s
  * except the links (which are re-signed on every build), plus the day bucket.
  */
 export async function buildSchedule(ctx: AppContext, robotRef: string, robotId: string): Promise<BuiltSchedule> {
+  const built = (await buildSchedules(ctx, [{ robotRef, robotId }])).get(robotRef);
+  if (!built) throw new Error('schedule not built');
+  return built;
+}
+
+/**
+ * The schedules of many robots with the same few queries as one (a fleet polling after a restart, or
+ * a plan published to thousands): their screens, their live plans, the ads and files of those plans.
+ */
+export async function buildSchedules(
+  ctx: AppContext,
+  robots: { robotRef: string; robotId: string }[],
+): Promise<Map<string, BuiltSchedule>> {
   const nowS = Math.floor(ctx.clock.now().getTime() / 1000);
   const { from, until, linksExpireAt } = lookahead(nowS);
-  const [screen, published] = await Promise.all([
-    robotScreen(ctx.db, robotRef),
-    plansPublishedToRobot(ctx, ctx.db, robotRef),
+  const refs = robots.map((r) => r.robotRef);
+  const [screens, publishedByRobot] = await Promise.all([
+    robotScreens(ctx.db, refs),
+    plansPublishedToRobots(ctx, ctx.db, refs),
   ]);
-  const candidates = published
-    .map((p) => ({ row: p.plan, schedule: planScheduleOf(p.plan) }))
-    // Windows over the whole bucket (not from now), so that the content stays the same all day.
-    .map((p) => ({ ...p, windows: activeIntervals(p.schedule, from, until) }))
-    .filter((p) => p.windows.some((w) => w.end > nowS));
-  const adIds = await adIdsOfPlans(
-    ctx.db,
-    candidates.map((c) => c.row.id),
-  );
+  // Each plan's windows once, whichever robots it is published to: over the whole bucket (not from
+  // now), so that the content stays the same all day.
+  const planCache = new Map<
+    string,
+    { row: PlaylistRow; schedule: ReturnType<typeof planScheduleOf>; windows: ReturnType<typeof activeIntervals> }
+  >();
+  const candidatesOf = new Map<
+    string,
+    { row: PlaylistRow; schedule: ReturnType<typeof planScheduleOf>; windows: ReturnType<typeof activeIntervals> }[]
+  >();
+  for (const ref of refs) {
+    const candidates = [];
+    for (const p of publishedByRobot.get(ref) ?? []) {
+      let c = planCache.get(p.plan.id);
+      if (!c) {
+        const schedule = planScheduleOf(p.plan);
+        c = { row: p.plan, schedule, windows: activeIntervals(schedule, from, until) };
+        planCache.set(p.plan.id, c);
+      }
+      if (c.windows.some((w) => w.end > nowS)) candidates.push(c);
+    }
+    candidatesOf.set(ref, candidates);
+  }
+  const adIds = await adIdsOfPlans(ctx.db, [...planCache.keys()]);
   const ads = await ctx.ads.getAdsWithResources([...new Set([...adIds.values()].flat())]);
   const adById = new Map(ads.map((a) => [a.id, a]));
   const overlayIds = ads.flatMap((a) => [a.qr?.mediaId, a.watermark?.mediaId]).filter((id): id is string => !!id);
   const pictures = new Map((await findMediaByIds(ctx.db, [...new Set(overlayIds)])).map((m) => [m.id, m]));
-  const files = new Map<string, MediaFacts>();
-  const plans: SchedulePlan[] = [];
-  let staleAt = from + DAY;
-  for (const c of candidates) {
-    const planAds = (adIds.get(c.row.id) ?? [])
-      .map((id) => adById.get(id))
-      .filter((a): a is AdDto => a !== undefined)
-      .map((a) => scheduleAdOf(a, files, pictures))
-      .filter((a): a is ScheduleAd => a !== null);
-    if (planAds.length === 0) continue;
-    const s = c.schedule;
-    staleAt = Math.min(staleAt, Math.max(s.end, nowS + 1));
-    plans.push({
-      id: s.id,
-      name: c.schedule.name,
-      priority: s.priority,
-      cycle: s.cycle,
-      times: c.row.times.map((t) => ({ begin: t.begin, end: t.end })),
-      begin: s.begin,
-      end: s.end,
-      timeZone: s.timeZone,
-      playingMode: s.playingMode,
-      countLimit: s.countLimit ?? null,
-      timeLimit: s.timeLimit ?? null,
-      pauses: s.pauses ?? [],
-      ads: planAds,
-      windows: c.windows,
-    });
-  }
-  const mediaList = [...files.values()].sort((a, b) => a.id.localeCompare(b.id));
-  const content = {
-    robotId,
-    from,
-    until,
-    template: screen?.template ?? 1,
-    screenRatio: screen?.screenRatio ?? '1080_1920',
-    plans,
-    media: mediaList.map(({ key, ...rest }) => ({ ...rest, key })),
-  };
-  const version = createHash('sha256').update(JSON.stringify(content)).digest('base64url').slice(0, 27);
-  const expiresIn = Math.max(60, linksExpireAt - nowS);
-  const media: ScheduleMedia[] = mediaList.map((m) => ({
-    id: m.id,
-    kind: m.kind,
-    url: ctx.storage.signedDownloadUrl(m.key, { expiresInSeconds: expiresIn }),
-    expiresAt: nowS + expiresIn,
-    size: m.size,
-    checksum: m.checksum,
-    contentType: contentTypeOf(m.key),
-    duration: m.duration,
-    width: m.width,
-    height: m.height,
-  }));
-  return {
-    version,
-    from,
-    staleAt,
-    builtAt: Date.now(),
-    schedule: {
-      version,
+  const out = new Map<string, BuiltSchedule>();
+  for (const { robotRef, robotId } of robots) {
+    const screen = screens.get(robotRef);
+    const files = new Map<string, MediaFacts>();
+    const plans: SchedulePlan[] = [];
+    let staleAt = from + DAY;
+    for (const c of candidatesOf.get(robotRef) ?? []) {
+      const planAds = (adIds.get(c.row.id) ?? [])
+        .map((id) => adById.get(id))
+        .filter((a): a is AdDto => a !== undefined)
+        .map((a) => scheduleAdOf(a, files, pictures))
+        .filter((a): a is ScheduleAd => a !== null);
+      if (planAds.length === 0) continue;
+      const s = c.schedule;
+      staleAt = Math.min(staleAt, Math.max(s.end, nowS + 1));
+      plans.push({
+        id: s.id,
+        name: c.schedule.name,
+        priority: s.priority,
+        cycle: s.cycle,
+        times: c.row.times.map((t) => ({ begin: t.begin, end: t.end })),
+        begin: s.begin,
+        end: s.end,
+        timeZone: s.timeZone,
+        playingMode: s.playingMode,
+        countLimit: s.countLimit ?? null,
+        timeLimit: s.timeLimit ?? null,
+        pauses: s.pauses ?? [],
+        ads: planAds,
+        windows: c.windows,
+      });
+    }
+    const mediaList = [...files.values()].sort((a, b) => a.id.localeCompare(b.id));
+    const content = {
       robotId,
       from,
       until,
-      serverTime: nowS,
-      template: content.template,
-      screenRatio: content.screenRatio,
-      pollInterval: SCHEDULE_POLL_INTERVAL_S,
-      pollJitter: SCHEDULE_POLL_JITTER,
+      template: screen?.template ?? 1,
+      screenRatio: screen?.screenRatio ?? '1080_1920',
       plans,
-      media,
-    },
-  };
+      media: mediaList.map(({ key, ...rest }) => ({ ...rest, key })),
+    };
+    const version = createHash('sha256').update(JSON.stringify(content)).digest('base64url').slice(0, 27);
+    const expiresIn = Math.max(60, linksExpireAt - nowS);
+    const media: ScheduleMedia[] = mediaList.map((m) => ({
+      id: m.id,
+      kind: m.kind,
+      url: ctx.storage.signedDownloadUrl(m.key, { expiresInSeconds: expiresIn }),
+      expiresAt: nowS + expiresIn,
+      size: m.size,
+      checksum: m.checksum,
+      contentType: contentTypeOf(m.key),
+      duration: m.duration,
+      width: m.width,
+      height: m.height,
+    }));
+    out.set(robotRef, {
+      version,
+      from,
+      staleAt,
+      builtAt: Date.now(),
+      schedule: {
+        version,
+        robotId,
+        from,
+        until,
+        serverTime: nowS,
+        template: content.template,
+        screenRatio: content.screenRatio,
+        pollInterval: SCHEDULE_POLL_INTERVAL_S,
+        pollJitter: SCHEDULE_POLL_JITTER,
+        plans,
+        media,
+      },
+    });
+  }
+  return out;
 }
 
 /** What the cache keeps of a built schedule: enough for a 304 and an acknowledgement, not the body. */
@@ -292,6 +326,13 @@ export class ScheduleCache {
   /** The last built body per robot, most recently used last. */
   private readonly bodies = new Map<string, BuiltSchedule>();
   private readonly building = new Map<string, Promise<BuiltSchedule>>();
+  private queue: Array<{
+    robotRef: string;
+    robotId: string;
+    resolve: (built: BuiltSchedule) => void;
+    reject: (err: unknown) => void;
+  }> = [];
+  private timer: ReturnType<typeof setTimeout> | null = null;
   /** Bumped by invalidation, so that a build that raced a change is not kept. */
   private readonly generations = new Map<string, number>();
 
@@ -341,7 +382,7 @@ export class ScheduleCache {
     const pending = this.building.get(robotRef);
     if (pending) return pending;
     const generation = this.generations.get(robotRef) ?? 0;
-    const build = buildSchedule(this.ctx, robotRef, robotId).finally(() => this.building.delete(robotRef));
+    const build = this.enqueue(robotRef, robotId).finally(() => this.building.delete(robotRef));
     this.building.set(robotRef, build);
     const built = await build;
     if ((this.generations.get(robotRef) ?? 0) === generation) {
@@ -352,6 +393,33 @@ export class ScheduleCache {
       this.bodies.set(robotRef, built);
     }
     return built;
+  }
+
+  /** Builds requested within the same 2 ms (up to 200) are made together, with the queries of one. */
+  private enqueue(robotRef: string, robotId: string): Promise<BuiltSchedule> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ robotRef, robotId, resolve, reject });
+      if (this.queue.length >= 200) this.drain();
+      else if (!this.timer) this.timer = setTimeout(() => this.drain(), 2);
+    });
+  }
+
+  private drain() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const batch = this.queue;
+    this.queue = [];
+    buildSchedules(this.ctx, batch)
+      .then((built) => {
+        for (const b of batch) {
+          const one = built.get(b.robotRef);
+          if (one) b.resolve(one);
+          else b.reject(new Error(`schedule of ${b.robotId} not built`));
+        }
+      })
+      .catch((err) => {
+        for (const b of batch) b.reject(err);
+      });
   }
 
   invalidate(robotRefs: Iterable<string>) {
