@@ -127,7 +127,9 @@ export function analyse(serverSrc = path.join(root, 'apps/server/src'), webSrc =
     }
   }
   const report: GraphReport = {
-    edges: Object.fromEntries([...edges].map(([k, v]) => [k, [...v].sort()]).sort(([a], [b]) => a!.localeCompare(b!))),
+    edges: Object.fromEntries(
+      [...edges].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, [...v].sort()] as const),
+    ),
     cycles: stronglyConnected(edges),
     boundaryViolations,
     featureViolations,

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { ScheduleMedia } from '@robot-ads/contracts/device-protocol/schedule.schemas';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as media from './media-cache';
-import { startTestServer, type TestServer } from './test-server';
+import { startTestServer, type TestServer } from './test-support';
 
 /**
  * Cache Storage as the browser gives it to a secure page (Node has none): named caches of responses

@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { newId } from '@robot-ads/contracts/common/ids';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, OfflineError, type PlayEventOut } from './api';
 import { eventOutbox } from './player';
 import * as store from './store';
-import { startTestServer, type TestServer } from './test-server';
+import { playEvent as play, startTestServer, type TestServer } from './test-support';
 
 /*
  * The player's outbox as the player builds it: events in IndexedDB (an in-memory IndexedDB here), sent
@@ -18,17 +17,6 @@ const EVENTS = '/api/device/v1/events';
 let server: TestServer;
 /** What the events endpoint answers next (default: every event accepted). */
 let answer: (ids: string[]) => { status: number; body?: unknown };
-
-function play(n: number): PlayEventOut {
-  return {
-    id: newId(),
-    type: 'play',
-    playlistId: '6740a1b2c3d4e5f6a7b8c9d0',
-    adId: '6740a1b2c3d4e5f6a7b8c9d1',
-    startedAt: 1_795_856_400 + n * 10,
-    watchDuration: 10_000,
-  };
-}
 
 /** The player page is served by `origin` (its API calls go there). */
 function servedBy(origin: string) {

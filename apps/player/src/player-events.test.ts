@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { newId } from '@robot-ads/contracts/common/ids';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { PlayEventOut } from './api';
 import { eventOutbox, Player } from './player';
 import { Screen } from './screen';
 import * as store from './store';
-import { startTestServer, type TestServer } from './test-server';
+import { playEvent as play, startTestServer, type TestServer } from './test-support';
 
 /*
  * The player's reporting loop with the real Player on a test server standing in for robot-ads: plays
@@ -17,17 +15,6 @@ import { startTestServer, type TestServer } from './test-server';
 const EVENTS = '/api/device/v1/events';
 let server: TestServer;
 let eventsUp = false;
-
-function play(n: number): PlayEventOut {
-  return {
-    id: newId(),
-    type: 'play',
-    playlistId: '6740a1b2c3d4e5f6a7b8c9d0',
-    adId: '6740a1b2c3d4e5f6a7b8c9d1',
-    startedAt: 1_795_856_400 + n * 10,
-    watchDuration: 10_000,
-  };
-}
 
 const posts = () => server.requests.filter((r) => r.path === EVENTS).length;
 const waiting = () => store.eventStore.count();

@@ -1,5 +1,19 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { newId } from '@robot-ads/contracts/common/ids';
+import type { PlayEventOut } from './api';
+
+/** A finished play as the player reports it, the `n`th of a run (ten seconds apart). */
+export function playEvent(n: number): PlayEventOut {
+  return {
+    id: newId(),
+    type: 'play',
+    playlistId: '6740a1b2c3d4e5f6a7b8c9d0',
+    adId: '6740a1b2c3d4e5f6a7b8c9d1',
+    startedAt: 1_795_856_400 + n * 10,
+    watchDuration: 10_000,
+  };
+}
 
 /**
  * A real HTTP server on a free loopback port for the player's unit tests: each test installs the

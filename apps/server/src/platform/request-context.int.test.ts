@@ -35,8 +35,8 @@ beforeAll(async () => {
   });
   // A handler that waits on the database itself (the guard above it needs none).
   t.app.get('/api/test/query', { config: { public: true } }, async () => {
-    const rows = await t.app.ctx.db.execute(sql`select 1 as one`);
-    return { success: true, data: { rows: rows.rows?.length ?? 1 } };
+    await t.app.ctx.db.execute(sql`select 1`);
+    return { success: true, data: { answered: true } };
   });
   // A download that streams for longer than the deadline, and an upload the client sends as slowly.
   t.app.get('/api/test/slow-download', { config: { public: true } }, async (_request, reply) => {
