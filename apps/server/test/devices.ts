@@ -87,3 +87,27 @@ export function multipart(
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/**
+ * A device as a robot gets one: an operator (these headers) issues an activation secret for a new robot,
+ * the robot activates with it. Returns the device token and the secret used.
+ */
+export async function activatedDevice(
+  t: TestApp,
+  operator: Record<string, string>,
+): Promise<{ token: string; secret: string }> {
+  const robot = await createRobot(t, { activated: false });
+  const issued = await t.app.inject({
+    method: 'POST',
+    url: '/api/Devices/activationSecret',
+    headers: operator,
+    payload: { robotId: robot.robotId },
+  });
+  const { secret } = issued.json().data as { secret: string };
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/device/v1/activate',
+    payload: { robotId: robot.robotId, secret },
+  });
+  return { token: res.json().data.token as string, secret };
+}

@@ -3,7 +3,7 @@ import { newId } from '@robot-ads/contracts/common/ids';
 import { customers } from '../../src/modules/customers/customers.table';
 import { bearer, type CreateUserOverrides, loginAs } from '../auth';
 import type { TestApp } from '../build-app';
-import { createProject, createRobot } from '../devices';
+import { activatedDevice, createProject } from '../devices';
 
 /** Who sends a request: anonymous, a device, or a logged-in account of one role. */
 export interface Caller {
@@ -69,25 +69,4 @@ export async function makeCallers(t: TestApp): Promise<{ callers: Caller[]; secr
   await device.renew();
   callers.push(device);
   return { callers, secrets };
-}
-
-/** A device as a robot gets one: an operator issues an activation secret, the robot activates with it. */
-async function activatedDevice(
-  t: TestApp,
-  operator: Record<string, string>,
-): Promise<{ token: string; secret: string }> {
-  const robot = await createRobot(t, { activated: false });
-  const issued = await t.app.inject({
-    method: 'POST',
-    url: '/api/Devices/activationSecret',
-    headers: operator,
-    payload: { robotId: robot.robotId },
-  });
-  const { secret } = issued.json().data as { secret: string };
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/device/v1/activate',
-    payload: { robotId: robot.robotId, secret },
-  });
-  return { token: res.json().data.token as string, secret };
 }

@@ -19,6 +19,27 @@ export interface OutboxStorage<E extends OutboxEvent> {
   count(): Promise<number>;
 }
 
+/**
+ * Storage in memory, oldest first: for a device that keeps its events on no disk (the fleet simulator,
+ * the living demo's robots) and for tests. The player keeps them in IndexedDB.
+ */
+export class MemoryOutboxStorage<E extends OutboxEvent> implements OutboxStorage<E> {
+  private items: E[] = [];
+  async add(events: E[]) {
+    this.items.push(...events);
+  }
+  async oldest(limit: number) {
+    return this.items.slice(0, limit);
+  }
+  async remove(ids: string[]) {
+    const gone = new Set(ids);
+    this.items = this.items.filter((e) => !gone.has(e.id));
+  }
+  async count() {
+    return this.items.length;
+  }
+}
+
 export interface BatchAck {
   accepted: number;
   duplicates: number;

@@ -7,9 +7,10 @@
  * closes.
  */
 import { AD_CAPABLE_TYPES } from '@robot-ads/contracts/devices/devices.rules';
-import { and, asc, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, inArray, sql } from 'drizzle-orm';
 import { hasDemoData } from '../../db/seed/seed';
 import type { AppContext } from '../../platform/context';
+import { deliverableCondition } from '../devices/devices.repository';
 import { issueActivationSecret } from '../devices/devices.service';
 import { robots } from '../devices/devices.table';
 import { publishRecords } from '../publishing/publishing.table';
@@ -36,8 +37,8 @@ export interface DemoFleetOptions {
 }
 
 /**
- * The demo robots the fleet drives: deliverable robots of the demo data, those with a live publish record
- * first (so that they pull demo plans and their pull ratios rise), then by robot ID.
+ * The demo robots the fleet drives (read like the demo seeders read their data): deliverable robots that
+ * show ads, those with a live publish record first (so that they pull demo plans and their pull ratios rise), then by robot ID.
  */
 async function fleetRobotIds(ctx: AppContext, size: number): Promise<string[]> {
   const now = ctx.clock.now();
@@ -45,16 +46,7 @@ async function fleetRobotIds(ctx: AppContext, size: number): Promise<string[]> {
   const rows = await ctx.db
     .select({ robotId: robots.robotId })
     .from(robots)
-    .where(
-      and(
-        eq(robots.activated, true),
-        eq(robots.inUse, true),
-        eq(robots.postAds, true),
-        ne(robots.listType, 'blacklist'),
-        gt(robots.expireAt, now),
-        inArray(robots.type, [...AD_CAPABLE_TYPES]),
-      ),
-    )
+    .where(and(deliverableCondition(now), inArray(robots.type, [...AD_CAPABLE_TYPES])))
     .orderBy(desc(published), asc(robots.robotId))
     .limit(size);
   return rows.map((r) => r.robotId);

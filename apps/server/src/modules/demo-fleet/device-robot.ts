@@ -8,7 +8,8 @@
 import { createHash } from 'node:crypto';
 import { newId } from '@robot-ads/contracts/common/ids';
 import type { DeviceSchedule } from '@robot-ads/contracts/device-protocol/schedule.schemas';
-import { type BatchAck, Outbox, type OutboxStorage } from '@robot-ads/contracts/play-events/outbox';
+import { type BatchAck, MemoryOutboxStorage, Outbox } from '@robot-ads/contracts/play-events/outbox';
+import type { DeviceEvent } from '@robot-ads/contracts/play-events/play-events.schemas';
 import { initialPlaybackState, nextPlay, type PlaybackState } from '@robot-ads/contracts/playback/play-order.rules';
 
 interface Envelope<T> {
@@ -78,36 +79,6 @@ export function newFleetStats() {
 }
 export type FleetStats = ReturnType<typeof newFleetStats>;
 
-type RobotEvent =
-  | {
-      id: string;
-      type: 'play';
-      playlistId: string;
-      adId: string;
-      startedAt: number;
-      watchDuration: number;
-      audience: { age: Record<string, number>; male: number; female: number };
-    }
-  | { id: string; type: 'scan'; playlistId: string; adId: string; startedAt: number };
-
-/** In-memory outbox storage (a real robot keeps it on disk, as the player keeps it in IndexedDB). */
-class MemoryEvents implements OutboxStorage<RobotEvent> {
-  private items: RobotEvent[] = [];
-  async add(events: RobotEvent[]) {
-    this.items.push(...events);
-  }
-  async oldest(limit: number) {
-    return this.items.slice(0, limit);
-  }
-  async remove(ids: string[]) {
-    const gone = new Set(ids);
-    this.items = this.items.filter((e) => !gone.has(e.id));
-  }
-  async count() {
-    return this.items.length;
-  }
-}
-
 const rnd = (n: number) => Math.floor(Math.random() * n);
 
 export interface DeviceRobotOptions {
@@ -137,7 +108,7 @@ export class DeviceRobot {
   schedule: DeviceSchedule | null = null;
   private playback: PlaybackState = initialPlaybackState(rnd(2 ** 31));
   private readonly held = new Set<string>();
-  private readonly outbox = new Outbox<RobotEvent>(new MemoryEvents(), (events) => this.sendEvents(events));
+  private readonly outbox = new Outbox<DeviceEvent>(new MemoryOutboxStorage(), (events) => this.sendEvents(events));
   private beatTimer: ReturnType<typeof setTimeout> | undefined;
   private pullTimer: ReturnType<typeof setTimeout> | undefined;
   private playTimer: ReturnType<typeof setTimeout> | undefined;
@@ -220,7 +191,7 @@ export class DeviceRobot {
     const ad = r.play.ad;
     const startedAt = Math.floor(now);
     this.playTimer = setTimeout(() => {
-      const events: RobotEvent[] = [
+      const events: DeviceEvent[] = [
         {
           id: newId(),
           type: 'play',
@@ -248,7 +219,7 @@ export class DeviceRobot {
     }, seconds * 1000);
   }
 
-  private async sendEvents(events: RobotEvent[]): Promise<BatchAck> {
+  private async sendEvents(events: DeviceEvent[]): Promise<BatchAck> {
     const r = await deviceApi<BatchAck>(this.o.base, '/api/device/v1/events', {
       method: 'POST',
       token: this.o.token,

@@ -1,5 +1,5 @@
 import { newId } from '@robot-ads/contracts/common/ids';
-import { type BatchAck, Outbox, type OutboxStorage, toBatches } from '@robot-ads/contracts/play-events/outbox';
+import { type BatchAck, MemoryOutboxStorage, Outbox, toBatches } from '@robot-ads/contracts/play-events/outbox';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/auth';
@@ -25,23 +25,6 @@ interface Ev {
   adId: string;
   startedAt: number;
   watchDuration: number;
-}
-
-class ListStorage implements OutboxStorage<Ev> {
-  items: Ev[] = [];
-  async add(events: Ev[]) {
-    this.items.push(...events);
-  }
-  async oldest(limit: number) {
-    return this.items.slice(0, limit);
-  }
-  async remove(ids: string[]) {
-    const gone = new Set(ids);
-    this.items = this.items.filter((e) => !gone.has(e.id));
-  }
-  async count() {
-    return this.items.length;
-  }
 }
 
 class HttpError extends Error {
@@ -101,7 +84,7 @@ const plays = async () => {
 };
 
 describe('player outbox', () => {
-  const storage = new ListStorage();
+  const storage = new MemoryOutboxStorage<Ev>();
   const outbox = new Outbox<Ev>(storage, send, (e) => e instanceof HttpError && e.status === 400);
 
   it('splits into batches of at most 500', () => {
