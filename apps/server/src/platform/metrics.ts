@@ -114,11 +114,18 @@ export function registerMetrics(
     },
   });
 
-  app.addHook('onRequest', async () => {
+  // A request leaves the gauge once, whether it was answered or its client went away first.
+  const open = new WeakSet<FastifyRequest>();
+  const leave = (request: FastifyRequest) => {
+    if (open.delete(request)) inFlight.dec();
+  };
+  app.addHook('onRequest', async (request) => {
+    open.add(request);
     inFlight.inc();
   });
+  app.addHook('onRequestAbort', async (request) => leave(request));
   app.addHook('onResponse', async (request, reply) => {
-    inFlight.dec();
+    leave(request);
     const route = routeOf(request);
     const status = reply.statusCode;
     requests.inc({ method: request.method, route, status: String(status) });

@@ -36,7 +36,7 @@ export default function PlanDetailPage() {
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
       <Card
-        title={p.name}
+        title={<span translate="no">{p.name}</span>}
         extra={
           <Button type="primary" onClick={() => navigate(`/ad/publishDetail?detailId=${p.id}`)}>
             {t('plans.publishDetails')}
