@@ -1,5 +1,4 @@
 import { Empty, Typography } from 'antd';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface EmptyStateProps {
@@ -7,14 +6,12 @@ export interface EmptyStateProps {
   hint: string;
   /** Who can do it (already translated); absent when anyone who sees the list can. */
   who?: string;
-  /** The button that does it, when the user may. */
-  action?: ReactNode;
   /** A filter is applied: say so first (the list may not be empty without it). */
   filtered?: boolean;
 }
 
 /** The empty state of every list: nothing here yet, what to do and who can do it. */
-export function EmptyState({ hint, who, action, filtered }: EmptyStateProps) {
+export function EmptyState({ hint, who, filtered }: EmptyStateProps) {
   const { t } = useTranslation();
   return (
     <Empty
@@ -27,8 +24,6 @@ export function EmptyState({ hint, who, action, filtered }: EmptyStateProps) {
           {who && <Typography.Text type="secondary">{who}</Typography.Text>}
         </div>
       }
-    >
-      {action}
-    </Empty>
+    />
   );
 }

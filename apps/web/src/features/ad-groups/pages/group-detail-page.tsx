@@ -148,11 +148,6 @@ export default function GroupDetailPage() {
               filtered: Object.keys(clean).length > 0,
               hint: t('empty.groupRobots.hint'),
               who: t('empty.groupRobots.who'),
-              action: (
-                <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)}>
-                  {t('groups.addDevices')}
-                </Button>
-              ),
             },
           },
         )}

@@ -146,11 +146,6 @@ export default function GroupsPage() {
               filtered: Boolean(search),
               hint: t('empty.groups.hint'),
               who: t('empty.groups.who'),
-              action: (
-                <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-                  {t('groups.create')}
-                </Button>
-              ),
             },
           },
         )}

@@ -66,18 +66,6 @@ export default function AdsPage() {
           filtered: Boolean(filter.name || filter.kind),
           hint: t('emptyHint'),
           who: t('emptyWho'),
-          action: (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => {
-                setEditing(null);
-                setOpen(true);
-              }}
-            >
-              {t('create')}
-            </Button>
-          ),
         }}
         pagination={{
           current: page.start / page.limit + 1,

@@ -201,11 +201,6 @@ export function PlansTable({ list }: { list: PlanList }) {
               filtered: Boolean(filter.name || filter.status),
               hint: t(`empty.plans.${list}`),
               who: t(list === 'all' ? 'empty.plans.whoAll' : 'empty.plans.whoDelivered'),
-              action: list === 'all' && canEdit && (
-                <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-                  {t('plans.create')}
-                </Button>
-              ),
             },
           },
         )}

@@ -115,11 +115,6 @@ export default function ResourcePage() {
     filtered: Object.values(filter).some((v) => v !== undefined),
     hint: t('emptyHint'),
     who: t('emptyWho'),
-    action: (
-      <Button type="primary" icon={<UploadOutlined />} onClick={() => setUploading(true)}>
-        {t('upload.open')}
-      </Button>
-    ),
   };
 
   return (
