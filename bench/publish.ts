@@ -1,10 +1,4 @@
-// Publishing one plan to 10,000 devices on PostgreSQL, every device checked (existence, state,
-// blacklist, commercial ads, the slot rule with the plans already on it) and a record written per
-// device, in one transaction. Target: under 2 s. BENCH_ROBOTS (default 10000), BENCH_RUNS (default 3);
-// BENCH_DATABASE_URL uses an existing database instead of a throw-away cluster.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { newId } from '@robot-ads/contracts/common/ids';
@@ -20,7 +14,7 @@ import { playlistAds, playlists } from '../apps/server/src/modules/playlists/pla
 import { publishDirect, publishPlan, SYSTEM_SCOPE } from '../apps/server/src/modules/publishing/publishing.service';
 import { resources } from '../apps/server/src/modules/resources/resources.table';
 import type { SessionUser } from '../apps/server/src/platform/session-user';
-import { freePort, startPostgres } from './lib/postgres';
+import { startPostgres } from './lib/postgres';
 
 const ROBOTS = Number(process.env.BENCH_ROBOTS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);

@@ -11,6 +11,7 @@ const steps = [
   { name: 'typecheck', cmd: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'] },
   { name: 'typecheck web', cmd: bin('tsc'), args: ['--noEmit', '-p', 'apps/web/tsconfig.json'] },
   { name: 'typecheck player', cmd: bin('tsc'), args: ['--noEmit', '-p', 'apps/player/tsconfig.json'] },
+  { name: 'typecheck e2e', cmd: bin('tsc'), args: ['--noEmit', '-p', 'e2e/tsconfig.json'] },
   { name: 'lint and format', cmd: bin('biome'), args: ['check', '.'] },
   { name: 'unit tests', cmd: bin('vitest'), args: ['run', '--project', 'unit'] },
   { name: 'server integration tests', cmd: bin('vitest'), args: ['run', '--project', 'server'] },
