@@ -150,8 +150,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   ctx.ads = new AdsService(ctx, ctx.resources);
   app.decorate('ctx', ctx);
 
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
   registerLanguage(app);
@@ -222,7 +223,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // A request that may have written (answered, so committed) has the schedule feed look at once, so the
   // 304 index of this instance (and, through Redis, of every other) drops a changed schedule in
   // milliseconds. Device calls write no schedule, except an activation (it revokes earlier tokens).
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
+    done();
     if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
     if (request.routeOptions.config.device && !request.url.startsWith('/api/device/v1/activate')) return;
     app.schedules?.feed.nudge();

@@ -72,8 +72,12 @@ export function registerAuthGuard(
     }
   });
   app.decorateRequest('user', null as unknown as SessionUser);
-  app.addHook('onRequest', async (request) => {
-    if (isExempt(request)) return;
+  // Exempt routes (the device calls every robot makes all the time) pass without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (isExempt(request)) return done();
+    guard(request).then(() => done(), done);
+  });
+  const guard = async (request: FastifyRequest) => {
     const token = readAccessToken(request);
     if (!token) throw new AppError('UNAUTHORIZED');
     const verified = await deps.tokens.verify(token, deps.clock.now());
@@ -85,7 +89,7 @@ export function registerAuthGuard(
     const config = request.routeOptions.config;
     if (config.roles && !config.roles.includes(user.role)) throw new AppError('FORBIDDEN');
     if (config.rootOnly && !isSuperuser(user)) throw new AppError('FORBIDDEN');
-  });
+  };
 }
 
 /**

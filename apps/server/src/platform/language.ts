@@ -10,7 +10,9 @@ declare module 'fastify' {
 
 export function registerLanguage(app: FastifyInstance) {
   app.decorateRequest('lang', 'zh');
-  app.addHook('onRequest', async (request) => {
+  // Callback hooks on every request (here and in the other platform hooks): no promise per hook.
+  app.addHook('onRequest', (request, _reply, done) => {
     request.lang = pickLanguage(request.headers['accept-language']);
+    done();
   });
 }

@@ -119,12 +119,14 @@ export function registerMetrics(
   const leave = (request: FastifyRequest) => {
     if (open.delete(request)) inFlight.dec();
   };
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     open.add(request);
     inFlight.inc();
+    done();
   });
   app.addHook('onRequestAbort', async (request) => leave(request));
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
+    done();
     leave(request);
     const route = routeOf(request);
     const status = reply.statusCode;

@@ -52,11 +52,28 @@ declare module 'fastify' {
 export function registerRequestContext(app: FastifyInstance, opts: { timeoutMs: number }) {
   app.decorateRequest('requestContext', null);
   app.addHook('onRequest', (request, reply, done) => {
-    const controller = new AbortController();
-    const context: RequestContext = {
+    // The controller is made when someone asks for the signal (most requests never do): a beat or a
+    // poll answered 304 costs no AbortController.
+    let controller: AbortController | undefined;
+    let abortedWith: { reason: unknown } | undefined;
+    const abort = (reason?: unknown) => {
+      if (abortedWith) return;
+      abortedWith = { reason };
+      controller?.abort(reason);
+    };
+    const context: RequestContext & { readonly expired: AppError | undefined } = {
       requestId: String(request.id),
       deadline: Date.now() + opts.timeoutMs,
-      signal: controller.signal,
+      get signal() {
+        if (!controller) {
+          controller = new AbortController();
+          if (abortedWith) controller.abort(abortedWith.reason);
+        }
+        return controller.signal;
+      },
+      get expired() {
+        return abortedWith?.reason instanceof AppError ? abortedWith.reason : undefined;
+      },
     };
     request.requestContext = context;
     let timer: NodeJS.Timeout | undefined;
@@ -69,7 +86,7 @@ export function registerRequestContext(app: FastifyInstance, opts: { timeoutMs: 
         return;
       }
       const timeout = new AppError('REQUEST_TIMEOUT');
-      controller.abort(timeout);
+      abort(timeout);
       reply.send(timeout);
     };
     const arm = (ms: number) => {
@@ -80,15 +97,15 @@ export function registerRequestContext(app: FastifyInstance, opts: { timeoutMs: 
     reply.raw.once('close', () => {
       clearTimeout(timer);
       // The client went away before the answer was complete: work for it can stop.
-      if (!reply.raw.writableFinished && !controller.signal.aborted) controller.abort();
+      if (!reply.raw.writableFinished) abort();
     });
     storage.run(context, done);
   });
   const reenter = (request: FastifyRequest, _reply: unknown, done: (err?: Error) => void) => {
-    const context = request.requestContext;
+    const context = request.requestContext as (RequestContext & { readonly expired?: AppError }) | null;
     if (!context) return done();
     // Past the deadline the 503 has gone out: the rest of the lifecycle (the handler) does not start.
-    if (context.signal.reason instanceof AppError) return done(context.signal.reason);
+    if (context.expired) return done(context.expired);
     storage.run(context, done);
   };
   app.addHook('preValidation', reenter);

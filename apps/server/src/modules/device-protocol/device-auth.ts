@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
@@ -44,8 +44,8 @@ export function sameSecret(secret: string, expectedHash: string | null): boolean
  * without a device token (or with a user's token) before its body is parsed, without a query, so a caller
  * that is no device hears 401 rather than a validation error about the body.
  */
-export const deviceTokenPresent: onRequestAsyncHookHandler = async (request) => {
-  if (!readDeviceToken(request)?.startsWith('dt_')) throw new AppError('DEVICE_TOKEN_INVALID');
+export const deviceTokenPresent: onRequestHookHandler = (request, _reply, done) => {
+  done(readDeviceToken(request)?.startsWith('dt_') ? undefined : new AppError('DEVICE_TOKEN_INVALID'));
 };
 
 type TokenLoader = (hashes: string[]) => Promise<Array<DeviceIdentity & { hash: string }>>;
@@ -137,10 +137,19 @@ export function deviceOfToken(ctx: AppContext, token: string | null): Promise<De
  * the route's onRequest hook (before the body is parsed) together with `config: { device: true }` (which keeps the user guard out).
  * Only a token that exists and is not revoked passes; `request.device` names the robot.
  */
-export function deviceAuth(ctx: AppContext): onRequestAsyncHookHandler {
-  return async (request) => {
-    const device = await deviceOfToken(ctx, readDeviceToken(request));
-    if (!device) throw new AppError('DEVICE_TOKEN_INVALID');
+export function deviceAuth(ctx: AppContext): onRequestHookHandler {
+  const accept = (request: FastifyRequest, device: DeviceIdentity | null, done: (err?: Error) => void) => {
+    if (!device) return done(new AppError('DEVICE_TOKEN_INVALID'));
     request.device = device;
+    done();
+  };
+  return (request, _reply, done) => {
+    const token = readDeviceToken(request);
+    if (!token) return done(new AppError('DEVICE_TOKEN_INVALID'));
+    // A token checked before answers at once, without a promise (every poll of a running fleet).
+    const hash = sha256(token);
+    const known = ctx.deviceTokens.get(hash);
+    if (known) return accept(request, known, done);
+    ctx.deviceTokens.resolve(hash).then((device) => accept(request, device, done), done);
   };
 }

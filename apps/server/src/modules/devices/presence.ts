@@ -217,12 +217,11 @@ export class Presence {
     if ((this.seen.get(robotRef) ?? 0) < now) this.seen.set(robotRef, now);
     const pending = this.dirty.get(robotRef);
     if (!pending) {
-      this.dirty.set(robotRef, { last: now, ...definedOnly(fields) });
+      this.dirty.set(robotRef, mergeDefined<Pending>({ last: now }, fields));
       return;
     }
     pending.last = Math.max(pending.last, now);
-    for (const [k, v] of Object.entries(fields) as [keyof BeatFields, unknown][])
-      if (v !== undefined && v !== null) (pending as unknown as Record<string, unknown>)[k] = v;
+    mergeDefined(pending, fields);
   }
 
   /**
@@ -379,9 +378,16 @@ export class Presence {
   }
 }
 
+/** Copies the reported (not null) fields onto `into`: a beat that omits one keeps the last reported value. */
+function mergeDefined<T extends BeatFields>(into: T, fields: BeatFields): T {
+  if (fields.status != null) into.status = fields.status;
+  if (fields.appVersion != null) into.appVersion = fields.appVersion;
+  if (fields.lng != null) into.lng = fields.lng;
+  if (fields.lat != null) into.lat = fields.lat;
+  if (fields.freeStorage != null) into.freeStorage = fields.freeStorage;
+  return into;
+}
+
 function definedOnly(fields: BeatFields): BeatFields {
-  const out: BeatFields = {};
-  for (const [k, v] of Object.entries(fields) as [keyof BeatFields, unknown][])
-    if (v !== undefined && v !== null) (out as Record<string, unknown>)[k] = v;
-  return out;
+  return mergeDefined({}, fields);
 }
