@@ -24,6 +24,12 @@ interface Pending extends BeatFields {
 export const DEFAULT_FLUSH_MS = 2000;
 /** Rows per statement of a flush; a flush of a whole 1,000,000-robot fleet's minute still makes few statements. */
 const FLUSH_CHUNK = 10_000;
+/**
+ * On the embedded database a statement holds the event loop while it runs (about 50 ms per 1,000 rows
+ * on the development machine): smaller statements, with the requests that came meanwhile answered
+ * between them.
+ */
+const EMBEDDED_FLUSH_CHUNK = 1_000;
 /** A connected device socket counts as a beat this often (well inside the online window). */
 const SOCKET_TOUCH_MS = 20_000;
 const REDIS_KEY = 'robot-ads:presence';
@@ -60,6 +66,13 @@ const FLUSH_SQL = `
     select on_id, id, 'online', $9::timestamptz from upd where not was_online
   )
   select count(*)::int as n from upd`;
+
+/*
+ * The embedded database is one connection that runs one statement at a time: no other writer to keep
+ * out, and the row locks (a write to every row before its update) cost as much as the update on the
+ * event loop the embedded database shares with the HTTP server.
+ */
+const unlocked = (sql: string) => sql.replace(/\n\s*order by r\.id\n\s*for update of r/, '');
 
 /*
  * The write-through of a beat that changes the state (a robot offline or never seen, as far as the
@@ -149,6 +162,7 @@ export class Presence {
   private queue: WriteThrough[] = [];
   private queueTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly query: RawQuery;
+  private readonly sql: { flush: string; writeThrough: string; chunk: number };
   readonly redis: Redis | null;
 
   constructor(
@@ -156,6 +170,9 @@ export class Presence {
     private readonly options: { redisUrl?: string; flushMs?: number } = {},
   ) {
     this.query = rawQuery(deps.database);
+    this.sql = deps.database.pool
+      ? { flush: FLUSH_SQL, writeThrough: WRITE_THROUGH_SQL, chunk: FLUSH_CHUNK }
+      : { flush: unlocked(FLUSH_SQL), writeThrough: unlocked(WRITE_THROUGH_SQL), chunk: EMBEDDED_FLUSH_CHUNK };
     this.redis = options.redisUrl
       ? new Redis(options.redisUrl, { enableAutoPipelining: true, maxRetriesPerRequest: 1, lazyConnect: true })
       : null;
@@ -254,7 +271,7 @@ export class Presence {
     const fields = refs.map((r) => byRef.get(r) as BeatFields);
     try {
       const rows = await this.query<{ id: string }>(
-        WRITE_THROUGH_SQL,
+        this.sql.writeThrough,
         [
           refs,
           fields.map((f) => f.status ?? null),
@@ -280,7 +297,7 @@ export class Presence {
     }
   }
 
-  /** Writes the pending last-seen times (one statement per 10,000 robots); after any flush in progress. */
+  /** Writes the pending last-seen times (one statement per 10,000 robots, 1,000 on the embedded database); after any flush in progress. */
   flush(): Promise<void> {
     // Inside a transaction the raw connection is out of bounds: the reader sees the last flush.
     if (currentTransaction()) return this.flushing;
@@ -296,10 +313,11 @@ export class Presence {
     const entries = [...batch.entries()];
     const at = this.deps.clock.now();
     try {
-      for (let i = 0; i < entries.length; i += FLUSH_CHUNK) {
-        const chunk = entries.slice(i, i + FLUSH_CHUNK);
+      for (let i = 0; i < entries.length; i += this.sql.chunk) {
+        if (i > 0 && !this.deps.database.pool) await new Promise((resolve) => setImmediate(resolve));
+        const chunk = entries.slice(i, i + this.sql.chunk);
         await this.query(
-          FLUSH_SQL,
+          this.sql.flush,
           [
             chunk.map(([ref]) => ref),
             chunk.map(([, p]) => new Date(p.last)),
