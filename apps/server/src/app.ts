@@ -132,7 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     realtime: null,
     presence: new Presence(
       { database, clock: deps.clock ?? systemClock, log: app.log },
-      { redisUrl: config.REDIS_URL },
+      { redisUrl: config.REDIS_URL, flushMs: config.PRESENCE_FLUSH_MS },
     ),
     deviceTokens: new DeviceTokenCache(1_000_000, loadDeviceTokens(database.db)),
   };

@@ -49,6 +49,8 @@ export const configSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** On SIGTERM/SIGINT: the longest wait (ms) for requests in flight and open sockets before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(20_000),
+  /** How often (ms) the last-seen times of beating robots are written to the database; a crash loses at most this much of them. */
+  PRESENCE_FLUSH_MS: z.coerce.number().int().min(500).max(60_000).default(2000),
   PUBLIC_URL: z.string().url().optional(),
   TRUST_PROXY: bool.default(false),
   /** Where uploaded materials live: `local` (files under DATA_DIR/storage) or `s3` (S3-compatible). */
