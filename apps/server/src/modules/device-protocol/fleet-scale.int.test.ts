@@ -287,6 +287,52 @@ describe('presence and schedules on one instance', () => {
     ]);
   });
 
+  it('shows beats held only in memory on the map and the board, offline after the missed beats, and back with one new transition', async () => {
+    const robot = await createRobot(t, { activated: false, province: '浙江省', city: '杭州市' });
+    const token = await activate(t, robot.robotId);
+    const mapPoint = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/StatisDevices/queryRobotInfoSimple?province=${encodeURIComponent('浙江省')}`,
+        headers: op,
+      });
+      expect(res.statusCode).toBe(200);
+      return (res.json().data as { robotId: string; state: string; lng: number; lat: number }[]).find(
+        (p) => p.robotId === robot.robotId,
+      );
+    };
+    const first = clock.now();
+    expect((await beat(t, token, { lng: 120.1, lat: 30.2 })).statusCode).toBe(200);
+    // The next beats of an online robot are kept in memory; readers see them at once.
+    clock.advance(30_000);
+    expect((await beat(t, token, { lng: 120.2, lat: 30.3 })).statusCode).toBe(200);
+    expect(await mapPoint()).toMatchObject({ state: 'online', lng: 120.2, lat: 30.3 });
+    const lastBeat = clock.now();
+
+    // Two beats missed: offline on the map and the board, the transition at last beat + window.
+    clock.advance(ONLINE_WINDOW_MS + 30_000);
+    expect(await mapPoint()).toMatchObject({ state: 'offline', lng: 120.2 });
+    const sweep = await t.app.inject({
+      method: 'POST',
+      url: `/api/Devices/cacheUpdate?id=${robot.robotId}`,
+      headers: op,
+    });
+    expect(sweep.json().data).toMatchObject({ wentOffline: 1 });
+    const board = (await t.app.inject({ method: 'GET', url: '/api/StatisDevices/queryRobotInfo', headers: op })).json()
+      .data;
+    expect(board.recentTransitions[0]).toMatchObject({ robotId: robot.robotId, kind: 'offline' });
+
+    // It comes back: online at once, one new transition, its position updated.
+    const back = clock.now();
+    expect((await beat(t, token, { lng: 120.3, lat: 30.4 })).statusCode).toBe(200);
+    expect(await mapPoint()).toMatchObject({ state: 'online', lng: 120.3, lat: 30.4 });
+    expect((await details(t, op, robot.robotId)).transitions).toEqual([
+      { kind: 'online', time: seconds(back) },
+      { kind: 'offline', time: Math.floor((lastBeat.getTime() + ONLINE_WINDOW_MS) / 1000) },
+      { kind: 'online', time: seconds(first) },
+    ]);
+  });
+
   it('drops an unchanged schedule from the 304 index as soon as a change to the device or its plans is answered', async () => {
     const robot = await createRobot(t);
     const token = await activate(t, robot.robotId);
