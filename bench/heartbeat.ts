@@ -53,10 +53,10 @@ async function main() {
       });
       const warmed = Date.now();
       await runLoad({ url: url.bare, method: 'POST', request: beat, connections: CONCURRENCY, durationMs: ROUND_MS });
-      const closed = await alternate(SECONDS * 1000, ROUND_MS, (which, ms) =>
+      const closed = await alternate(SECONDS * 1000, ROUND_MS, { bare, app }, (which, ms) =>
         runLoad({ url: url[which], method: 'POST', request: beat, connections: CONCURRENCY, durationMs: ms }),
       );
-      const open = await alternate(SECONDS * 1000, ROUND_MS, (which, ms) =>
+      const open = await alternate(SECONDS * 1000, ROUND_MS, { bare, app }, (which, ms) =>
         runOpenLoad({ url: url[which], method: 'POST', request: beat, rate: TARGET_RATE, durationMs: ms }),
       );
       await Promise.all([bare.stop(), app.stop()]);

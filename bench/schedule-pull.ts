@@ -46,7 +46,7 @@ async function main() {
       // Every robot's token is checked once (the first poll after a start looks it up), then the measure.
       await runLoad({ url: url.app, request: poll, connections: 256, durationMs: 3_600_000, maxRequests: ROBOTS });
       await runLoad({ url: url.bare, request: poll, connections: CONCURRENCY, durationMs: ROUND_MS });
-      const result = await alternate(SECONDS * 1000, ROUND_MS, (which, ms) =>
+      const result = await alternate(SECONDS * 1000, ROUND_MS, { bare, app }, (which, ms) =>
         runLoad({ url: url[which], request: poll, connections: CONCURRENCY, durationMs: ms }),
       );
       await Promise.all([bare.stop(), app.stop()]);

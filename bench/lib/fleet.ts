@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +10,19 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 export interface FleetServer {
   url: string;
+  /** CPU time (ms, user + system) the server process has used so far; NaN where /proc is missing. */
+  cpuMs(): number;
   stop(): Promise<void>;
+}
+
+/** utime + stime of a process from /proc (clock ticks of 10 ms on Linux). */
+function processCpuMs(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 /** Starts bench/lib/fleet-server.ts (app or bare) in its own process and waits until it listens. */
@@ -43,6 +56,7 @@ export async function startFleetServer(
   child.removeAllListeners('exit');
   return {
     url: `http://127.0.0.1:${port}`,
+    cpuMs: () => processCpuMs(child.pid),
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
@@ -81,7 +95,7 @@ export function machineLine(): string {
 
 export interface Row {
   run: string;
-  result: LoadResult;
+  result: LoadResult & { cpuUs?: number };
 }
 
 export function printRows(rows: Row[]) {
@@ -91,6 +105,8 @@ export function printRows(rows: Row[]) {
       'req/s': Math.round(r.result.rps),
       'p50 ms': r.result.p50.toFixed(1),
       'p99 ms': r.result.p99.toFixed(1),
+      'server CPU us/req':
+        r.result.cpuUs === undefined || Number.isNaN(r.result.cpuUs) ? '-' : r.result.cpuUs.toFixed(0),
       answers: JSON.stringify(r.result.statuses),
       errors: r.result.errors,
     })),
@@ -100,18 +116,27 @@ export function printRows(rows: Row[]) {
 /**
  * The same measure of the bare route and of the application, alternated in rounds of `roundMs`
  * (bare, app, bare, app ...) for `totalMs` each, so that a change in the machine's load hits both
- * alike; the rounds of each are merged.
+ * alike; the rounds of each are merged. `cpuUs` is the server process's CPU time per answered request
+ * (microseconds), which the machine's other work moves less than the rates.
  */
 export async function alternate(
   totalMs: number,
   roundMs: number,
+  servers: Record<'bare' | 'app', FleetServer>,
   measure: (which: 'bare' | 'app', ms: number) => Promise<LoadResult>,
-): Promise<{ bare: LoadResult; app: LoadResult }> {
-  const bare: LoadResult[] = [];
-  const app: LoadResult[] = [];
+): Promise<Record<'bare' | 'app', LoadResult & { cpuUs: number }>> {
+  const rounds: Record<'bare' | 'app', LoadResult[]> = { bare: [], app: [] };
+  const cpu = { bare: 0, app: 0 };
   for (let done = 0; done < totalMs; done += roundMs) {
-    bare.push(await measure('bare', roundMs));
-    app.push(await measure('app', roundMs));
+    for (const which of ['bare', 'app'] as const) {
+      const before = servers[which].cpuMs();
+      rounds[which].push(await measure(which, roundMs));
+      cpu[which] += servers[which].cpuMs() - before;
+    }
   }
-  return { bare: mergeLoads(bare), app: mergeLoads(app) };
+  const result = (which: 'bare' | 'app') => {
+    const merged = mergeLoads(rounds[which]);
+    return { ...merged, cpuUs: (cpu[which] * 1000) / Math.max(1, merged.requests) };
+  };
+  return { bare: result('bare'), app: result('app') };
 }
