@@ -7,7 +7,6 @@ import path from 'node:path';
 import { newId } from '@robot-ads/contracts/common/ids';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { openPglite } from '../apps/server/src/db/client';
 import { accounts } from '../apps/server/src/modules/accounts/accounts.table';
 import { adResources, advertisements } from '../apps/server/src/modules/ads/ads.table';
@@ -18,6 +17,7 @@ import { media } from '../apps/server/src/modules/media/media.table';
 import { playlistAds, playlists } from '../apps/server/src/modules/playlists/playlists.table';
 import { publishPlan, SYSTEM_SCOPE } from '../apps/server/src/modules/publishing/publishing.service';
 import { resources } from '../apps/server/src/modules/resources/resources.table';
+import { loadConfig } from '../apps/server/src/platform/config';
 import { formatLoad, runLoad } from './lib/load';
 
 const durationMs = Number(process.env.BENCH_MS ?? 5000);

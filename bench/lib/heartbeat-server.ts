@@ -10,8 +10,8 @@ import Fastify from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import pino from 'pino';
 import { buildApp } from '../../apps/server/src/app';
-import { loadConfig } from '../../apps/server/src/config';
 import { openPostgres } from '../../apps/server/src/db/client';
+import { loadConfig } from '../../apps/server/src/platform/config';
 import { validatorCompiler } from '../../apps/server/src/platform/validation';
 
 const [mode = 'bare', portText = '0', databaseUrl = '', robotsText = '0'] = process.argv.slice(2);

@@ -8,12 +8,11 @@ import { PACKAGE_VERSION } from '@robot-ads/contracts/system/system.schemas';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import type { Config } from './config';
 import type { Database } from './db/client';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adGroupsRoutes } from './modules/ad-groups/ad-groups.routes';
 import { adsRoutes } from './modules/ads/ads.routes';
-import { AdsService } from './modules/ads/ads.service';
+import { AdsService, adsUsingResources } from './modules/ads/ads.service';
 import { auditsRoutes } from './modules/audits/audits.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
@@ -30,15 +29,18 @@ import { playEventsIngested } from './modules/play-events/play-events.metrics';
 import { playEventsRoutes } from './modules/play-events/play-events.routes';
 import { playlistsRoutes } from './modules/playlists/playlists.routes';
 import { publishingRoutes } from './modules/publishing/publishing.routes';
+import { adLinkCounter, heldSlotsLookup } from './modules/publishing/publishing.service';
 import { resourcesRoutes } from './modules/resources/resources.routes';
 import { ResourcesService } from './modules/resources/resources.service';
 import { createSchedules, schedulesRoutes } from './modules/schedules/schedules.routes';
+import { SystemSettingsRepository } from './modules/system/system.repository';
 import { systemRoutes } from './modules/system/system.routes';
 import { systemLogsRoutes } from './modules/system-logs/system-logs.routes';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { registerAuthGuard } from './platform/auth-guard';
 import { type Clock, systemClock } from './platform/clock';
-import type { AppContext } from './platform/context';
+import type { Config } from './platform/config';
+import type { AppContext, PlatformContext } from './platform/context';
 import { registerErrorHandler } from './platform/error-handler';
 import { clientErrorHandler, frameworkErrors, registerRequestShapeChecks } from './platform/http-errors';
 import { Jobs } from './platform/jobs';
@@ -113,41 +115,44 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Explicit wiring: every service is constructed once here, in dependency order, with what it needs;
+  // the context routes receive is assembled once, from finished services.
+  const clock = deps.clock ?? systemClock;
   const jobs = new Jobs(database, app.log, config.DATABASE_URL);
-  const ctx: AppContext = {
+  const platform: PlatformContext = {
     config,
     database,
     db: database.db,
-    clock: deps.clock ?? systemClock,
+    clock,
     jobs,
     log: app.log,
     startedAt: new Date(),
-    storage: createStorage(config, () => (deps.clock ?? systemClock).now()),
-    resources: undefined as unknown as ResourcesService,
-    ads: undefined as unknown as AdsService,
-    tokens: new TokenService(database.db, config.JWT_SECRET),
-    // Set just below: the services take the finished context.
-    auth: undefined as unknown as AuthService,
-    notifications: undefined as unknown as NotificationsService,
-    realtime: null,
-    presence: new Presence(
-      { database, clock: deps.clock ?? systemClock, log: app.log },
-      { redisUrl: config.REDIS_URL },
-    ),
-    deviceTokens: new DeviceTokenCache(1_000_000, loadDeviceTokens(database.db)),
+    storage: createStorage(config, () => clock.now()),
+    tokens: new TokenService(new SystemSettingsRepository(database.db), config.JWT_SECRET),
   };
-  ctx.auth = new AuthService(ctx);
-  ctx.notifications = new NotificationsService(database.db, ctx.clock, () => ctx.realtime);
-  ctx.realtime = new Realtime(app.server, {
-    tokens: ctx.tokens,
-    clock: ctx.clock,
-    resolve: (claims) => ctx.auth.resolve(claims, 'zh'),
+  const auth = new AuthService(platform);
+  const realtime = new Realtime(app.server, {
+    tokens: platform.tokens,
+    clock,
+    resolve: (claims) => auth.resolve(claims, 'zh'),
     log: app.log,
     redisUrl: config.REDIS_URL,
   });
-  jobs.addCleanup('auth.expired-sessions', () => ctx.auth.cleanExpired());
-  ctx.resources = new ResourcesService(ctx, (db, ids) => ctx.ads.usageOf(db, ids));
-  ctx.ads = new AdsService(ctx, ctx.resources);
+  const notifications = new NotificationsService(database.db, clock, () => realtime);
+  const resources = new ResourcesService(platform, adsUsingResources);
+  const ads = new AdsService(platform, resources, [adLinkCounter(clock)]);
+  const ctx: AppContext = {
+    ...platform,
+    auth,
+    realtime,
+    notifications,
+    resources,
+    ads,
+    presence: new Presence({ database, clock, log: app.log }, { redisUrl: config.REDIS_URL }),
+    deviceTokens: new DeviceTokenCache(1_000_000, loadDeviceTokens(database.db)),
+    usedSlots: heldSlotsLookup(clock),
+  };
+  jobs.addCleanup('auth.expired-sessions', () => auth.cleanExpired());
   app.decorate('ctx', ctx);
 
   app.addHook('onSend', async (request, reply) => {
