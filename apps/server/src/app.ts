@@ -10,6 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import { Redis } from 'ioredis';
 import type { Database } from './db/client';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { AccountsService } from './modules/accounts/accounts.service';
 import { adGroupsRoutes } from './modules/ad-groups/ad-groups.routes';
 import { adsRoutes } from './modules/ads/ads.routes';
 import { AdsService, adsUsingResources } from './modules/ads/ads.service';
@@ -65,9 +66,19 @@ export interface AppDeps {
   startJobs?: boolean;
 }
 
+/** The class services buildApp constructed, each handed to the routes that use it (tests reach them here). */
+export interface AppServices {
+  auth: AuthService;
+  accounts: AccountsService;
+  notifications: NotificationsService;
+  resources: ResourcesService;
+  ads: AdsService;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    services: AppServices;
   }
 }
 
@@ -139,14 +150,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     redisUrl: config.REDIS_URL,
   });
   const notifications = new NotificationsService(database.db, clock, () => realtime);
+  const accounts = new AccountsService(platform, auth);
   const resources = new ResourcesService(platform, adsUsingResources);
   const ads = new AdsService(platform, resources, [adLinkCounter(clock)]);
   const ctx: AppContext = {
     ...platform,
-    auth,
     realtime,
     notifications,
-    resources,
     ads,
     presence: new Presence({ database, clock, log: app.log }, { redisUrl: config.REDIS_URL }),
     deviceTokens: new DeviceTokenCache(1_000_000, loadDeviceTokens(database.db)),
@@ -154,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   jobs.addCleanup('auth.expired-sessions', () => auth.cleanExpired());
   app.decorate('ctx', ctx);
+  app.decorate('services', { auth, accounts, notifications, resources, ads } satisfies AppServices);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -165,7 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthGuard(app, {
     tokens: ctx.tokens,
     clock: ctx.clock,
-    resolve: (claims, request) => ctx.auth.resolve(claims, request.lang),
+    resolve: (claims, request) => auth.resolve(claims, request.lang),
   });
   await app.register(fastifyCookie);
   // With REDIS_URL the rate-limit counters are shared by every instance (a Redis outage lets requests pass).
@@ -236,19 +247,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Modules, registered by hand.
   await app.register(systemRoutes(ctx));
   await app.register(mediaRoutes(ctx));
-  await app.register(resourcesRoutes(ctx));
-  await app.register(adsRoutes(ctx));
+  await app.register(resourcesRoutes(ctx, resources));
+  await app.register(adsRoutes(ctx, ads));
   await app.register(devicesRoutes(ctx));
   await app.register(adGroupsRoutes(ctx));
   await app.register(deviceProtocolRoutes(ctx));
   app.decorate('schedules', createSchedules(ctx));
   await app.register(schedulesRoutes(ctx, app.schedules));
-  await app.register(authRoutes(ctx));
-  await app.register(accountsRoutes(ctx));
-  await app.register(twoFactorRoutes(ctx));
+  await app.register(authRoutes(ctx, auth));
+  await app.register(accountsRoutes(ctx, accounts));
+  await app.register(twoFactorRoutes(ctx, auth.twoFactor));
   await app.register(menusRoutes(ctx));
-  await app.register(notificationsRoutes(ctx));
-  await app.register(systemLogsRoutes(ctx));
+  await app.register(notificationsRoutes(notifications));
+  await app.register(systemLogsRoutes(ctx, (claims) => auth.resolve(claims, 'zh')));
   await app.register(customersRoutes(ctx));
   await app.register(playlistsRoutes(ctx));
   await app.register(publishingRoutes(ctx));

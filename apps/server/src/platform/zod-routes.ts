@@ -4,10 +4,10 @@ import type {
   FastifyRequest,
   FastifySchema,
   HTTPMethods,
-  onRequestAsyncHookHandler,
   RawRequestDefaultExpression,
   RawServerDefault,
   RouteGenericInterface,
+  RouteShorthandOptions,
 } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -26,10 +26,8 @@ export interface RouteSpec<R extends z.ZodType = z.ZodType> {
   body?: z.ZodType;
   response: R;
   config?: FastifyContextConfig;
-  /** Largest body accepted, when not the app's default. */
-  bodyLimit?: number;
-  /** Hooks run before the body is parsed (e.g. the device-token check). */
-  onRequest?: onRequestAsyncHookHandler | onRequestAsyncHookHandler[];
+  /** Other options of the route, as Fastify takes them (bodyLimit, logLevel, onRequest/preParsing hooks...). */
+  options?: Omit<RouteShorthandOptions, 'schema' | 'config'>;
 }
 
 /** The request a route's handler gets: `query`, `params` and `body` typed by the spec's schemas. */
@@ -64,15 +62,14 @@ export function zodRoutes(app: ZodApp, tags: string[]) {
     handler: RouteHandler<S, unknown>,
     envelope: (result: unknown) => unknown,
   ) {
-    const { summary, config, response, bodyLimit, onRequest, ...request } = spec;
+    const { summary, config, response, options, ...request } = spec;
     const schema: FastifySchema = { tags, summary, ...request, response: { 200: response } };
     app.route({
       method,
       url,
       schema,
+      ...options,
       ...(config ? { config } : {}),
-      ...(bodyLimit ? { bodyLimit } : {}),
-      ...(onRequest ? { onRequest } : {}),
       // The spec's types were checked at the call (request schemas in, response envelope out).
       handler: async (req, reply) => envelope(await handler(req as unknown as RouteRequest<S>, reply)),
     });
