@@ -14,6 +14,7 @@ import { AccountsService } from './modules/accounts/accounts.service';
 import { adGroupsRoutes } from './modules/ad-groups/ad-groups.routes';
 import { adsRoutes } from './modules/ads/ads.routes';
 import { AdsService, adsUsingResources } from './modules/ads/ads.service';
+import { AUDIT_EXPORT_JOB, runAuditExport } from './modules/audits/audit-exports';
 import { auditsRoutes } from './modules/audits/audits.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
@@ -21,14 +22,18 @@ import { menusRoutes } from './modules/auth/menus.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { DeviceTokenCache, loadDeviceTokens } from './modules/device-protocol/device-auth';
 import { deviceProtocolRoutes } from './modules/device-protocol/device-protocol.routes';
+import { EXPORT_JOB as DEVICE_EXPORT_JOB, runExport as runDeviceExport } from './modules/devices/device-exports';
 import { devicesRoutes } from './modules/devices/devices.routes';
+import { sweepOffline } from './modules/devices/devices.service';
 import { Presence } from './modules/devices/presence';
 import { mediaRoutes } from './modules/media/media.routes';
+import { removeUnregisteredUploads } from './modules/media/media-uploads';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { NotificationsService } from './modules/notifications/notifications.service';
 import { playEventsIngested } from './modules/play-events/play-events.metrics';
 import { playEventsRoutes } from './modules/play-events/play-events.routes';
 import { playlistsRoutes } from './modules/playlists/playlists.routes';
+import { PUBLISH_EXPORT_JOB, runPublishExport } from './modules/publishing/publish-exports';
 import { publishingRoutes } from './modules/publishing/publishing.routes';
 import { adLinkCounter, heldSlotsLookup } from './modules/publishing/publishing.service';
 import { resourcesRoutes } from './modules/resources/resources.routes';
@@ -37,6 +42,7 @@ import { createSchedules, schedulesRoutes } from './modules/schedules/schedules.
 import { SystemSettingsRepository } from './modules/system/system.repository';
 import { systemRoutes } from './modules/system/system.routes';
 import { systemLogsRoutes } from './modules/system-logs/system-logs.routes';
+import { SystemLogsService } from './modules/system-logs/system-logs.service';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { registerAuthGuard } from './platform/auth-guard';
 import { type Clock, systemClock } from './platform/clock';
@@ -49,6 +55,7 @@ import { registerLanguage } from './platform/language';
 import { registerMetrics } from './platform/metrics';
 import { Realtime } from './platform/realtime';
 import { registerRequestContext, requestLogMixin } from './platform/request-context';
+import type { SessionUser } from './platform/session-user';
 import { registerStaticFiles } from './platform/static-files';
 import { createStorage } from './platform/storage/create-storage';
 import { TokenService } from './platform/tokens';
@@ -162,7 +169,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deviceTokens: new DeviceTokenCache(1_000_000, loadDeviceTokens(database.db)),
     usedSlots: heldSlotsLookup(clock),
   };
+  const systemLogs = new SystemLogsService(platform);
+
+  // Background work, defined before the queue starts.
   jobs.addCleanup('auth.expired-sessions', () => auth.cleanExpired());
+  jobs.addCleanup('system-logs.frontend-errors', () => systemLogs.clean());
+  jobs.addCleanup('media.unregistered-uploads', () => removeUnregisteredUploads(ctx));
+  jobs.define({ name: DEVICE_EXPORT_JOB, handler: async (data) => runDeviceExport(ctx, String(data.key)) });
+  jobs.define({ name: 'devices.offline-sweep', cron: '* * * * *', handler: async () => sweepOffline(ctx) });
+  jobs.define({
+    name: PUBLISH_EXPORT_JOB,
+    handler: async (data) => runPublishExport(ctx, String(data.key), JSON.parse(String(data.user)) as SessionUser),
+  });
+  jobs.define({ name: AUDIT_EXPORT_JOB, handler: async (data) => runAuditExport(ctx, String(data.key)) });
   app.decorate('ctx', ctx);
   app.decorate('services', { auth, accounts, notifications, resources, ads } satisfies AppServices);
 
@@ -259,7 +278,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(twoFactorRoutes(ctx, auth.twoFactor));
   await app.register(menusRoutes(ctx));
   await app.register(notificationsRoutes(notifications));
-  await app.register(systemLogsRoutes(ctx, (claims) => auth.resolve(claims, 'zh')));
+  await app.register(systemLogsRoutes(ctx, systemLogs, (claims) => auth.resolve(claims, 'zh')));
   await app.register(customersRoutes(ctx));
   await app.register(playlistsRoutes(ctx));
   await app.register(publishingRoutes(ctx));

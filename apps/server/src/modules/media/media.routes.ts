@@ -29,7 +29,6 @@ import {
   registerMediaBatch,
 } from './media.service';
 import { media } from './media.table';
-import { removeUnregisteredUploads } from './media-uploads';
 
 const fileQuery = z.object({
   expires: z.string().max(20),
@@ -39,7 +38,6 @@ const fileQuery = z.object({
 
 /** Media: upload credentials, the local driver's signed upload and download routes, registration. */
 export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  ctx.jobs.addCleanup('media.unregistered-uploads', () => removeUnregisteredUploads(ctx));
   return async (app) => {
     const route = zodRoutes(app, ['media']);
     // Materials and ads belong to operators and advertisers (menu roles of /ad/Resource and /ad/AD).

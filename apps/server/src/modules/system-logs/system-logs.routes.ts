@@ -8,15 +8,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { optionalUser, type SessionResolver } from '../../platform/auth-guard';
 import type { AppContext } from '../../platform/context';
 import { zodRoutes } from '../../platform/zod-routes';
-import { SystemLogsService } from './system-logs.service';
+import type { SystemLogsService } from './system-logs.service';
 
 const tags = ['system-logs'];
 
 /** Front-end error log intake (spec section 8; path ours) and its list for root. */
 /** `resolveSession` (the auth module's, passed by buildApp) names the caller of an intake when logged in. */
-export function systemLogsRoutes(ctx: AppContext, resolveSession: SessionResolver): FastifyPluginAsyncZod {
-  const service = new SystemLogsService(ctx);
-  ctx.jobs.addCleanup('system-logs.frontend-errors', () => service.clean());
+export function systemLogsRoutes(
+  ctx: AppContext,
+  service: SystemLogsService,
+  resolveSession: SessionResolver,
+): FastifyPluginAsyncZod {
   const guardDeps = {
     tokens: ctx.tokens,
     clock: ctx.clock,
