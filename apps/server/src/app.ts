@@ -266,15 +266,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Modules, registered by hand.
   await app.register(systemRoutes(ctx));
   await app.register(mediaRoutes(ctx));
-  await app.register(resourcesRoutes(ctx, resources));
-  await app.register(adsRoutes(ctx, ads));
+  await app.register(resourcesRoutes(resources));
+  await app.register(adsRoutes(ads));
   await app.register(devicesRoutes(ctx));
   await app.register(adGroupsRoutes(ctx));
   await app.register(deviceProtocolRoutes(ctx));
   app.decorate('schedules', createSchedules(ctx));
   await app.register(schedulesRoutes(ctx, app.schedules));
   await app.register(authRoutes(ctx, auth));
-  await app.register(accountsRoutes(ctx, accounts));
+  await app.register(accountsRoutes(accounts));
   await app.register(twoFactorRoutes(ctx, auth.twoFactor));
   await app.register(menusRoutes(ctx));
   await app.register(notificationsRoutes(notifications));

@@ -10,13 +10,12 @@ import { okEnvelope, pageEnvelope } from '@robot-ads/contracts/common/envelope';
 import { idParams } from '@robot-ads/contracts/common/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../platform/context';
 import { zodRoutes } from '../../platform/zod-routes';
 import { MATERIAL_ROLES } from '../media/media.scope';
 import type { AdsService } from './ads.service';
 
 /** Advertisements (spec section 7, statistics aside), limited to the caller's data scope. */
-export function adsRoutes(ctx: AppContext, service: AdsService): FastifyPluginAsyncZod {
+export function adsRoutes(service: AdsService): FastifyPluginAsyncZod {
   return async (app) => {
     const route = zodRoutes(app, ['ads']);
     // Materials and ads belong to operators and advertisers (menu roles of /ad/Resource and /ad/AD).

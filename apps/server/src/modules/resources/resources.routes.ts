@@ -12,13 +12,12 @@ import {
 } from '@robot-ads/contracts/resources/resources.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../platform/context';
 import { zodRoutes } from '../../platform/zod-routes';
 import { MATERIAL_ROLES } from '../media/media.scope';
 import type { ResourcesService } from './resources.service';
 
 /** Materials (spec section 7 "Resources"), limited to the caller's data scope. */
-export function resourcesRoutes(ctx: AppContext, service: ResourcesService): FastifyPluginAsyncZod {
+export function resourcesRoutes(service: ResourcesService): FastifyPluginAsyncZod {
   return async (app) => {
     const route = zodRoutes(app, ['resources']);
     // Materials and ads belong to operators and advertisers (menu roles of /ad/Resource and /ad/AD).
