@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { openPglite } from '../apps/server/src/db/client';
+import { loadConfig } from '../apps/server/src/platform/config';
 import { formatLoad, runLoad } from './lib/load';
 
 const durationMs = Number(process.env.BENCH_MS ?? 5000);

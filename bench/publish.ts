@@ -4,7 +4,6 @@ import path from 'node:path';
 import { newId } from '@robot-ads/contracts/common/ids';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { openPostgres } from '../apps/server/src/db/client';
 import { accounts } from '../apps/server/src/modules/accounts/accounts.table';
 import { adResources, advertisements } from '../apps/server/src/modules/ads/ads.table';
@@ -13,6 +12,7 @@ import { media } from '../apps/server/src/modules/media/media.table';
 import { playlistAds, playlists } from '../apps/server/src/modules/playlists/playlists.table';
 import { publishDirect, publishPlan, SYSTEM_SCOPE } from '../apps/server/src/modules/publishing/publishing.service';
 import { resources } from '../apps/server/src/modules/resources/resources.table';
+import { loadConfig } from '../apps/server/src/platform/config';
 import type { SessionUser } from '../apps/server/src/platform/session-user';
 import { startPostgres } from './lib/postgres';
 

@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { openPglite } from '../apps/server/src/db/client';
+import { loadConfig } from '../apps/server/src/platform/config';
 
 const SIZE = Number(process.env.BENCH_UPLOAD_MB ?? 100) * 1024 * 1024;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);

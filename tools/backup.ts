@@ -2,9 +2,9 @@
 // (DATA_DIR or DATABASE_URL, as the server reads them). Default file: <DATA_DIR>/backups/robot-ads-<UTC time>.sql.
 // The embedded database must not be in use (stop the server first); PostgreSQL may be in use.
 import path from 'node:path';
-import { loadConfig } from '../apps/server/src/config';
 import { backupDatabase, embeddedDatabaseUser } from '../apps/server/src/db/backup';
 import { openDatabase } from '../apps/server/src/db/client';
+import { loadConfig } from '../apps/server/src/platform/config';
 
 const config = loadConfig();
 const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, 'Z');

@@ -2,9 +2,9 @@
 // configured for (DATA_DIR or DATABASE_URL), which must hold no data yet; it is migrated first. A backup
 // of the embedded database restores into PostgreSQL and the other way round.
 import path from 'node:path';
-import { loadConfig } from '../apps/server/src/config';
 import { embeddedDatabaseUser, RestoreError, restoreDatabase } from '../apps/server/src/db/backup';
 import { openDatabase } from '../apps/server/src/db/client';
+import { loadConfig } from '../apps/server/src/platform/config';
 
 const file = process.argv[2];
 if (!file) {

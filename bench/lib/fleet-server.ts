@@ -22,7 +22,6 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import pino from 'pino';
 import { z } from 'zod';
 import { buildApp } from '../../apps/server/src/app';
-import { loadConfig } from '../../apps/server/src/config';
 import { type Database, openPglite, openPostgres } from '../../apps/server/src/db/client';
 import { accounts } from '../../apps/server/src/modules/accounts/accounts.table';
 import { adResources, advertisements } from '../../apps/server/src/modules/ads/ads.table';
@@ -30,6 +29,7 @@ import { media } from '../../apps/server/src/modules/media/media.table';
 import { playlistAds, playlists } from '../../apps/server/src/modules/playlists/playlists.table';
 import { publishPlan, SYSTEM_SCOPE } from '../../apps/server/src/modules/publishing/publishing.service';
 import { resources } from '../../apps/server/src/modules/resources/resources.table';
+import { loadConfig } from '../../apps/server/src/platform/config';
 import { validatorCompiler } from '../../apps/server/src/platform/validation';
 
 const [mode = 'bare', portText = '0', target = 'pglite', robotsText = '0', versionsFile = ''] = process.argv.slice(2);

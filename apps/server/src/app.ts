@@ -8,12 +8,16 @@ import { PACKAGE_VERSION } from '@robot-ads/contracts/system/system.schemas';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import type { Config } from './config';
 import type { Database } from './db/client';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { AccountsService } from './modules/accounts/accounts.service';
 import { adGroupsRoutes } from './modules/ad-groups/ad-groups.routes';
+// The modules' additions to AppContext (declaration merging): named here so that every program that
+// builds the app (server, web tests, e2e) sees them.
+import type {} from './modules/ads/ads.context';
 import { adsRoutes } from './modules/ads/ads.routes';
-import { AdsService } from './modules/ads/ads.service';
+import { AdsService, adsUsingResources } from './modules/ads/ads.service';
+import { AUDIT_EXPORT_JOB, runAuditExport } from './modules/audits/audit-exports';
 import { auditsRoutes } from './modules/audits/audits.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
@@ -21,24 +25,34 @@ import { menusRoutes } from './modules/auth/menus.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { DeviceTokenCache, loadDeviceTokens } from './modules/device-protocol/device-auth';
 import { deviceProtocolRoutes } from './modules/device-protocol/device-protocol.routes';
+import { EXPORT_JOB as DEVICE_EXPORT_JOB, runExport as runDeviceExport } from './modules/devices/device-exports';
+import type {} from './modules/devices/devices.context';
 import { devicesRoutes } from './modules/devices/devices.routes';
+import { sweepOffline } from './modules/devices/devices.service';
 import { Presence } from './modules/devices/presence';
 import { mediaRoutes } from './modules/media/media.routes';
+import { removeUnregisteredUploads } from './modules/media/media-uploads';
+import type {} from './modules/notifications/notifications.context';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { NotificationsService } from './modules/notifications/notifications.service';
 import { playEventsIngested } from './modules/play-events/play-events.metrics';
 import { playEventsRoutes } from './modules/play-events/play-events.routes';
 import { playlistsRoutes } from './modules/playlists/playlists.routes';
+import { PUBLISH_EXPORT_JOB, runPublishExport } from './modules/publishing/publish-exports';
 import { publishingRoutes } from './modules/publishing/publishing.routes';
+import { adLinkCounter, heldSlotsLookup } from './modules/publishing/publishing.service';
 import { resourcesRoutes } from './modules/resources/resources.routes';
 import { ResourcesService } from './modules/resources/resources.service';
 import { createSchedules, schedulesRoutes } from './modules/schedules/schedules.routes';
+import { SystemSettingsRepository } from './modules/system/system.repository';
 import { systemRoutes } from './modules/system/system.routes';
 import { systemLogsRoutes } from './modules/system-logs/system-logs.routes';
+import { SystemLogsService } from './modules/system-logs/system-logs.service';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { registerAuthGuard } from './platform/auth-guard';
 import { type Clock, systemClock } from './platform/clock';
-import type { AppContext } from './platform/context';
+import type { Config } from './platform/config';
+import type { AppContext, PlatformContext } from './platform/context';
 import { registerErrorHandler } from './platform/error-handler';
 import { clientErrorHandler, frameworkErrors, registerRequestShapeChecks } from './platform/http-errors';
 import { Jobs } from './platform/jobs';
@@ -46,6 +60,7 @@ import { registerLanguage } from './platform/language';
 import { registerMetrics } from './platform/metrics';
 import { Realtime } from './platform/realtime';
 import { registerRequestContext, requestLogMixin } from './platform/request-context';
+import type { SessionUser } from './platform/session-user';
 import { registerStaticFiles } from './platform/static-files';
 import { createStorage } from './platform/storage/create-storage';
 import { TokenService } from './platform/tokens';
@@ -63,9 +78,19 @@ export interface AppDeps {
   startJobs?: boolean;
 }
 
+/** The class services buildApp constructed, each handed to the routes that use it (tests reach them here). */
+export interface AppServices {
+  auth: AuthService;
+  accounts: AccountsService;
+  notifications: NotificationsService;
+  resources: ResourcesService;
+  ads: AdsService;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    services: AppServices;
   }
 }
 
@@ -113,42 +138,60 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Explicit wiring: every service is constructed once here, in dependency order, with what it needs;
+  // the context routes receive is assembled once, from finished services.
+  const clock = deps.clock ?? systemClock;
   const jobs = new Jobs(database, app.log, config.DATABASE_URL);
-  const ctx: AppContext = {
+  const platform: PlatformContext = {
     config,
     database,
     db: database.db,
-    clock: deps.clock ?? systemClock,
+    clock,
     jobs,
     log: app.log,
     startedAt: new Date(),
-    storage: createStorage(config, () => (deps.clock ?? systemClock).now()),
-    resources: undefined as unknown as ResourcesService,
-    ads: undefined as unknown as AdsService,
-    tokens: new TokenService(database.db, config.JWT_SECRET),
-    // Set just below: the services take the finished context.
-    auth: undefined as unknown as AuthService,
-    notifications: undefined as unknown as NotificationsService,
-    realtime: null,
-    presence: new Presence(
-      { database, clock: deps.clock ?? systemClock, log: app.log },
-      { redisUrl: config.REDIS_URL, flushMs: config.PRESENCE_FLUSH_MS },
-    ),
-    deviceTokens: new DeviceTokenCache(1_000_000, loadDeviceTokens(database.db)),
+    storage: createStorage(config, () => clock.now()),
+    tokens: new TokenService(new SystemSettingsRepository(database.db), config.JWT_SECRET),
   };
-  ctx.auth = new AuthService(ctx);
-  ctx.notifications = new NotificationsService(database.db, ctx.clock, () => ctx.realtime);
-  ctx.realtime = new Realtime(app.server, {
-    tokens: ctx.tokens,
-    clock: ctx.clock,
-    resolve: (claims) => ctx.auth.resolve(claims, 'zh'),
+  const auth = new AuthService(platform);
+  const realtime = new Realtime(app.server, {
+    tokens: platform.tokens,
+    clock,
+    resolve: (claims) => auth.resolve(claims, 'zh'),
     log: app.log,
     redisUrl: config.REDIS_URL,
   });
-  jobs.addCleanup('auth.expired-sessions', () => ctx.auth.cleanExpired());
-  ctx.resources = new ResourcesService(ctx, (db, ids) => ctx.ads.usageOf(db, ids));
-  ctx.ads = new AdsService(ctx, ctx.resources);
+  const notifications = new NotificationsService(database.db, clock, () => realtime);
+  const accounts = new AccountsService(platform, auth);
+  const resources = new ResourcesService(platform, adsUsingResources);
+  const ads = new AdsService(platform, resources, [adLinkCounter(clock)]);
+  const ctx: AppContext = {
+    ...platform,
+    realtime,
+    notifications,
+    ads,
+    presence: new Presence(
+      { database, clock, log: app.log },
+      { redisUrl: config.REDIS_URL, flushMs: config.PRESENCE_FLUSH_MS },
+    ),
+    deviceTokens: new DeviceTokenCache(1_000_000, loadDeviceTokens(database.db)),
+    usedSlots: heldSlotsLookup(clock),
+  };
+  const systemLogs = new SystemLogsService(platform);
+
+  // Background work, defined before the queue starts.
+  jobs.addCleanup('auth.expired-sessions', () => auth.cleanExpired());
+  jobs.addCleanup('system-logs.frontend-errors', () => systemLogs.clean());
+  jobs.addCleanup('media.unregistered-uploads', () => removeUnregisteredUploads(ctx));
+  jobs.define({ name: DEVICE_EXPORT_JOB, handler: async (data) => runDeviceExport(ctx, String(data.key)) });
+  jobs.define({ name: 'devices.offline-sweep', cron: '* * * * *', handler: async () => sweepOffline(ctx) });
+  jobs.define({
+    name: PUBLISH_EXPORT_JOB,
+    handler: async (data) => runPublishExport(ctx, String(data.key), JSON.parse(String(data.user)) as SessionUser),
+  });
+  jobs.define({ name: AUDIT_EXPORT_JOB, handler: async (data) => runAuditExport(ctx, String(data.key)) });
   app.decorate('ctx', ctx);
+  app.decorate('services', { auth, accounts, notifications, resources, ads } satisfies AppServices);
 
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
@@ -161,7 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthGuard(app, {
     tokens: ctx.tokens,
     clock: ctx.clock,
-    resolve: (claims, request) => ctx.auth.resolve(claims, request.lang),
+    resolve: (claims, request) => auth.resolve(claims, request.lang),
   });
   await app.register(fastifyCookie);
   // With REDIS_URL the rate-limit counters are shared by every instance (a Redis outage lets requests pass).
@@ -233,19 +276,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Modules, registered by hand.
   await app.register(systemRoutes(ctx));
   await app.register(mediaRoutes(ctx));
-  await app.register(resourcesRoutes(ctx));
-  await app.register(adsRoutes(ctx));
+  await app.register(resourcesRoutes(resources));
+  await app.register(adsRoutes(ads));
   await app.register(devicesRoutes(ctx));
   await app.register(adGroupsRoutes(ctx));
   await app.register(deviceProtocolRoutes(ctx));
   app.decorate('schedules', createSchedules(ctx));
   await app.register(schedulesRoutes(ctx, app.schedules));
-  await app.register(authRoutes(ctx));
-  await app.register(accountsRoutes(ctx));
-  await app.register(twoFactorRoutes(ctx));
+  await app.register(authRoutes(ctx, auth));
+  await app.register(accountsRoutes(accounts));
+  await app.register(twoFactorRoutes(ctx, auth.twoFactor));
   await app.register(menusRoutes(ctx));
-  await app.register(notificationsRoutes(ctx));
-  await app.register(systemLogsRoutes(ctx));
+  await app.register(notificationsRoutes(notifications));
+  await app.register(systemLogsRoutes(ctx, systemLogs, (claims) => auth.resolve(claims, 'zh')));
   await app.register(customersRoutes(ctx));
   await app.register(playlistsRoutes(ctx));
   await app.register(publishingRoutes(ctx));

@@ -1,8 +1,8 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedIfEmpty } from './db/seed/seed';
 import { type DemoFleet, startDemoFleet } from './modules/demo-fleet/demo-fleet';
+import { ConfigError, loadConfig } from './platform/config';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;

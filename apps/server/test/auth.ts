@@ -48,7 +48,7 @@ export async function createUser(t: TestApp, overrides: CreateUserOverrides = {}
   const password = overrides.password ?? DEFAULT_TEST_PASSWORD;
   let hashed = hashes.get(password);
   if (!hashed) {
-    hashed = t.app.ctx.auth.hash(password);
+    hashed = t.app.services.auth.hash(password);
     hashes.set(password, hashed);
   }
   const id = newId();

@@ -4,9 +4,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
-import { type Config, loadConfig } from '../src/config';
 import { type Database, openPglite, openPostgres } from '../src/db/client';
 import type { Clock } from '../src/platform/clock';
+import { type Config, loadConfig } from '../src/platform/config';
 
 export interface TestApp {
   app: FastifyInstance;

@@ -10,11 +10,10 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { pgliteTemplate } from './pglite-template';
-import * as schema from './schema';
 import { guardOuterHandle, transactionAware } from './transaction-scope';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** No relational schema: db/ knows no module, queries name their tables (the root's schema.ts feeds drizzle-kit). */
+export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** A database handle or an open transaction: what repositories accept. */
 export type DbOrTx = Db | Tx;
@@ -73,7 +72,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) makeFsyncReal(client);
   // One connection: a query on it inside an open transaction would wait for ever; it fails at once instead.
   guardOuterHandle(client, ['query', 'exec', 'sql', 'transaction']);
-  const db = transactionAware(drizzlePglite(client, { schema }) as unknown as Db);
+  const db = transactionAware(drizzlePglite(client) as unknown as Db);
   return {
     kind: 'pglite',
     db,
@@ -97,7 +96,7 @@ export async function openPostgres(
   const pool = new pg.Pool({ connectionString: url, max, statement_timeout: statementTimeoutMs });
   // Inside a transaction the pool itself is out of bounds (it would read outside the transaction).
   guardOuterHandle(pool, ['query', 'connect']);
-  const db = transactionAware(drizzlePg(pool, { schema }) as unknown as Db);
+  const db = transactionAware(drizzlePg(pool) as unknown as Db);
   return {
     kind: 'postgres',
     db,
@@ -107,7 +106,7 @@ export async function openPostgres(
       const conn = await pool.connect();
       try {
         await conn.query('select pg_advisory_lock(727274)');
-        await migratePg(drizzlePg(conn, { schema }) as never, { migrationsFolder: MIGRATIONS_DIR });
+        await migratePg(drizzlePg(conn) as never, { migrationsFolder: MIGRATIONS_DIR });
       } finally {
         await conn.query('select pg_advisory_unlock(727274)').catch(() => undefined);
         conn.release();

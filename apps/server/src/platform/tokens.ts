@@ -1,8 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { TOKEN_TIME_SECONDS } from '@robot-ads/contracts/auth/auth.schemas';
-import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { systemSettings } from '../modules/system/system.table';
 
 /** What an access token says: the account, its login family (session) and when it ends. */
 export interface AccessClaims {
@@ -19,15 +16,21 @@ const SECRET_KEY = 'auth.jwtSecret';
 const b64url = (buf: Buffer | string) => Buffer.from(buf).toString('base64url');
 const HEADER = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
 
+/** Where a generated secret is kept so that every instance agrees (the system module's settings). */
+export interface SecretStore {
+  /** The stored value of `key`, or `create()` stored first when there is none (the first writer wins). */
+  getOrCreate(key: string, create: () => string): Promise<unknown>;
+}
+
 /**
- * HS256 JWTs signed with JWT_SECRET, or with a secret generated once and kept in system_settings so
+ * HS256 JWTs signed with JWT_SECRET, or with a secret generated once and kept in the secret store so
  * that every instance on the same database agrees.
  */
 export class TokenService {
   private secret: Promise<Buffer> | null = null;
 
   constructor(
-    private readonly db: Db,
+    private readonly secrets: SecretStore,
     private readonly configured: string | undefined,
     readonly ttlSeconds = TOKEN_TIME_SECONDS,
   ) {}
@@ -42,13 +45,9 @@ export class TokenService {
 
   private async loadSecret(): Promise<Buffer> {
     if (this.configured) return Buffer.from(this.configured, 'utf8');
-    await this.db
-      .insert(systemSettings)
-      .values({ key: SECRET_KEY, value: randomBytes(48).toString('base64url') })
-      .onConflictDoNothing();
-    const [row] = await this.db.select().from(systemSettings).where(eq(systemSettings.key, SECRET_KEY));
-    if (!row || typeof row.value !== 'string') throw new Error('token secret missing');
-    return Buffer.from(row.value, 'utf8');
+    const value = await this.secrets.getOrCreate(SECRET_KEY, () => randomBytes(48).toString('base64url'));
+    if (typeof value !== 'string') throw new Error('token secret missing');
+    return Buffer.from(value, 'utf8');
   }
 
   async sign(claims: { sub: string; sid: string; role: string }, now: Date): Promise<string> {

@@ -1,11 +1,13 @@
 import type {
   FastifyContextConfig,
+  FastifyReply,
   FastifyRequest,
   FastifySchema,
   HTTPMethods,
   RawRequestDefaultExpression,
   RawServerDefault,
   RouteGenericInterface,
+  RouteShorthandOptions,
 } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -24,6 +26,8 @@ export interface RouteSpec<R extends z.ZodType = z.ZodType> {
   body?: z.ZodType;
   response: R;
   config?: FastifyContextConfig;
+  /** Other options of the route, as Fastify takes them (bodyLimit, logLevel, onRequest/preParsing hooks...). */
+  options?: Omit<RouteShorthandOptions, 'schema' | 'config'>;
 }
 
 /** The request a route's handler gets: `query`, `params` and `body` typed by the spec's schemas. */
@@ -34,6 +38,9 @@ export type RouteRequest<S extends RouteSpec> = FastifyRequest<
   S & FastifySchema,
   ZodTypeProvider
 >;
+
+/** A route's handler: the typed request and the reply (for headers and cookies); returns what the envelope holds. */
+type RouteHandler<S extends RouteSpec, T> = (request: RouteRequest<S>, reply: FastifyReply) => Promise<T>;
 
 /** What goes in `{ success: true, data }`: the `data` of the response envelope. */
 type DataOf<R extends z.ZodType> = z.output<R> extends { data: infer D } ? D : never;
@@ -52,18 +59,19 @@ export function zodRoutes(app: ZodApp, tags: string[]) {
     method: HTTPMethods,
     url: string,
     spec: S,
-    handler: (request: RouteRequest<S>) => Promise<unknown>,
+    handler: RouteHandler<S, unknown>,
     envelope: (result: unknown) => unknown,
   ) {
-    const { summary, config, response, ...request } = spec;
+    const { summary, config, response, options, ...request } = spec;
     const schema: FastifySchema = { tags, summary, ...request, response: { 200: response } };
     app.route({
       method,
       url,
       schema,
+      ...options,
       ...(config ? { config } : {}),
       // The spec's types were checked at the call (request schemas in, response envelope out).
-      handler: async (req) => envelope(await handler(req as unknown as RouteRequest<S>)),
+      handler: async (req, reply) => envelope(await handler(req as unknown as RouteRequest<S>, reply)),
     });
   }
   const ok = (data: unknown) => ({ success: true as const, data });
@@ -71,11 +79,7 @@ export function zodRoutes(app: ZodApp, tags: string[]) {
 
   const okRoute =
     (method: HTTPMethods) =>
-    <S extends RouteSpec>(
-      url: string,
-      spec: S,
-      handler: (request: RouteRequest<S>) => Promise<DataOf<S['response']>>,
-    ) =>
+    <S extends RouteSpec>(url: string, spec: S, handler: RouteHandler<S, DataOf<S['response']>>) =>
       register(method, url, spec, handler, ok);
 
   return {
@@ -84,16 +88,10 @@ export function zodRoutes(app: ZodApp, tags: string[]) {
     put: okRoute('PUT'),
     delete: okRoute('DELETE'),
     /** A GET answering a page: the handler returns `{ total, datas }`. */
-    page: <S extends RouteSpec>(
-      url: string,
-      spec: S,
-      handler: (request: RouteRequest<S>) => Promise<PageOf<S['response']>>,
-    ) => register('GET', url, spec, handler, page),
+    page: <S extends RouteSpec>(url: string, spec: S, handler: RouteHandler<S, PageOf<S['response']>>) =>
+      register('GET', url, spec, handler, page),
     /** A POST answering a page (the spec's verb for some lists): its filters in the JSON body. */
-    postPage: <S extends RouteSpec>(
-      url: string,
-      spec: S,
-      handler: (request: RouteRequest<S>) => Promise<PageOf<S['response']>>,
-    ) => register('POST', url, spec, handler, page),
+    postPage: <S extends RouteSpec>(url: string, spec: S, handler: RouteHandler<S, PageOf<S['response']>>) =>
+      register('POST', url, spec, handler, page),
   };
 }

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { newId } from '@robot-ads/contracts/common/ids';
 import { buildApp } from '../../src/app';
-import { loadConfig } from '../../src/config';
 import { openPglite, openPostgres } from '../../src/db/client';
 import { issueActivationSecret } from '../../src/modules/devices/devices.service';
 import { playlistAds, playlists } from '../../src/modules/playlists/playlists.table';
 import { publishPlan, SYSTEM_SCOPE } from '../../src/modules/publishing/publishing.service';
+import { loadConfig } from '../../src/platform/config';
 import { bearer, createUser, loginAs } from '../auth';
 import type { TestApp } from '../build-app';
 import { createRobot } from '../devices';

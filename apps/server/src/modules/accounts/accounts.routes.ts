@@ -18,14 +18,12 @@ import { emptyOk } from '@robot-ads/contracts/auth/auth.schemas';
 import { ADVERTISER_ROLES, OPERATOR_ROLES } from '@robot-ads/contracts/auth/roles';
 import { idParams } from '@robot-ads/contracts/common/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../platform/context';
-import { AccountsService } from './accounts.service';
+import type { AccountsService } from './accounts.service';
 
 const tags = ['accounts'];
 
 /** Users and AdvertiserUsers (spec section 7), all limited to the caller's scope. */
-export function accountsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const service = new AccountsService(ctx);
+export function accountsRoutes(service: AccountsService): FastifyPluginAsyncZod {
   const operators = { roles: OPERATOR_ROLES };
   return async (app) => {
     app.get(

@@ -1,6 +1,6 @@
 import { newId } from '@robot-ads/contracts/common/ids';
-import type { Seeder } from '../../db/seed/seed';
 import { hashPassword, passwordCost } from '../../platform/passwords';
+import type { Seeder } from '../../platform/seeding';
 import { customers } from '../customers/customers.table';
 import { accounts, type NewAccountRow } from './accounts.table';
 

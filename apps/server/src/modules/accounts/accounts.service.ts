@@ -7,7 +7,7 @@ import type { Language } from '@robot-ads/contracts/common/language';
 import { fromUnixSeconds, toUnixSeconds } from '@robot-ads/contracts/common/time';
 import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import { AppError } from '../../platform/app-error';
-import type { AppContext } from '../../platform/context';
+import type { PlatformContext } from '../../platform/context';
 import { accountSubtreeIds, assertCanSeeAccount, descendantIds } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
 import { RequestValidationError } from '../../platform/validation';
@@ -90,9 +90,18 @@ export interface ManagedInput {
 
 const asBool = (v: boolean | 'yes' | 'no' | undefined) => (v === undefined ? undefined : v === true || v === 'yes');
 
+/** What accounts need of the auth module (passed by buildApp): password hashes and ending sessions. */
+export interface AccountCredentials {
+  hash(password: string): Promise<string>;
+  revokeAllOf(userId: string, reason: string): Promise<void>;
+}
+
 /** Accounts, profiles and advertiser accounts; every read and write limited to the caller's scope. */
 export class AccountsService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly ctx: PlatformContext,
+    private readonly credentials: AccountCredentials,
+  ) {}
 
   private get db() {
     return this.ctx.db;
@@ -217,7 +226,7 @@ export class AccountsService {
         parentId,
         role: input.role,
         username: input.username,
-        passwordHash: await this.ctx.auth.hash(input.password),
+        passwordHash: await this.credentials.hash(input.password),
         name: input.name,
         beginAt: fromUnixSeconds(input.begin ?? null),
         endAt: fromUnixSeconds(input.end ?? null),
@@ -261,13 +270,13 @@ export class AccountsService {
       ...(input.phone !== undefined ? { phone: input.phone } : {}),
       ...(input.email !== undefined ? { email: input.email } : {}),
       ...(input.contact ? { contact: input.contact } : {}),
-      ...(input.password ? { passwordHash: await this.ctx.auth.hash(input.password) } : {}),
+      ...(input.password ? { passwordHash: await this.credentials.hash(input.password) } : {}),
       beginAt: begin,
       endAt: end,
       updatedAt: this.ctx.clock.now(),
     });
     if (input.status === 'disabled' || input.password || (input.role && input.role !== row.role)) {
-      await this.ctx.auth.revokeAllOf(id, 'account changed');
+      await this.credentials.revokeAllOf(id, 'account changed');
     }
     return this.get(user, id);
   }
@@ -276,7 +285,7 @@ export class AccountsService {
     await this.managedRow(user, id);
     const [child] = await this.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.parentId, id)).limit(1);
     if (child) throw new AppError('ACCOUNT_HAS_CHILDREN');
-    await this.ctx.auth.revokeAllOf(id, 'account deleted');
+    await this.credentials.revokeAllOf(id, 'account deleted');
     await this.db.delete(accounts).where(eq(accounts.id, id));
   }
 
@@ -311,7 +320,7 @@ export class AccountsService {
     await this.checkCustomer(user, input.customer);
     if (input.begin && input.end && input.end <= input.begin) throw new AppError('END_BEFORE_START', {}, 'end');
     if (await findAccountByUsername(this.db, input.username)) throw new AppError('USERNAME_EXISTS', {}, 'username');
-    const passwordHash = await this.ctx.auth.hash(input.password);
+    const passwordHash = await this.credentials.hash(input.password);
     const id = newId();
     try {
       await this.db.insert(accounts).values({
@@ -353,12 +362,12 @@ export class AccountsService {
       ...(input.email !== undefined ? { email: input.email } : {}),
       ...(input.status ? { enabled: input.status === 'enabled' } : {}),
       ...(input.parentId ? { parentId: input.parentId } : {}),
-      ...(input.password ? { passwordHash: await this.ctx.auth.hash(input.password) } : {}),
+      ...(input.password ? { passwordHash: await this.credentials.hash(input.password) } : {}),
       beginAt: begin,
       endAt: end,
       updatedAt: this.ctx.clock.now(),
     });
-    if (input.status === 'disabled' || input.password) await this.ctx.auth.revokeAllOf(id, 'account changed');
+    if (input.status === 'disabled' || input.password) await this.credentials.revokeAllOf(id, 'account changed');
     return this.get(user, id);
   }
 
@@ -366,7 +375,7 @@ export class AccountsService {
     await this.advertiserRow(user, id);
     const [child] = await this.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.parentId, id)).limit(1);
     if (child) throw new AppError('ACCOUNT_HAS_CHILDREN');
-    await this.ctx.auth.revokeAllOf(id, 'account deleted');
+    await this.credentials.revokeAllOf(id, 'account deleted');
     await this.db.delete(accounts).where(eq(accounts.id, id));
   }
 }

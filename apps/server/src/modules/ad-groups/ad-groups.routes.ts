@@ -19,6 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
+import { zodRoutes } from '../../platform/zod-routes';
 import { exportState, startExport } from '../devices/device-exports';
 import { checkRobotIds, parseRobotIdFile, readImportUpload } from '../devices/device-import';
 import { registerImportMultipart } from '../devices/devices.routes';
@@ -35,97 +36,73 @@ import {
 
 /** Device groups: operators, project accounts and advertisers (each sees its own, operators their subtree's). */
 const GROUP_ROLES: readonly Role[] = [...OPERATOR_ROLES, 'project', ...ADVERTISER_ROLES];
-const ok = <T>(data: T) => ({ success: true as const, data });
+const tags = ['ad-groups'];
 
 export function adGroupsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     await registerImportMultipart(app);
+    const route = zodRoutes(app, tags);
     const config = { roles: GROUP_ROLES };
 
-    app.get(
+    route.get(
       '/api/AdvertGroups',
       {
-        schema: {
-          tags: ['ad-groups'],
-          summary: 'Device groups for selectors (at most 100)',
-          querystring: adGroupListQuery,
-          response: { 200: okEnvelope(z.array(adGroupSchema)) },
-        },
+        summary: 'Device groups for selectors (at most 100)',
+        querystring: adGroupListQuery,
+        response: okEnvelope(z.array(adGroupSchema)),
         config,
       },
-      async (request) => ok(await listGroups(ctx, request.user, request.query.name)),
+      async (request) => listGroups(ctx, request.user, request.query.name),
     );
-    app.get(
+    route.page(
       '/api/AdvertGroups/queryRangeByPage',
-      {
-        schema: {
-          tags: ['ad-groups'],
-          summary: 'Device groups, paged',
-          querystring: adGroupPageQuery,
-          response: { 200: pageEnvelope(adGroupSchema) },
-        },
-        config,
-      },
-      async (request) => ({ success: true as const, ...(await pageGroups(ctx, request.user, request.query)) }),
+      { summary: 'Device groups, paged', querystring: adGroupPageQuery, response: pageEnvelope(adGroupSchema), config },
+      async (request) => pageGroups(ctx, request.user, request.query),
     );
-    app.get(
+    route.page(
       '/api/AdvertGroups/queryRobotlist',
       {
-        schema: {
-          tags: ['ad-groups'],
-          summary: "A group's devices, paged and filtered",
-          querystring: groupRobotQuery,
-          response: { 200: pageEnvelope(robotSchema) },
-        },
+        summary: "A group's devices, paged and filtered",
+        querystring: groupRobotQuery,
+        response: pageEnvelope(robotSchema),
         config,
       },
-      async (request) => ({ success: true as const, ...(await groupRobots(ctx, request.user, request.query)) }),
+      async (request) => groupRobots(ctx, request.user, request.query),
     );
-    app.get(
+    route.get(
       '/api/AdvertGroups/exportRobotInfo',
       {
-        schema: {
-          tags: ['ad-groups'],
-          summary: "Export a group's devices (background job; poll queryExportState)",
-          querystring: groupExportQuery,
-          response: { 200: okEnvelope(exportStartSchema) },
-        },
+        summary: "Export a group's devices (background job; poll queryExportState)",
+        querystring: groupExportQuery,
+        response: okEnvelope(exportStartSchema),
         config,
       },
       async (request) => {
         const { id, language, ...filters } = request.query;
         await visibleGroup(ctx.db, request.user, id);
-        return ok(
-          await startExport(ctx, request.user, {
-            kind: 'group',
-            groupId: id,
-            filters,
-            language: language ?? request.lang,
-          }),
-        );
+        return startExport(ctx, request.user, {
+          kind: 'group',
+          groupId: id,
+          filters,
+          language: language ?? request.lang,
+        });
       },
     );
-    app.get(
+    route.get(
       '/api/AdvertGroups/queryExportState',
       {
-        schema: {
-          tags: ['ad-groups'],
-          summary: 'Progress of an export; url when done',
-          querystring: exportKeyQuery,
-          response: { 200: okEnvelope(exportStateSchema) },
-        },
+        summary: 'Progress of an export; url when done',
+        querystring: exportKeyQuery,
+        response: okEnvelope(exportStateSchema),
         config,
       },
-      async (request) => ok(await exportState(ctx, request.user, request.query.key)),
+      async (request) => exportState(ctx, request.user, request.query.key),
     );
-    app.post(
+    route.post(
       '/api/AdvertGroups/importCheck',
       {
-        schema: {
-          tags: ['ad-groups'],
-          summary: 'Check a device-ID file for a group (multipart: file, optional id of the group); adds nothing',
-          response: { 200: okEnvelope(importCheckSchema) },
-        },
+        summary: 'Check a device-ID file for a group (multipart: file, optional id of the group); adds nothing',
+        response: okEnvelope(importCheckSchema),
         config,
       },
       async (request) => {
@@ -137,62 +114,50 @@ export function adGroupsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           const members = await groupRobots(ctx, request.user, { id: upload.fields.id, start: 0, limit: 100000 });
           existing = members.datas.map((r) => r.robotId);
         }
-        return ok(await checkRobotIds(ctx, ctx.db, request.user, entries, { existing, lang: request.lang }));
+        return checkRobotIds(ctx, ctx.db, request.user, entries, { existing, lang: request.lang });
       },
     );
-    app.get(
+    route.get(
       '/api/AdvertGroups/:id',
       {
-        schema: {
-          tags: ['ad-groups'],
-          summary: 'One device group',
-          params: z.object({ id: z.string().min(1) }),
-          response: { 200: okEnvelope(adGroupSchema) },
-        },
+        summary: 'One device group',
+        params: z.object({ id: z.string().min(1) }),
+        response: okEnvelope(adGroupSchema),
         config,
       },
-      async (request) => ok(await groupDetail(ctx, request.user, request.params.id)),
+      async (request) => groupDetail(ctx, request.user, request.params.id),
     );
-    app.post(
+    route.post(
       '/api/AdvertGroups',
       {
-        schema: {
-          tags: ['ad-groups'],
-          summary: 'Create a device group with accepted robot IDs',
-          body: createAdGroupBody,
-          response: { 200: okEnvelope(adGroupSchema) },
-        },
+        summary: 'Create a device group with accepted robot IDs',
+        body: createAdGroupBody,
+        response: okEnvelope(adGroupSchema),
         config,
       },
-      async (request) => ok(await createGroup(ctx, request.user, request.body, request.lang)),
+      async (request) => createGroup(ctx, request.user, request.body, request.lang),
     );
-    app.put(
+    route.put(
       '/api/AdvertGroups',
       {
-        schema: {
-          tags: ['ad-groups'],
-          summary: 'Rename a group, add or remove robots',
-          body: updateAdGroupBody,
-          response: { 200: okEnvelope(adGroupSchema) },
-        },
+        summary: 'Rename a group, add or remove robots',
+        body: updateAdGroupBody,
+        response: okEnvelope(adGroupSchema),
         config,
       },
-      async (request) => ok(await updateGroup(ctx, request.user, request.body, request.lang)),
+      async (request) => updateGroup(ctx, request.user, request.body, request.lang),
     );
-    app.delete(
+    route.delete(
       '/api/AdvertGroups/:id',
       {
-        schema: {
-          tags: ['ad-groups'],
-          summary: 'Delete a device group',
-          params: z.object({ id: z.string().min(1) }),
-          response: { 200: okEnvelope(z.null()) },
-        },
+        summary: 'Delete a device group',
+        params: z.object({ id: z.string().min(1) }),
+        response: okEnvelope(z.null()),
         config,
       },
       async (request) => {
         await deleteGroup(ctx, request.user, request.params.id);
-        return ok(null);
+        return null;
       },
     );
   };

@@ -197,7 +197,7 @@ describe('advertisements', () => {
     ).json().data;
     const linked = new Set([online.id, later.id, ended.id]);
     // What the publishing module reports for these ads: published to one device.
-    t.app.ctx.ads.addLinkCounter(async (_db, adId) => ({ devices: linked.has(adId) ? 1 : 0, accounts: 0 }));
+    t.app.ctx.ads.linkCounters.push(async (_db, adId) => ({ devices: linked.has(adId) ? 1 : 0, accounts: 0 }));
     const del = (id: string) =>
       t.app.inject({ method: 'DELETE', url: `/api/Advertisements/${id}`, headers: { ...bearer(adv), ...EN } });
     const refused = await del(online.id);

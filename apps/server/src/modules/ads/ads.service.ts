@@ -20,7 +20,7 @@ import type { ResourceDto } from '@robot-ads/contracts/resources/resources.schem
 import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
-import type { AppContext } from '../../platform/context';
+import type { PlatformContext } from '../../platform/context';
 import { dataScope } from '../../platform/scope';
 import { ownedWhere } from '../media/media.scope';
 import { findMediaByIds, signedUrl, type Uploader } from '../media/media.service';
@@ -31,7 +31,7 @@ import { type AdRow, adResources, advertisements } from './ads.table';
 
 /**
  * How many devices and accounts an ad is published to (the publishing module answers; registered with
- * `addLinkCounter`). An online ad with links cannot be deleted.
+ * buildApp passes them at construction). An online ad with links cannot be deleted.
  */
 export type AdLinkCounter = (db: DbOrTx, adId: string) => Promise<{ devices: number; accounts: number }>;
 
@@ -42,6 +42,20 @@ type OverlayField = 'qr' | 'watermark';
 interface OverlayChoice {
   mediaId: string;
   position: OverlayPosition;
+}
+
+/** For the resources module: which ads use these materials (passed to ResourcesService by buildApp). */
+export async function adsUsingResources(
+  db: DbOrTx,
+  resourceIds: string[],
+): Promise<{ resourceId: string; adName: string }[]> {
+  if (resourceIds.length === 0) return [];
+  return db
+    .select({ resourceId: adResources.resourceId, adName: advertisements.name })
+    .from(adResources)
+    .innerJoin(advertisements, eq(advertisements.id, adResources.adId))
+    .where(inArray(adResources.resourceId, resourceIds))
+    .orderBy(asc(advertisements.name));
 }
 
 /** A picture may show over an ad when it was uploaded as a QR picture and keeps to the QR rules (section 9). */
@@ -64,28 +78,12 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 export class AdsService {
-  private readonly linkCounters: AdLinkCounter[] = [];
-
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: PlatformContext,
     private readonly resources: ResourcesService,
+    /** How an ad is linked to devices and accounts (the publishing module's counter). */
+    readonly linkCounters: AdLinkCounter[],
   ) {}
-
-  /** The publishing module tells how an ad is linked to devices and accounts. */
-  addLinkCounter(counter: AdLinkCounter) {
-    this.linkCounters.push(counter);
-  }
-
-  /** For the resources module: which ads use these materials. */
-  async usageOf(db: DbOrTx, resourceIds: string[]): Promise<{ resourceId: string; adName: string }[]> {
-    if (resourceIds.length === 0) return [];
-    return db
-      .select({ resourceId: adResources.resourceId, adName: advertisements.name })
-      .from(adResources)
-      .innerJoin(advertisements, eq(advertisements.id, adResources.adId))
-      .where(inArray(adResources.resourceId, resourceIds))
-      .orderBy(asc(advertisements.name));
-  }
 
   /**
    * Ads with their materials, in the order asked, without a scope check: for the playlists module

@@ -28,13 +28,7 @@ import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import { sendWorkbook } from '../../platform/exports';
 import { zodRoutes } from '../../platform/zod-routes';
-import {
-  AUDIT_EXPORT_JOB,
-  auditExportResult,
-  auditExportState,
-  runAuditExport,
-  startAuditExport,
-} from './audit-exports';
+import { auditExportResult, auditExportState, startAuditExport } from './audit-exports';
 import {
   applyUpdate,
   createCancel,
@@ -58,7 +52,6 @@ const LIST_EXPORTERS = { roles: [...OPERATOR_ROLES, 'project' as const, ...ADVER
 
 /** Ad_Audits (spec section 7): applications and their review (docs/review-state-machine.md). */
 export function auditsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  ctx.jobs.define({ name: AUDIT_EXPORT_JOB, handler: async (data) => runAuditExport(ctx, String(data.key)) });
   return async (app) => {
     const route = zodRoutes(app, tags);
 

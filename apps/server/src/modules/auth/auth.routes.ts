@@ -15,10 +15,12 @@ import {
 } from '@robot-ads/contracts/auth/auth.schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../../config';
 import { AppError } from '../../platform/app-error';
 import { optionalUser } from '../../platform/auth-guard';
 import type { AppContext } from '../../platform/context';
+import { loginRateLimit, loginsPerMinute } from '../../platform/login-rate-limit';
+import { zodRoutes } from '../../platform/zod-routes';
+import type { AuthService } from './auth.service';
 
 const COOKIE_PATH = '/api';
 
@@ -36,32 +38,8 @@ function clearRefreshCookie(reply: FastifyReply) {
   reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
 }
 
-/** LOGIN_RATE_LIMIT (default 30; practically unlimited in tests unless set). */
-export function loginsPerMinute(config: Config): number {
-  return config.LOGIN_RATE_LIMIT ?? (config.NODE_ENV === 'test' ? 10_000 : 30);
-}
-
-/**
- * Attempts per IP and login name: colleagues behind one office address do not block each other, while
- * guessing at one account from one address is slowed (the account itself locks after 5 failures).
- * Counted after the body is read, so the name (body or query `username`) is known. Also used by the
- * public advertiserSendCode.
- */
-export function loginRateLimit(config: Config) {
-  return {
-    max: loginsPerMinute(config),
-    timeWindow: '1 minute',
-    hook: 'preHandler' as const,
-    keyGenerator: (request: FastifyRequest) => {
-      const from = (request.body ?? request.query) as { username?: unknown } | undefined;
-      return `${request.ip}|${String(from?.username ?? '').toLowerCase()}`;
-    },
-  };
-}
-
 /** Login, tokens, logout, password checks (spec section 7 "Auth"). */
-export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = ctx.auth;
+export function authRoutes(ctx: AppContext, auth: AuthService): FastifyPluginAsyncZod {
   const guardDeps = {
     tokens: ctx.tokens,
     clock: ctx.clock,
@@ -81,51 +59,43 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   };
 
   return async (app) => {
+    const route = zodRoutes(app, ['auth']);
     const loginRoute = (url: string, mode: LoginMode, summary: string) =>
-      app.post(
+      route.post(
         url,
-        {
-          schema: { tags: ['auth'], summary, body: loginBody, response: { 200: loginResponse } },
-          config: { public: true, rateLimit: loginLimit },
-        },
+        { summary, body: loginBody, response: loginResponse, config: { public: true, rateLimit: loginLimit } },
         async (request, reply) => {
           const result = await auth.login(mode, request.body);
           setRefreshCookie(request, reply, result.refreshToken, result.refreshMaxAge);
-          return { success: true as const, data: result.data };
+          return result.data;
         },
       );
     loginRoute('/api/Users/v2_2_login', 'operator', 'Log in: operators and project accounts');
     loginRoute('/api/Users/advertiser_login', 'advertiser', 'Log in: advertisers');
     loginRoute('/api/Proprietors/login', 'owner', 'Log in: property owners (project accounts)');
 
-    app.get(
+    route.get(
       '/api/Users/captcha',
       {
-        schema: {
-          tags: ['auth'],
-          summary:
-            'A verification-code picture for a login name (required after 3 failed logins; send its text as verifyCode)',
-          querystring: captchaQuery,
-          response: { 200: captchaResponse },
-        },
+        summary:
+          'A verification-code picture for a login name (required after 3 failed logins; send its text as verifyCode)',
+        querystring: captchaQuery,
+        response: captchaResponse,
         config: { public: true, rateLimit: loginLimit },
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return { success: true as const, data: await auth.captcha(request.query.username) };
+        return auth.captcha(request.query.username);
       },
     );
 
-    app.post(
+    route.post(
       '/api/blade-auth/oauth/token',
       {
-        schema: {
-          tags: ['auth'],
-          summary: 'Refresh: a new access token; the refresh token (cookie, or refresh_token) is rotated',
-          body: refreshBody,
-          querystring: refreshQuery,
-          response: { 200: refreshResponse },
-        },
+        summary: 'Refresh: a new access token; the refresh token (cookie, or refresh_token) is rotated',
+        body: refreshBody,
+        querystring: refreshQuery,
+        response: refreshResponse,
         config: { public: true, rateLimit: refreshLimit },
       },
       async (request, reply) => {
@@ -135,10 +105,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         try {
           const issued = await auth.refresh(presented);
           setRefreshCookie(request, reply, issued.refreshToken, issued.refreshMaxAge);
-          return {
-            success: true as const,
-            data: fromBody ? { ...issued.data, refresh_token: issued.refreshToken } : issued.data,
-          };
+          return fromBody ? { ...issued.data, refresh_token: issued.refreshToken } : issued.data;
         } catch (err) {
           clearRefreshCookie(reply);
           throw err;
@@ -147,14 +114,11 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     for (const url of ['/api/Users/logout', '/api/Users/advertiser_logout', '/api/blade-auth/oauth/logout']) {
-      app.post(
+      route.post(
         url,
         {
-          schema: {
-            tags: ['auth'],
-            summary: 'Log out: ends the session of the access token and of the refresh cookie',
-            response: { 200: emptyOk },
-          },
+          summary: 'Log out: ends the session of the access token and of the refresh cookie',
+          response: emptyOk,
           // Public so that a user whose access token has expired can still end the session.
           config: { public: true },
         },
@@ -162,45 +126,39 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           const current = await optionalUser(request, guardDeps);
           await auth.logout({ sid: current?.claims.sid, refreshToken: request.cookies[REFRESH_COOKIE] });
           clearRefreshCookie(reply);
-          return { success: true as const, data: null };
+          return null;
         },
       );
     }
 
-    app.post(
+    route.post(
       '/api/Users/reset',
       {
-        schema: {
-          tags: ['auth'],
-          summary: 'Change one own password (old password must match); every session ends',
-          body: resetBody,
-          response: { 200: emptyOk },
-        },
+        summary: 'Change one own password (old password must match); every session ends',
+        body: resetBody,
+        response: emptyOk,
       },
       async (request, reply) => {
         const { id, password, oldpassword } = request.body;
         if (id && id !== request.user.id) throw new AppError('FORBIDDEN');
         await auth.changePassword(request.user.id, oldpassword, password);
         clearRefreshCookie(reply);
-        return { success: true as const, data: null };
+        return null;
       },
     );
 
-    app.post(
+    route.post(
       '/api/Users/authentication',
       {
-        schema: {
-          tags: ['auth'],
-          summary: 'Check the current password (unlocking the lock screen)',
-          body: authenticationBody,
-          response: { 200: booleanOk },
-        },
+        summary: 'Check the current password (unlocking the lock screen)',
+        body: authenticationBody,
+        response: booleanOk,
         config: { rateLimit: checkLimit },
       },
       async (request) => {
         const ok = await auth.checkPassword(request.user.id, request.body.password);
         if (!ok) throw new AppError('PASSWORD_VERIFY_FAILED', {}, 'password');
-        return { success: true as const, data: true };
+        return true;
       },
     );
   };

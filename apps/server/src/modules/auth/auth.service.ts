@@ -15,7 +15,7 @@ import type { Language } from '@robot-ads/contracts/common/language';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
-import type { AppContext } from '../../platform/context';
+import type { PlatformContext } from '../../platform/context';
 import { hashPassword, type PasswordCost, passwordCost, verifyDummy, verifyPassword } from '../../platform/passwords';
 import type { SessionUser } from '../../platform/session-user';
 import { type AccessClaims, hashToken, randomToken } from '../../platform/tokens';
@@ -47,7 +47,7 @@ export class AuthService {
   /** Advertiser two-factor login: its settings, codes and the check at login. */
   readonly twoFactor: TwoFactorService;
 
-  constructor(private readonly ctx: AppContext) {
+  constructor(private readonly ctx: PlatformContext) {
     this.cost = passwordCost(ctx.config.NODE_ENV);
     this.twoFactor = new TwoFactorService(ctx);
   }

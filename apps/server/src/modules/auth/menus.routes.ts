@@ -6,6 +6,7 @@ import { type MenuItem, menuButtonsResponse, menuRoutesResponse } from '@robot-a
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context';
 import type { SessionUser } from '../../platform/session-user';
+import { zodRoutes } from '../../platform/zod-routes';
 
 function toItem(entry: MenuEntry, lang: Language): MenuItem {
   return {
@@ -34,33 +35,22 @@ export function menuViewer(user: SessionUser, region: 'CN' | 'HK'): MenuViewer {
 /** The user's menus and button permission codes, from the one catalogue in the contracts. */
 export function menusRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
+    const route = zodRoutes(app, ['auth']);
+    route.get(
       '/api/blade-system/menu/routes',
       {
-        schema: {
-          tags: ['auth'],
-          summary: "The caller's menu tree (spec section 2 visibility rules; hidden items are detail pages)",
-          response: { 200: menuRoutesResponse },
-        },
+        summary: "The caller's menu tree (spec section 2 visibility rules; hidden items are detail pages)",
+        response: menuRoutesResponse,
       },
       async (request) => {
         const menus = visibleMenus(MENU_CATALOGUE, menuViewer(request.user, ctx.config.REGION));
-        return { success: true as const, data: menus.map((m) => toItem(m, request.lang)) };
+        return menus.map((m) => toItem(m, request.lang));
       },
     );
-    app.get(
+    route.get(
       '/api/blade-system/menu/buttons',
-      {
-        schema: {
-          tags: ['auth'],
-          summary: "The caller's button permission codes",
-          response: { 200: menuButtonsResponse },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: visibleButtons(BUTTON_CATALOGUE, menuViewer(request.user, ctx.config.REGION)),
-      }),
+      { summary: "The caller's button permission codes", response: menuButtonsResponse },
+      async (request) => visibleButtons(BUTTON_CATALOGUE, menuViewer(request.user, ctx.config.REGION)),
     );
   };
 }

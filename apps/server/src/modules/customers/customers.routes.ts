@@ -12,6 +12,7 @@ import {
 } from '@robot-ads/contracts/customers/customers.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context';
+import { zodRoutes } from '../../platform/zod-routes';
 import { CustomersService } from './customers.service';
 
 const tags = ['customers'];
@@ -21,87 +22,59 @@ const roles = ['super', 'administrator', 'operator', 'advertisers', 'advertisers
 export function customersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const service = new CustomersService(ctx);
   return async (app) => {
-    app.get(
+    const route = zodRoutes(app, tags);
+    route.page(
       '/api/Customers',
       {
-        schema: {
-          tags,
-          summary: 'Customers in scope (paged; name, category)',
-          querystring: customerQuery,
-          response: { 200: customerPage },
-        },
+        summary: 'Customers in scope (paged; name, category)',
+        querystring: customerQuery,
+        response: customerPage,
         config: { roles },
       },
-      async (request) => ({ success: true as const, ...(await service.page(request.user, request.query)) }),
+      async (request) => service.page(request.user, request.query),
     );
-    app.get(
+    route.get(
       '/api/Customers/findAll',
       {
-        schema: {
-          tags,
-          summary: 'Customers in scope for selectors (name prefix; at most limit, default 100)',
-          querystring: customerFindAllQuery,
-          response: { 200: customerListResponse },
-        },
+        summary: 'Customers in scope for selectors (name prefix; at most limit, default 100)',
+        querystring: customerFindAllQuery,
+        response: customerListResponse,
         config: { roles },
       },
-      async (request) => ({ success: true as const, data: await service.findAll(request.user, request.query) }),
+      async (request) => service.findAll(request.user, request.query),
     );
-    app.get(
+    route.get(
       '/api/Customers/:id',
-      {
-        schema: { tags, summary: 'One customer in scope', params: idParams, response: { 200: customerResponse } },
-        config: { roles },
-      },
-      async (request) => ({ success: true as const, data: await service.get(request.user, request.params.id) }),
+      { summary: 'One customer in scope', params: idParams, response: customerResponse, config: { roles } },
+      async (request) => service.get(request.user, request.params.id),
     );
     const managers = { roles: OPERATOR_ROLES };
-    app.post(
+    route.post(
       '/api/Customers',
       {
-        schema: {
-          tags,
-          summary: 'Create a customer managed by the caller (name and phone unique)',
-          body: customerCreateBody,
-          response: { 200: customerResponse },
-        },
+        summary: 'Create a customer managed by the caller (name and phone unique)',
+        body: customerCreateBody,
+        response: customerResponse,
         config: managers,
       },
-      async (request) => ({
-        success: true as const,
-        data: await service.create(request.user, request.body, request.lang),
-      }),
+      async (request) => service.create(request.user, request.body, request.lang),
     );
-    app.put(
+    route.put(
       '/api/Customers',
-      {
-        schema: {
-          tags,
-          summary: 'Update a customer in scope',
-          body: customerUpdateBody,
-          response: { 200: customerResponse },
-        },
-        config: managers,
-      },
-      async (request) => ({
-        success: true as const,
-        data: await service.update(request.user, request.body, request.lang),
-      }),
+      { summary: 'Update a customer in scope', body: customerUpdateBody, response: customerResponse, config: managers },
+      async (request) => service.update(request.user, request.body, request.lang),
     );
-    app.delete(
+    route.delete(
       '/api/Customers/:id',
       {
-        schema: {
-          tags,
-          summary: 'Delete a customer in scope without advertiser accounts',
-          params: idParams,
-          response: { 200: emptyOk },
-        },
+        summary: 'Delete a customer in scope without advertiser accounts',
+        params: idParams,
+        response: emptyOk,
         config: managers,
       },
       async (request) => {
         await service.remove(request.user, request.params.id);
-        return { success: true as const, data: null };
+        return null;
       },
     );
   };

@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, login } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
-import { loadConfig } from '../../config';
 import { seedDemo } from '../../db/seed/seed';
 import { ManualClock } from '../../platform/clock';
+import { loadConfig } from '../../platform/config';
 import { playRollups } from '../play-events/play-events.table';
 import { startDemoFleet } from './demo-fleet';
 

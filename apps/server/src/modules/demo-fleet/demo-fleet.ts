@@ -8,12 +8,12 @@
  */
 import { AD_CAPABLE_TYPES } from '@robot-ads/contracts/devices/devices.rules';
 import { and, asc, desc, inArray, sql } from 'drizzle-orm';
-import { hasDemoData } from '../../db/seed/seed';
 import type { AppContext } from '../../platform/context';
 import { deliverableCondition } from '../devices/devices.repository';
 import { issueActivationSecret } from '../devices/devices.service';
 import { robots } from '../devices/devices.table';
 import { publishRecords } from '../publishing/publishing.table';
+import { hasDemoData } from '../system/demo-data';
 import { activateRobot, DeviceRobot, newFleetStats } from './device-robot';
 
 export const DEMO_FLEET_VERSION = 'demo-fleet';

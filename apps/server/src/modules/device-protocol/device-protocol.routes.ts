@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { acceptGzip } from '../../platform/compressed-body';
 import type { AppContext } from '../../platform/context';
+import { zodRoutes } from '../../platform/zod-routes';
 import { deviceTokenPresent, readDeviceToken } from './device-auth';
 import { activate, heartbeat } from './device-protocol.service';
 
@@ -21,38 +22,27 @@ export const DEVICE_HOT_ROUTE = { logLevel: 'warn', helmet: false } as const;
 /** The device side under /api/device/v1 (docs/device-protocol.md). */
 export function deviceProtocolRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
+    const route = zodRoutes(app, ['device']);
+    route.post(
       '/api/device/v1/activate',
       {
-        schema: {
-          tags: ['device'],
-          summary: 'Activate a robot with its one-time secret; returns a device token',
-          body: activateBody,
-          response: { 200: okEnvelope(activateResult) },
-        },
+        summary: 'Activate a robot with its one-time secret; returns a device token',
+        body: activateBody,
+        response: okEnvelope(activateResult),
         config: { device: true },
       },
-      async (request) => ({ success: true as const, data: await activate(ctx, request.body) }),
+      async (request) => activate(ctx, request.body),
     );
-    app.post(
+    route.post(
       '/api/device/v1/heartbeat',
       {
-        schema: {
-          tags: ['device'],
-          summary: 'Heartbeat every 30 s: status, app version, position, free storage',
-          body: heartbeatBody,
-          response: { 200: okEnvelope(heartbeatResult) },
-        },
+        summary: 'Heartbeat every 30 s: status, app version, position, free storage',
+        body: heartbeatBody,
+        response: okEnvelope(heartbeatResult),
         config: { device: true },
-        ...DEVICE_HOT_ROUTE,
-        bodyLimit: 16 * 1024,
-        preParsing: acceptGzip(),
-        onRequest: deviceTokenPresent,
+        options: { ...DEVICE_HOT_ROUTE, bodyLimit: 16 * 1024, preParsing: acceptGzip(), onRequest: deviceTokenPresent },
       },
-      async (request) => ({
-        success: true as const,
-        data: await heartbeat(ctx, readDeviceToken(request), request.body),
-      }),
+      async (request) => heartbeat(ctx, readDeviceToken(request), request.body),
     );
   };
 }

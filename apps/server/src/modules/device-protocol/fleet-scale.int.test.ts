@@ -14,9 +14,9 @@ import { buildTestApp, freshDatabase, type TestApp } from '../../../test/build-a
 import { createRobot } from '../../../test/devices';
 import { createMaterial, picture } from '../../../test/media-files';
 import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
 import { type Database, openPglite, openPostgres } from '../../db/client';
 import { ManualClock } from '../../platform/clock';
+import { loadConfig } from '../../platform/config';
 import { issueActivationSecret } from '../devices/devices.service';
 import { playlistAds, playlists } from '../playlists/playlists.table';
 import { publishPlan, SYSTEM_SCOPE } from '../publishing/publishing.service';

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { createProject, createRobot, multipart, xlsFile, xlsxFile } from '../../../test/devices';
-import { setUsedSlotsLookup } from './devices.service';
 
 let t: TestApp;
 let op: Record<string, string>;
@@ -26,7 +25,7 @@ beforeAll(async () => {
   await createRobot(t, { robotId: 'BLCK0001', listType: 'blacklist', projectId: mine.id });
   await createRobot(t, { robotId: 'NOAD0001', postAds: false, projectId: mine.id });
   const full = await createRobot(t, { robotId: 'FULL0001', projectId: mine.id });
-  setUsedSlotsLookup(t.app.ctx, async (_db, refs) => new Map(refs.map((r) => [r, r === full.id ? 14 : 0])));
+  t.app.ctx.usedSlots = async (_db, refs) => new Map(refs.map((r) => [r, r === full.id ? 14 : 0]));
 });
 afterAll(() => t.close());
 

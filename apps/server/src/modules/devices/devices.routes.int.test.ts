@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { createProject, createRobot } from '../../../test/devices';
-import { setUsedSlotsLookup } from './devices.service';
 
 let t: TestApp;
 let op: Record<string, string>;
@@ -216,10 +215,8 @@ describe('Devices/robotBaseInfo, setInfo, setPrice', () => {
   it('shows remaining slots as 15 minus used, never below 0', async () => {
     const robot = await createRobot(t, { robotId: 'SLOT0001' });
     const full = await createRobot(t, { robotId: 'SLOT0002' });
-    setUsedSlotsLookup(
-      t.app.ctx,
-      async (_db, refs) => new Map(refs.map((r) => [r, r === robot.id ? 6 : r === full.id ? 20 : 0])),
-    );
+    t.app.ctx.usedSlots = async (_db, refs) =>
+      new Map(refs.map((r) => [r, r === robot.id ? 6 : r === full.id ? 20 : 0]));
     try {
       expect((await get('/api/Devices/robotBaseInfo?robotId=SLOT0001', op)).json().data).toMatchObject({
         resourceNumber: 6,
@@ -227,7 +224,7 @@ describe('Devices/robotBaseInfo, setInfo, setPrice', () => {
       });
       expect((await get('/api/Devices/robotBaseInfo?robotId=SLOT0002', op)).json().data.remainingSlots).toBe(0);
     } finally {
-      setUsedSlotsLookup(t.app.ctx, async () => new Map());
+      t.app.ctx.usedSlots = async () => new Map();
     }
   });
 });

@@ -47,7 +47,7 @@ import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import { sendWorkbook } from '../../platform/exports';
 import { plansPublishedToRobot } from '../publishing/publishing.service';
-import { EXPORT_JOB, exportFile, exportState, runExport, startExport } from './device-exports';
+import { exportFile, exportState, startExport } from './device-exports';
 import { buildImportTemplate, checkRobotIds, parseRobotIdFile, readImportUpload } from './device-import';
 import {
   createRobot,
@@ -90,8 +90,6 @@ export async function registerImportMultipart(app: FastifyInstance) {
 
 /** Devices, StatisDevices, Affiliates, Projects and Proprietors (spec section 7). */
 export function devicesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  ctx.jobs.define({ name: EXPORT_JOB, handler: async (data) => runExport(ctx, String(data.key)) });
-  ctx.jobs.define({ name: 'devices.offline-sweep', cron: '* * * * *', handler: async () => sweepOffline(ctx) });
   return async (app) => {
     await registerImportMultipart(app);
 

@@ -6,7 +6,7 @@ import {
   SALES_TYPES,
   SCREEN_RATIOS,
 } from '@robot-ads/contracts/devices/devices.rules';
-import type { Seeder } from '../../db/seed/seed';
+import type { Seeder } from '../../platform/seeding';
 import { findAccountByUsername, updateAccount } from '../accounts/accounts.repository';
 import { adGroupRobots, adGroups } from '../ad-groups/ad-groups.table';
 import { projects, robots, robotTransitions, scenes } from './devices.table';

@@ -45,21 +45,10 @@ import {
 } from './devices.repository';
 import { deviceTokens, projects, robots, robotTransitions } from './devices.table';
 
-/**
- * Used ad slots per robot (keyed by robots.id). Until plans are published there are none; the
- * plans module supplies the real lookup with `setUsedSlotsLookup` when it is registered.
- */
-export type UsedSlotsLookup = (db: DbOrTx, robotRefs: string[]) => Promise<Map<string, number>>;
-const usedSlotsLookups = new WeakMap<AppContext, UsedSlotsLookup>();
-const noSlotsUsed: UsedSlotsLookup = async () => new Map();
-
-export function setUsedSlotsLookup(ctx: AppContext, lookup: UsedSlotsLookup) {
-  usedSlotsLookups.set(ctx, lookup);
-}
-
+/** Used ad slots per robot (keyed by robots.id): `ctx.usedSlots`, the publishing module's lookup (devices.context.ts). */
 export async function usedSlotsOf(ctx: AppContext, db: DbOrTx, robotRefs: string[]): Promise<Map<string, number>> {
   if (robotRefs.length === 0) return new Map();
-  return (usedSlotsLookups.get(ctx) ?? noSlotsUsed)(db, robotRefs);
+  return ctx.usedSlots(db, robotRefs);
 }
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');

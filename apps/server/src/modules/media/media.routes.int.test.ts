@@ -19,6 +19,7 @@ import {
   video,
   windowsExecutable,
 } from '../../../test/media-files';
+import { media } from './media.table';
 
 let t: TestApp;
 let token: string;
@@ -29,7 +30,7 @@ async function materialsCount() {
   return res.json().total as number;
 }
 async function mediaRows() {
-  return t.app.ctx.db.query.media.findMany();
+  return t.app.ctx.db.select().from(media);
 }
 /** Stored objects other than thumbnails. */
 async function storedFiles() {

@@ -17,6 +17,7 @@ import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import { LOCAL_UPLOAD_PATH, LocalStorage } from '../../platform/storage/local-storage';
 import { isValidObjectKey, StorageNotFoundError } from '../../platform/storage/storage';
+import { zodRoutes } from '../../platform/zod-routes';
 import { MATERIAL_ROLES } from './media.scope';
 import {
   deleteObjects,
@@ -28,7 +29,6 @@ import {
   registerMediaBatch,
 } from './media.service';
 import { media } from './media.table';
-import { removeUnregisteredUploads } from './media-uploads';
 
 const fileQuery = z.object({
   expires: z.string().max(20),
@@ -38,8 +38,8 @@ const fileQuery = z.object({
 
 /** Media: upload credentials, the local driver's signed upload and download routes, registration. */
 export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  ctx.jobs.addCleanup('media.unregistered-uploads', () => removeUnregisteredUploads(ctx));
   return async (app) => {
+    const route = zodRoutes(app, ['media']);
     // Materials and ads belong to operators and advertisers (menu roles of /ad/Resource and /ad/AD).
     app.addHook('onRoute', (route) => {
       if (!route.config?.public) route.config = { ...route.config, roles: route.config?.roles ?? MATERIAL_ROLES };
@@ -48,72 +48,47 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       limits: { fileSize: UPLOAD_LIMITS.materialBytes, files: 1, fields: 20, fieldSize: 8 * 1024 },
     });
 
-    app.get(
+    route.get(
       '/api/Media/oss',
       {
-        schema: {
-          tags: ['media'],
-          summary: 'Short-lived upload credentials (section 3 upload token) and the form to upload with',
-          response: { 200: okEnvelope(uploadCredentials) },
-        },
+        summary: 'Short-lived upload credentials (section 3 upload token) and the form to upload with',
+        response: okEnvelope(uploadCredentials),
       },
-      async (request) => ({ success: true as const, data: await issueUploadCredentials(ctx, request.user) }),
+      async (request) => issueUploadCredentials(ctx, request.user),
     );
 
-    app.post(
+    route.post(
       '/api/Media',
       {
-        schema: {
-          tags: ['media'],
-          summary: 'Register an uploaded file: checked again from its stored bytes; returns its id',
-          body: registerMediaBody,
-          response: { 200: okEnvelope(mediaDto) },
-        },
+        summary: 'Register an uploaded file: checked again from its stored bytes; returns its id',
+        body: registerMediaBody,
+        response: okEnvelope(mediaDto),
       },
-      async (request) => ({ success: true as const, data: await registerMedia(ctx, request.user, request.body) }),
+      async (request) => registerMedia(ctx, request.user, request.body),
     );
 
-    app.post(
+    route.post(
       '/api/Media/batch',
       {
-        schema: {
-          tags: ['media'],
-          summary: 'Register up to 50 uploaded files (200MB in all) at once, all or nothing',
-          body: registerMediaBatchBody,
-          response: { 200: okEnvelope(z.array(mediaDto)) },
-        },
+        summary: 'Register up to 50 uploaded files (200MB in all) at once, all or nothing',
+        body: registerMediaBatchBody,
+        response: okEnvelope(z.array(mediaDto)),
       },
-      async (request) => ({
-        success: true as const,
-        data: await registerMediaBatch(ctx, request.user, request.body.files),
-      }),
+      async (request) => registerMediaBatch(ctx, request.user, request.body.files),
     );
 
-    app.get(
+    route.get(
       '/api/Media/:id',
-      {
-        schema: {
-          tags: ['media'],
-          summary: 'One registered file',
-          params: idParams,
-          response: { 200: okEnvelope(mediaDto) },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: mediaToDto(ctx, await findVisibleMedia(ctx, request.user, request.params.id)),
-      }),
+      { summary: 'One registered file', params: idParams, response: okEnvelope(mediaDto) },
+      async (request) => mediaToDto(ctx, await findVisibleMedia(ctx, request.user, request.params.id)),
     );
 
-    app.delete(
+    route.delete(
       '/api/Media/:id',
       {
-        schema: {
-          tags: ['media'],
-          summary: 'Delete a registered file that no material uses (the stored object too)',
-          params: idParams,
-          response: { 200: okEnvelope(z.boolean()) },
-        },
+        summary: 'Delete a registered file that no material uses (the stored object too)',
+        params: idParams,
+        response: okEnvelope(z.boolean()),
       },
       async (request) => {
         const row = await findVisibleMedia(ctx, request.user, request.params.id);
@@ -124,7 +99,7 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           throw new AppError('DELETE_FAILED');
         }
         await deleteObjects(ctx, objectKeysOf(row));
-        return { success: true as const, data: true };
+        return true;
       },
     );
 
@@ -133,14 +108,11 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     // The local driver: browsers post the file here with the signed policy of /api/Media/oss; the
     // body streams to disk (never held in memory) and a refused or cancelled upload leaves no file.
-    app.post(
+    route.post(
       LOCAL_UPLOAD_PATH,
       {
-        schema: {
-          tags: ['media'],
-          summary: 'Local storage: upload one file with the signed policy from /api/Media/oss (multipart)',
-          response: { 200: okEnvelope(localUploadResult) },
-        },
+        summary: 'Local storage: upload one file with the signed policy from /api/Media/oss (multipart)',
+        response: okEnvelope(localUploadResult),
         config: { public: true },
       },
       async (request) => {
@@ -183,7 +155,7 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             await storage.delete(key);
             throw new AppError('PAYLOAD_TOO_LARGE');
           }
-          return { success: true as const, data: { key, size: stored.size } };
+          return { key, size: stored.size };
         }
         throw new AppError('UPLOAD_FAILED');
       },

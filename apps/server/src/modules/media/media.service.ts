@@ -29,7 +29,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
-import type { AppContext } from '../../platform/context';
+import type { AppContext, PlatformContext } from '../../platform/context';
 import { dataScope } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
 import { isValidObjectKey, type ObjectStorage, type UploadCredentials } from '../../platform/storage/storage';
@@ -254,11 +254,11 @@ export async function registerMediaBatch(
   }
 }
 
-export function signedUrl(ctx: AppContext, key: string, fileName?: string): string {
+export function signedUrl(ctx: PlatformContext, key: string, fileName?: string): string {
   return ctx.storage.signedDownloadUrl(key, { expiresInSeconds: LINK_TTL_SECONDS, fileName });
 }
 
-export function mediaToDto(ctx: AppContext, row: MediaRow): MediaDto {
+export function mediaToDto(ctx: PlatformContext, row: MediaRow): MediaDto {
   return {
     id: row.id,
     key: row.objectKey,
@@ -280,7 +280,7 @@ export function mediaToDto(ctx: AppContext, row: MediaRow): MediaDto {
 }
 
 /** A media row the caller may see, or NOT_FOUND. */
-export async function findVisibleMedia(ctx: AppContext, user: Uploader, id: string, db: DbOrTx = ctx.db) {
+export async function findVisibleMedia(ctx: PlatformContext, user: Uploader, id: string, db: DbOrTx = ctx.db) {
   const scope = await dataScope(db, user);
   const [row] = await db
     .select()
@@ -300,7 +300,7 @@ export function objectKeysOf(row: Pick<MediaRow, 'objectKey' | 'thumbnailKey'>):
   return [row.objectKey, row.thumbnailKey].filter((k): k is string => Boolean(k));
 }
 
-export async function deleteObjects(ctx: AppContext, keys: string[]): Promise<void> {
+export async function deleteObjects(ctx: PlatformContext, keys: string[]): Promise<void> {
   await Promise.all(
     keys.map((k) =>
       ctx.storage.delete(k).catch((err) => ctx.log.warn({ err, key: k }, 'could not delete a stored object')),
@@ -324,7 +324,7 @@ export async function signedMediaForDevices(ctx: AppContext, ids: string[], ttlS
 }
 
 /** A JPEG frame of a video, taken with ffmpeg one second in (or at the start of very short videos). */
-export async function extractPoster(ctx: AppContext, key: string): Promise<Buffer> {
+export async function extractPoster(ctx: PlatformContext, key: string): Promise<Buffer> {
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'robot-ads-poster-'));
   const input = path.join(dir, 'in.mp4');
   try {

@@ -5,42 +5,28 @@ import {
   readMessageResponse,
 } from '@robot-ads/contracts/notifications/notifications.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../platform/context';
+import { zodRoutes } from '../../platform/zod-routes';
+import type { NotificationsService } from './notifications.service';
 
 const tags = ['notifications'];
 
 /** GET /api/Notifies/queryMessage, POST /api/Notifies/readMessage (spec section 7): one's own messages. */
-export function notificationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function notificationsRoutes(notifications: NotificationsService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
+    const route = zodRoutes(app, tags);
+    route.page(
       '/api/Notifies/queryMessage',
       {
-        schema: {
-          tags,
-          summary: 'Own messages, unread (isRead=false) or read, newest first, paged',
-          querystring: queryMessageQuery,
-          response: { 200: queryMessageResponse },
-        },
+        summary: 'Own messages, unread (isRead=false) or read, newest first, paged',
+        querystring: queryMessageQuery,
+        response: queryMessageResponse,
       },
-      async (request) => ({
-        success: true as const,
-        ...(await ctx.notifications.list(request.user.id, request.query)),
-      }),
+      async (request) => notifications.list(request.user.id, request.query),
     );
-    app.post(
+    route.post(
       '/api/Notifies/readMessage',
-      {
-        schema: {
-          tags,
-          summary: 'Mark one own message read',
-          body: readMessageBody,
-          response: { 200: readMessageResponse },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await ctx.notifications.read(request.user.id, request.body.messageId),
-      }),
+      { summary: 'Mark one own message read', body: readMessageBody, response: readMessageResponse },
+      async (request) => notifications.read(request.user.id, request.body.messageId),
     );
   };
 }

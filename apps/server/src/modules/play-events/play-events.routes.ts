@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { acceptGzip } from '../../platform/compressed-body';
 import type { AppContext } from '../../platform/context';
+import { zodRoutes } from '../../platform/zod-routes';
 import { deviceAuth } from '../device-protocol/device-auth';
 import { DEVICE_HOT_ROUTE } from '../device-protocol/device-protocol.routes';
 import { publishExportState, startConsumeExport } from '../publishing/publish-exports';
@@ -19,51 +20,41 @@ import { consume, ingestEvents } from './play-events.service';
 /** Proof of play: the device's event batches and the plan's consumption (spec section 7, /playlistConsume). */
 export function playEventsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
+    const deviceRoute = zodRoutes(app, ['device']);
+    const publishingRoute = zodRoutes(app, ['publishing']);
+    deviceRoute.post(
       '/api/device/v1/events',
       {
-        schema: {
-          tags: ['device'],
-          summary: 'Report a batch (max 500) of play and QR-scan events; idempotent by event id',
-          body: eventBatchBody,
-          response: { 200: eventBatchResult },
-        },
+        summary: 'Report a batch (max 500) of play and QR-scan events; idempotent by event id',
+        body: eventBatchBody,
+        response: eventBatchResult,
         config: { device: true },
-        ...DEVICE_HOT_ROUTE,
         // 500 events are about 200 KB of JSON; compressed, far less.
-        bodyLimit: 1024 * 1024,
-        preParsing: acceptGzip(),
-        onRequest: deviceAuth(ctx),
+        options: { ...DEVICE_HOT_ROUTE, bodyLimit: 1024 * 1024, preParsing: acceptGzip(), onRequest: deviceAuth(ctx) },
       },
       async (request) => {
         const data = await ingestEvents(ctx, request.device, request.body.events);
         countIngested(data);
-        return { success: true as const, data };
+        return data;
       },
     );
 
-    app.get(
+    publishingRoute.page(
       '/api/Publishes/consume',
       {
-        schema: {
-          tags: ['publishing'],
-          summary: "A plan's consumption per robot: plays, watch duration (ms), last play (limit -1: all rows)",
-          querystring: consumeQuery,
-          response: { 200: consumePage },
-        },
+        summary: "A plan's consumption per robot: plays, watch duration (ms), last play (limit -1: all rows)",
+        querystring: consumeQuery,
+        response: consumePage,
       },
-      async (request) => ({ success: true as const, ...(await consume(ctx, request.user, request.query)) }),
+      async (request) => consume(ctx, request.user, request.query),
     );
 
-    app.get(
+    publishingRoute.get(
       '/api/Publishes/consumeExportAndProgress',
       {
-        schema: {
-          tags: ['publishing'],
-          summary: "Export a plan's consumption (.xlsx) in the background (playListId), then poll its progress (key)",
-          querystring: consumeExportQuery,
-          response: { 200: okEnvelope(exportStateSchema) },
-        },
+        summary: "Export a plan's consumption (.xlsx) in the background (playListId), then poll its progress (key)",
+        querystring: consumeExportQuery,
+        response: okEnvelope(exportStateSchema),
       },
       async (request) => {
         const q = request.query;
@@ -75,7 +66,7 @@ export function playEventsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               language: q.language ?? request.lang,
             })
           ).key;
-        return { success: true as const, data: await publishExportState(ctx, request.user, key) };
+        return publishExportState(ctx, request.user, key);
       },
     );
   };

@@ -3,7 +3,7 @@ import type { DeviceEvent } from '@robot-ads/contracts/play-events/play-events.s
 import { DELIVERY_LIMIT } from '@robot-ads/contracts/playback/play-order.rules';
 import { activeIntervals } from '@robot-ads/contracts/playback/schedule.rules';
 import { asc, inArray, isNotNull } from 'drizzle-orm';
-import type { Seeder } from '../../db/seed/seed';
+import type { Seeder } from '../../platform/seeding';
 import { playlistAds, playlists } from '../playlists/playlists.table';
 import { publishRecords } from '../publishing/publishing.table';
 import { planScheduleOf } from '../schedules/schedules.service';

@@ -4,7 +4,7 @@ import { AD_CAPABLE_TYPES } from '@robot-ads/contracts/devices/devices.rules';
 import type { Cycle, PlayPeriod } from '@robot-ads/contracts/playlists/playlists.schemas';
 import { and, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import type { Seeder } from '../../db/seed/seed';
+import type { Seeder } from '../../platform/seeding';
 import { accounts } from '../accounts/accounts.table';
 import { adResources, advertisements } from '../ads/ads.table';
 import { adAuditReviews, adAuditRobots, adAudits, type StoredStep } from '../audits/audits.table';

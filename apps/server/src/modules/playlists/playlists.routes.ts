@@ -31,14 +31,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import type { SessionUser } from '../../platform/session-user';
 import { zodRoutes } from '../../platform/zod-routes';
-import {
-  cancelDirect,
-  type DirectTarget,
-  publishDirect,
-  publishIntelligent,
-  registerAdLinks,
-  registerSlotLookup,
-} from '../publishing/publishing.service';
+import { cancelDirect, type DirectTarget, publishDirect, publishIntelligent } from '../publishing/publishing.service';
 import {
   createPlan,
   deletePlan,
@@ -60,8 +53,6 @@ const MODE_LABELS = {
 
 /** Playlists (spec section 7): delivery plans and the operators' direct publishing. */
 export function playlistsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  registerSlotLookup(ctx);
-  registerAdLinks(ctx);
   return async (app) => {
     const route = zodRoutes(app, tags);
 

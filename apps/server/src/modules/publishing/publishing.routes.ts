@@ -31,17 +31,10 @@ import { z } from 'zod';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import { sendWorkbook } from '../../platform/exports';
-import type { SessionUser } from '../../platform/session-user';
 import { parseRobotIdFile, type RobotIdEntry, readImportUpload } from '../devices/device-import';
 import { registerImportMultipart } from '../devices/devices.routes';
 import { deleteCheck } from '../playlists/playlists.service';
-import {
-  PUBLISH_EXPORT_JOB,
-  publishExportFile,
-  publishExportState,
-  runPublishExport,
-  startPublishExport,
-} from './publish-exports';
+import { publishExportFile, publishExportState, startPublishExport } from './publish-exports';
 import {
   accountOptions,
   cancelDirect,
@@ -75,10 +68,6 @@ async function importEntries(
 
 /** Publishes (spec section 7) and Controls: publish details, pull numbers, batch cancellation, reports. */
 export function publishingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  ctx.jobs.define({
-    name: PUBLISH_EXPORT_JOB,
-    handler: async (data) => runPublishExport(ctx, String(data.key), JSON.parse(String(data.user)) as SessionUser),
-  });
   return async (app) => {
     await registerImportMultipart(app);
 

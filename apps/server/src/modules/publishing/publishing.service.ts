@@ -12,15 +12,18 @@ import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lte, or, type SQL,
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
+import type { Clock } from '../../platform/clock';
 import type { AppContext } from '../../platform/context';
 import type { SessionUser } from '../../platform/session-user';
 import { accounts } from '../accounts/accounts.table';
 import { robotIdsOfGroups } from '../ad-groups/ad-groups.service';
+import type { AdLinkCounter } from '../ads/ads.service';
 import { robotIdsOfAccounts } from '../audits/audits.repository';
 import { adAudits } from '../audits/audits.table';
 import { customers } from '../customers/customers.table';
 import { checkRobotIds, type RobotIdEntry } from '../devices/device-import';
-import { findRobotsByRobotIds, queryRobots, setUsedSlotsLookup } from '../devices/devices.service';
+import type { UsedSlotsLookup } from '../devices/devices.context';
+import { findRobotsByRobotIds, queryRobots } from '../devices/devices.service';
 import { projects, robots } from '../devices/devices.table';
 import { notifyUser } from '../playlists/playlists.ports';
 import { adIdsOfPlans, adSummaries } from '../playlists/playlists.repository';
@@ -43,12 +46,12 @@ type ScopeUser = Pick<SessionUser, 'id' | 'role' | 'principals' | 'projectId'>;
 /** Whose checks an approved application's effect runs with: permissions were checked at submission. */
 export const SYSTEM_SCOPE: ScopeUser = { id: 'system', role: 'super', principals: 'root', projectId: null };
 
-/** Gives the devices module the used-slot lookup of the slot rule (live records of running plans). */
-export function registerSlotLookup(ctx: AppContext) {
-  setUsedSlotsLookup(ctx, async (db, robotRefs) => {
-    const held = await heldByRobot(db, robotRefs, ctx.clock.now());
+/** The devices module's used-slot lookup of the slot rule (live records of running plans), passed by buildApp. */
+export function heldSlotsLookup(clock: Clock): UsedSlotsLookup {
+  return async (db, robotRefs) => {
+    const held = await heldByRobot(db, robotRefs, clock.now());
     return new Map([...held].map(([ref, h]) => [ref, h.slots]));
-  });
+  };
 }
 
 export interface PublishOutcome {
@@ -693,9 +696,9 @@ export async function robotCountOfAccounts(ctx: AppContext, accountIds: string[]
  * For the ads module: how many devices (live records of running plans) and accounts (approved
  * account deliveries) an ad is linked to through the plans that contain it.
  */
-export function registerAdLinks(ctx: AppContext) {
-  ctx.ads.addLinkCounter(async (db, adId) => {
-    const now = ctx.clock.now();
+export function adLinkCounter(clock: Clock): AdLinkCounter {
+  return async (db, adId) => {
+    const now = clock.now();
     const plansWithAd = sql`(select ${playlistAds.playlistId} from ${playlistAds} where ${playlistAds.adId} = ${adId})`;
     const [devices] = await db
       .select({ n: sql<number>`count(distinct ${publishRecords.robotRef})::int` })
@@ -723,5 +726,5 @@ export function registerAdLinks(ctx: AppContext) {
         ),
       );
     return { devices: devices?.n ?? 0, accounts: accountsRow?.n ?? 0 };
-  });
+  };
 }

@@ -8,8 +8,8 @@ import { MIME_TYPES, readFileFacts } from '@robot-ads/contracts/media/media.rule
 import { inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Tx } from '../../db/client';
-import type { Seeder } from '../../db/seed/seed';
 import type { AppContext } from '../../platform/context';
+import type { Seeder } from '../../platform/seeding';
 import { accounts } from '../accounts/accounts.table';
 import { adResources, advertisements } from '../ads/ads.table';
 import { uploadDirFor } from '../media/media.scope';

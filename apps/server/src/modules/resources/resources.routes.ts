@@ -12,136 +12,96 @@ import {
 } from '@robot-ads/contracts/resources/resources.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../platform/context';
+import { zodRoutes } from '../../platform/zod-routes';
 import { MATERIAL_ROLES } from '../media/media.scope';
+import type { ResourcesService } from './resources.service';
 
 /** Materials (spec section 7 "Resources"), limited to the caller's data scope. */
-export function resourcesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const service = ctx.resources;
+export function resourcesRoutes(service: ResourcesService): FastifyPluginAsyncZod {
   return async (app) => {
+    const route = zodRoutes(app, ['resources']);
     // Materials and ads belong to operators and advertisers (menu roles of /ad/Resource and /ad/AD).
     app.addHook('onRoute', (route) => {
       if (!route.config?.public) route.config = { ...route.config, roles: route.config?.roles ?? MATERIAL_ROLES };
     });
-    app.get(
+    route.page(
       '/api/Resources/queryByPage_admin',
       {
-        schema: {
-          tags: ['resources'],
-          summary: 'Materials, paged and filtered by kind, template, slot, type and name',
-          querystring: resourceQuery,
-          response: { 200: pageEnvelope(resourceDto) },
-        },
+        summary: 'Materials, paged and filtered by kind, template, slot, type and name',
+        querystring: resourceQuery,
+        response: pageEnvelope(resourceDto),
       },
-      async (request) => ({ success: true as const, ...(await service.page(request.user, request.query)) }),
+      async (request) => service.page(request.user, request.query),
     );
 
-    app.get(
+    route.get(
       '/api/Resources/findKinds',
-      {
-        schema: {
-          tags: ['resources'],
-          summary: 'The kinds of the caller’s materials with their counts',
-          response: { 200: okEnvelope(z.array(kindCount)) },
-        },
-      },
-      async (request) => ({ success: true as const, data: await service.kinds(request.user) }),
+      { summary: 'The kinds of the caller’s materials with their counts', response: okEnvelope(z.array(kindCount)) },
+      async (request) => service.kinds(request.user),
     );
 
-    app.get(
+    route.page(
       '/api/Resources/findByKind_admin',
-      {
-        schema: {
-          tags: ['resources'],
-          summary: 'Materials of one kind, paged',
-          querystring: findByKindQuery,
-          response: { 200: pageEnvelope(resourceDto) },
-        },
-      },
-      async (request) => ({ success: true as const, ...(await service.page(request.user, request.query)) }),
+      { summary: 'Materials of one kind, paged', querystring: findByKindQuery, response: pageEnvelope(resourceDto) },
+      async (request) => service.page(request.user, request.query),
     );
 
-    app.get(
+    route.get(
       '/api/Resources/video/toImage',
       {
-        schema: {
-          tags: ['resources'],
-          summary: 'A poster frame of a video material (made once, then kept)',
-          querystring: resourceIdQuery,
-          response: { 200: okEnvelope(videoPoster) },
-        },
+        summary: 'A poster frame of a video material (made once, then kept)',
+        querystring: resourceIdQuery,
+        response: okEnvelope(videoPoster),
       },
-      async (request) => ({ success: true as const, data: await service.poster(request.user, request.query.id) }),
+      async (request) => service.poster(request.user, request.query.id),
     );
 
-    app.get(
+    route.get(
       '/api/Resources/video/findById',
       {
-        schema: {
-          tags: ['resources'],
-          summary: 'One video material with its signed link and length',
-          querystring: resourceIdQuery,
-          response: { 200: okEnvelope(resourceDto) },
-        },
+        summary: 'One video material with its signed link and length',
+        querystring: resourceIdQuery,
+        response: okEnvelope(resourceDto),
       },
-      async (request) => ({ success: true as const, data: await service.video(request.user, request.query.id) }),
+      async (request) => service.video(request.user, request.query.id),
     );
 
-    app.get(
+    route.get(
       '/api/Resources/:id',
-      {
-        schema: {
-          tags: ['resources'],
-          summary: 'One material',
-          params: idParams,
-          response: { 200: okEnvelope(resourceDto) },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: (await service.toDtos([await service.findVisible(request.user, request.params.id)]))[0]!,
-      }),
+      { summary: 'One material', params: idParams, response: okEnvelope(resourceDto) },
+      async (request) => (await service.toDtos([await service.findVisible(request.user, request.params.id)]))[0]!,
     );
 
-    app.post(
+    route.post(
       '/api/Resources',
       {
-        schema: {
-          tags: ['resources'],
-          summary: 'Create a material from a registered file (POST /api/Media)',
-          body: createResourceBody,
-          response: { 200: okEnvelope(resourceDto) },
-        },
+        summary: 'Create a material from a registered file (POST /api/Media)',
+        body: createResourceBody,
+        response: okEnvelope(resourceDto),
       },
-      async (request) => ({ success: true as const, data: await service.create(request.user, request.body) }),
+      async (request) => service.create(request.user, request.body),
     );
 
-    app.put(
+    route.put(
       '/api/Resources',
       {
-        schema: {
-          tags: ['resources'],
-          summary: 'Edit a material (name, type, reLocation; template and slot are checked again)',
-          body: updateResourceBody,
-          response: { 200: okEnvelope(resourceDto) },
-        },
+        summary: 'Edit a material (name, type, reLocation; template and slot are checked again)',
+        body: updateResourceBody,
+        response: okEnvelope(resourceDto),
       },
-      async (request) => ({ success: true as const, data: await service.update(request.user, request.body) }),
+      async (request) => service.update(request.user, request.body),
     );
 
-    app.delete(
+    route.delete(
       '/api/Resources/:id',
       {
-        schema: {
-          tags: ['resources'],
-          summary: 'Delete a material no ad uses, with its stored file',
-          params: idParams,
-          response: { 200: okEnvelope(z.boolean()) },
-        },
+        summary: 'Delete a material no ad uses, with its stored file',
+        params: idParams,
+        response: okEnvelope(z.boolean()),
       },
       async (request) => {
         await service.remove(request.user, request.params.id);
-        return { success: true as const, data: true };
+        return true;
       },
     );
   };

@@ -12,7 +12,7 @@ import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
-import type { AppContext } from '../../platform/context';
+import type { PlatformContext } from '../../platform/context';
 import { dataScope } from '../../platform/scope';
 import { assertMayManageMaterials, ownedWhere, uploadDirFor } from '../media/media.scope';
 import {
@@ -40,7 +40,7 @@ export interface ResourceWithMedia {
   media: MediaRow;
 }
 
-export function resourceToDto(ctx: AppContext, { resource: r, media: m }: ResourceWithMedia): ResourceDto {
+export function resourceToDto(ctx: PlatformContext, { resource: r, media: m }: ResourceWithMedia): ResourceDto {
   const thumbKey = r.posterKey ?? m.thumbnailKey;
   return {
     id: r.id,
@@ -89,7 +89,7 @@ function baseName(name: string): string {
 
 export class ResourcesService {
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: PlatformContext,
     private readonly usage: ResourceUsage,
   ) {}
 

@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
+import { zodRoutes } from '../../platform/zod-routes';
 import { deviceAuth } from '../device-protocol/device-auth';
 import { DEVICE_HOT_ROUTE } from '../device-protocol/device-protocol.routes';
 import { ScheduleFeed } from './schedules.push';
@@ -34,6 +35,8 @@ export function createSchedules(ctx: AppContext): Schedules {
 /** Schedule delivery under /api/device/v1 (docs/device-protocol.md, "Schedule"). */
 export function schedulesRoutes(ctx: AppContext, schedules: Schedules): FastifyPluginAsyncZod {
   return async (app) => {
+    const deviceRoute = zodRoutes(app, ['device']);
+    const devicesRoute = zodRoutes(app, ['devices']);
     // The device-token check is remembered per token, so that an unchanged poll costs no query.
     const auth = deviceAuth(ctx);
     if (ctx.realtime) schedules.feed.attach(ctx.realtime.io);
@@ -61,38 +64,26 @@ export function schedulesRoutes(ctx: AppContext, schedules: Schedules): FastifyP
         return { success: true as const, data: pulled.schedule };
       },
     );
-    app.post(
+    deviceRoute.post(
       '/api/device/v1/schedule/ack',
       {
-        schema: {
-          tags: ['device'],
-          summary: 'The robot holds every file of this schedule version: its plans become pulled (pullTime)',
-          body: scheduleAckBody,
-          response: { 200: okEnvelope(scheduleAckResult) },
-        },
+        summary: 'The robot holds every file of this schedule version: its plans become pulled (pullTime)',
+        body: scheduleAckBody,
+        response: okEnvelope(scheduleAckResult),
         config: { device: true },
-        onRequest: auth,
+        options: { onRequest: auth },
       },
-      async (request) => ({
-        success: true as const,
-        data: await acknowledge(ctx, schedules.cache, request.device, request.body),
-      }),
+      async (request) => acknowledge(ctx, schedules.cache, request.device, request.body),
     );
 
-    app.get(
+    devicesRoute.get(
       '/api/Schedules/nowPlaying',
       {
-        schema: {
-          tags: ['devices'],
-          summary: 'What a robot in your scope plays now: its plans, their state and share of the screen',
-          querystring: nowPlayingQuery,
-          response: { 200: okEnvelope(nowPlayingResult) },
-        },
+        summary: 'What a robot in your scope plays now: its plans, their state and share of the screen',
+        querystring: nowPlayingQuery,
+        response: okEnvelope(nowPlayingResult),
       },
-      async (request) => ({
-        success: true as const,
-        data: await nowPlaying(ctx, schedules.cache, request.user, request.query.robotId),
-      }),
+      async (request) => nowPlaying(ctx, schedules.cache, request.user, request.query.robotId),
     );
   };
 }

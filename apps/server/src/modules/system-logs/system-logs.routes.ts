@@ -5,34 +5,35 @@ import {
   errorLogQuery,
 } from '@robot-ads/contracts/system-logs/system-logs.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { optionalUser } from '../../platform/auth-guard';
+import { optionalUser, type SessionResolver } from '../../platform/auth-guard';
 import type { AppContext } from '../../platform/context';
-import { SystemLogsService } from './system-logs.service';
+import { zodRoutes } from '../../platform/zod-routes';
+import type { SystemLogsService } from './system-logs.service';
 
 const tags = ['system-logs'];
 
 /** Front-end error log intake (spec section 8; path ours) and its list for root. */
-export function systemLogsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const service = new SystemLogsService(ctx);
-  ctx.jobs.addCleanup('system-logs.frontend-errors', () => service.clean());
+/** `resolveSession` (the auth module's, passed by buildApp) names the caller of an intake when logged in. */
+export function systemLogsRoutes(
+  ctx: AppContext,
+  service: SystemLogsService,
+  resolveSession: SessionResolver,
+): FastifyPluginAsyncZod {
   const guardDeps = {
     tokens: ctx.tokens,
     clock: ctx.clock,
-    resolve: (claims: Parameters<AppContext['auth']['resolve']>[0]) => ctx.auth.resolve(claims, 'zh'),
+    resolve: resolveSession,
   };
   return async (app) => {
-    app.post(
+    const route = zodRoutes(app, tags);
+    route.post(
       '/api/ErrorLogs',
       {
-        schema: {
-          tags,
-          summary:
-            'Record unhandled front-end errors: one entry or up to 20 {url,time,type,message,stack,info}; 64 KB, rate limited',
-          body: errorLogBody,
-          response: { 200: errorLogAccepted },
-        },
-        bodyLimit: 64 * 1024,
-        // Errors can happen before login (the login page itself): the caller is recorded when known.
+        summary:
+          'Record unhandled front-end errors: one entry or up to 20 {url,time,type,message,stack,info}; 64 KB, rate limited',
+        body: errorLogBody,
+        response: errorLogAccepted,
+        options: { bodyLimit: 64 * 1024 }, // Errors can happen before login (the login page itself): the caller is recorded when known.
         config: { public: true, rateLimit: { max: ctx.config.NODE_ENV === 'test' ? 5 : 30, timeWindow: '1 minute' } },
       },
       async (request) => {
@@ -43,21 +44,18 @@ export function systemLogsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ip: request.ip,
           userAgent: String(request.headers['user-agent'] ?? ''),
         });
-        return { success: true as const, data: { accepted } };
+        return { accepted };
       },
     );
-    app.get(
+    route.page(
       '/api/ErrorLogs',
       {
-        schema: {
-          tags,
-          summary: 'Front-end error log entries, newest first (root and admin only)',
-          querystring: errorLogQuery,
-          response: { 200: errorLogPage },
-        },
+        summary: 'Front-end error log entries, newest first (root and admin only)',
+        querystring: errorLogQuery,
+        response: errorLogPage,
         config: { rootOnly: true },
       },
-      async (request) => ({ success: true as const, ...(await service.page(request.query)) }),
+      async (request) => service.page(request.query),
     );
   };
 }

@@ -3,7 +3,7 @@ import { toUnixSeconds } from '@robot-ads/contracts/common/time';
 import type { errorLogDto, errorLogEntry } from '@robot-ads/contracts/system-logs/system-logs.schemas';
 import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AppContext } from '../../platform/context';
+import type { PlatformContext } from '../../platform/context';
 import type { SessionUser } from '../../platform/session-user';
 import { frontendErrors } from './system-logs.table';
 
@@ -15,7 +15,7 @@ type Entry = z.output<typeof errorLogEntry>;
 type Dto = z.infer<typeof errorLogDto>;
 
 export class SystemLogsService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: PlatformContext) {}
 
   async record(entries: Entry[], from: { user: SessionUser | null; ip: string; userAgent: string }): Promise<number> {
     const now = this.ctx.clock.now();

@@ -10,93 +10,71 @@ import {
 } from '@robot-ads/contracts/auth/two-factor.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context';
-import { loginRateLimit } from '../auth/auth.routes';
+import { loginRateLimit } from '../../platform/login-rate-limit';
+import { zodRoutes } from '../../platform/zod-routes';
+import type { TwoFactorService } from './two-factor.service';
 
 const tags = ['accounts'];
 
 /** Advertiser two-factor login (spec section 7 AdvertiserUsers; design in docs/auth.md). */
-export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const service = ctx.auth.twoFactor;
+export function twoFactorRoutes(ctx: AppContext, service: TwoFactorService): FastifyPluginAsyncZod {
   const operators = { roles: OPERATOR_ROLES };
   const sendLimit = loginRateLimit(ctx.config);
 
   return async (app) => {
-    app.get(
+    const route = zodRoutes(app, tags);
+    route.get(
       '/api/AdvertiserUsers/advertiserSendCode',
       {
-        schema: {
-          tags,
-          summary: 'Send a one-time login code to an advertiser with two-factor login on (same answer for every name)',
-          querystring: sendCodeQuery,
-          response: { 200: sendCodeResponse },
-        },
-        // Rate limited as the logins are (per IP and login name), on top of one send per minute per name.
+        summary: 'Send a one-time login code to an advertiser with two-factor login on (same answer for every name)',
+        querystring: sendCodeQuery,
+        response: sendCodeResponse, // Rate limited as the logins are (per IP and login name), on top of one send per minute per name.
         config: { public: true, rateLimit: sendLimit },
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return { success: true as const, data: await service.sendCode(request.query.username, request.lang) };
+        return service.sendCode(request.query.username, request.lang);
       },
     );
 
-    app.get(
+    route.get(
       '/api/AdvertiserUsers/2AFConfig',
       {
-        schema: {
-          tags,
-          summary: "An advertiser account's two-factor setting (advertisers: their own without userId)",
-          querystring: twoFactorConfigQuery,
-          response: { 200: twoFactorConfigResponse },
-        },
+        summary: "An advertiser account's two-factor setting (advertisers: their own without userId)",
+        querystring: twoFactorConfigQuery,
+        response: twoFactorConfigResponse,
         config: { roles: [...OPERATOR_ROLES, ...ADVERTISER_ROLES] },
       },
-      async (request) => ({
-        success: true as const,
-        data: await service.config(request.user, request.query.userId),
-      }),
+      async (request) => service.config(request.user, request.query.userId),
     );
 
-    app.get(
+    route.page(
       '/api/AdvertiserUsers/2AFConfigByPage',
       {
-        schema: {
-          tags,
-          summary: 'Advertiser accounts in scope with their two-factor settings (account, name; paged)',
-          querystring: twoFactorPageQuery,
-          response: { 200: twoFactorPage },
-        },
+        summary: 'Advertiser accounts in scope with their two-factor settings (account, name; paged)',
+        querystring: twoFactorPageQuery,
+        response: twoFactorPage,
         config: operators,
       },
-      async (request) => ({ success: true as const, ...(await service.page(request.user, request.query)) }),
+      async (request) => service.page(request.user, request.query),
     );
 
     const upsertSummary =
       'Turn two-factor login of an advertiser account in scope on or off (sms: its phone, email: its e-mail)';
-    app.get(
+    route.get(
       '/api/AdvertiserUsers/2AFConfigUpsert',
       {
-        schema: {
-          tags,
-          summary: upsertSummary,
-          querystring: twoFactorUpsertInput,
-          response: { 200: twoFactorConfigResponse },
-        },
+        summary: upsertSummary,
+        querystring: twoFactorUpsertInput,
+        response: twoFactorConfigResponse,
         config: operators,
       },
-      async (request) => ({ success: true as const, data: await service.upsert(request.user, request.query) }),
+      async (request) => service.upsert(request.user, request.query),
     );
-    app.post(
+    route.post(
       '/api/AdvertiserUsers/2AFConfigUpsert',
-      {
-        schema: {
-          tags,
-          summary: upsertSummary,
-          body: twoFactorUpsertInput,
-          response: { 200: twoFactorConfigResponse },
-        },
-        config: operators,
-      },
-      async (request) => ({ success: true as const, data: await service.upsert(request.user, request.body) }),
+      { summary: upsertSummary, body: twoFactorUpsertInput, response: twoFactorConfigResponse, config: operators },
+      async (request) => service.upsert(request.user, request.body),
     );
   };
 }

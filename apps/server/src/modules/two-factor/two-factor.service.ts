@@ -13,7 +13,7 @@ import type { Language } from '@robot-ads/contracts/common/language';
 import { toUnixSeconds } from '@robot-ads/contracts/common/time';
 import { and, count, desc, eq, gt, ilike, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/app-error';
-import type { AppContext } from '../../platform/context';
+import type { PlatformContext } from '../../platform/context';
 import { accountSubtreeIds, assertCanSeeAccount } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
 import { hashToken } from '../../platform/tokens';
@@ -66,7 +66,7 @@ function toDto(account: AccountRow, setting: AdvertiserTwoFactorRow | null, cust
 export class TwoFactorService {
   readonly webhook: MessageWebhook;
 
-  constructor(private readonly ctx: AppContext) {
+  constructor(private readonly ctx: PlatformContext) {
     this.webhook = new MessageWebhook(ctx.config.MESSAGE_WEBHOOK_URL);
   }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../../config';
+import type { Config } from '../config';
 import { LocalStorage } from './local-storage';
 import { S3Storage } from './s3-storage';
 import type { ObjectStorage } from './storage';

@@ -1,7 +1,7 @@
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
-import { openDatabase } from '../client';
-import { resetDatabase, seedDemo, seedIfEmpty } from './seed';
+import { buildApp } from './app';
+import { openDatabase } from './db/client';
+import { resetDatabase, seedDemo, seedIfEmpty } from './db/seed/seed';
+import { loadConfig } from './platform/config';
 
 // npm run seed            loads demo data into an empty database
 // npm run seed -- --reset drops everything, migrates again and loads the demo data afresh
