@@ -1,0 +1,320 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page, Response } from '@playwright/test';
+
+/**
+ * The page check (issue 13): every registered page, as every demo role, in both languages and at two widths,
+ * looked at the way a person would: nothing left loading, no squeezed table, no text of the other language,
+ * no raw i18n key, no page wider than the window, no console error and no failed API call.
+ */
+
+export type Lang = 'zh' | 'en';
+
+export interface RegisteredPage {
+  path: string;
+  /** false: a page opened from other pages (details), not from the menu. */
+  menu: boolean;
+}
+
+const FEATURES_DIR = path.join(import.meta.dirname, '..', 'apps/web/src/features');
+
+/**
+ * The web app's route table: every `path:` of every `features/<domain>/routes.ts` (the files app/registry.ts
+ * collects), with its `menu: false` flag. Read from the sources, so a new page is checked without editing this.
+ */
+export function registeredPages(featuresDir = FEATURES_DIR): RegisteredPage[] {
+  const pages: RegisteredPage[] = [];
+  for (const domain of fs.readdirSync(featuresDir).sort()) {
+    const file = path.join(featuresDir, domain, 'routes.ts');
+    if (!fs.existsSync(file)) continue;
+    const source = fs.readFileSync(file, 'utf8');
+    const starts = [...source.matchAll(/\bpath:\s*'([^']+)'/g)];
+    starts.forEach((m, i) => {
+      const end = starts[i + 1]?.index ?? source.length;
+      const entry = source.slice(m.index, end);
+      pages.push({ path: m[1] as string, menu: !/\bmenu:\s*false\b/.test(entry) });
+    });
+  }
+  return pages;
+}
+
+/** Every path in a tree of server menu items. */
+export function menuPaths(items: readonly { path?: string | null; children?: unknown }[]): Set<string> {
+  const out = new Set<string>();
+  const walk = (list: readonly { path?: string | null; children?: unknown }[]) => {
+    for (const item of list) {
+      if (item.path) out.add(item.path.split('?')[0] as string);
+      if (Array.isArray(item.children)) walk(item.children);
+    }
+  };
+  walk(items);
+  return out;
+}
+
+/** The shell's and antd's loading states. */
+export const LOADING_SELECTOR = '.ra-page-loading, .ant-skeleton, .ant-spin-spinning';
+
+/**
+ * Where user data (names, customers, properties, regions of the demo data) is shown: text there may be in
+ * either language. Marked with the HTML `translate="no"` attribute, or one of antd's data containers.
+ */
+export const DATA_SELECTOR = [
+  '[translate="no"]',
+  '.ant-table-tbody td',
+  '.ant-descriptions-item-content',
+  '.ant-select-selection-item',
+  '.ant-select-selection-overflow',
+  '.ant-list-item',
+  '.ant-card-meta-title',
+  '.ant-timeline-item-content',
+  '.ant-statistic-content',
+  '.echarts-for-react',
+  'input',
+  'textarea',
+].join(', ');
+
+export interface TextPiece {
+  text: string;
+  /** Inside a user-data container. */
+  data: boolean;
+  /** A short description of where (tag and class). */
+  where: string;
+}
+
+export interface CellLines {
+  kind: 'header' | 'cell';
+  lines: number;
+  text: string;
+}
+
+export interface PageLook {
+  texts: TextPiece[];
+  cells: CellLines[];
+  /** The document or the shell's content area is wider than the window. */
+  overflow: { document: number; content: number; window: number };
+}
+
+/**
+ * Reads the visible page: its text nodes (with whether they are user data) and, for every table header and
+ * body cell, how many lines of text it shows (the distinct tops of its text fragments).
+ */
+export async function lookAt(page: Page, withTexts = true): Promise<PageLook> {
+  return page.evaluate(
+    ({ dataSelector, withTexts }) => {
+      const visible = (el: Element) =>
+        el.checkVisibility({ opacityProperty: true, visibilityProperty: true, contentVisibilityAuto: true });
+      const texts: { text: string; data: boolean; where: string }[] = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = withTexts ? walker.nextNode() : null; node; node = walker.nextNode()) {
+        const text = node.textContent?.trim() ?? '';
+        const parent = node.parentElement;
+        if (!text || !parent || parent.closest('script, style, noscript')) continue;
+        if (!visible(parent)) continue;
+        texts.push({
+          text,
+          data: Boolean(parent.closest(dataSelector)),
+          where: `${parent.tagName.toLowerCase()}.${String(parent.className).split(' ').slice(0, 2).join('.')}`,
+        });
+      }
+      const linesOf = (cell: Element): number => {
+        const tops: number[] = [];
+        const range = document.createRange();
+        const inner = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        for (let node = inner.nextNode(); node; node = inner.nextNode()) {
+          if (!node.textContent?.trim()) continue;
+          range.selectNodeContents(node);
+          for (const rect of range.getClientRects()) if (rect.width > 0 && rect.height > 0) tops.push(rect.top);
+        }
+        if (tops.length === 0) return 0;
+        const size = Number.parseFloat(getComputedStyle(cell).fontSize) || 14;
+        tops.sort((a, b) => a - b);
+        let lines = 1;
+        for (let i = 1; i < tops.length; i++) if ((tops[i] as number) - (tops[i - 1] as number) > size * 0.6) lines++;
+        return lines;
+      };
+      const cells: { kind: 'header' | 'cell'; lines: number; text: string }[] = [];
+      for (const cell of document.querySelectorAll('.ant-table-thead th, .ant-table-tbody td')) {
+        if (!visible(cell) || cell.closest('.ant-table-measure-row, .ant-table-placeholder')) continue;
+        const lines = linesOf(cell);
+        if (lines > 3)
+          cells.push({
+            kind: cell.tagName === 'TH' ? 'header' : 'cell',
+            lines,
+            text: (cell.textContent ?? '').trim().slice(0, 60),
+          });
+      }
+      const content = document.querySelector('.ra-content');
+      return {
+        texts,
+        cells,
+        overflow: {
+          document: document.documentElement.scrollWidth,
+          content: content ? content.scrollWidth - content.clientWidth : 0,
+          window: window.innerWidth,
+        },
+      };
+    },
+    { dataSelector: DATA_SELECTOR, withTexts },
+  );
+}
+
+const CJK = /[\u3400-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]/;
+
+/**
+ * English words allowed on a zh page outside user data: product and format names the Chinese UI keeps in
+ * Latin letters.
+ */
+const LATIN_ON_ZH = new Set(
+  [
+    'excel',
+    'xlsx',
+    'html',
+    'html5',
+    'email',
+    'e-mail',
+    'logo',
+    'robot',
+    'google',
+    'amap',
+    'wechat',
+    'token',
+    'https',
+    'http',
+    'android',
+    'windows',
+    'linux',
+    'chrome',
+    'webhook',
+  ].map((w) => w.toLowerCase()),
+);
+
+/** A raw i18n key: dotted lower-camel words, not a file name, an address or a number. */
+const KEY = /(?:^|\s)([a-z][a-zA-Z0-9]*(?:\.[a-zA-Z][a-zA-Z0-9]*){1,4})(?=\s|$)/g;
+const FILE_END = /\.(png|jpe?g|gif|webp|svg|mp4|webm|mov|pdf|pptx?|xlsx?|csv|html?|zip|json|txt|com|cn|net|org|io)$/i;
+
+/** Problems in the language of the visible text (see LATIN_ON_ZH and DATA_SELECTOR). */
+export function languageProblems(texts: readonly TextPiece[], lang: Lang): string[] {
+  const problems: string[] = [];
+  for (const piece of texts) {
+    for (const m of piece.text.matchAll(KEY)) {
+      const key = m[1] as string;
+      if (!FILE_END.test(key)) problems.push(`raw i18n key "${key}" (${piece.where})`);
+    }
+    if (piece.data) continue;
+    if (lang === 'en' && CJK.test(piece.text)) {
+      problems.push(`Chinese text on the English page: "${piece.text.slice(0, 40)}" (${piece.where})`);
+    }
+    if (lang === 'zh') {
+      const words = (piece.text.match(/[A-Za-z][A-Za-z-]{4,}/g) ?? []).filter((w) => !LATIN_ON_ZH.has(w.toLowerCase()));
+      if (words.length > 0) {
+        problems.push(`English text on the Chinese page: "${piece.text.slice(0, 40)}" (${piece.where})`);
+      }
+    }
+  }
+  return problems;
+}
+
+/** Problems of table cells and page width. */
+export function layoutProblems(look: PageLook): string[] {
+  const problems = look.cells.map((c) => `table ${c.kind} ${c.lines} lines tall (more than 3): "${c.text}"`);
+  if (look.overflow.document > look.overflow.window + 1)
+    problems.push(`page wider than the window (${look.overflow.document} > ${look.overflow.window} px)`);
+  if (look.overflow.content > 1) problems.push(`content area scrolls sideways by ${look.overflow.content} px`);
+  return problems;
+}
+
+/** Waits up to `ms` for every loading state to end; returns the ones still showing. */
+export async function settle(page: Page, ms = 5_000): Promise<string[]> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const showing = await page
+      .locator(LOADING_SELECTOR)
+      .evaluateAll((els) =>
+        els.filter((el) => el.checkVisibility()).map((el) => String(el.className).split(' ')[0] ?? ''),
+      );
+    if (showing.length === 0) return [];
+    if (Date.now() >= deadline) return [...new Set(showing)];
+    await page.waitForTimeout(150);
+  }
+}
+
+/** Console errors, uncaught page errors and failed API calls, collected while a page is watched. */
+export class PageWatch {
+  readonly problems: string[] = [];
+  /** API calls a page is allowed to fail, as `METHOD path status` prefixes, each with its reason. */
+  constructor(
+    page: Page,
+    private readonly expected: readonly { call: RegExp; why: string }[] = [],
+  ) {
+    page.on('console', (msg) => {
+      if (msg.type() !== 'error') return;
+      const where = msg.location().url ? ` (${new URL(msg.location().url).pathname})` : '';
+      this.problems.push(`console error: ${msg.text().slice(0, 200)}${where}`);
+    });
+    page.on('pageerror', (error) => this.problems.push(`page error: ${error.message.slice(0, 200)}`));
+    page.on('response', (response) => this.onResponse(response));
+  }
+
+  private onResponse(response: Response) {
+    const url = new URL(response.url());
+    if (!url.pathname.startsWith('/api/') || response.status() < 400) return;
+    const call = `${response.request().method()} ${url.pathname} ${response.status()}`;
+    if (this.expected.some((e) => e.call.test(call))) return;
+    this.problems.push(`failed API call: ${call}`);
+  }
+
+  /** The problems since the last take, and forgets them. */
+  take(): string[] {
+    return this.problems.splice(0, this.problems.length);
+  }
+}
+
+/**
+ * Opens an address inside the running app, as a click on a link would (the router follows the history), so a
+ * page is shown without loading the app again. Waits until the page (or the page the guard sent to) shows.
+ */
+export async function openInApp(page: Page, target: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, target);
+  const pathname = target.split('?')[0] as string;
+  await page
+    .locator(`.ra-page[data-page="${pathname}"], .ra-status-page`)
+    .filter({ visible: true })
+    .first()
+    .waitFor({ timeout: 15_000 });
+}
+
+/** Resizes the window and lets the page follow (resize handlers, a layout pass). */
+export async function resizeTo(page: Page, width: number, height: number): Promise<void> {
+  await page.setViewportSize({ width, height });
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
+
+/** A file name for a path: `/ad/List?x=1` → `ad_List_x_1`. */
+export function slug(pagePath: string): string {
+  return pagePath.replace(/^\//, '').replace(/[^A-Za-z0-9]+/g, '_') || 'root';
+}
+
+/**
+ * Looks at the page now shown: waits for it to settle (at most 5 s), then checks loading, language, tables
+ * and width, and saves a screenshot. Returns the problems found, each prefixed with where.
+ */
+export async function checkShownPage(
+  page: Page,
+  options: { lang: Lang; label: string; screenshot?: string; since?: number; texts?: boolean },
+): Promise<string[]> {
+  const waited = options.since === undefined ? 0 : Date.now() - options.since;
+  const loading = await settle(page, Math.max(0, 5_000 - waited));
+  const problems = loading.map((c) => `loading state still showing after 5 s (${c})`);
+  const look = await lookAt(page, options.texts !== false);
+  problems.push(...languageProblems(look.texts, options.lang), ...layoutProblems(look));
+  if (options.screenshot) {
+    fs.mkdirSync(path.dirname(options.screenshot), { recursive: true });
+    await page.screenshot({ path: options.screenshot, type: 'jpeg', quality: 60 });
+  }
+  return problems.map((p) => `${options.label}: ${p}`);
+}
