@@ -52,7 +52,9 @@ export function UserMenu() {
           data-testid="user-menu"
         >
           <Avatar size={28} src={user.avatar || DEFAULT_AVATAR} alt="" />
-          <span className="ra-user-name">{display}</span>
+          <span className="ra-user-name" translate="no">
+            {display}
+          </span>
           <DownOutlined aria-hidden="true" />
         </button>
       </Dropdown>

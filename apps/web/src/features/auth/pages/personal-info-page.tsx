@@ -22,7 +22,9 @@ export default function PersonalInfoPage() {
         <Card>
           <div style={{ textAlign: 'center', marginBottom: 16 }}>
             <Avatar size={88} src={user.avatar || '/favicon.svg'} alt="" />
-            <h2 style={{ margin: '12px 0 0' }}>{user.currentUser || user.name}</h2>
+            <h2 style={{ margin: '12px 0 0' }} translate="no">
+              {user.currentUser || user.name}
+            </h2>
           </div>
           <Descriptions
             size="small"

@@ -2,7 +2,7 @@ import { ApiOutlined, CheckCircleOutlined, DisconnectOutlined, RobotOutlined, Te
 import { Card, Col, Progress, Row, Skeleton, Statistic, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MenuIcon } from '../../../layout/menu-icons';
 import { type NavItem, useNavItems } from '../../../layout/use-menus';
@@ -65,7 +65,14 @@ export default function SmartBoardPage() {
       <Card className="ra-board-welcome-card" style={{ marginBottom: 16 }}>
         <div className="ra-board-welcome">
           <div>
-            <h1>{t('smartBoard.welcome', { name: user?.currentUser || user?.name || '' })}</h1>
+            <h1>
+              <Trans
+                t={t}
+                i18nKey="smartBoard.welcome"
+                values={{ name: user?.currentUser || user?.name || '' }}
+                components={{ name: <span translate="no" /> }}
+              />
+            </h1>
             <Typography.Text type="secondary">{dayjs().format(t('smartBoard.dateFormat'))}</Typography.Text>
           </div>
         </div>
