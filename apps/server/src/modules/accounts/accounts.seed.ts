@@ -23,7 +23,7 @@ export const accountsSeeder: Seeder = {
       { username: 'operator1', name: 'Operator One', role: 'operator', parent: 'ops', phone: '13900000005' },
       {
         username: 'owner',
-        name: 'Sunshine Property',
+        name: 'Sunshine Estate',
         role: 'project',
         parent: 'ops',
         autoAudit: false,
@@ -32,7 +32,7 @@ export const accountsSeeder: Seeder = {
       },
       {
         username: 'owner_auto',
-        name: 'Harbour Property',
+        name: 'Harbour Estate',
         role: 'project',
         parent: 'ops',
         autoAudit: true,
