@@ -8,7 +8,8 @@ const dataDir = path.join(os.tmpdir(), `robot-ads-e2e-${process.pid}`);
 export default defineConfig({
   testDir: 'e2e',
   // The living demo runs with its robot fleet on, in its own server (playwright.living-demo.config.ts).
-  testIgnore: 'living-demo.spec.ts',
+  // The living demo and the page check run on servers of their own (their configs beside this one).
+  testIgnore: ['living-demo.spec.ts', 'page-check.spec.ts'],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

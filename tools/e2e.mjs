@@ -23,12 +23,15 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 const args = process.argv.slice(2);
 const isSpec = (a) => !a.startsWith('-') && /(^|\/)e2e\/|\.spec\.ts(:\d+)*$/.test(a);
 const living = (a) => a.includes('living-demo');
+const pageCheck = (a) => a.includes('page-check');
 const specs = args.filter(isSpec);
 const flags = args.filter((a) => !isSpec(a));
 const suites = [
-  { config: 'playwright.config.ts', specs: specs.filter((s) => !living(s)) },
+  { config: 'playwright.config.ts', specs: specs.filter((s) => !living(s) && !pageCheck(s)) },
   { config: 'playwright.living-demo.config.ts', specs: specs.filter(living) },
-].filter((s) => specs.length === 0 || s.specs.length > 0);
+  // The page check runs only when named (`npm run page-check`).
+  { config: 'playwright.page-check.config.ts', specs: specs.filter(pageCheck), onlyWhenNamed: true },
+].filter((s) => (specs.length === 0 ? !s.onlyWhenNamed : s.specs.length > 0));
 let status = 0;
 for (const suite of suites) {
   const r = spawnSync(
