@@ -10,6 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { customerHasAccount } from './modules/accounts/accounts.queries';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adGroupsRoutes } from './modules/ad-groups/ad-groups.routes';
 import { adsRoutes } from './modules/ads/ads.routes';
@@ -244,7 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(menusRoutes(ctx));
   await app.register(notificationsRoutes(ctx));
   await app.register(systemLogsRoutes(ctx));
-  await app.register(customersRoutes(ctx));
+  await app.register(customersRoutes(ctx, (customerId) => customerHasAccount(ctx.db, customerId)));
   await app.register(playlistsRoutes(ctx));
   await app.register(publishingRoutes(ctx));
   await app.register(playEventsRoutes(ctx));

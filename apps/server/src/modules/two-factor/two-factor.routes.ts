@@ -10,7 +10,7 @@ import {
 } from '@robot-ads/contracts/auth/two-factor.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context';
-import { loginRateLimit } from '../auth/auth.routes';
+import { loginRateLimit } from '../../platform/login-rate-limit';
 
 const tags = ['accounts'];
 
