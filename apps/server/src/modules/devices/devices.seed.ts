@@ -7,7 +7,7 @@ import {
   SCREEN_RATIOS,
 } from '@robot-ads/contracts/devices/devices.rules';
 import type { Seeder } from '../../db/seed/seed';
-import { findAccountByUsername, updateAccount } from '../accounts/accounts.repository';
+import { findAccountByUsername, updateAccount } from '../accounts/accounts.queries';
 import { adGroupRobots, adGroups } from '../ad-groups/ad-groups.table';
 import { projects, robots, robotTransitions, scenes } from './devices.table';
 
