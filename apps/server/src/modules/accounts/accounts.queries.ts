@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type AccountRow, accounts } from './accounts.table';
 
@@ -55,6 +55,37 @@ export async function projectOwnersPage(
     .offset(q.start)
     .limit(q.limit);
   return { total: count?.n ?? 0, rows };
+}
+
+/**
+ * A page of accounts of the given roles, newest first, within `scope` (account ids; null: all), filtered
+ * by escaped ILIKE patterns on the username and the name.
+ */
+export async function accountsPageByRoles(
+  db: DbOrTx,
+  q: {
+    roles: readonly string[];
+    scope: readonly string[] | null;
+    usernameLike?: string;
+    nameLike?: string;
+    start: number;
+    limit: number;
+  },
+): Promise<{ total: number; rows: AccountRow[] }> {
+  const where: SQL[] = [inArray(accounts.role, [...q.roles])];
+  if (q.scope) where.push(inArray(accounts.id, [...q.scope]));
+  if (q.usernameLike) where.push(ilike(accounts.username, q.usernameLike));
+  if (q.nameLike) where.push(ilike(accounts.name, q.nameLike));
+  const cond = and(...where);
+  const [totalRow] = await db.select({ n: count() }).from(accounts).where(cond);
+  const rows = await db
+    .select()
+    .from(accounts)
+    .where(cond)
+    .orderBy(desc(accounts.createdAt), desc(accounts.id))
+    .offset(q.start)
+    .limit(q.limit);
+  return { total: totalRow?.n ?? 0, rows };
 }
 
 /** Whether any account belongs to the customer (a customer in use cannot be deleted). */

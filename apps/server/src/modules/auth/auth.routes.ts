@@ -15,7 +15,6 @@ import {
 } from '@robot-ads/contracts/auth/auth.schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../../config';
 import { AppError } from '../../platform/app-error';
 import { optionalUser } from '../../platform/auth-guard';
 import type { AppContext } from '../../platform/context';
