@@ -12,6 +12,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { customerHasAccount } from './modules/accounts/accounts.queries';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { groupMemberRefs } from './modules/ad-groups/ad-groups.queries';
 import { adGroupsRoutes } from './modules/ad-groups/ad-groups.routes';
 import { adsRoutes } from './modules/ads/ads.routes';
 import { AdsService } from './modules/ads/ads.service';
@@ -31,6 +32,7 @@ import { playEventsIngested } from './modules/play-events/play-events.metrics';
 import { playEventsRoutes } from './modules/play-events/play-events.routes';
 import { playlistsRoutes } from './modules/playlists/playlists.routes';
 import { publishingRoutes } from './modules/publishing/publishing.routes';
+import { plansPublishedToRobot } from './modules/publishing/publishing.service';
 import { resourcesRoutes } from './modules/resources/resources.routes';
 import { ResourcesService } from './modules/resources/resources.service';
 import { createSchedules, schedulesRoutes } from './modules/schedules/schedules.routes';
@@ -234,7 +236,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mediaRoutes(ctx));
   await app.register(resourcesRoutes(ctx));
   await app.register(adsRoutes(ctx));
-  await app.register(devicesRoutes(ctx));
+  await app.register(
+    devicesRoutes(ctx, {
+      plansPublishedToRobot: (robotRef) => plansPublishedToRobot(ctx, ctx.db, robotRef),
+      groupMembers: (groupId) => groupMemberRefs(ctx.db, groupId),
+    }),
+  );
   await app.register(adGroupsRoutes(ctx));
   await app.register(deviceProtocolRoutes(ctx));
   app.decorate('schedules', createSchedules(ctx));

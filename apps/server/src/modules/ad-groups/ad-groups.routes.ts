@@ -22,6 +22,7 @@ import type { AppContext } from '../../platform/context';
 import { exportState, startExport } from '../devices/device-exports';
 import { checkRobotIds, parseRobotIdFile, readImportUpload } from '../devices/device-import';
 import { registerImportMultipart } from '../devices/devices.routes';
+import { groupMemberRefs } from './ad-groups.queries';
 import {
   createGroup,
   deleteGroup,
@@ -96,12 +97,17 @@ export function adGroupsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { id, language, ...filters } = request.query;
         await visibleGroup(ctx.db, request.user, id);
         return ok(
-          await startExport(ctx, request.user, {
-            kind: 'group',
-            groupId: id,
-            filters,
-            language: language ?? request.lang,
-          }),
+          await startExport(
+            ctx,
+            request.user,
+            {
+              kind: 'group',
+              groupId: id,
+              filters,
+              language: language ?? request.lang,
+            },
+            (groupId) => groupMemberRefs(ctx.db, groupId),
+          ),
         );
       },
     );
