@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { accountsSeeder } from '../../modules/accounts/accounts.seed';
+import { adGroupsSeeder } from '../../modules/ad-groups/ad-groups.seed';
 import { devicesSeeder } from '../../modules/devices/devices.seed';
 import { playEventsSeeder } from '../../modules/play-events/play-events.seed';
 import { deliverySeeder } from '../../modules/playlists/delivery.seed';
@@ -26,7 +27,14 @@ export interface SeedContext {
 const SEEDED_KEY = 'demo.seededAt';
 
 /** Registered by hand, in dependency order. */
-export const seeders: Seeder[] = [accountsSeeder, devicesSeeder, materialsSeeder, deliverySeeder, playEventsSeeder];
+export const seeders: Seeder[] = [
+  accountsSeeder,
+  devicesSeeder,
+  adGroupsSeeder,
+  materialsSeeder,
+  deliverySeeder,
+  playEventsSeeder,
+];
 
 export async function seedDemo(ctx: AppContext): Promise<string[]> {
   const done: string[] = [];
