@@ -13,8 +13,6 @@ const relative = (file: string) => path.relative(repoRoot, file).split(path.sep)
 const KNOWN_BOUNDARY_VIOLATIONS: string[] = [
   'apps/server/src/modules/ad-groups/ad-groups.service.ts -> apps/server/src/modules/devices/devices.repository.ts',
   'apps/server/src/modules/ad-groups/ad-groups.service.ts -> apps/server/src/modules/devices/devices.table.ts',
-  'apps/server/src/modules/ads/ads.service.ts -> apps/server/src/modules/media/media.table.ts',
-  'apps/server/src/modules/ads/ads.service.ts -> apps/server/src/modules/resources/resources.table.ts',
   'apps/server/src/modules/audits/audits.repository.ts -> apps/server/src/modules/accounts/accounts.table.ts',
   'apps/server/src/modules/audits/audits.repository.ts -> apps/server/src/modules/devices/devices.table.ts',
   'apps/server/src/modules/audits/audits.service.ts -> apps/server/src/modules/devices/devices.table.ts',
@@ -53,7 +51,6 @@ const KNOWN_BOUNDARY_VIOLATIONS: string[] = [
   'apps/server/src/modules/resources/materials.seed.ts -> apps/server/src/modules/accounts/accounts.table.ts',
   'apps/server/src/modules/resources/materials.seed.ts -> apps/server/src/modules/ads/ads.table.ts',
   'apps/server/src/modules/resources/materials.seed.ts -> apps/server/src/modules/media/media.table.ts',
-  'apps/server/src/modules/resources/resources.service.ts -> apps/server/src/modules/media/media.table.ts',
   'apps/server/src/modules/schedules/schedules.repository.ts -> apps/server/src/modules/ads/ads.table.ts',
   'apps/server/src/modules/schedules/schedules.repository.ts -> apps/server/src/modules/devices/devices.table.ts',
   'apps/server/src/modules/schedules/schedules.repository.ts -> apps/server/src/modules/playlists/playlists.table.ts',
