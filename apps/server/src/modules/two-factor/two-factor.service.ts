@@ -11,7 +11,7 @@ import {
 import { messageFor } from '@robot-ads/contracts/common/errors';
 import type { Language } from '@robot-ads/contracts/common/language';
 import { toUnixSeconds } from '@robot-ads/contracts/common/time';
-import { and, count, desc, eq, gt, ilike, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import { accountSubtreeIds, assertCanSeeAccount } from '../../platform/scope';
