@@ -9,8 +9,10 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Database } from './db/client';
+import { customerHasAccount } from './modules/accounts/accounts.queries';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { AccountsService } from './modules/accounts/accounts.service';
+import { groupMemberRefs } from './modules/ad-groups/ad-groups.queries';
 import { adGroupsRoutes } from './modules/ad-groups/ad-groups.routes';
 // The modules' additions to AppContext (declaration merging): named here so that every program that
 // builds the app (server, web tests, e2e) sees them.
@@ -40,7 +42,7 @@ import { playEventsRoutes } from './modules/play-events/play-events.routes';
 import { playlistsRoutes } from './modules/playlists/playlists.routes';
 import { PUBLISH_EXPORT_JOB, runPublishExport } from './modules/publishing/publish-exports';
 import { publishingRoutes } from './modules/publishing/publishing.routes';
-import { adLinkCounter, heldSlotsLookup } from './modules/publishing/publishing.service';
+import { adLinkCounter, heldSlotsLookup, plansPublishedToRobot } from './modules/publishing/publishing.service';
 import { resourcesRoutes } from './modules/resources/resources.routes';
 import { ResourcesService } from './modules/resources/resources.service';
 import { createSchedules, schedulesRoutes } from './modules/schedules/schedules.routes';
@@ -183,7 +185,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   jobs.addCleanup('auth.expired-sessions', () => auth.cleanExpired());
   jobs.addCleanup('system-logs.frontend-errors', () => systemLogs.clean());
   jobs.addCleanup('media.unregistered-uploads', () => removeUnregisteredUploads(ctx));
-  jobs.define({ name: DEVICE_EXPORT_JOB, handler: async (data) => runDeviceExport(ctx, String(data.key)) });
+  jobs.define({
+    name: DEVICE_EXPORT_JOB,
+    handler: async (data) => runDeviceExport(ctx, String(data.key), (groupId) => groupMemberRefs(ctx.db, groupId)),
+  });
   jobs.define({ name: 'devices.offline-sweep', cron: '* * * * *', handler: async () => sweepOffline(ctx) });
   jobs.define({
     name: PUBLISH_EXPORT_JOB,
@@ -278,7 +283,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mediaRoutes(ctx));
   await app.register(resourcesRoutes(resources));
   await app.register(adsRoutes(ads));
-  await app.register(devicesRoutes(ctx));
+  await app.register(
+    devicesRoutes(ctx, {
+      plansPublishedToRobot: (robotRef) => plansPublishedToRobot(ctx, ctx.db, robotRef),
+      groupMembers: (groupId) => groupMemberRefs(ctx.db, groupId),
+    }),
+  );
   await app.register(adGroupsRoutes(ctx));
   await app.register(deviceProtocolRoutes(ctx));
   app.decorate('schedules', createSchedules(ctx));
@@ -289,7 +299,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(menusRoutes(ctx));
   await app.register(notificationsRoutes(notifications));
   await app.register(systemLogsRoutes(ctx, systemLogs, (claims) => auth.resolve(claims, 'zh')));
-  await app.register(customersRoutes(ctx));
+  await app.register(customersRoutes(ctx, (customerId) => customerHasAccount(ctx.db, customerId)));
   await app.register(playlistsRoutes(ctx));
   await app.register(publishingRoutes(ctx));
   await app.register(playEventsRoutes(ctx));
