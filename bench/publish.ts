@@ -202,7 +202,7 @@ async function main() {
     const sorted = [...times].sort((a, b) => a - b);
     const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
     console.log(
-      `publish one plan to ${ROBOTS} devices on PostgreSQL: median ${median.toFixed(0)} ms, best ${sorted[0]?.toFixed(0)} ms (target < ${TARGET_MS} ms: ${median < TARGET_MS ? 'met' : 'NOT met'}), ${Math.max(...counts)} SQL statements per publish`,
+      `publish one plan to ${ROBOTS} devices on PostgreSQL: median ${median.toFixed(0)} ms, best ${sorted[0]?.toFixed(0)} ms (target < ${TARGET_MS} ms: ${median < TARGET_MS ? 'met' : 'NOT met'}), ${[...counts].sort((a, b) => a - b)[Math.floor(counts.length / 2)]} SQL statements per publish (median; the first run also reads type information)`,
     );
     await app.close();
   } finally {

@@ -16,6 +16,7 @@ import type { AppContext } from '../../platform/context';
 import type { SessionUser } from '../../platform/session-user';
 import { accounts } from '../accounts/accounts.table';
 import { robotIdsOfGroups } from '../ad-groups/ad-groups.service';
+import { adDeliverability } from '../ads/ads.queries';
 import { robotIdsOfAccounts } from '../audits/audits.repository';
 import { adAudits } from '../audits/audits.table';
 import { customers } from '../customers/customers.table';
@@ -23,7 +24,7 @@ import { checkRobotIds, type RobotIdEntry } from '../devices/device-import';
 import { findRobotsByRobotIds, queryRobots, setUsedSlotsLookup } from '../devices/devices.service';
 import { projects, robots } from '../devices/devices.table';
 import { notifyUser } from '../playlists/playlists.ports';
-import { adIdsOfPlans, adSummaries } from '../playlists/playlists.repository';
+import { adIdsOfPlans } from '../playlists/playlists.repository';
 import { planScope, toDtos as toPlanDtos, visiblePlan } from '../playlists/playlists.service';
 import { type PlaylistRow, playlistAds, playlists } from '../playlists/playlists.table';
 import {
@@ -84,10 +85,16 @@ export async function publishPlan(
       already.push(row(e, 'PUBLISH_ALREADY_ON_DEVICE', opts.lang));
     } else toCheck.push(e);
   }
-  const check = await checkRobotIds(ctx, tx, user, toCheck, { requiredSlots: planSlots(plan), lang: opts.lang });
+  // The plans already held by the devices: read once, for the slot rule and for the charge.
+  const held = await heldByRobot(tx, [...refOf.values()], now);
+  const check = await checkRobotIds(ctx, tx, user, toCheck, {
+    requiredSlots: planSlots(plan),
+    robots: found,
+    usedSlots: new Map([...held].map(([ref, h]) => [ref, h.slots])),
+    lang: opts.lang,
+  });
   const validRefs = check.valid.map((id) => refOf.get(id)).filter((x): x is string => Boolean(x));
   const salesOf = new Map(found.map((r) => [r.robot.id, r.robot.salesType]));
-  const held = await heldByRobot(tx, validRefs, now);
   const slots = planSlots(plan);
   let charged = 0;
   const records: NewRecord[] = validRefs.map((ref) => {
@@ -300,7 +307,7 @@ export async function assertDeliverable(ctx: AppContext, db: DbOrTx, plan: Playl
   if (plan.endAt <= ctx.clock.now()) throw new AppError('PLAYLIST_END_PAST', {}, 'playListId');
   const adIds = (await adIdsOfPlans(db, [plan.id])).get(plan.id) ?? [];
   if (adIds.length === 0) throw new AppError('PLAYLIST_CONTENT_EMPTY', {}, 'playListId');
-  const ads = await adSummaries(ctx, db, adIds);
+  const ads = await adDeliverability(db, adIds);
   for (const id of adIds) {
     const ad = ads.get(id);
     if (!ad) throw new AppError('PLAYLIST_ADV_NOT_EXITS', {}, 'advertisements');
