@@ -15,6 +15,7 @@ import { adGroupsRoutes } from './modules/ad-groups/ad-groups.routes';
 import { adsRoutes } from './modules/ads/ads.routes';
 import { AdsService } from './modules/ads/ads.service';
 import { auditsRoutes } from './modules/audits/audits.routes';
+import { registerAdAccountLinks } from './modules/audits/audits.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { menusRoutes } from './modules/auth/menus.routes';
@@ -148,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   jobs.addCleanup('auth.expired-sessions', () => ctx.auth.cleanExpired());
   ctx.resources = new ResourcesService(ctx, (db, ids) => ctx.ads.usageOf(db, ids));
   ctx.ads = new AdsService(ctx, ctx.resources);
+  registerAdAccountLinks(ctx);
   app.decorate('ctx', ctx);
 
   app.addHook('onSend', async (request, reply) => {

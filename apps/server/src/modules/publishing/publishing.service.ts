@@ -14,13 +14,13 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import type { SessionUser } from '../../platform/session-user';
+import { projectIdsOfPropertyAccounts } from '../accounts/accounts.queries';
 import { accounts } from '../accounts/accounts.table';
 import { robotIdsOfGroups } from '../ad-groups/ad-groups.service';
 import { adDeliverability } from '../ads/ads.queries';
-import { robotIdsOfAccounts } from '../audits/audits.repository';
-import { adAudits } from '../audits/audits.table';
 import { customers } from '../customers/customers.table';
 import { checkRobotIds, type RobotIdEntry } from '../devices/device-import';
+import { robotIdsOfProjects } from '../devices/devices.queries';
 import { findRobotsByRobotIds, queryRobots, setUsedSlotsLookup } from '../devices/devices.service';
 import { projects, robots } from '../devices/devices.table';
 import { notifyUser } from '../playlists/playlists.ports';
@@ -36,6 +36,7 @@ import {
   LIVE_STATES,
   liveRecords,
   type NewRecord,
+  plansWithLiveRecords,
 } from './publishing.repository';
 import { publishRecords } from './publishing.table';
 
@@ -164,6 +165,16 @@ export async function cancelPlanOnRobots(
     .where(and(...conds))
     .returning({ id: publishRecords.id });
   return done.length;
+}
+
+/** Robot IDs of every device in the properties of these project accounts (publishWithAccount), sorted. */
+export async function robotIdsOfAccounts(db: DbOrTx, accountIds: string[]): Promise<string[]> {
+  return robotIdsOfProjects(db, await projectIdsOfPropertyAccounts(db, accountIds));
+}
+
+/** Those of these plans that are on at least one device (a live record). */
+export async function plansOnDevices(db: DbOrTx, playlistIds: string[]): Promise<string[]> {
+  return plansWithLiveRecords(db, playlistIds);
 }
 
 /** Robot refs (robots.id) of robot IDs; unknown IDs are left out. */
@@ -697,8 +708,8 @@ export async function robotCountOfAccounts(ctx: AppContext, accountIds: string[]
 }
 
 /**
- * For the ads module: how many devices (live records of running plans) and accounts (approved
- * account deliveries) an ad is linked to through the plans that contain it.
+ * For the ads module: how many devices (live records of running plans) an ad is linked to through
+ * the plans that contain it (the audits module counts the accounts).
  */
 export function registerAdLinks(ctx: AppContext) {
   ctx.ads.addLinkCounter(async (db, adId) => {
@@ -716,19 +727,6 @@ export function registerAdLinks(ctx: AppContext) {
           gt(playlists.endAt, now),
         ),
       );
-    const [accountsRow] = await db
-      .select({
-        n: sql<number>`count(distinct acc.value)::int`,
-      })
-      .from(sql`${adAudits}, jsonb_array_elements_text(${adAudits.accounts}) as acc(value)`)
-      .where(
-        and(
-          sql`${adAudits.playlistId} in ${plansWithAd}`,
-          eq(adAudits.state, 'post'),
-          eq(adAudits.deliveryMode, 'accounts'),
-          sql`exists (select 1 from ${publishRecords} where ${publishRecords.playlistId} = ${adAudits.playlistId} and ${publishRecords.state} in ('notIssued', 'issued', 'pulled'))`,
-        ),
-      );
-    return { devices: devices?.n ?? 0, accounts: accountsRow?.n ?? 0 };
+    return { devices: devices?.n ?? 0, accounts: 0 };
   });
 }
