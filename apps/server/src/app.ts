@@ -29,6 +29,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { NotificationsService } from './modules/notifications/notifications.service';
 import { playEventsIngested } from './modules/play-events/play-events.metrics';
 import { playEventsRoutes } from './modules/play-events/play-events.routes';
+import { consume } from './modules/play-events/play-events.service';
 import { playlistsRoutes } from './modules/playlists/playlists.routes';
 import { publishingRoutes } from './modules/publishing/publishing.routes';
 import { resourcesRoutes } from './modules/resources/resources.routes';
@@ -248,7 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(systemLogsRoutes(ctx));
   await app.register(customersRoutes(ctx));
   await app.register(playlistsRoutes(ctx));
-  await app.register(publishingRoutes(ctx));
+  await app.register(publishingRoutes(ctx, consume));
   await app.register(playEventsRoutes(ctx));
   await app.register(auditsRoutes(ctx));
 

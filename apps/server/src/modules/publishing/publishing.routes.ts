@@ -36,6 +36,7 @@ import { parseRobotIdFile, type RobotIdEntry, readImportUpload } from '../device
 import { registerImportMultipart } from '../devices/devices.routes';
 import { deleteCheck } from '../playlists/playlists.service';
 import {
+  type ConsumePage,
   PUBLISH_EXPORT_JOB,
   publishExportFile,
   publishExportState,
@@ -74,10 +75,11 @@ async function importEntries(
 }
 
 /** Publishes (spec section 7) and Controls: publish details, pull numbers, batch cancellation, reports. */
-export function publishingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function publishingRoutes(ctx: AppContext, consume: ConsumePage): FastifyPluginAsyncZod {
   ctx.jobs.define({
     name: PUBLISH_EXPORT_JOB,
-    handler: async (data) => runPublishExport(ctx, String(data.key), JSON.parse(String(data.user)) as SessionUser),
+    handler: async (data) =>
+      runPublishExport(ctx, String(data.key), JSON.parse(String(data.user)) as SessionUser, consume),
   });
   return async (app) => {
     await registerImportMultipart(app);
