@@ -31,7 +31,9 @@ import { playEventsIngested } from './modules/play-events/play-events.metrics';
 import { playEventsRoutes } from './modules/play-events/play-events.routes';
 import { consume } from './modules/play-events/play-events.service';
 import { playlistsRoutes } from './modules/playlists/playlists.routes';
+import { directPublishRoutes } from './modules/publishing/direct-publish.routes';
 import { publishingRoutes } from './modules/publishing/publishing.routes';
+import { registerAdLinks, registerSlotLookup } from './modules/publishing/publishing.service';
 import { resourcesRoutes } from './modules/resources/resources.routes';
 import { ResourcesService } from './modules/resources/resources.service';
 import { createSchedules, schedulesRoutes } from './modules/schedules/schedules.routes';
@@ -150,6 +152,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   jobs.addCleanup('auth.expired-sessions', () => ctx.auth.cleanExpired());
   ctx.resources = new ResourcesService(ctx, (db, ids) => ctx.ads.usageOf(db, ids));
   ctx.ads = new AdsService(ctx, ctx.resources);
+  registerSlotLookup(ctx);
+  registerAdLinks(ctx);
   registerAdAccountLinks(ctx);
   app.decorate('ctx', ctx);
 
@@ -249,6 +253,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(systemLogsRoutes(ctx));
   await app.register(customersRoutes(ctx));
   await app.register(playlistsRoutes(ctx));
+  await app.register(directPublishRoutes(ctx));
   await app.register(publishingRoutes(ctx, consume));
   await app.register(playEventsRoutes(ctx));
   await app.register(auditsRoutes(ctx));
