@@ -21,6 +21,7 @@ import { adsRoutes } from './modules/ads/ads.routes';
 import { AdsService, adsUsingResources } from './modules/ads/ads.service';
 import { AUDIT_EXPORT_JOB, runAuditExport } from './modules/audits/audit-exports';
 import { auditsRoutes } from './modules/audits/audits.routes';
+import { adAccountLinkCounter } from './modules/audits/audits.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { menusRoutes } from './modules/auth/menus.routes';
@@ -39,7 +40,9 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { NotificationsService } from './modules/notifications/notifications.service';
 import { playEventsIngested } from './modules/play-events/play-events.metrics';
 import { playEventsRoutes } from './modules/play-events/play-events.routes';
+import { consume } from './modules/play-events/play-events.service';
 import { playlistsRoutes } from './modules/playlists/playlists.routes';
+import { directPublishRoutes } from './modules/publishing/direct-publish.routes';
 import { PUBLISH_EXPORT_JOB, runPublishExport } from './modules/publishing/publish-exports';
 import { publishingRoutes } from './modules/publishing/publishing.routes';
 import { adLinkCounter, heldSlotsLookup, plansPublishedToRobot } from './modules/publishing/publishing.service';
@@ -166,7 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const notifications = new NotificationsService(database.db, clock, () => realtime);
   const accounts = new AccountsService(platform, auth);
   const resources = new ResourcesService(platform, adsUsingResources);
-  const ads = new AdsService(platform, resources, [adLinkCounter(clock)]);
+  const ads = new AdsService(platform, resources, [adLinkCounter(clock), adAccountLinkCounter()]);
   const ctx: AppContext = {
     ...platform,
     realtime,
@@ -192,7 +195,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   jobs.define({ name: 'devices.offline-sweep', cron: '* * * * *', handler: async () => sweepOffline(ctx) });
   jobs.define({
     name: PUBLISH_EXPORT_JOB,
-    handler: async (data) => runPublishExport(ctx, String(data.key), JSON.parse(String(data.user)) as SessionUser),
+    handler: async (data) =>
+      runPublishExport(ctx, String(data.key), JSON.parse(String(data.user)) as SessionUser, consume),
   });
   jobs.define({ name: AUDIT_EXPORT_JOB, handler: async (data) => runAuditExport(ctx, String(data.key)) });
   app.decorate('ctx', ctx);
@@ -301,7 +305,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(systemLogsRoutes(ctx, systemLogs, (claims) => auth.resolve(claims, 'zh')));
   await app.register(customersRoutes(ctx, (customerId) => customerHasAccount(ctx.db, customerId)));
   await app.register(playlistsRoutes(ctx));
-  await app.register(publishingRoutes(ctx));
+  await app.register(directPublishRoutes(ctx));
+  await app.register(publishingRoutes(ctx, consume));
   await app.register(playEventsRoutes(ctx));
   await app.register(auditsRoutes(ctx));
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type AccountRow, accounts } from './accounts.table';
 
@@ -92,4 +92,17 @@ export async function accountsPageByRoles(
 export async function customerHasAccount(db: DbOrTx, customerId: string): Promise<boolean> {
   const [row] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.customerId, customerId)).limit(1);
   return Boolean(row);
+}
+
+// ---------------------------------------------------------------------------------------------
+// For the publishing module: delivery to every device of property accounts.
+
+/** The properties (projects.id) of these accounts that are property (project) accounts. */
+export async function projectIdsOfPropertyAccounts(db: DbOrTx, accountIds: string[]): Promise<string[]> {
+  if (accountIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ projectId: accounts.projectId })
+    .from(accounts)
+    .where(and(inArray(accounts.id, accountIds), eq(accounts.role, 'project'), isNotNull(accounts.projectId)));
+  return rows.map((r) => r.projectId as string);
 }

@@ -69,3 +69,17 @@ export async function deliverableRobotsWithEndDate(db: DbOrTx, now: Date) {
     .where(and(deliverableCondition(now), isNotNull(robots.expireAt), sql`${robots.expireAt} > ${now}`))
     .orderBy(asc(robots.robotId));
 }
+
+// ---------------------------------------------------------------------------------------------
+// For the publishing module: delivery to every device of property accounts.
+
+/** Robot IDs of every device standing in these properties, sorted, each once. */
+export async function robotIdsOfProjects(db: DbOrTx, projectIds: string[]): Promise<string[]> {
+  if (projectIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ robotId: robots.robotId })
+    .from(robots)
+    .where(inArray(robots.projectId, projectIds))
+    .orderBy(robots.robotId);
+  return rows.map((r) => r.robotId);
+}
