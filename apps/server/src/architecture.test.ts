@@ -7,9 +7,10 @@ import { analyse } from '../../../tools/module-graph';
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const relative = (file: string) => path.relative(repoRoot, file).split(path.sep).join('/');
 
-// Violations still present while issue 12 is being carried out by three branches; each line leaves this
-// list when its import is replaced. The test fails on any violation that is not listed here, so none can
-// be added, and once the list is empty it is the whole rule.
+// Issue 12 is carried out in steps: these imports and cycles are still there, each with the step that
+// removes it. The check is a ratchet both ways: a violation or cycle that is not listed fails, and a
+// listed one that is gone fails too (take it off the list), so the lists only shrink and, once empty,
+// are the whole rule.
 const KNOWN_BOUNDARY_VIOLATIONS: string[] = [
   'apps/server/src/modules/ad-groups/ad-groups.service.ts -> apps/server/src/modules/devices/devices.repository.ts',
   'apps/server/src/modules/ad-groups/ad-groups.service.ts -> apps/server/src/modules/devices/devices.table.ts',
@@ -42,8 +43,6 @@ const KNOWN_BOUNDARY_VIOLATIONS: string[] = [
   'apps/server/src/modules/publishing/publish-exports.ts -> apps/server/src/modules/devices/devices.table.ts',
   'apps/server/src/modules/publishing/publishing.repository.ts -> apps/server/src/modules/playlists/playlists.table.ts',
   'apps/server/src/modules/publishing/publishing.service.ts -> apps/server/src/modules/accounts/accounts.table.ts',
-  'apps/server/src/modules/publishing/publishing.service.ts -> apps/server/src/modules/audits/audits.repository.ts',
-  'apps/server/src/modules/publishing/publishing.service.ts -> apps/server/src/modules/audits/audits.table.ts',
   'apps/server/src/modules/publishing/publishing.service.ts -> apps/server/src/modules/customers/customers.table.ts',
   'apps/server/src/modules/publishing/publishing.service.ts -> apps/server/src/modules/devices/devices.table.ts',
   'apps/server/src/modules/publishing/publishing.service.ts -> apps/server/src/modules/playlists/playlists.repository.ts',
@@ -60,27 +59,30 @@ const KNOWN_BOUNDARY_VIOLATIONS: string[] = [
   'apps/server/src/modules/schedules/schedules.service.ts -> apps/server/src/modules/media/media.table.ts',
   'apps/server/src/modules/schedules/schedules.service.ts -> apps/server/src/modules/playlists/playlists.repository.ts',
   'apps/server/src/modules/schedules/schedules.service.ts -> apps/server/src/modules/playlists/playlists.table.ts',
-  'apps/server/src/platform/tokens.ts -> apps/server/src/modules/system/system.table.ts',
 ];
 const KNOWN_FEATURE_VIOLATIONS: string[] = [];
+/** Strongly connected module groups still present (the seeders of materials write the ads tables; plans still read publishing's and audits' tables). */
+const KNOWN_CYCLES: string[][] = [
+  ['modules/ads', 'modules/resources'],
+  ['modules/audits', 'modules/playlists', 'modules/publishing'],
+];
 
 describe('architecture of the real tree', () => {
   const report = analyse();
   const key = (v: { from: string; to: string }) => `${v.from} -> ${v.to}`;
 
-  it('no module imports another module’s table or repository', () => {
-    const unexpected = report.boundaryViolations.map(key).filter((v) => !KNOWN_BOUNDARY_VIOLATIONS.includes(v));
-    expect(unexpected).toEqual([]);
+  it('no module imports another module’s table or repository beyond the listed ones, all still present', () => {
+    const found = report.boundaryViolations.map(key).sort();
+    expect(found).toEqual([...KNOWN_BOUNDARY_VIOLATIONS].sort());
   });
 
   it('no web feature imports another feature', () => {
-    const unexpected = report.featureViolations.map(key).filter((v) => !KNOWN_FEATURE_VIOLATIONS.includes(v));
-    expect(unexpected).toEqual([]);
+    expect(report.featureViolations.map(key)).toEqual(KNOWN_FEATURE_VIOLATIONS);
   });
 
-  // Enabled by the lead once the branches of issue 12 are merged (the cycles are broken across all three).
-  it.skip('the module graph has no cycle', () => {
-    expect(report.cycles).toEqual([]);
+  it('the module graph has no cycle beyond the listed ones', () => {
+    const found = report.cycles.map((c) => [...c].sort().join(' <-> ')).sort();
+    expect(found).toEqual(KNOWN_CYCLES.map((c) => [...c].sort().join(' <-> ')).sort());
   });
 });
 
