@@ -1,4 +1,7 @@
+import type { activateResult } from '@robot-ads/contracts/device-protocol/device-protocol.schemas';
 import type { DeviceSchedule } from '@robot-ads/contracts/device-protocol/schedule.schemas';
+import type { eventBatchResult } from '@robot-ads/contracts/play-events/play-events.schemas';
+import type { z } from 'zod';
 
 /** The device protocol under /api/device/v1 (docs/device-protocol.md), as the reference player speaks it. */
 
@@ -46,12 +49,7 @@ async function call<T>(
   return { status: response.status, data: body.data as T, headers: response.headers };
 }
 
-export interface Activation {
-  token: string;
-  robotId: string;
-  heartbeatInterval: number;
-  serverTime: number;
-}
+export type Activation = z.infer<typeof activateResult>;
 
 export async function activate(robotId: string, secret: string, appVersion: string): Promise<Activation> {
   const r = await call<Activation>('/activate', {
@@ -99,11 +97,7 @@ export interface PlayEventOut {
   watchDuration: number;
 }
 
-export interface EventsAck {
-  accepted: number;
-  duplicates: number;
-  ignored: number;
-}
+export type EventsAck = z.infer<typeof eventBatchResult>['data'];
 
 /** Proof of play: a batch (max 500) of events; re-sending a batch is harmless (ids count once). */
 export async function sendEvents(token: string, events: PlayEventOut[]): Promise<EventsAck> {

@@ -9,8 +9,10 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Database } from './db/client';
+import { customerHasAccount } from './modules/accounts/accounts.queries';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { AccountsService } from './modules/accounts/accounts.service';
+import { groupMemberRefs } from './modules/ad-groups/ad-groups.queries';
 import { adGroupsRoutes } from './modules/ad-groups/ad-groups.routes';
 // The modules' additions to AppContext (declaration merging): named here so that every program that
 // builds the app (server, web tests, e2e) sees them.
@@ -19,6 +21,7 @@ import { adsRoutes } from './modules/ads/ads.routes';
 import { AdsService, adsUsingResources } from './modules/ads/ads.service';
 import { AUDIT_EXPORT_JOB, runAuditExport } from './modules/audits/audit-exports';
 import { auditsRoutes } from './modules/audits/audits.routes';
+import { adAccountLinkCounter } from './modules/audits/audits.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { menusRoutes } from './modules/auth/menus.routes';
@@ -37,10 +40,12 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { NotificationsService } from './modules/notifications/notifications.service';
 import { playEventsIngested } from './modules/play-events/play-events.metrics';
 import { playEventsRoutes } from './modules/play-events/play-events.routes';
+import { consume } from './modules/play-events/play-events.service';
 import { playlistsRoutes } from './modules/playlists/playlists.routes';
+import { directPublishRoutes } from './modules/publishing/direct-publish.routes';
 import { PUBLISH_EXPORT_JOB, runPublishExport } from './modules/publishing/publish-exports';
 import { publishingRoutes } from './modules/publishing/publishing.routes';
-import { adLinkCounter, heldSlotsLookup } from './modules/publishing/publishing.service';
+import { adLinkCounter, heldSlotsLookup, plansPublishedToRobot } from './modules/publishing/publishing.service';
 import { resourcesRoutes } from './modules/resources/resources.routes';
 import { ResourcesService } from './modules/resources/resources.service';
 import { createSchedules, schedulesRoutes } from './modules/schedules/schedules.routes';
@@ -164,7 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const notifications = new NotificationsService(database.db, clock, () => realtime);
   const accounts = new AccountsService(platform, auth);
   const resources = new ResourcesService(platform, adsUsingResources);
-  const ads = new AdsService(platform, resources, [adLinkCounter(clock)]);
+  const ads = new AdsService(platform, resources, [adLinkCounter(clock), adAccountLinkCounter()]);
   const ctx: AppContext = {
     ...platform,
     realtime,
@@ -183,11 +188,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   jobs.addCleanup('auth.expired-sessions', () => auth.cleanExpired());
   jobs.addCleanup('system-logs.frontend-errors', () => systemLogs.clean());
   jobs.addCleanup('media.unregistered-uploads', () => removeUnregisteredUploads(ctx));
-  jobs.define({ name: DEVICE_EXPORT_JOB, handler: async (data) => runDeviceExport(ctx, String(data.key)) });
+  jobs.define({
+    name: DEVICE_EXPORT_JOB,
+    handler: async (data) => runDeviceExport(ctx, String(data.key), (groupId) => groupMemberRefs(ctx.db, groupId)),
+  });
   jobs.define({ name: 'devices.offline-sweep', cron: '* * * * *', handler: async () => sweepOffline(ctx) });
   jobs.define({
     name: PUBLISH_EXPORT_JOB,
-    handler: async (data) => runPublishExport(ctx, String(data.key), JSON.parse(String(data.user)) as SessionUser),
+    handler: async (data) =>
+      runPublishExport(ctx, String(data.key), JSON.parse(String(data.user)) as SessionUser, consume),
   });
   jobs.define({ name: AUDIT_EXPORT_JOB, handler: async (data) => runAuditExport(ctx, String(data.key)) });
   app.decorate('ctx', ctx);
@@ -278,7 +287,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mediaRoutes(ctx));
   await app.register(resourcesRoutes(resources));
   await app.register(adsRoutes(ads));
-  await app.register(devicesRoutes(ctx));
+  await app.register(
+    devicesRoutes(ctx, {
+      plansPublishedToRobot: (robotRef) => plansPublishedToRobot(ctx, ctx.db, robotRef),
+      groupMembers: (groupId) => groupMemberRefs(ctx.db, groupId),
+    }),
+  );
   await app.register(adGroupsRoutes(ctx));
   await app.register(deviceProtocolRoutes(ctx));
   app.decorate('schedules', createSchedules(ctx));
@@ -289,9 +303,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(menusRoutes(ctx));
   await app.register(notificationsRoutes(notifications));
   await app.register(systemLogsRoutes(ctx, systemLogs, (claims) => auth.resolve(claims, 'zh')));
-  await app.register(customersRoutes(ctx));
+  await app.register(customersRoutes(ctx, (customerId) => customerHasAccount(ctx.db, customerId)));
   await app.register(playlistsRoutes(ctx));
-  await app.register(publishingRoutes(ctx));
+  await app.register(directPublishRoutes(ctx));
+  await app.register(publishingRoutes(ctx, consume));
   await app.register(playEventsRoutes(ctx));
   await app.register(auditsRoutes(ctx));
 

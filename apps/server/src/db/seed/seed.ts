@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { accountsSeeder } from '../../modules/accounts/accounts.seed';
+import { adGroupsSeeder } from '../../modules/ad-groups/ad-groups.seed';
 import { devicesSeeder } from '../../modules/devices/devices.seed';
 import { playEventsSeeder } from '../../modules/play-events/play-events.seed';
 import { deliverySeeder } from '../../modules/playlists/delivery.seed';
@@ -10,7 +11,14 @@ import type { SeedContext, Seeder } from '../../platform/seeding';
 import type { Database } from '../client';
 
 /** Registered by hand, in dependency order. */
-export const seeders: Seeder[] = [accountsSeeder, devicesSeeder, materialsSeeder, deliverySeeder, playEventsSeeder];
+export const seeders: Seeder[] = [
+  accountsSeeder,
+  devicesSeeder,
+  adGroupsSeeder,
+  materialsSeeder,
+  deliverySeeder,
+  playEventsSeeder,
+];
 
 export async function seedDemo(ctx: AppContext): Promise<string[]> {
   const done: string[] = [];

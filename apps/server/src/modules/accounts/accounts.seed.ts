@@ -1,7 +1,7 @@
 import { newId } from '@robot-ads/contracts/common/ids';
 import { hashPassword, passwordCost } from '../../platform/passwords';
 import type { Seeder } from '../../platform/seeding';
-import { customers } from '../customers/customers.table';
+import { insertCustomers } from '../customers/customers.queries';
 import { accounts, type NewAccountRow } from './accounts.table';
 
 /** The password of every demo account (README "Demo accounts"). */
@@ -74,7 +74,7 @@ export const accountsSeeder: Seeder = {
       await tx.insert(accounts).values({ ...row, id, passwordHash, parentId: parent ? (ids[parent] ?? null) : null });
     }
     const ownerId = ids.ops ?? null;
-    await tx.insert(customers).values([
+    await insertCustomers(tx, [
       { id: lucky, name: 'Lucky Coffee', category: 'advertisers', phone: '13800000001', industry: 'catering', ownerId },
       { id: fresh, name: 'Fresh Mart', category: 'advertiser', phone: '13800000002', industry: 'retail', ownerId },
     ]);

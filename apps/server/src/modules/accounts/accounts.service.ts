@@ -11,7 +11,7 @@ import type { PlatformContext } from '../../platform/context';
 import { accountSubtreeIds, assertCanSeeAccount, descendantIds } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
 import { RequestValidationError } from '../../platform/validation';
-import { customers } from '../customers/customers.table';
+import { customerNamesByIds, findCustomerById } from '../customers/customers.queries';
 import { toSessionInfo } from './accounts.mapper';
 import { findAccountById, findAccountByUsername, phoneTakenByOther, updateAccount } from './accounts.repository';
 import { type AccountRow, accounts } from './accounts.table';
@@ -119,14 +119,20 @@ export class AccountsService {
     const cond = where.length ? and(...where) : undefined;
     const [totalRow] = await this.db.select({ n: count() }).from(accounts).where(cond);
     const rows = await this.db
-      .select({ account: accounts, customerName: customers.name })
+      .select()
       .from(accounts)
-      .leftJoin(customers, eq(customers.id, accounts.customerId))
       .where(cond)
       .orderBy(desc(accounts.createdAt), desc(accounts.id))
       .offset(filter.start)
       .limit(filter.limit);
-    return { total: totalRow?.n ?? 0, datas: rows.map((r) => toAccountDto(r.account, r.customerName)) };
+    const names = await customerNamesByIds(
+      this.db,
+      rows.flatMap((r) => (r.customerId ? [r.customerId] : [])),
+    );
+    return {
+      total: totalRow?.n ?? 0,
+      datas: rows.map((r) => toAccountDto(r, r.customerId ? (names.get(r.customerId) ?? null) : null)),
+    };
   }
 
   async children(user: SessionUser, id: string | undefined): Promise<AccountDto[]> {
@@ -148,11 +154,7 @@ export class AccountsService {
     await assertCanSeeAccount(this.db, user, id);
     let customerName: string | null = null;
     if (row.customerId) {
-      const [c] = await this.db
-        .select({ name: customers.name })
-        .from(customers)
-        .where(eq(customers.id, row.customerId));
-      customerName = c?.name ?? null;
+      customerName = (await findCustomerById(this.db, row.customerId))?.name ?? null;
     }
     return toAccountDto(row, customerName);
   }
@@ -292,7 +294,7 @@ export class AccountsService {
   // ---- advertiser accounts (AdvertiserUsers) ----
 
   private async checkCustomer(user: SessionUser, customerId: string) {
-    const [c] = await this.db.select().from(customers).where(eq(customers.id, customerId));
+    const c = await findCustomerById(this.db, customerId);
     if (!c) throw new AppError('CUSTOMER_NOT_FOUND', {}, 'customer');
     const scope = await accountSubtreeIds(this.db, user);
     // Customers without a managing account belong to root/admin only.

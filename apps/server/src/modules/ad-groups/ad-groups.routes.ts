@@ -23,6 +23,7 @@ import { zodRoutes } from '../../platform/zod-routes';
 import { exportState, startExport } from '../devices/device-exports';
 import { checkRobotIds, parseRobotIdFile, readImportUpload } from '../devices/device-import';
 import { registerImportMultipart } from '../devices/devices.routes';
+import { groupMemberRefs } from './ad-groups.queries';
 import {
   createGroup,
   deleteGroup,
@@ -80,12 +81,12 @@ export function adGroupsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const { id, language, ...filters } = request.query;
         await visibleGroup(ctx.db, request.user, id);
-        return startExport(ctx, request.user, {
-          kind: 'group',
-          groupId: id,
-          filters,
-          language: language ?? request.lang,
-        });
+        return startExport(
+          ctx,
+          request.user,
+          { kind: 'group', groupId: id, filters, language: language ?? request.lang },
+          (groupId) => groupMemberRefs(ctx.db, groupId),
+        );
       },
     );
     route.get(

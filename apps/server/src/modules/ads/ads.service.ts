@@ -22,11 +22,10 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { PlatformContext } from '../../platform/context';
 import { dataScope } from '../../platform/scope';
+import { type MediaRow, mediaInScope } from '../media/media.queries';
 import { ownedWhere } from '../media/media.scope';
 import { findMediaByIds, signedUrl, type Uploader } from '../media/media.service';
-import { type MediaRow, media } from '../media/media.table';
-import type { ResourcesService } from '../resources/resources.service';
-import type { ResourceRow } from '../resources/resources.table';
+import type { ResourceRow, ResourcesService } from '../resources/resources.service';
 import { type AdRow, adResources, advertisements } from './ads.table';
 
 /**
@@ -261,10 +260,7 @@ export class AdsService {
     if (!input.mediaId) throw new AppError('AD_OVERLAY_PICTURE_REQUIRED', {}, `${field}.mediaId`);
     // The picture the ad already shows stays acceptable (an operator may move it without owning it).
     if (current?.mediaId === input.mediaId) return { mediaId: input.mediaId, position: input.position };
-    const [row] = await db
-      .select()
-      .from(media)
-      .where(and(eq(media.id, input.mediaId), ownedWhere(await dataScope(db, user), media)));
+    const row = await mediaInScope(db, await dataScope(db, user), input.mediaId);
     if (!row) throw new AppError('AD_OVERLAY_MEDIA_NOT_FOUND', {}, `${field}.mediaId`);
     if (!isOverlayPicture(row)) throw new AppError('AD_OVERLAY_MEDIA_NOT_QR', { file: row.name }, `${field}.mediaId`);
     return { mediaId: row.id, position: input.position };

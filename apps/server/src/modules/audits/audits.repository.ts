@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { accounts } from '../accounts/accounts.table';
 import { robots } from '../devices/devices.table';
-import { adAuditRobots } from './audits.table';
+import { adAuditRobots, adAudits } from './audits.table';
 
 /*
  * Read-only lookups of accounts and robots that the review workflow needs in bulk (which property a
@@ -21,18 +21,6 @@ export async function robotsByRobotIds(db: DbOrTx, robotIds: string[]): Promise<
     .select({ ref: robots.id, robotId: robots.robotId, projectId: robots.projectId })
     .from(robots)
     .where(inArray(robots.robotId, [...new Set(robotIds)]));
-}
-
-/** Robot IDs of every device in the properties of these project accounts (publishWithAccount). */
-export async function robotIdsOfAccounts(db: DbOrTx, accountIds: string[]): Promise<string[]> {
-  if (accountIds.length === 0) return [];
-  const rows = await db
-    .select({ robotId: robots.robotId })
-    .from(robots)
-    .innerJoin(accounts, and(eq(accounts.projectId, robots.projectId), eq(accounts.role, 'project')))
-    .where(inArray(accounts.id, accountIds))
-    .orderBy(robots.robotId);
-  return [...new Set(rows.map((r) => r.robotId))];
 }
 
 /** Project accounts of these properties and whether they approve automatically (autoAudit yes). */
@@ -117,4 +105,16 @@ export async function robotIdsInProperty(
 /** Targets in one property; no property matches nothing. */
 export function ownProperty(projectId: string | null) {
   return projectId ? eq(adAuditRobots.projectId, projectId) : sql`false`;
+}
+
+/** How many distinct accounts approved account deliveries of these plans name. */
+export async function approvedDeliveryAccountCount(db: DbOrTx, playlistIds: string[]): Promise<number> {
+  if (playlistIds.length === 0) return 0;
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct acc.value)::int` })
+    .from(sql`${adAudits}, jsonb_array_elements_text(${adAudits.accounts}) as acc(value)`)
+    .where(
+      and(inArray(adAudits.playlistId, playlistIds), eq(adAudits.state, 'post'), eq(adAudits.deliveryMode, 'accounts')),
+    );
+  return row?.n ?? 0;
 }

@@ -22,23 +22,30 @@ import type { AppContext } from '../../platform/context';
 import { descendantIdsSql } from '../../platform/scope';
 import { isSuperuser, type SessionUser } from '../../platform/session-user';
 import { robotIdsOfGroups } from '../ad-groups/ad-groups.service';
+import type { AdLinkCounter } from '../ads/ads.service';
 import { checkRobotIds } from '../devices/device-import';
 import { projects, robots, scenes } from '../devices/devices.table';
 import { notifyUser } from '../playlists/playlists.ports';
 import { adIdsOfPlans, adSummaries, customerNames } from '../playlists/playlists.repository';
-import { subtreePlans, visiblePlan } from '../playlists/playlists.service';
+import { plansWithAd, subtreePlans, visiblePlan } from '../playlists/playlists.service';
 import { type PlaylistRow, playlists } from '../playlists/playlists.table';
 import { liveRecords } from '../publishing/publishing.repository';
-import { cancelPlanOnRobots, publishPlan, SYSTEM_SCOPE } from '../publishing/publishing.service';
+import {
+  cancelPlanOnRobots,
+  plansOnDevices,
+  publishPlan,
+  robotIdsOfAccounts,
+  SYSTEM_SCOPE,
+} from '../publishing/publishing.service';
 import { publishRecords } from '../publishing/publishing.table';
 import {
   accountNames,
   accountsOfProperty,
+  approvedDeliveryAccountCount,
   ownProperty,
   propertyReviewers,
   robotCounts,
   robotIdsInProperty,
-  robotIdsOfAccounts,
   robotIdsOfAudit,
   robotsByRobotIds,
   type TargetRobot,
@@ -911,3 +918,14 @@ export async function liveRobotsOfPlan(
 }
 
 export type { Targets };
+
+/**
+ * For the ads module: how many accounts (approved account deliveries of plans on devices) an ad is
+ * linked to through the plans that contain it. buildApp registers it with the ads service.
+ */
+export function adAccountLinkCounter(): AdLinkCounter {
+  return async (db, adId) => {
+    const delivered = await plansOnDevices(db, await plansWithAd(db, adId));
+    return { devices: 0, accounts: await approvedDeliveryAccountCount(db, delivered) };
+  };
+}

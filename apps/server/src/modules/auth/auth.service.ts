@@ -12,7 +12,7 @@ import {
 import type { Role } from '@robot-ads/contracts/auth/roles';
 import { newId } from '@robot-ads/contracts/common/ids';
 import type { Language } from '@robot-ads/contracts/common/language';
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, exists, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { PlatformContext } from '../../platform/context';
@@ -20,8 +20,7 @@ import { hashPassword, type PasswordCost, passwordCost, verifyDummy, verifyPassw
 import type { SessionUser } from '../../platform/session-user';
 import { type AccessClaims, hashToken, randomToken } from '../../platform/tokens';
 import { toSessionInfo, toSessionUser } from '../accounts/accounts.mapper';
-import { findAccountById, findAccountByUsername, updateAccount } from '../accounts/accounts.repository';
-import { accounts } from '../accounts/accounts.table';
+import { findAccountById, findAccountByIdIf, findAccountByUsername, updateAccount } from '../accounts/accounts.queries';
 import { TwoFactorService } from '../two-factor/two-factor.service';
 import { authSessions, loginAttempts, refreshTokens } from './auth.table';
 import { captchaSvg } from './captcha';
@@ -274,20 +273,18 @@ export class AuthService {
   /** The guard's resolver: the account behind a token, while its session lives and it is enabled. */
   async resolve(claims: AccessClaims, fallbackLang: Language): Promise<SessionUser | null> {
     const now = this.now();
-    const [row] = await this.db
-      .select({ account: accounts })
-      .from(accounts)
-      .innerJoin(authSessions, eq(authSessions.userId, accounts.id))
+    const liveSession = this.db
+      .select({ id: authSessions.id })
+      .from(authSessions)
       .where(
         and(
-          eq(accounts.id, claims.sub),
           eq(authSessions.id, claims.sid),
+          eq(authSessions.userId, claims.sub),
           isNull(authSessions.revokedAt),
           gt(authSessions.expiresAt, now),
         ),
-      )
-      .limit(1);
-    const account = row?.account;
+      );
+    const account = await findAccountByIdIf(this.db, claims.sub, exists(liveSession));
     if (!account?.enabled || !account.used) return null;
     // An owner whose authorization was removed loses access at once.
     if (account.role === 'project' && !account.authorized) return null;

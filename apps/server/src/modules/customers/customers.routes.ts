@@ -13,14 +13,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context';
 import { zodRoutes } from '../../platform/zod-routes';
-import { CustomersService } from './customers.service';
+import { type CustomerHasAccount, CustomersService } from './customers.service';
 
 const tags = ['customers'];
 const roles = ['super', 'administrator', 'operator', 'advertisers', 'advertisers_special'] as const;
 
 /** GET /api/Customers, /findAll, /{id} (spec section 7), limited to the caller's scope. */
-export function customersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const service = new CustomersService(ctx);
+export function customersRoutes(ctx: AppContext, customerHasAccount: CustomerHasAccount): FastifyPluginAsyncZod {
+  const service = new CustomersService(ctx, customerHasAccount);
   return async (app) => {
     const route = zodRoutes(app, tags);
     route.page(

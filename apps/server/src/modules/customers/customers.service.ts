@@ -8,7 +8,6 @@ import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import { dataScope } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
-import { accounts } from '../accounts/accounts.table';
 import { type CustomerRow, customers } from './customers.table';
 
 export function toCustomerDto(row: CustomerRow): CustomerDto {
@@ -26,8 +25,14 @@ export function toCustomerDto(row: CustomerRow): CustomerDto {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Customers (advertisers' clients): root/admin all, operators their subtree's, advertisers their own. */
+/** Whether an account belongs to the customer; accounts sit above customers, so buildApp passes it in. */
+export type CustomerHasAccount = (customerId: string) => Promise<boolean>;
+
 export class CustomersService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly customerHasAccount: CustomerHasAccount,
+  ) {}
 
   /** The scope condition, or 'none' when the caller may see no customer at all. */
   private async scopeCondition(user: SessionUser): Promise<SQL | undefined | 'none'> {
@@ -153,12 +158,7 @@ export class CustomersService {
   /** Deletes a customer in scope that no advertiser account belongs to. */
   async remove(user: SessionUser, id: string): Promise<void> {
     await this.get(user, id);
-    const [used] = await this.ctx.db
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(eq(accounts.customerId, id))
-      .limit(1);
-    if (used) throw new AppError('CUSTOMER_IN_USE');
+    if (await this.customerHasAccount(id)) throw new AppError('CUSTOMER_IN_USE');
     await this.ctx.db.delete(customers).where(eq(customers.id, id));
   }
 }

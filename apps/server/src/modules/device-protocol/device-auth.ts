@@ -4,8 +4,8 @@ import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
+import { liveDeviceTokens } from '../devices/devices.queries';
 import { sha256 } from '../devices/devices.service';
-import { deviceTokens, robots } from '../devices/devices.table';
 
 export interface DeviceIdentity {
   /** robots.id */
@@ -118,12 +118,7 @@ export class DeviceTokenCache {
 
 /** Live (unrevoked) device tokens among these hashes, with their robots: one query. */
 export function loadDeviceTokens(db: Db): TokenLoader {
-  return async (hashes) =>
-    db
-      .select({ hash: deviceTokens.tokenHash, robotRef: deviceTokens.robotRef, robotId: robots.robotId })
-      .from(deviceTokens)
-      .innerJoin(robots, eq(robots.id, deviceTokens.robotRef))
-      .where(and(inArray(deviceTokens.tokenHash, hashes), isNull(deviceTokens.revokedAt)));
+  return async (hashes) => liveDeviceTokens(db, hashes);
 }
 
 /** The robot of a live device token (cached), or null for a missing, unknown or revoked one. */

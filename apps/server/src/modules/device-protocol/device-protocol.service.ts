@@ -1,12 +1,15 @@
-import { newId } from '@robot-ads/contracts/common/ids';
 import { toUnixSeconds } from '@robot-ads/contracts/common/time';
 import type { HeartbeatBody } from '@robot-ads/contracts/device-protocol/device-protocol.schemas';
 import { HEARTBEAT_INTERVAL_S } from '@robot-ads/contracts/devices/devices.rules';
-import { and, eq, isNull } from 'drizzle-orm';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
+import {
+  insertDeviceToken,
+  markRobotActivated,
+  revokeDeviceTokensOf,
+  robotForActivation,
+} from '../devices/devices.queries';
 import { sha256 } from '../devices/devices.service';
-import { deviceTokens, robots } from '../devices/devices.table';
 import { deviceOfToken, newDeviceToken, sameSecret } from './device-auth';
 
 /**
@@ -16,37 +19,17 @@ import { deviceOfToken, newDeviceToken, sameSecret } from './device-auth';
 export async function activate(ctx: AppContext, body: { robotId: string; secret: string; appVersion?: string }) {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
-    const [robot] = await tx
-      .select({
-        id: robots.id,
-        robotId: robots.robotId,
-        hash: robots.activationSecretHash,
-        activatedAt: robots.activatedAt,
-      })
-      .from(robots)
-      .where(eq(robots.robotId, body.robotId))
-      .for('update')
-      .limit(1);
+    const robot = await robotForActivation(tx, body.robotId);
     // The same refusal for an unknown robot and a wrong secret: nothing to learn by guessing.
     if (!robot || !sameSecret(body.secret, robot.hash)) throw new AppError('DEVICE_SECRET_WRONG');
-    const revoked = await tx
-      .update(deviceTokens)
-      .set({ revokedAt: now })
-      .where(and(eq(deviceTokens.robotRef, robot.id), isNull(deviceTokens.revokedAt)))
-      .returning({ hash: deviceTokens.tokenHash });
-    ctx.deviceTokens.evict(revoked.map((r) => r.hash));
+    ctx.deviceTokens.evict(await revokeDeviceTokensOf(tx, robot.id, now));
     const token = newDeviceToken();
-    await tx.insert(deviceTokens).values({ id: newId(), robotRef: robot.id, tokenHash: sha256(token), createdAt: now });
-    await tx
-      .update(robots)
-      .set({
-        activated: true,
-        activatedAt: robot.activatedAt ?? now,
-        activationSecretHash: null,
-        ...(body.appVersion ? { appVersion: body.appVersion } : {}),
-        updatedAt: now,
-      })
-      .where(eq(robots.id, robot.id));
+    await insertDeviceToken(tx, robot.id, sha256(token), now);
+    await markRobotActivated(tx, robot.id, {
+      activatedAt: robot.activatedAt ?? now,
+      appVersion: body.appVersion,
+      now,
+    });
     return {
       token,
       robotId: robot.robotId,

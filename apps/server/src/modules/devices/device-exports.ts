@@ -1,12 +1,11 @@
 import { newId } from '@robot-ads/contracts/common/ids';
 import type { Language } from '@robot-ads/contracts/common/language';
 import type { ExportState, RobotDto, RobotFilters } from '@robot-ads/contracts/devices/devices.schemas';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import { EXPORT_PAGE_SIZE, openExportFile, readExportState, runExportJob } from '../../platform/exports';
 import type { SessionUser } from '../../platform/session-user';
-import { adGroupRobots } from '../ad-groups/ad-groups.table';
 import { findRobots, robotFilterConditions, type ScopeUser } from './devices.repository';
 import { robotWhere, toRobotDto, usedSlotsOf } from './devices.service';
 import { deviceExports, projects, robots, scenes } from './devices.table';
@@ -62,21 +61,28 @@ const SALES_LABEL: Record<Language, Record<string, string>> = {
   en: { trial: 'Trial', rental: 'Rental', sales: 'Sales order' },
 };
 
+/**
+ * The robots (robots.id) of an ad group, as a subquery. Groups sit above devices, so the ad-groups module
+ * provides it (buildApp passes it to the devices routes, the ad-groups routes pass their own).
+ */
+export type GroupMembers = (groupId: string) => SQLWrapper;
+
 /** A group's export lists its members (the group itself is in the caller's scope); else the scoped list. */
-function exportWhere(ctx: AppContext, p: ExportParams): SQL | undefined {
+function exportWhere(ctx: AppContext, p: ExportParams, groupMembers: GroupMembers): SQL | undefined {
   const now = ctx.clock.now();
   if (p.kind === 'group' && p.groupId) {
-    const members = ctx.db
-      .select({ id: adGroupRobots.robotRef })
-      .from(adGroupRobots)
-      .where(eq(adGroupRobots.groupId, p.groupId));
-    return and(inArray(robots.id, members), ...robotFilterConditions(p.filters, now));
+    return and(inArray(robots.id, groupMembers(p.groupId)), ...robotFilterConditions(p.filters, now));
   }
   return robotWhere(p.user, p.filters, now);
 }
 
 /** Queues an export; the key is what queryExportState and the download take. */
-export async function startExport(ctx: AppContext, user: SessionUser, params: Omit<ExportParams, 'user'>) {
+export async function startExport(
+  ctx: AppContext,
+  user: SessionUser,
+  params: Omit<ExportParams, 'user'>,
+  groupMembers: GroupMembers,
+) {
   const scopeUser: ScopeUser = { id: user.id, role: user.role, principals: user.principals, projectId: user.projectId };
   const full: ExportParams = { ...params, user: scopeUser };
   const [count] = await ctx.db
@@ -84,7 +90,7 @@ export async function startExport(ctx: AppContext, user: SessionUser, params: Om
     .from(robots)
     .leftJoin(projects, eq(projects.id, robots.projectId))
     .leftJoin(scenes, eq(scenes.id, robots.sceneId))
-    .where(exportWhere(ctx, full));
+    .where(exportWhere(ctx, full, groupMembers));
   if (!count || count.n === 0) throw new AppError('EXPORT_EMPTY');
   const key = newId();
   await ctx.db.insert(deviceExports).values({
@@ -100,7 +106,7 @@ export async function startExport(ctx: AppContext, user: SessionUser, params: Om
 }
 
 /** The job: writes the workbook page by page, recording progress after each page. */
-export async function runExport(ctx: AppContext, key: string) {
+export async function runExport(ctx: AppContext, key: string, groupMembers: GroupMembers) {
   await runExportJob(ctx, deviceExports, key, (job) => {
     const params = job.params as unknown as ExportParams;
     const lang = params.language;
@@ -109,7 +115,7 @@ export async function runExport(ctx: AppContext, key: string) {
       failedMessage: 'device export failed',
       failure: (err) => ({ error: String(err) }),
       sheet: () => {
-        const where = exportWhere(ctx, params);
+        const where = exportWhere(ctx, params, groupMembers);
         return {
           name: lang === 'zh' ? '设备' : 'Devices',
           columns: Object.keys(HEADERS[lang]).map((k) => ({

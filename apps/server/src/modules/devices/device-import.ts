@@ -16,7 +16,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import { isSuperuser } from '../../platform/session-user';
-import { findRobotsByRobotIds, type ScopeUser } from './devices.repository';
+import { findRobotsByRobotIds, type RobotJoined, type ScopeUser } from './devices.repository';
 import { usedSlotsOf } from './devices.service';
 
 /** A robot ID read from a file (row is the spreadsheet row, from 2) or given in a request. */
@@ -129,6 +129,10 @@ export interface RobotCheckOptions {
   existing?: Iterable<string>;
   /** Slots the delivery needs on each device; checked when given. */
   requiredSlots?: number;
+  /** The robots of the entries, when the caller has already read them (one query, not two). */
+  robots?: RobotJoined[];
+  /** Slots already used on each robot (robots.id), when the caller has already read them. */
+  usedSlots?: Map<string, number>;
   /** Commercial ads (default true): refuses devices whose owner does not allow them. */
   commercial?: boolean;
   /** Types the delivery supports (default: every type with an ad screen). */
@@ -155,16 +159,17 @@ export async function checkRobotIds(
   opts: RobotCheckOptions,
 ): Promise<ImportCheck> {
   const now = ctx.clock.now();
-  const found = await findRobotsByRobotIds(db, [...new Set(entries.map((e) => e.robotId))]);
+  const found = opts.robots ?? (await findRobotsByRobotIds(db, [...new Set(entries.map((e) => e.robotId))]));
   const byId = new Map(found.map((r) => [r.robot.robotId, r]));
   const used =
-    opts.requiredSlots !== undefined
+    opts.usedSlots ??
+    (opts.requiredSlots !== undefined
       ? await usedSlotsOf(
           ctx,
           db,
           found.map((r) => r.robot.id),
         )
-      : new Map();
+      : new Map());
   const taken = new Set(opts.existing ?? []);
   const types = new Set<string>(opts.types ?? AD_CAPABLE_TYPES);
   const commercial = opts.commercial ?? true;

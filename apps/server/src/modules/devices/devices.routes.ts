@@ -46,8 +46,7 @@ import { z } from 'zod';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import { sendWorkbook } from '../../platform/exports';
-import { plansPublishedToRobot } from '../publishing/publishing.service';
-import { exportFile, exportState, startExport } from './device-exports';
+import { exportFile, exportState, type GroupMembers, startExport } from './device-exports';
 import { buildImportTemplate, checkRobotIds, parseRobotIdFile, readImportUpload } from './device-import';
 import {
   createRobot,
@@ -88,8 +87,25 @@ export async function registerImportMultipart(app: FastifyInstance) {
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(fastifyMultipart);
 }
 
+/** A plan published to a robot, as the delivery info shows it. */
+export interface RobotDeliveryPlan {
+  playlistId: string;
+  state: 'notIssued' | 'issued' | 'pulled';
+  pubTime: number | null;
+  pullTime: number | null;
+  plan: { name: string; priority: number; beginAt: Date | null; endAt: Date | null };
+}
+
+/** What the devices routes need from the modules above them, passed by buildApp. */
+export interface DevicesRoutesDeps {
+  /** The plans currently published to a robot (robots.id), highest priority first (publishing). */
+  plansPublishedToRobot: (robotRef: string) => Promise<RobotDeliveryPlan[]>;
+  /** The members of an ad group, for the group device export (ad-groups). */
+  groupMembers: GroupMembers;
+}
+
 /** Devices, StatisDevices, Affiliates, Projects and Proprietors (spec section 7). */
-export function devicesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function devicesRoutes(ctx: AppContext, deps: DevicesRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     await registerImportMultipart(app);
 
@@ -212,7 +228,12 @@ export function devicesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const { language, ...filters } = request.body;
         return ok(
-          await startExport(ctx, request.user, { kind: 'devices', filters, language: language ?? request.lang }),
+          await startExport(
+            ctx,
+            request.user,
+            { kind: 'devices', filters, language: language ?? request.lang },
+            deps.groupMembers,
+          ),
         );
       },
     );
@@ -301,7 +322,7 @@ export function devicesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const robot = await visibleRobot(ctx, ctx.db, request.user, request.query.robotId);
-        const plans = await plansPublishedToRobot(ctx, ctx.db, robot.robot.id);
+        const plans = await deps.plansPublishedToRobot(robot.robot.id);
         return ok(
           plans.map((p) => ({
             playlistId: p.playlistId,

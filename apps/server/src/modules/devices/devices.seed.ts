@@ -7,8 +7,7 @@ import {
   SCREEN_RATIOS,
 } from '@robot-ads/contracts/devices/devices.rules';
 import type { Seeder } from '../../platform/seeding';
-import { findAccountByUsername, updateAccount } from '../accounts/accounts.repository';
-import { adGroupRobots, adGroups } from '../ad-groups/ad-groups.table';
+import { findAccountByUsername, updateAccount } from '../accounts/accounts.queries';
 import { projects, robots, robotTransitions, scenes } from './devices.table';
 
 /** A small deterministic generator so that every demo database looks the same. */
@@ -154,26 +153,5 @@ export const devicesSeeder: Seeder = {
     for (let i = 0; i < rows.length; i += 200) await tx.insert(robots).values(rows.slice(i, i + 200));
     for (let i = 0; i < transitions.length; i += 200)
       await tx.insert(robotTransitions).values(transitions.slice(i, i + 200));
-
-    // Device groups made by the operations account.
-    const ops = await findAccountByUsername(tx, 'ops');
-    if (!ops) return;
-    const deliverable = rows.filter(
-      (r) => r.activated && r.inUse && r.postAds && r.listType !== 'blacklist' && (r.expireAt as Date) > now,
-    );
-    const groups = [
-      { name: '深圳商场组', members: deliverable.filter((r) => r.city === '深圳市').slice(0, 12) },
-      { name: '北京影院组', members: deliverable.filter((r) => r.city === '北京市').slice(0, 10) },
-      { name: '全国迎宾机器人', members: deliverable.filter((r) => r.type === 'welcome').slice(0, 20) },
-    ];
-    for (const g of groups) {
-      const id = newId();
-      await tx.insert(adGroups).values({ id, name: g.name, creatorId: ops.id, createdAt: now });
-      if (g.members.length > 0) {
-        await tx
-          .insert(adGroupRobots)
-          .values(g.members.map((m) => ({ groupId: id, robotRef: m.id as string, addedAt: now })));
-      }
-    }
   },
 };

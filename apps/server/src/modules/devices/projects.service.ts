@@ -10,8 +10,14 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
-import { findAccountById, updateAccount } from '../accounts/accounts.repository';
-import { accounts } from '../accounts/accounts.table';
+import {
+  type AccountRow,
+  accountIdsOfProject,
+  findAccountById,
+  projectOwnersOf,
+  projectOwnersPage,
+  updateAccount,
+} from '../accounts/accounts.queries';
 import type { RobotIdEntry } from './device-import';
 import { findRobotsByRobotIds, type ScopeUser, sceneIdFor } from './devices.repository';
 import { projects, robots, scenes } from './devices.table';
@@ -43,16 +49,7 @@ async function withCountsAndOwners(db: DbOrTx, rows: Array<typeof projects.$infe
     .from(robots)
     .where(inArray(robots.projectId, ids))
     .groupBy(robots.projectId);
-  const owners = await db
-    .select({
-      accountId: accounts.id,
-      username: accounts.username,
-      authorized: accounts.authorized,
-      projectId: accounts.projectId,
-    })
-    .from(accounts)
-    .where(and(inArray(accounts.projectId, ids), eq(accounts.role, 'project')))
-    .orderBy(asc(accounts.username));
+  const owners = await projectOwnersOf(db, ids);
   return rows.map((p) => ({
     id: p.id,
     name: p.name,
@@ -185,15 +182,14 @@ export async function deleteProject(ctx: AppContext, id: string) {
     if (!existing) throw new AppError('NOT_FOUND', {}, 'id');
     const [robot] = await tx.select({ id: robots.id }).from(robots).where(eq(robots.projectId, id)).limit(1);
     if (robot) throw new AppError('PROJECT_HAS_DEVICES');
-    const owners = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.projectId, id));
-    for (const o of owners) await updateAccount(tx, o.id, { projectId: null });
+    for (const ownerId of await accountIdsOfProject(tx, id)) await updateAccount(tx, ownerId, { projectId: null });
     await tx.delete(projects).where(eq(projects.id, id));
   });
 }
 
 // ---- owner authorization (add / open / remove) ----
 
-function toOwner(row: typeof accounts.$inferSelect, propertyname: string | null): OwnerDto {
+function toOwner(row: AccountRow, propertyname: string | null): OwnerDto {
   return {
     accountId: row.id,
     username: row.username,
@@ -208,21 +204,27 @@ export async function listOwners(
   ctx: AppContext,
   q: { start: number; limit: number; projectId?: string; username?: string },
 ) {
-  const where = and(
-    eq(accounts.role, 'project'),
-    ...(q.projectId ? [eq(accounts.projectId, q.projectId)] : []),
-    ...(q.username ? [ilike(accounts.username, like(q.username))] : []),
+  const { total, rows } = await projectOwnersPage(ctx.db, {
+    start: q.start,
+    limit: q.limit,
+    projectId: q.projectId,
+    usernameLike: q.username ? like(q.username) : undefined,
+  });
+  const projectIds = [...new Set(rows.flatMap((r) => (r.projectId ? [r.projectId] : [])))];
+  const names = new Map(
+    projectIds.length
+      ? (
+          await ctx.db
+            .select({ id: projects.id, name: projects.name })
+            .from(projects)
+            .where(inArray(projects.id, projectIds))
+        ).map((p) => [p.id, p.name] as const)
+      : [],
   );
-  const [count] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(accounts).where(where);
-  const rows = await ctx.db
-    .select({ account: accounts, propertyname: projects.name })
-    .from(accounts)
-    .leftJoin(projects, eq(projects.id, accounts.projectId))
-    .where(where)
-    .orderBy(asc(accounts.username))
-    .offset(q.start)
-    .limit(q.limit);
-  return { total: count?.n ?? 0, datas: rows.map((r) => toOwner(r.account, r.propertyname)) };
+  return {
+    total,
+    datas: rows.map((r) => toOwner(r, r.projectId ? (names.get(r.projectId) ?? null) : null)),
+  };
 }
 
 async function ownerAccount(db: DbOrTx, accountId: string) {
@@ -238,7 +240,7 @@ export async function addAuthorization(ctx: AppContext, projectId: string, accou
     if (!project) throw new AppError('NOT_FOUND', {}, 'projectId');
     await ownerAccount(tx, accountId);
     const row = await updateAccount(tx, accountId, { projectId, authorized: true, updatedAt: ctx.clock.now() });
-    return toOwner(row as typeof accounts.$inferSelect, project.name);
+    return toOwner(row as AccountRow, project.name);
   });
 }
 
@@ -249,7 +251,7 @@ export async function setAuthorized(ctx: AppContext, accountId: string, authoriz
     const row = (await updateAccount(tx, accountId, {
       authorized,
       updatedAt: ctx.clock.now(),
-    })) as typeof accounts.$inferSelect;
+    })) as AccountRow;
     const [project] = row.projectId
       ? await tx.select({ name: projects.name }).from(projects).where(eq(projects.id, row.projectId))
       : [];

@@ -61,10 +61,15 @@ export function playEventsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const key =
           q.key ??
           (
-            await startConsumeExport(ctx, request.user, {
-              playListId: q.playListId ?? '',
-              language: q.language ?? request.lang,
-            })
+            await startConsumeExport(
+              ctx,
+              request.user,
+              {
+                playListId: q.playListId ?? '',
+                language: q.language ?? request.lang,
+              },
+              consume,
+            )
           ).key;
         return publishExportState(ctx, request.user, key);
       },

@@ -67,3 +67,12 @@ export async function customerExists(db: DbOrTx, id: string): Promise<boolean> {
   const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, id)).limit(1);
   return Boolean(row);
 }
+
+/** The plans (deleted ones included) that contain this ad. */
+export async function planIdsWithAd(db: DbOrTx, adId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ playlistId: playlistAds.playlistId })
+    .from(playlistAds)
+    .where(eq(playlistAds.adId, adId));
+  return rows.map((r) => r.playlistId);
+}

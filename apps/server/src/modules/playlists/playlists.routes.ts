@@ -1,7 +1,6 @@
 import { ADVERTISER_ROLES, OPERATOR_ROLES } from '@robot-ads/contracts/auth/roles';
 import { okEnvelope } from '@robot-ads/contracts/common/envelope';
 import { idParams } from '@robot-ads/contracts/common/ids';
-import type { Language } from '@robot-ads/contracts/common/language';
 import {
   clientAndAds,
   obtainPlaylistResponse,
@@ -16,22 +15,10 @@ import {
   playlistResponse,
   playlistUpdateInput,
 } from '@robot-ads/contracts/playlists/playlists.schemas';
-import {
-  cancelByAccountsBody,
-  cancelByRobotsBody,
-  cancelOutcome,
-  publishOutcome,
-  publishWithAccountBody,
-  publishWithAdGroupsBody,
-  publishWithModeBody,
-  publishWithRobotsBody,
-} from '@robot-ads/contracts/publishing/publishing.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
-import type { SessionUser } from '../../platform/session-user';
 import { zodRoutes } from '../../platform/zod-routes';
-import { cancelDirect, type DirectTarget, publishDirect, publishIntelligent } from '../publishing/publishing.service';
 import {
   createPlan,
   deletePlan,
@@ -44,8 +31,6 @@ import {
 
 const tags = ['playlists'];
 const PLAN_EDITORS = [...OPERATOR_ROLES, ...ADVERTISER_ROLES];
-/** What the direct publish and cancel routes read from their request. */
-type DirectRequest = { user: SessionUser; lang: Language; body: { playListId: string } };
 const MODE_LABELS = {
   zh: { order: '顺序播放', round: '循环播放', random: '随机播放' },
   en: { order: 'Sequential', round: 'Loop', random: 'Shuffle' },
@@ -167,74 +152,6 @@ export function playlistsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { roles: PLAN_EDITORS },
       },
       (request) => deletePlan(ctx, request.user, request.params.id),
-    );
-
-    // ---- Operators publish directly (advertisers apply through Ad_Audits) ----
-    const operators = { roles: OPERATOR_ROLES };
-    const publishTo = (request: DirectRequest, target: DirectTarget) =>
-      publishDirect(ctx, request.user, request.body.playListId, target, request.lang);
-    const cancelOn = (request: DirectRequest & { body: { reason: string } }, target: DirectTarget) =>
-      cancelDirect(ctx, request.user, request.body.playListId, target, request.body.reason);
-
-    route.post(
-      '/api/Playlists/publishWithRobots',
-      { summary: 'Publish to devices', body: publishWithRobotsBody, response: publishOutcome, config: operators },
-      (request) => publishTo(request, { kind: 'robots', robotIds: request.body.robotIds }),
-    );
-
-    route.post(
-      '/api/Playlists/publishWithAdGroups',
-      {
-        summary: 'Publish to device groups',
-        body: publishWithAdGroupsBody,
-        response: publishOutcome,
-        config: operators,
-      },
-      (request) => publishTo(request, { kind: 'adGroups', adGroupIds: request.body.adGroupIds }),
-    );
-
-    route.post(
-      '/api/Playlists/publishWithAccount',
-      {
-        summary: 'Publish to every device of property accounts',
-        body: publishWithAccountBody,
-        response: publishOutcome,
-        config: operators,
-      },
-      (request) => publishTo(request, { kind: 'accounts', accounts: request.body.accounts }),
-    );
-
-    route.post(
-      '/api/Playlists/publishWithMode',
-      {
-        summary: 'Intelligent delivery: at most 10 devices, named or chosen by distance, region and type',
-        body: publishWithModeBody,
-        response: publishOutcome,
-        config: operators,
-      },
-      (request) => publishIntelligent(ctx, request.user, request.body, request.lang),
-    );
-
-    route.post(
-      '/api/Playlists/cancelPlayListByrobots',
-      {
-        summary: 'Cancel the delivery on devices',
-        body: cancelByRobotsBody,
-        response: cancelOutcome,
-        config: operators,
-      },
-      (request) => cancelOn(request, { kind: 'robots', robotIds: request.body.robotIds }),
-    );
-
-    route.post(
-      '/api/Playlists/cancelPlayListByAccounts',
-      {
-        summary: 'Cancel the delivery on every device of property accounts',
-        body: cancelByAccountsBody,
-        response: cancelOutcome,
-        config: operators,
-      },
-      (request) => cancelOn(request, { kind: 'accounts', accounts: request.body.accounts }),
     );
   };
 }

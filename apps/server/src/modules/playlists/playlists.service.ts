@@ -25,7 +25,7 @@ import { customers } from '../customers/customers.table';
 import { robots } from '../devices/devices.table';
 import { countsByPlan, emptyCounts, LIVE_STATES } from '../publishing/publishing.repository';
 import { publishRecords } from '../publishing/publishing.table';
-import { adIdsOfPlans, adSummaries, customerExists, customerNames } from './playlists.repository';
+import { adIdsOfPlans, adSummaries, customerExists, customerNames, planIdsWithAd } from './playlists.repository';
 import { type PlaylistRow, playlistAds, playlists } from './playlists.table';
 
 type User = Pick<SessionUser, 'id' | 'role' | 'principals' | 'customer' | 'projectId'>;
@@ -430,4 +430,9 @@ export async function deleteCheck(ctx: AppContext, user: User, id: string) {
   const counts = (await countsByPlan(ctx.db, [row.id])).get(row.id) ?? emptyCounts();
   const devices = counts.notIssued + counts.issued + counts.pulled;
   return { id: row.id, canDelete: devices === 0, devices };
+}
+
+/** The plans (deleted ones included) that contain this ad. */
+export function plansWithAd(db: DbOrTx, adId: string): Promise<string[]> {
+  return planIdsWithAd(db, adId);
 }

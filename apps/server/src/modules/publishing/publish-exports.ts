@@ -1,6 +1,7 @@
 import { newId } from '@robot-ads/contracts/common/ids';
 import type { Language } from '@robot-ads/contracts/common/language';
 import type { ExportState } from '@robot-ads/contracts/devices/devices.schemas';
+import type { ConsumeRow } from '@robot-ads/contracts/play-events/play-events.schemas';
 import type { PublishState } from '@robot-ads/contracts/publishing/delivery-status.rules';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/app-error';
@@ -14,10 +15,20 @@ import {
 } from '../../platform/exports';
 import type { SessionUser } from '../../platform/session-user';
 import { robots } from '../devices/devices.table';
-import { consume } from '../play-events/play-events.service';
 import { visiblePlan } from '../playlists/playlists.service';
 import { publishDetails } from './publishing.service';
 import { publishExports, publishRecords } from './publishing.table';
+
+/**
+ * A plan's consumption per robot, a page at a time: the play-events module answers (it sits above
+ * publishing), buildApp passes it to the publishing routes and play-events passes it when it starts
+ * a consumption export.
+ */
+export type ConsumePage = (
+  ctx: AppContext,
+  user: SessionUser,
+  q: { playListId: string; start: number; limit: number },
+) => Promise<{ total: number; datas: ConsumeRow[] }>;
 
 export const PUBLISH_EXPORT_JOB = 'publishing.export';
 
@@ -107,6 +118,7 @@ export async function startConsumeExport(
   ctx: AppContext,
   user: SessionUser,
   q: { playListId: string; language: Language },
+  consume: ConsumePage,
 ) {
   const plan = await visiblePlan(ctx.db, user, q.playListId);
   const { total } = await consume(ctx, user, { playListId: plan.id, start: 0, limit: 1 });
@@ -130,7 +142,13 @@ const fmt = (s: number | null) => (s ? new Date(s * 1000).toISOString().replace(
 type ExportJob = typeof publishExports.$inferSelect;
 
 /** What a job writes: its sheet, columns and rows page by page. */
-function exportSheet(ctx: AppContext, job: ExportJob, user: SessionUser, lang: Language): ExportSheet {
+function exportSheet(
+  ctx: AppContext,
+  job: ExportJob,
+  user: SessionUser,
+  lang: Language,
+  consume: ConsumePage,
+): ExportSheet {
   const sheet = (name: string, headers: Record<string, string>, page: ExportSheet['page']): ExportSheet => ({
     name,
     columns: Object.entries(headers).map(([k, header]) => ({ header, key: k, width: 18 })),
@@ -168,11 +186,11 @@ function exportSheet(ctx: AppContext, job: ExportJob, user: SessionUser, lang: L
 }
 
 /** The job: writes the workbook page by page, recording progress after each page. */
-export async function runPublishExport(ctx: AppContext, key: string, user: SessionUser) {
+export async function runPublishExport(ctx: AppContext, key: string, user: SessionUser, consume: ConsumePage) {
   await runExportJob(ctx, publishExports, key, (job) => ({
     filePrefix: job.kind === 'consume' ? 'consume' : 'publish-details',
     failedMessage: 'publish export failed',
-    sheet: () => exportSheet(ctx, job, user, job.language === 'en' ? 'en' : 'zh'),
+    sheet: () => exportSheet(ctx, job, user, job.language === 'en' ? 'en' : 'zh', consume),
   }));
 }
 

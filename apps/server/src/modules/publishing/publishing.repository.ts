@@ -120,3 +120,13 @@ export async function insertRecords(db: DbOrTx, rows: NewRecord[]) {
         published_by text, pub_at timestamptz, created_at timestamptz)`);
   }
 }
+
+/** Those of these plans that have at least one live record. */
+export async function plansWithLiveRecords(db: DbOrTx, playlistIds: string[]): Promise<string[]> {
+  if (playlistIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ playlistId: publishRecords.playlistId })
+    .from(publishRecords)
+    .where(and(inArray(publishRecords.playlistId, playlistIds), isLive()));
+  return rows.map((r) => r.playlistId);
+}

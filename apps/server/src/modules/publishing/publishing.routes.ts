@@ -34,7 +34,7 @@ import { sendWorkbook } from '../../platform/exports';
 import { parseRobotIdFile, type RobotIdEntry, readImportUpload } from '../devices/device-import';
 import { registerImportMultipart } from '../devices/devices.routes';
 import { deleteCheck } from '../playlists/playlists.service';
-import { publishExportFile, publishExportState, startPublishExport } from './publish-exports';
+import { type ConsumePage, publishExportFile, publishExportState, startPublishExport } from './publish-exports';
 import {
   accountOptions,
   cancelDirect,
@@ -67,7 +67,7 @@ async function importEntries(
 }
 
 /** Publishes (spec section 7) and Controls: publish details, pull numbers, batch cancellation, reports. */
-export function publishingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function publishingRoutes(ctx: AppContext, consume: ConsumePage): FastifyPluginAsyncZod {
   return async (app) => {
     await registerImportMultipart(app);
 

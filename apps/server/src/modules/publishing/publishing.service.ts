@@ -15,18 +15,19 @@ import { AppError } from '../../platform/app-error';
 import type { Clock } from '../../platform/clock';
 import type { AppContext } from '../../platform/context';
 import type { SessionUser } from '../../platform/session-user';
+import { projectIdsOfPropertyAccounts } from '../accounts/accounts.queries';
 import { accounts } from '../accounts/accounts.table';
 import { robotIdsOfGroups } from '../ad-groups/ad-groups.service';
+import { adDeliverability } from '../ads/ads.queries';
 import type { AdLinkCounter } from '../ads/ads.service';
-import { robotIdsOfAccounts } from '../audits/audits.repository';
-import { adAudits } from '../audits/audits.table';
 import { customers } from '../customers/customers.table';
 import { checkRobotIds, type RobotIdEntry } from '../devices/device-import';
 import type { UsedSlotsLookup } from '../devices/devices.context';
+import { robotIdsOfProjects } from '../devices/devices.queries';
 import { findRobotsByRobotIds, queryRobots } from '../devices/devices.service';
 import { projects, robots } from '../devices/devices.table';
 import { notifyUser } from '../playlists/playlists.ports';
-import { adIdsOfPlans, adSummaries } from '../playlists/playlists.repository';
+import { adIdsOfPlans } from '../playlists/playlists.repository';
 import { planScope, toDtos as toPlanDtos, visiblePlan } from '../playlists/playlists.service';
 import { type PlaylistRow, playlistAds, playlists } from '../playlists/playlists.table';
 import {
@@ -38,6 +39,7 @@ import {
   LIVE_STATES,
   liveRecords,
   type NewRecord,
+  plansWithLiveRecords,
 } from './publishing.repository';
 import { publishRecords } from './publishing.table';
 
@@ -87,10 +89,16 @@ export async function publishPlan(
       already.push(row(e, 'PUBLISH_ALREADY_ON_DEVICE', opts.lang));
     } else toCheck.push(e);
   }
-  const check = await checkRobotIds(ctx, tx, user, toCheck, { requiredSlots: planSlots(plan), lang: opts.lang });
+  // The plans already held by the devices: read once, for the slot rule and for the charge.
+  const held = await heldByRobot(tx, [...refOf.values()], now);
+  const check = await checkRobotIds(ctx, tx, user, toCheck, {
+    requiredSlots: planSlots(plan),
+    robots: found,
+    usedSlots: new Map([...held].map(([ref, h]) => [ref, h.slots])),
+    lang: opts.lang,
+  });
   const validRefs = check.valid.map((id) => refOf.get(id)).filter((x): x is string => Boolean(x));
   const salesOf = new Map(found.map((r) => [r.robot.id, r.robot.salesType]));
-  const held = await heldByRobot(tx, validRefs, now);
   const slots = planSlots(plan);
   let charged = 0;
   const records: NewRecord[] = validRefs.map((ref) => {
@@ -160,6 +168,16 @@ export async function cancelPlanOnRobots(
     .where(and(...conds))
     .returning({ id: publishRecords.id });
   return done.length;
+}
+
+/** Robot IDs of every device in the properties of these project accounts (publishWithAccount), sorted. */
+export async function robotIdsOfAccounts(db: DbOrTx, accountIds: string[]): Promise<string[]> {
+  return robotIdsOfProjects(db, await projectIdsOfPropertyAccounts(db, accountIds));
+}
+
+/** Those of these plans that are on at least one device (a live record). */
+export async function plansOnDevices(db: DbOrTx, playlistIds: string[]): Promise<string[]> {
+  return plansWithLiveRecords(db, playlistIds);
 }
 
 /** Robot refs (robots.id) of robot IDs; unknown IDs are left out. */
@@ -303,7 +321,7 @@ export async function assertDeliverable(ctx: AppContext, db: DbOrTx, plan: Playl
   if (plan.endAt <= ctx.clock.now()) throw new AppError('PLAYLIST_END_PAST', {}, 'playListId');
   const adIds = (await adIdsOfPlans(db, [plan.id])).get(plan.id) ?? [];
   if (adIds.length === 0) throw new AppError('PLAYLIST_CONTENT_EMPTY', {}, 'playListId');
-  const ads = await adSummaries(ctx, db, adIds);
+  const ads = await adDeliverability(db, adIds);
   for (const id of adIds) {
     const ad = ads.get(id);
     if (!ad) throw new AppError('PLAYLIST_ADV_NOT_EXITS', {}, 'advertisements');
@@ -693,8 +711,8 @@ export async function robotCountOfAccounts(ctx: AppContext, accountIds: string[]
 }
 
 /**
- * For the ads module: how many devices (live records of running plans) and accounts (approved
- * account deliveries) an ad is linked to through the plans that contain it.
+ * For the ads module: how many devices (live records of running plans) an ad is linked to through
+ * the plans that contain it (the audits module counts the accounts).
  */
 export function adLinkCounter(clock: Clock): AdLinkCounter {
   return async (db, adId) => {
@@ -712,19 +730,6 @@ export function adLinkCounter(clock: Clock): AdLinkCounter {
           gt(playlists.endAt, now),
         ),
       );
-    const [accountsRow] = await db
-      .select({
-        n: sql<number>`count(distinct acc.value)::int`,
-      })
-      .from(sql`${adAudits}, jsonb_array_elements_text(${adAudits.accounts}) as acc(value)`)
-      .where(
-        and(
-          sql`${adAudits.playlistId} in ${plansWithAd}`,
-          eq(adAudits.state, 'post'),
-          eq(adAudits.deliveryMode, 'accounts'),
-          sql`exists (select 1 from ${publishRecords} where ${publishRecords.playlistId} = ${adAudits.playlistId} and ${publishRecords.state} in ('notIssued', 'issued', 'pulled'))`,
-        ),
-      );
-    return { devices: devices?.n ?? 0, accounts: accountsRow?.n ?? 0 };
+    return { devices: devices?.n ?? 0, accounts: 0 };
   };
 }

@@ -14,6 +14,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { PlatformContext } from '../../platform/context';
 import { dataScope } from '../../platform/scope';
+import { deleteMediaRow, type MediaRow } from '../media/media.queries';
 import { assertMayManageMaterials, ownedWhere, uploadDirFor } from '../media/media.scope';
 import {
   deleteObjects,
@@ -26,8 +27,9 @@ import {
   signedUrl,
   type Uploader,
 } from '../media/media.service';
-import { type MediaRow, media } from '../media/media.table';
 import { type ResourceRow, resources } from './resources.table';
+
+export type { ResourceRow } from './resources.table';
 
 /** Pictures and documents play this long (ms); videos for their own length. */
 export const STILL_DURATION_MS = 10_000;
@@ -211,7 +213,7 @@ export class ResourcesService {
       if (used[0]) throw new AppError('RESOURCE_IN_USE', { name: row.name, ad: used[0].adName });
       const [m] = await findMediaByIds(tx, [row.mediaId]);
       await tx.delete(resources).where(eq(resources.id, row.id));
-      await tx.delete(media).where(eq(media.id, row.mediaId));
+      await deleteMediaRow(tx, row.mediaId);
       return [...(m ? objectKeysOf(m) : []), ...(row.posterKey ? [row.posterKey] : [])];
     });
     await deleteObjects(ctx, keys);

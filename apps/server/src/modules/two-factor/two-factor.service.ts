@@ -11,15 +11,20 @@ import {
 import { messageFor } from '@robot-ads/contracts/common/errors';
 import type { Language } from '@robot-ads/contracts/common/language';
 import { toUnixSeconds } from '@robot-ads/contracts/common/time';
-import { and, count, desc, eq, gt, ilike, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/app-error';
 import type { PlatformContext } from '../../platform/context';
 import { accountSubtreeIds, assertCanSeeAccount } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
 import { hashToken } from '../../platform/tokens';
+import {
+  type AccountRow,
+  accountsPageByRoles,
+  findAccountById,
+  findAccountByUsername,
+} from '../accounts/accounts.queries';
 import { escapeLike } from '../accounts/accounts.service';
-import { type AccountRow, accounts } from '../accounts/accounts.table';
-import { customers } from '../customers/customers.table';
+import { customerNamesByIds, findCustomerById } from '../customers/customers.queries';
 import { MessageWebhook } from './message-webhook';
 import { type AdvertiserTwoFactorRow, advertiserTwoFactor, advertiserTwoFactorCodes } from './two-factor.table';
 
@@ -76,16 +81,19 @@ export class TwoFactorService {
 
   /** An advertiser account the caller may see, with its setting and customer name. */
   private async advertiser(user: SessionUser, userId: string) {
-    const [row] = await this.db
-      .select({ account: accounts, setting: advertiserTwoFactor, customerName: customers.name })
-      .from(accounts)
-      .leftJoin(advertiserTwoFactor, eq(advertiserTwoFactor.userId, accounts.id))
-      .leftJoin(customers, eq(customers.id, accounts.customerId))
-      .where(eq(accounts.id, userId))
-      .limit(1);
-    if (!row || !isAdvertiserRole(row.account.role as Role)) throw new AppError('NOT_FOUND');
+    const account = await findAccountById(this.db, userId);
+    if (!account || !isAdvertiserRole(account.role as Role)) throw new AppError('NOT_FOUND');
     await assertCanSeeAccount(this.db, user, userId);
-    return row;
+    const [setting] = await this.settingsOf([account.id]);
+    const customerName = account.customerId
+      ? ((await findCustomerById(this.db, account.customerId))?.name ?? null)
+      : null;
+    return { account, setting: setting ?? null, customerName };
+  }
+
+  private async settingsOf(userIds: string[]): Promise<AdvertiserTwoFactorRow[]> {
+    if (userIds.length === 0) return [];
+    return this.db.select().from(advertiserTwoFactor).where(inArray(advertiserTwoFactor.userId, userIds));
   }
 
   /** GET 2AFConfig: an advertiser reads its own (userId optional); operators any in scope. */
@@ -102,24 +110,24 @@ export class TwoFactorService {
     q: { start: number; limit: number; account?: string; name?: string },
   ): Promise<{ total: number; datas: TwoFactorConfigDto[] }> {
     const scope = await accountSubtreeIds(this.db, user);
-    const where: SQL[] = [inArray(accounts.role, [...ADVERTISER_ROLES])];
-    if (scope) where.push(inArray(accounts.id, scope));
-    if (q.account) where.push(ilike(accounts.username, `%${escapeLike(q.account)}%`));
-    if (q.name) where.push(ilike(accounts.name, `%${escapeLike(q.name)}%`));
-    const cond = and(...where);
-    const [totalRow] = await this.db.select({ n: count() }).from(accounts).where(cond);
-    const rows = await this.db
-      .select({ account: accounts, setting: advertiserTwoFactor, customerName: customers.name })
-      .from(accounts)
-      .leftJoin(advertiserTwoFactor, eq(advertiserTwoFactor.userId, accounts.id))
-      .leftJoin(customers, eq(customers.id, accounts.customerId))
-      .where(cond)
-      .orderBy(desc(accounts.createdAt), desc(accounts.id))
-      .offset(q.start)
-      .limit(q.limit);
+    const { total, rows } = await accountsPageByRoles(this.db, {
+      roles: ADVERTISER_ROLES,
+      scope,
+      usernameLike: q.account ? `%${escapeLike(q.account)}%` : undefined,
+      nameLike: q.name ? `%${escapeLike(q.name)}%` : undefined,
+      start: q.start,
+      limit: q.limit,
+    });
+    const settings = new Map((await this.settingsOf(rows.map((r) => r.id))).map((s) => [s.userId, s]));
+    const names = await customerNamesByIds(
+      this.db,
+      rows.flatMap((r) => (r.customerId ? [r.customerId] : [])),
+    );
     return {
-      total: totalRow?.n ?? 0,
-      datas: rows.map((r) => toDto(r.account, r.setting, r.customerName)),
+      total,
+      datas: rows.map((r) =>
+        toDto(r, settings.get(r.id) ?? null, r.customerId ? (names.get(r.customerId) ?? null) : null),
+      ),
     };
   }
 
@@ -194,7 +202,7 @@ export class TwoFactorService {
     }
     const answer = { expiresIn: TWO_FACTOR_CODE_TTL_SECONDS, resendIn: TWO_FACTOR_RESEND_SECONDS };
 
-    const [account] = await this.db.select().from(accounts).where(eq(accounts.username, name)).limit(1);
+    const account = await findAccountByUsername(this.db, name);
     const target = account?.enabled && account.used ? await this.destination(account) : null;
     if (!account || !target) return answer;
 

@@ -1,4 +1,4 @@
-import type { adGroupSchema } from '@robot-ads/contracts/ad-groups/ad-groups.schemas';
+import type { adGroupSchema, groupRobotQuery } from '@robot-ads/contracts/ad-groups/ad-groups.schemas';
 import type { Page } from '@robot-ads/contracts/common/envelope';
 import type { exportStartSchema, robotSchema } from '@robot-ads/contracts/devices/devices.schemas';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -24,15 +24,7 @@ export const groupQuery = (id: string) =>
     retry: false,
   });
 
-export interface GroupRobotFilter {
-  id: string;
-  start: number;
-  limit: number;
-  robotId?: string;
-  name?: string;
-  propertyname?: string;
-  sceneName?: string;
-}
+export type GroupRobotFilter = z.infer<typeof groupRobotQuery>;
 export const groupRobotsQuery = (q: GroupRobotFilter) =>
   queryOptions({
     queryKey: ['ad-groups', 'robots', q],

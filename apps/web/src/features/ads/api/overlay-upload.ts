@@ -1,7 +1,7 @@
 import { checkQrImage, type Refusal, readFileFacts } from '@robot-ads/contracts/media/media.rules';
 import type { MediaDto } from '@robot-ads/contracts/media/media.schemas';
 import { api } from '../../../lib/api-client';
-import { newKey, sendToStorage, uploadCredentials } from '../../resources/api/upload';
+import { newKey, sendToStorage, uploadCredentials } from '../../../lib/media-upload';
 
 type Ok<T> = { success: true; data: T };
 

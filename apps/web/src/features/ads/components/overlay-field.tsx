@@ -6,7 +6,7 @@ import { Button, Form, Progress, Select, Space, Typography, Upload } from 'antd'
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lang } from '../../../lib/i18n';
-import { UploadCanceled } from '../../resources/api/upload';
+import { UploadCanceled } from '../../../lib/media-upload';
 import { failureText } from '../api/ads';
 import { checkOverlayPicture, uploadOverlayPicture } from '../api/overlay-upload';
 

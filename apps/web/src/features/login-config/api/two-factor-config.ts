@@ -2,6 +2,7 @@ import type {
   TwoFactorConfigDto,
   TwoFactorUpsertInput,
   twoFactorConfigResponse,
+  twoFactorPageQuery as twoFactorPageSchema,
 } from '@robot-ads/contracts/auth/two-factor.schemas';
 import type { Page } from '@robot-ads/contracts/common/envelope';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,12 +11,7 @@ import { api } from '../../../lib/api-client';
 
 export type { TwoFactorConfigDto };
 
-export interface TwoFactorFilter {
-  start: number;
-  limit: number;
-  account?: string;
-  name?: string;
-}
+export type TwoFactorFilter = z.infer<typeof twoFactorPageSchema>;
 
 /** Advertiser accounts in the caller's scope with their two-factor settings, paged on the server. */
 export const twoFactorPageQuery = (q: TwoFactorFilter) =>

@@ -1,6 +1,6 @@
 import type { auditDto } from '@robot-ads/contracts/audits/audits.schemas';
 import type { Page } from '@robot-ads/contracts/common/envelope';
-import type { PlaylistDto, PlaylistInput } from '@robot-ads/contracts/playlists/playlists.schemas';
+import type { PlaylistDto, PlaylistInput, playlistPageQuery } from '@robot-ads/contracts/playlists/playlists.schemas';
 import type { publishSummary } from '@robot-ads/contracts/publishing/publishing.schemas';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -11,12 +11,7 @@ export type Application = z.infer<typeof auditDto>;
 export type PublishSummary = z.infer<typeof publishSummary>['data'];
 type Ok<T> = { success: true; data: T };
 
-export interface PlanFilter {
-  start: number;
-  limit: number;
-  name?: string;
-  status?: string;
-}
+export type PlanFilter = z.infer<typeof playlistPageQuery>;
 
 export type PlanList = 'all' | 'online' | 'history';
 const LIST_PATH: Record<PlanList, string> = {

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { MissingParam } from '../../../components/missing-param';
 import { QueryError } from '../../../components/query-error';
+import { AuditStateTag, DeliveryStatusTag } from '../../../components/status-tag';
 import { usePlan, usePublishSummary } from '../api/plans';
-import { AuditStateTag, DeliveryStatusTag } from '../components/status-tag';
 import { WeekPreview } from '../components/week-preview';
 
 const fmt = (s: number) => dayjs.unix(s).format('YYYY-MM-DD HH:mm:ss');

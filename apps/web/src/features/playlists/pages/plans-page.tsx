@@ -7,11 +7,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { listTable } from '../../../components/list-table';
+import { AuditStateTag, DeliveryStatusTag } from '../../../components/status-tag';
 import { sessionStore } from '../../../lib/session';
 import { type Plan, type PlanList, useDeletePlan, usePlans } from '../api/plans';
 import { ApplyDialog, type ApplyKind } from '../components/apply-dialog';
 import { PlanEditor } from '../components/plan-editor';
-import { AuditStateTag, DeliveryStatusTag } from '../components/status-tag';
 
 const fmt = (s: number) => dayjs.unix(s).format('YYYY-MM-DD HH:mm');
 const LIVE = new Set(['toBeIssued', 'issued', 'notStarted', 'live']);

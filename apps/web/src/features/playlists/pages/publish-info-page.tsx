@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { listTable } from '../../../components/list-table';
+import { PublishStateTag } from '../../../components/status-tag';
 import { lang } from '../../../lib/i18n';
 import { useCustomerOptions } from '../api/plans';
 import { type InfoFilter, type InfoRow, usePublishInfo } from '../api/publish-info';
-import { PublishStateTag } from '../components/status-tag';
 
 type TextFilter = 'name' | 'robotId' | 'province' | 'city';
 const TEXT_FILTERS: ReadonlyArray<{ key: TextFilter; label: string }> = [

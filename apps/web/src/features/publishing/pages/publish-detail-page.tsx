@@ -8,8 +8,8 @@ import { ExportButton } from '../../../components/export-progress';
 import { listTable } from '../../../components/list-table';
 import { MissingParam } from '../../../components/missing-param';
 import { QueryError } from '../../../components/query-error';
+import { PublishStateTag } from '../../../components/status-tag';
 import { lang } from '../../../lib/i18n';
-import { PublishStateTag } from '../../playlists/components/status-tag';
 import { type DetailRow, startDetailExport, usePublishDetails, useSummary } from '../api/publishing';
 
 const fmt = (s: number | null) => (s ? dayjs.unix(s).format('YYYY-MM-DD HH:mm:ss') : '-');

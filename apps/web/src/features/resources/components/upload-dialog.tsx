@@ -3,7 +3,6 @@ import { checkBatch, formatBytes, TEMPLATE_SLOTS, UPLOAD_LIMITS } from '@robot-a
 import { Alert, Button, List, Modal, Progress, Select, Space, Tag, Typography, Upload } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useInvalidateMaterials } from '../api/resources';
 import {
   checkInBrowser,
   failureText,
@@ -13,7 +12,8 @@ import {
   sendToStorage,
   UploadCanceled,
   uploadCredentials,
-} from '../api/upload';
+} from '../../../lib/media-upload';
+import { useInvalidateMaterials } from '../api/resources';
 
 type Status = 'checking' | 'waiting' | 'uploading' | 'registering' | 'done' | 'refused' | 'failed' | 'canceled';
 

@@ -38,8 +38,8 @@ import { EmptyState, type EmptyStateProps } from '../../../components/empty-stat
 import { listTable } from '../../../components/list-table';
 import { MediaPreview } from '../../../components/media-preview';
 import { QueryError } from '../../../components/query-error';
+import { failureText } from '../../../lib/media-upload';
 import { type Material, useDeleteMaterial, useKinds, useMaterials, useUpdateMaterial } from '../api/resources';
-import { failureText } from '../api/upload';
 import { UploadDialog } from '../components/upload-dialog';
 
 const TIME = 'YYYY-MM-DD HH:mm:ss';

@@ -13,9 +13,9 @@ import {
   type UploadCredentials,
 } from '@robot-ads/contracts/media/media.schemas';
 import type { ResourceDto } from '@robot-ads/contracts/resources/resources.schemas';
-import { ApiError, api } from '../../../lib/api-client';
-import { lang } from '../../../lib/i18n';
-import { sessionStore } from '../../../lib/session';
+import { ApiError, api } from './api-client';
+import { lang } from './i18n';
+import { sessionStore } from './session';
 
 type Ok<T> = { success: true; data: T };
 const CACHE_KEY = 'robot-ads-upload-credentials';

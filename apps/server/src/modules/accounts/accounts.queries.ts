@@ -1,0 +1,108 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { type AccountRow, accounts } from './accounts.table';
+
+/** The account reads and the update other modules (auth, projects, seeds) use. */
+export { findAccountById, findAccountByUsername, updateAccount } from './accounts.repository';
+export type { AccountRow } from './accounts.table';
+
+/** The account with this id if `condition` (a condition of the caller's own tables, e.g. a live session) holds. */
+export async function findAccountByIdIf(db: DbOrTx, id: string, condition: SQL): Promise<AccountRow | null> {
+  const [row] = await db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.id, id), condition))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The owner accounts (role project) of these properties, by username. */
+export async function projectOwnersOf(db: DbOrTx, projectIds: readonly string[]) {
+  return db
+    .select({
+      accountId: accounts.id,
+      username: accounts.username,
+      authorized: accounts.authorized,
+      projectId: accounts.projectId,
+    })
+    .from(accounts)
+    .where(and(inArray(accounts.projectId, [...projectIds]), eq(accounts.role, 'project')))
+    .orderBy(asc(accounts.username));
+}
+
+/** Ids of the accounts linked to a property. */
+export async function accountIdsOfProject(db: DbOrTx, projectId: string): Promise<string[]> {
+  const rows = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.projectId, projectId));
+  return rows.map((r) => r.id);
+}
+
+/** A page of owner accounts (role project), by username; `usernameLike` is an escaped ILIKE pattern. */
+export async function projectOwnersPage(
+  db: DbOrTx,
+  q: { start: number; limit: number; projectId?: string; usernameLike?: string },
+): Promise<{ total: number; rows: AccountRow[] }> {
+  const where = and(
+    eq(accounts.role, 'project'),
+    ...(q.projectId ? [eq(accounts.projectId, q.projectId)] : []),
+    ...(q.usernameLike ? [ilike(accounts.username, q.usernameLike)] : []),
+  );
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(accounts).where(where);
+  const rows = await db
+    .select()
+    .from(accounts)
+    .where(where)
+    .orderBy(asc(accounts.username))
+    .offset(q.start)
+    .limit(q.limit);
+  return { total: count?.n ?? 0, rows };
+}
+
+/**
+ * A page of accounts of the given roles, newest first, within `scope` (account ids; null: all), filtered
+ * by escaped ILIKE patterns on the username and the name.
+ */
+export async function accountsPageByRoles(
+  db: DbOrTx,
+  q: {
+    roles: readonly string[];
+    scope: readonly string[] | null;
+    usernameLike?: string;
+    nameLike?: string;
+    start: number;
+    limit: number;
+  },
+): Promise<{ total: number; rows: AccountRow[] }> {
+  const where: SQL[] = [inArray(accounts.role, [...q.roles])];
+  if (q.scope) where.push(inArray(accounts.id, [...q.scope]));
+  if (q.usernameLike) where.push(ilike(accounts.username, q.usernameLike));
+  if (q.nameLike) where.push(ilike(accounts.name, q.nameLike));
+  const cond = and(...where);
+  const [totalRow] = await db.select({ n: count() }).from(accounts).where(cond);
+  const rows = await db
+    .select()
+    .from(accounts)
+    .where(cond)
+    .orderBy(desc(accounts.createdAt), desc(accounts.id))
+    .offset(q.start)
+    .limit(q.limit);
+  return { total: totalRow?.n ?? 0, rows };
+}
+
+/** Whether any account belongs to the customer (a customer in use cannot be deleted). */
+export async function customerHasAccount(db: DbOrTx, customerId: string): Promise<boolean> {
+  const [row] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.customerId, customerId)).limit(1);
+  return Boolean(row);
+}
+
+// ---------------------------------------------------------------------------------------------
+// For the publishing module: delivery to every device of property accounts.
+
+/** The properties (projects.id) of these accounts that are property (project) accounts. */
+export async function projectIdsOfPropertyAccounts(db: DbOrTx, accountIds: string[]): Promise<string[]> {
+  if (accountIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ projectId: accounts.projectId })
+    .from(accounts)
+    .where(and(inArray(accounts.id, accountIds), eq(accounts.role, 'project'), isNotNull(accounts.projectId)));
+  return rows.map((r) => r.projectId as string);
+}

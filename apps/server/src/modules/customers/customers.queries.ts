@@ -1,0 +1,26 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { type CustomerRow, customers } from './customers.table';
+
+type NewCustomerRow = typeof customers.$inferInsert;
+
+/** Narrow reads and writes of customers for the modules above (accounts, two-factor, seeds). */
+export async function findCustomerById(db: DbOrTx, id: string): Promise<CustomerRow | null> {
+  const [row] = await db.select().from(customers).where(eq(customers.id, id));
+  return row ?? null;
+}
+
+/** Customer id -> name, for the given ids (unknown ids are absent). */
+export async function customerNamesByIds(db: DbOrTx, ids: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: customers.id, name: customers.name })
+    .from(customers)
+    .where(inArray(customers.id, unique));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+export async function insertCustomers(db: DbOrTx, rows: NewCustomerRow[]): Promise<void> {
+  await db.insert(customers).values(rows);
+}

@@ -1,0 +1,85 @@
+import { newId } from '@robot-ads/contracts/common/ids';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { deliverableCondition } from './devices.repository';
+import { deviceTokens, robots } from './devices.table';
+
+/** Live (unrevoked) device tokens among these hashes, with their robots: one query. */
+export async function liveDeviceTokens(db: DbOrTx, hashes: string[]) {
+  return db
+    .select({ hash: deviceTokens.tokenHash, robotRef: deviceTokens.robotRef, robotId: robots.robotId })
+    .from(deviceTokens)
+    .innerJoin(robots, eq(robots.id, deviceTokens.robotRef))
+    .where(and(inArray(deviceTokens.tokenHash, hashes), isNull(deviceTokens.revokedAt)));
+}
+
+/** The robot of a device ID with its activation secret, locked for the activation's transaction. */
+export async function robotForActivation(db: DbOrTx, robotId: string) {
+  const [robot] = await db
+    .select({
+      id: robots.id,
+      robotId: robots.robotId,
+      hash: robots.activationSecretHash,
+      activatedAt: robots.activatedAt,
+    })
+    .from(robots)
+    .where(eq(robots.robotId, robotId))
+    .for('update')
+    .limit(1);
+  return robot ?? null;
+}
+
+/** Revokes the robot's live device tokens; the hashes revoked. */
+export async function revokeDeviceTokensOf(db: DbOrTx, robotRef: string, now: Date): Promise<string[]> {
+  const revoked = await db
+    .update(deviceTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(deviceTokens.robotRef, robotRef), isNull(deviceTokens.revokedAt)))
+    .returning({ hash: deviceTokens.tokenHash });
+  return revoked.map((r) => r.hash);
+}
+
+export async function insertDeviceToken(db: DbOrTx, robotRef: string, tokenHash: string, now: Date): Promise<void> {
+  await db.insert(deviceTokens).values({ id: newId(), robotRef, tokenHash, createdAt: now });
+}
+
+/** Marks a robot activated (first activation time kept) and clears its one-time secret. */
+export async function markRobotActivated(
+  db: DbOrTx,
+  robotRef: string,
+  patch: { activatedAt: Date; appVersion?: string; now: Date },
+): Promise<void> {
+  await db
+    .update(robots)
+    .set({
+      activated: true,
+      activatedAt: patch.activatedAt,
+      activationSecretHash: null,
+      ...(patch.appVersion ? { appVersion: patch.appVersion } : {}),
+      updatedAt: patch.now,
+    })
+    .where(eq(robots.id, robotRef));
+}
+
+/** Deliverable robots with an end date after `now`, by device ID (the demo ad groups pick from them). */
+export async function deliverableRobotsWithEndDate(db: DbOrTx, now: Date) {
+  return db
+    .select({ id: robots.id, city: robots.city, type: robots.type })
+    .from(robots)
+    .where(and(deliverableCondition(now), isNotNull(robots.expireAt), sql`${robots.expireAt} > ${now}`))
+    .orderBy(asc(robots.robotId));
+}
+
+// ---------------------------------------------------------------------------------------------
+// For the publishing module: delivery to every device of property accounts.
+
+/** Robot IDs of every device standing in these properties, sorted, each once. */
+export async function robotIdsOfProjects(db: DbOrTx, projectIds: string[]): Promise<string[]> {
+  if (projectIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ robotId: robots.robotId })
+    .from(robots)
+    .where(inArray(robots.projectId, projectIds))
+    .orderBy(robots.robotId);
+  return rows.map((r) => r.robotId);
+}
