@@ -4,7 +4,7 @@ import { newId } from '@robot-ads/contracts/common/ids';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
-import { createProject, createRobot } from '../../../test/devices';
+import { activatedDevice, createProject, createRobot } from '../../../test/devices';
 import { type Access, ANY, DEVICE, PERMISSIONS, PUBLIC, ROOT } from '../../../test/permission-matrix';
 import type { RegisteredRoute } from '../../platform/auth-guard';
 import { customers } from '../customers/customers.table';
@@ -38,27 +38,9 @@ beforeAll(async () => {
   }
   const root = await loginAs(t, 'super', { principals: 'root' });
   users.push({ name: 'root', role: 'super', root: true, headers: bearer(root.token) });
-  device.headers = bearer(await deviceToken());
+  device.headers = bearer((await activatedDevice(t, users.find((u) => u.root)?.headers ?? {})).token);
 });
 
-/** A device token as a robot gets it: an operator issues an activation secret, the robot activates. */
-async function deviceToken(): Promise<string> {
-  const robot = await createRobot(t, { activated: false });
-  const op = users.find((u) => u.root)?.headers ?? {};
-  const issued = await t.app.inject({
-    method: 'POST',
-    url: '/api/Devices/activationSecret',
-    headers: op,
-    payload: { robotId: robot.robotId },
-  });
-  const { secret } = issued.json().data as { secret: string };
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/device/v1/activate',
-    payload: { robotId: robot.robotId, secret },
-  });
-  return res.json().data.token as string;
-}
 afterAll(() => t.close());
 
 /** API routes the user guard judges (docs and static files are outside it). */

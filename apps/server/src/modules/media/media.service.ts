@@ -280,9 +280,9 @@ export function mediaToDto(ctx: PlatformContext, row: MediaRow): MediaDto {
 }
 
 /** A media row the caller may see, or NOT_FOUND. */
-export async function findVisibleMedia(ctx: PlatformContext, user: Uploader, id: string, db: DbOrTx = ctx.db) {
-  const scope = await dataScope(db, user);
-  const [row] = await db
+export async function findVisibleMedia(ctx: PlatformContext, user: Uploader, id: string) {
+  const scope = await dataScope(ctx.db, user);
+  const [row] = await ctx.db
     .select()
     .from(media)
     .where(and(eq(media.id, id), ownedWhere(scope, media)));

@@ -218,8 +218,8 @@ export function ApplicationTable({
             query: list,
             empty: {
               filtered: Boolean(filter.name || filter.type || filter.state),
-              hint: t(`empty.applications.${todo ? 'todo' : view}`),
-              who: t(`empty.applications.${todo ? 'todoWho' : `${view}Who`}`),
+              hint: t(`empty.applications.${todo ? 'awaiting' : view}`),
+              who: t(`empty.applications.${todo ? 'awaitingWho' : `${view}Who`}`),
             },
           },
         )}
