@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page, Response } from '@playwright/test';
+import type { Page, Request, Response } from '@playwright/test';
 
 /**
  * The page check (issue 13): every registered page, as every demo role, in both languages and at two widths,
@@ -223,9 +223,15 @@ export function layoutProblems(look: PageLook): string[] {
   return problems;
 }
 
-/** Waits up to `ms` for every loading state to end; returns the ones still showing. */
-export async function settle(page: Page, ms = 5_000): Promise<string[]> {
-  const deadline = Date.now() + ms;
+/** The longest a page may keep loading while its calls are still being answered (a server under load). */
+export const LOADING_CAP_MS = 30_000;
+
+/**
+ * Waits for every loading state to end; returns the ones still showing. A loading state fails once it has
+ * shown `ms` after the page's last request was answered (a skeleton nothing will end: the bug of issue 13), or
+ * after LOADING_CAP_MS in any case. Without a watch, it fails `ms` after the start.
+ */
+export async function settle(page: Page, ms = 5_000, watch?: PageWatch, started = Date.now()): Promise<string[]> {
   for (;;) {
     const showing = await page
       .locator(LOADING_SELECTOR)
@@ -233,7 +239,9 @@ export async function settle(page: Page, ms = 5_000): Promise<string[]> {
         els.filter((el) => el.checkVisibility()).map((el) => String(el.className).split(' ')[0] ?? ''),
       );
     if (showing.length === 0) return [];
-    if (Date.now() >= deadline) return [...new Set(showing)];
+    const now = Date.now();
+    const quietSince = watch ? (watch.inFlight > 0 ? now : Math.max(watch.lastAnswer, started)) : started;
+    if (now - quietSince >= ms || now - started >= LOADING_CAP_MS) return [...new Set(showing)];
     await page.waitForTimeout(150);
   }
 }
@@ -253,6 +261,28 @@ export class PageWatch {
     });
     page.on('pageerror', (error) => this.problems.push(`page error: ${error.message.slice(0, 200)}`));
     page.on('response', (response) => this.onResponse(response));
+    page.on('request', (request) => {
+      if (!this.tracked(request)) return;
+      this.pending.add(request);
+    });
+    const answered = (request: Request) => {
+      if (this.pending.delete(request)) this.lastAnswer = Date.now();
+    };
+    page.on('requestfinished', answered);
+    page.on('requestfailed', answered);
+  }
+
+  private readonly pending = new Set<Request>();
+  /** When the page's last request was answered (ms since the epoch). */
+  lastAnswer = 0;
+  /** Requests of the page not yet answered (the live socket left out). */
+  get inFlight(): number {
+    return this.pending.size;
+  }
+
+  private tracked(request: Request): boolean {
+    const url = request.url();
+    return !url.startsWith('data:') && !url.includes('/websocket/') && request.resourceType() !== 'websocket';
   }
 
   private onResponse(response: Response) {
@@ -300,15 +330,14 @@ export function slug(pagePath: string): string {
 }
 
 /**
- * Looks at the page now shown: waits for it to settle (at most 5 s), then checks loading, language, tables
+ * Looks at the page now shown: waits for it to settle (see settle), then checks loading, language, tables
  * and width, and saves a screenshot. Returns the problems found, each prefixed with where.
  */
 export async function checkShownPage(
   page: Page,
-  options: { lang: Lang; label: string; screenshot?: string; since?: number; texts?: boolean },
+  options: { lang: Lang; label: string; screenshot?: string; since?: number; texts?: boolean; watch?: PageWatch },
 ): Promise<string[]> {
-  const waited = options.since === undefined ? 0 : Date.now() - options.since;
-  const loading = await settle(page, Math.max(0, 5_000 - waited));
+  const loading = await settle(page, 5_000, options.watch, options.since);
   const problems = loading.map((c) => `loading state still showing after 5 s (${c})`);
   const look = await lookAt(page, options.texts !== false);
   problems.push(...languageProblems(look.texts, options.lang), ...layoutProblems(look));

@@ -133,7 +133,7 @@ async function checkRole(page: Page, role: { user: string; mode: Mode }): Promis
         // The words do not change with the width: read them once.
         const texts = j === 0;
         const at = `${role.user} ${lang} ${width}px ${target}`;
-        problems.push(...(await checkShownPage(page, { lang, label: at, screenshot, since, texts })));
+        problems.push(...(await checkShownPage(page, { lang, label: at, screenshot, since, texts, watch })));
         problems.push(...watch.take().map((p) => `${at}: ${p}`));
       }
     }
@@ -214,5 +214,29 @@ test.describe('page check', () => {
     expect(problems).toContain('raw i18n key "plans.columns.customer"');
     expect(problems).toContain('Chinese text on the English page: "保存"');
     expect(problems).toMatch(/page wider than the window \(\d+ > 1280 px\)/);
+  });
+
+  test('the check reports a loading state that nothing ends', async ({ page }) => {
+    const watch = new PageWatch(page, EXPECTED_FAILURES);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/login');
+    await setLanguage(page, 'en');
+    await page.reload();
+    await fillLogin(page, 'root', PASSWORD, 'operator', 'en');
+    await expect(page.locator('.ra-shell')).toBeVisible();
+    const since = Date.now();
+    await openInApp(page, '/ad/List');
+    expect(await checkShownPage(page, { lang: 'en', label: 'plans', since, watch })).toEqual([]);
+    // A skeleton left showing with no call under way, as /ad/ListDetail without a plan once did.
+    await page.evaluate(() => {
+      const stuck = document.createElement('div');
+      stuck.className = 'ant-skeleton';
+      stuck.textContent = ' ';
+      stuck.style.height = '40px';
+      document.querySelector('.ra-content')?.prepend(stuck);
+    });
+    const problems = await checkShownPage(page, { lang: 'en', label: 'plans', since: Date.now(), watch });
+    expect(problems).toContain('plans: loading state still showing after 5 s (ant-skeleton)');
+    expect(watch.take()).toEqual([]);
   });
 });

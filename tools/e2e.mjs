@@ -17,9 +17,10 @@ if (!chrome) {
 }
 const build = spawnSync(process.execPath, [path.join(root, 'tools/ensure-build.mjs')], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
-// Two suites, each with its own server: the specs on the demo data as seeded (playwright.config.ts,
-// no robot fleet) and the living demo with its fleet on (playwright.living-demo.config.ts). Spec files
-// named on the command line go to the suite that holds them; other arguments go to both.
+// Three suites, each with its own server: the specs on the demo data as seeded (playwright.config.ts,
+// no robot fleet), the living demo with its fleet on (playwright.living-demo.config.ts) and the page check
+// (playwright.page-check.config.ts: every page as every demo role). Spec files named on the command line go
+// to the suite that holds them; other arguments go to all.
 const args = process.argv.slice(2);
 const isSpec = (a) => !a.startsWith('-') && /(^|\/)e2e\/|\.spec\.ts(:\d+)*$/.test(a);
 const living = (a) => a.includes('living-demo');
@@ -29,9 +30,8 @@ const flags = args.filter((a) => !isSpec(a));
 const suites = [
   { config: 'playwright.config.ts', specs: specs.filter((s) => !living(s) && !pageCheck(s)) },
   { config: 'playwright.living-demo.config.ts', specs: specs.filter(living) },
-  // The page check runs only when named (`npm run page-check`).
-  { config: 'playwright.page-check.config.ts', specs: specs.filter(pageCheck), onlyWhenNamed: true },
-].filter((s) => (specs.length === 0 ? !s.onlyWhenNamed : s.specs.length > 0));
+  { config: 'playwright.page-check.config.ts', specs: specs.filter(pageCheck) },
+].filter((s) => specs.length === 0 || s.specs.length > 0);
 let status = 0;
 for (const suite of suites) {
   const r = spawnSync(
