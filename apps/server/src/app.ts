@@ -9,6 +9,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Database } from './db/client';
+import { buildDeviceLane, laneServerFactory } from './device-lane';
 import { customerHasAccount } from './modules/accounts/accounts.queries';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { AccountsService } from './modules/accounts/accounts.service';
@@ -102,7 +103,14 @@ declare module 'fastify' {
 /** Builds the whole HTTP application on the given dependencies, without listening. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  const genReqId = (req: { headers: Record<string, string | string[] | undefined> }) => {
+    const incoming = req.headers['x-request-id'];
+    return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : newId();
+  };
+  // The device lane (device-lane.ts) answers heartbeats and schedule polls on this server once it is built.
+  const lane: { handler: Parameters<typeof laneServerFactory>[0]['handler'] } = { handler: null };
   const app = Fastify({
+    serverFactory: laneServerFactory(lane),
     ...(deps.logger
       ? { loggerInstance: deps.logger }
       : {
@@ -126,10 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
     // One key for the request id in every line: Fastify's request logger and the mixin use the same.
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
-    genReqId: (req) => {
-      const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : newId();
-    },
+    genReqId,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
     forceCloseConnections: 'idle',
@@ -265,7 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   // Before the modules: its hooks count every route registered after it.
-  registerMetrics(app, {
+  const { instrument } = registerMetrics(app, {
     database,
     queueDepths: () => jobs.depths(),
     token: config.METRICS_TOKEN,
@@ -312,6 +317,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerStaticFiles(app, { webDist: config.WEB_DIST, playerDist: config.PLAYER_DIST });
 
+  const deviceLane = await buildDeviceLane({
+    ctx,
+    cache: app.schedules.cache,
+    logger: app.log,
+    genReqId,
+    trustProxy: config.TRUST_PROXY,
+    instrument,
+  });
+  lane.handler = deviceLane.routing;
+
   if (deps.startJobs) {
     app.addHook('onReady', async () => {
       await jobs.start();
@@ -327,6 +342,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await ctx.realtime?.close();
     // After the sockets: what they and the last beats reported is written before the database closes.
     await ctx.presence.stop();
+    lane.handler = null;
+    await deviceLane.close();
     await rateLimitRedis?.quit().catch(() => rateLimitRedis.disconnect());
     await jobs.stop();
   });

@@ -19,6 +19,26 @@ import { activate, heartbeat } from './device-protocol.service';
  */
 export const DEVICE_HOT_ROUTE = { logLevel: 'warn', helmet: false } as const;
 
+/**
+ * The heartbeat, on its own: the application registers it, and so does the device lane (app.ts), the
+ * lean instance that answers the calls every robot makes all the time on the same port.
+ */
+export function heartbeatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    zodRoutes(app, ['device']).post(
+      '/api/device/v1/heartbeat',
+      {
+        summary: 'Heartbeat every 30 s: status, app version, position, free storage',
+        body: heartbeatBody,
+        response: okEnvelope(heartbeatResult),
+        config: { device: true },
+        options: { ...DEVICE_HOT_ROUTE, bodyLimit: 16 * 1024, preParsing: acceptGzip(), onRequest: deviceTokenPresent },
+      },
+      async (request) => heartbeat(ctx, readDeviceToken(request), request.body),
+    );
+  };
+}
+
 /** The device side under /api/device/v1 (docs/device-protocol.md). */
 export function deviceProtocolRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -33,16 +53,6 @@ export function deviceProtocolRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => activate(ctx, request.body),
     );
-    route.post(
-      '/api/device/v1/heartbeat',
-      {
-        summary: 'Heartbeat every 30 s: status, app version, position, free storage',
-        body: heartbeatBody,
-        response: okEnvelope(heartbeatResult),
-        config: { device: true },
-        options: { ...DEVICE_HOT_ROUTE, bodyLimit: 16 * 1024, preParsing: acceptGzip(), onRequest: deviceTokenPresent },
-      },
-      async (request) => heartbeat(ctx, readDeviceToken(request), request.body),
-    );
+    await app.register(heartbeatRoutes(ctx));
   };
 }

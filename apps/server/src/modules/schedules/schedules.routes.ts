@@ -32,16 +32,14 @@ export function createSchedules(ctx: AppContext): Schedules {
   return { cache, feed: new ScheduleFeed(ctx, cache) };
 }
 
-/** Schedule delivery under /api/device/v1 (docs/device-protocol.md, "Schedule"). */
-export function schedulesRoutes(ctx: AppContext, schedules: Schedules): FastifyPluginAsyncZod {
+/**
+ * The schedule poll, on its own: the application registers it, and so does the device lane (app.ts), the
+ * lean instance that answers the calls every robot makes all the time on the same port.
+ */
+export function schedulePullRoutes(ctx: AppContext, cache: ScheduleCache): FastifyPluginAsyncZod {
   return async (app) => {
-    const deviceRoute = zodRoutes(app, ['device']);
-    const devicesRoute = zodRoutes(app, ['devices']);
     // The device-token check is remembered per token, so that an unchanged poll costs no query.
     const auth = deviceAuth(ctx);
-    if (ctx.realtime) schedules.feed.attach(ctx.realtime.io);
-    app.addHook('onReady', async () => schedules.feed.start());
-    app.addHook('onClose', async () => schedules.feed.close());
     app.get(
       '/api/device/v1/schedule',
       {
@@ -57,13 +55,26 @@ export function schedulesRoutes(ctx: AppContext, schedules: Schedules): FastifyP
       },
       async (request, reply) => {
         const { robotRef, robotId } = request.device;
-        const pulled = await schedules.cache.pull(robotRef, robotId, request.headers['if-none-match']);
+        const pulled = await cache.pull(robotRef, robotId, request.headers['if-none-match']);
         reply.header('cache-control', 'private, no-cache');
         reply.header('etag', `"${pulled.version}"`);
         if (!pulled.schedule) return reply.code(304).send(null);
         return { success: true as const, data: pulled.schedule };
       },
     );
+  };
+}
+
+/** Schedule delivery under /api/device/v1 (docs/device-protocol.md, "Schedule"). */
+export function schedulesRoutes(ctx: AppContext, schedules: Schedules): FastifyPluginAsyncZod {
+  return async (app) => {
+    const deviceRoute = zodRoutes(app, ['device']);
+    const devicesRoute = zodRoutes(app, ['devices']);
+    const auth = deviceAuth(ctx);
+    if (ctx.realtime) schedules.feed.attach(ctx.realtime.io);
+    app.addHook('onReady', async () => schedules.feed.start());
+    app.addHook('onClose', async () => schedules.feed.close());
+    await app.register(schedulePullRoutes(ctx, schedules.cache));
     deviceRoute.post(
       '/api/device/v1/schedule/ack',
       {
