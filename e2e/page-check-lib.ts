@@ -224,15 +224,23 @@ export function layoutProblems(look: PageLook): string[] {
 }
 
 /** The longest a page may keep loading while its calls are still being answered (a server under load). */
-export const LOADING_CAP_MS = 30_000;
+export const LOADING_CAP_MS = 45_000;
+/** A look at the page slower than this means its main thread was busy (it could not end a loading state). */
+const BUSY_PROBE_MS = 1_000;
+const POLL_MS = 150;
 
 /**
  * Waits for every loading state to end; returns the ones still showing. A loading state fails once it has
- * shown `ms` after the page's last request was answered (a skeleton nothing will end: the bug of issue 13), or
- * after LOADING_CAP_MS in any case. Without a watch, it fails `ms` after the start.
+ * shown for `ms` of quiet time: no request of the page under way or answered, and the page responsive (a
+ * look at it answered within a second; on a machine starved of CPU the time a page could not run does not
+ * count). A skeleton nothing will end (the bug of issue 13) fails after `ms`; nothing waits beyond
+ * LOADING_CAP_MS. Without a watch, only the page's responsiveness is taken into account.
  */
 export async function settle(page: Page, ms = 5_000, watch?: PageWatch, started = Date.now()): Promise<string[]> {
+  let quiet = 0;
+  let last = started;
   for (;;) {
+    const probeStart = Date.now();
     const showing = await page
       .locator(LOADING_SELECTOR)
       .evaluateAll((els) =>
@@ -240,9 +248,13 @@ export async function settle(page: Page, ms = 5_000, watch?: PageWatch, started 
       );
     if (showing.length === 0) return [];
     const now = Date.now();
-    const quietSince = watch ? (watch.inFlight > 0 ? now : Math.max(watch.lastAnswer, started)) : started;
-    if (now - quietSince >= ms || now - started >= LOADING_CAP_MS) return [...new Set(showing)];
-    await page.waitForTimeout(150);
+    const busy = now - probeStart > BUSY_PROBE_MS;
+    const waiting = watch !== undefined && (watch.inFlight > 0 || watch.lastAnswer > last);
+    if (waiting) quiet = 0;
+    else quiet += busy ? POLL_MS : now - last;
+    last = now;
+    if (quiet >= ms || now - started >= LOADING_CAP_MS) return [...new Set(showing)];
+    await page.waitForTimeout(POLL_MS);
   }
 }
 
@@ -313,7 +325,7 @@ export async function openInApp(page: Page, target: string): Promise<void> {
     .locator(`.ra-page[data-page="${pathname}"], .ra-status-page`)
     .filter({ visible: true })
     .first()
-    .waitFor({ timeout: 15_000 });
+    .waitFor({ timeout: 30_000 });
 }
 
 /** Resizes the window and lets the page follow (resize handlers, a layout pass). */

@@ -124,7 +124,7 @@ async function checkRole(page: Page, role: { user: string; mode: Mode }): Promis
       try {
         await openInApp(page, target);
       } catch {
-        problems.push(`${label}: the page did not show within 15 s`);
+        problems.push(`${label}: the page did not show within 30 s`);
         continue;
       }
       for (const [j, width] of widths.entries()) {
