@@ -69,7 +69,11 @@ async function walk(page: Page, lang: 'zh' | 'en') {
     await page.goto(path);
     await expect(page).toHaveURL(new RegExp(`${path.replace(/[/.]/g, '\\$&')}(\\?.*)?$`));
     await expect(page.locator(`.ra-page[data-page="${path}"]`)).toBeVisible();
-    await expect(page.locator('.ra-content .ra-page-loading, .ra-content .ant-spin-spinning')).toHaveCount(0);
+    // Every loading state ends (the page check holds the 5 s rule with a measure of quiet time; on a
+    // loaded CI machine a map's GeoJSON can take longer than the default 10 s to arrive and draw).
+    await expect(page.locator('.ra-content .ra-page-loading, .ra-content .ant-spin-spinning')).toHaveCount(0, {
+      timeout: 30_000,
+    });
     const chrome = await page.locator('.ra-sider, .ra-header, .ra-tabs-bar').allInnerTexts();
     const content = await page.locator('.ra-content').innerText();
     for (const text of [...chrome, content]) expect(text, `${path} shows a raw key`).not.toMatch(RAW_KEY);
