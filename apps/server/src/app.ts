@@ -50,6 +50,8 @@ import { adLinkCounter, heldSlotsLookup, plansPublishedToRobot } from './modules
 import { resourcesRoutes } from './modules/resources/resources.routes';
 import { ResourcesService } from './modules/resources/resources.service';
 import { createSchedules, schedulesRoutes } from './modules/schedules/schedules.routes';
+import { runStatisticsExport, STATISTICS_EXPORT_JOB } from './modules/statistics/statistics.export';
+import { statisticsRoutes } from './modules/statistics/statistics.routes';
 import { SystemSettingsRepository } from './modules/system/system.repository';
 import { systemRoutes } from './modules/system/system.routes';
 import { systemLogsRoutes } from './modules/system-logs/system-logs.routes';
@@ -203,6 +205,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     handler: async (data) =>
       runPublishExport(ctx, String(data.key), JSON.parse(String(data.user)) as SessionUser, consume),
   });
+  jobs.define({
+    name: STATISTICS_EXPORT_JOB,
+    handler: async (data) => runStatisticsExport(ctx, String(data.key), JSON.parse(String(data.user)) as SessionUser),
+  });
   jobs.define({ name: AUDIT_EXPORT_JOB, handler: async (data) => runAuditExport(ctx, String(data.key)) });
   app.decorate('ctx', ctx);
   app.decorate('services', { auth, accounts, notifications, resources, ads } satisfies AppServices);
@@ -313,6 +319,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(directPublishRoutes(ctx));
   await app.register(publishingRoutes(ctx, consume));
   await app.register(playEventsRoutes(ctx));
+  await app.register(statisticsRoutes(ctx));
   await app.register(auditsRoutes(ctx));
 
   await registerStaticFiles(app, { webDist: config.WEB_DIST, playerDist: config.PLAYER_DIST });
