@@ -471,7 +471,7 @@ export class AccountsService {
   /** An owner (project) account: itself, or one in an operator's subtree. */
   private async ownerRow(user: SessionUser, id: string): Promise<AccountRow> {
     const row = await findAccountById(this.db, id);
-    if (!row || row.role !== 'project') throw new AppError('NOT_FOUND');
+    if (row?.role !== 'project') throw new AppError('NOT_FOUND');
     await assertCanSeeAccount(this.db, user, id);
     return row;
   }
