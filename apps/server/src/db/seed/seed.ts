@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { accountsSeeder } from '../../modules/accounts/accounts.seed';
 import { adGroupsSeeder } from '../../modules/ad-groups/ad-groups.seed';
-import { customersSeeder } from '../../modules/customers/customers.seed';
 import { devicesSeeder } from '../../modules/devices/devices.seed';
 import { playEventsSeeder } from '../../modules/play-events/play-events.seed';
 import { deliverySeeder } from '../../modules/playlists/delivery.seed';
@@ -14,7 +13,6 @@ import type { Database } from '../client';
 /** Registered by hand, in dependency order. */
 export const seeders: Seeder[] = [
   accountsSeeder,
-  customersSeeder,
   devicesSeeder,
   adGroupsSeeder,
   materialsSeeder,

@@ -2,6 +2,7 @@ import { newId } from '@robot-ads/contracts/common/ids';
 import { hashPassword, passwordCost } from '../../platform/passwords';
 import type { Seeder } from '../../platform/seeding';
 import { insertCustomers } from '../customers/customers.queries';
+import { seedCustomerReviews } from '../customers/customers.seed';
 import { accounts, type NewAccountRow } from './accounts.table';
 
 /** The password of every demo account (README "Demo accounts"). */
@@ -10,7 +11,7 @@ export const DEMO_PASSWORD = 'Robot@2026';
 /** Demo accounts for every role; other seeders find them by username. */
 export const accountsSeeder: Seeder = {
   name: 'accounts',
-  async run(tx, { app }) {
+  async run(tx, { app, now }) {
     const passwordHash = await hashPassword(DEMO_PASSWORD, passwordCost(app.config.NODE_ENV));
     const lucky = newId();
     const fresh = newId();
@@ -165,6 +166,28 @@ export const accountsSeeder: Seeder = {
         contacts: [{ name: 'Sun Li', phone: '13800000113' }],
         ...region,
         ownerId: east,
+      },
+    ]);
+    const person = (username: string) => {
+      const row = rows.find((r) => r.username === username);
+      return { id: ids[username] ?? '', name: row?.name ?? '', phone: row?.phone ?? '' };
+    };
+    await seedCustomerReviews(tx, app, now, [
+      {
+        customerId: green,
+        applicant: person('adv_pending'),
+        enterpriseName: '绿动健身有限公司',
+        creditCode: '91330106MA2B0T1X0B',
+        state: 'pending',
+        reviewer: null,
+      },
+      {
+        customerId: ocean,
+        applicant: person('adv_rejected'),
+        enterpriseName: '海洋旅行社有限公司',
+        creditCode: '91330106MA2B0T2X01',
+        state: 'reject',
+        reviewer: { id: ids.root ?? '', name: 'Root' },
       },
     ]);
   },

@@ -2,8 +2,8 @@ import { newId } from '@robot-ads/contracts/common/ids';
 import { toUnixSeconds } from '@robot-ads/contracts/common/time';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { Seeder } from '../../platform/seeding';
-import { findAccountByUsername } from '../accounts/accounts.queries';
+import type { Tx } from '../../db/client';
+import type { AppContext } from '../../platform/context';
 import { storeDemoPicture } from '../media/media.queries';
 import { customerAudits, customerEnterprises, customers } from './customers.table';
 
@@ -17,74 +17,59 @@ async function licencePicture(title: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
+export interface DemoReview {
+  customerId: string;
+  applicant: { id: string; name: string; phone: string };
+  enterpriseName: string;
+  creditCode: string;
+  state: 'pending' | 'reject';
+  reviewer: { id: string; name: string } | null;
+}
+
 /**
- * Enterprise information and customer review applications of the demo customers in each review state
- * (accounts.seed created them): Green Gym pending, Ocean Travel rejected (applications by their
- * advertisers adv_pending and adv_rejected); Bright Books has submitted nothing yet.
+ * Enterprise information and customer review applications of demo customers (accounts.seed calls it
+ * for Green Gym, pending, and Ocean Travel, rejected, with their advertisers as applicants).
  */
-export const customersSeeder: Seeder = {
-  name: 'customers',
-  async run(tx, { now, app }) {
-    const root = await findAccountByUsername(tx, 'root');
-    const demo = [
-      {
-        username: 'adv_pending',
-        enterpriseName: '绿动健身有限公司',
-        creditCode: '91330106MA2B0T1X0B',
-        state: 'pending' as const,
-      },
-      {
-        username: 'adv_rejected',
-        enterpriseName: '海洋旅行社有限公司',
-        creditCode: '91330106MA2B0T2X01',
-        state: 'reject' as const,
-      },
-    ];
-    for (const d of demo) {
-      const adv = await findAccountByUsername(tx, d.username);
-      if (!adv?.customerId) continue;
-      const licenceId = await storeDemoPicture(
-        tx,
-        app,
-        { id: adv.id, customer: adv.customerId },
-        'licence.png',
-        await licencePicture(d.enterpriseName),
-        'licence',
-        now,
-      );
-      const info = {
-        enterpriseName: d.enterpriseName,
-        contactName: adv.name,
-        contactPhone: adv.phone,
-        province: '浙江省',
-        creditCode: d.creditCode,
-        legalPersonIdNumber: '11010519491231002X',
-        licenceMediaId: licenceId,
-        licenceValidUntil: new Date(now.getTime() + 3 * 365 * 86400_000),
-        qualifications: [],
-        agent: false,
-      };
-      await tx
-        .insert(customerEnterprises)
-        .values({ customerId: adv.customerId, ...info, updatedBy: adv.id, updatedAt: now });
-      const [customer] = await tx.select().from(customers).where(eq(customers.id, adv.customerId));
-      await tx.insert(customerAudits).values({
-        id: newId(now.getTime()),
-        customerId: adv.customerId,
-        applicantId: adv.id,
-        applicantName: adv.name,
-        state: d.state,
-        note: d.state === 'reject' ? (customer?.auditNote ?? '') : '',
-        reviewerId: d.state === 'reject' ? (root?.id ?? null) : null,
-        reviewerName: d.state === 'reject' ? (root?.name ?? '') : '',
-        snapshot: {
-          ...info,
-          licenceValidUntil: toUnixSeconds(info.licenceValidUntil),
-          updatetime: toUnixSeconds(now),
-        },
-        createdAt: new Date(now.getTime() - 86400_000),
-        auditedAt: d.state === 'reject' ? now : null,
-      });
-    }
-  },
-};
+export async function seedCustomerReviews(tx: Tx, app: AppContext, now: Date, demo: DemoReview[]): Promise<void> {
+  for (const d of demo) {
+    const licenceId = await storeDemoPicture(
+      tx,
+      app,
+      { id: d.applicant.id, customer: d.customerId },
+      'licence.png',
+      await licencePicture(d.enterpriseName),
+      'licence',
+      now,
+    );
+    const info = {
+      enterpriseName: d.enterpriseName,
+      contactName: d.applicant.name,
+      contactPhone: d.applicant.phone,
+      province: '浙江省',
+      creditCode: d.creditCode,
+      legalPersonIdNumber: '11010519491231002X',
+      licenceMediaId: licenceId,
+      licenceValidUntil: new Date(now.getTime() + 3 * 365 * 86400_000),
+      qualifications: [],
+      agent: false,
+    };
+    await tx
+      .insert(customerEnterprises)
+      .values({ customerId: d.customerId, ...info, updatedBy: d.applicant.id, updatedAt: now });
+    const [customer] = await tx.select().from(customers).where(eq(customers.id, d.customerId));
+    const rejected = d.state === 'reject';
+    await tx.insert(customerAudits).values({
+      id: newId(now.getTime()),
+      customerId: d.customerId,
+      applicantId: d.applicant.id,
+      applicantName: d.applicant.name,
+      state: d.state,
+      note: rejected ? (customer?.auditNote ?? '') : '',
+      reviewerId: rejected ? (d.reviewer?.id ?? null) : null,
+      reviewerName: rejected ? (d.reviewer?.name ?? '') : '',
+      snapshot: { ...info, licenceValidUntil: toUnixSeconds(info.licenceValidUntil), updatetime: toUnixSeconds(now) },
+      createdAt: new Date(now.getTime() - 86400_000),
+      auditedAt: rejected ? now : null,
+    });
+  }
+}
