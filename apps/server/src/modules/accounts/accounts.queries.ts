@@ -39,10 +39,11 @@ export async function accountIdsOfProject(db: DbOrTx, projectId: string): Promis
 /** A page of owner accounts (role project), by username; `usernameLike` is an escaped ILIKE pattern. */
 export async function projectOwnersPage(
   db: DbOrTx,
-  q: { start: number; limit: number; projectId?: string; usernameLike?: string },
+  q: { start: number; limit: number; projectId?: string; usernameLike?: string; scope?: readonly string[] | null },
 ): Promise<{ total: number; rows: AccountRow[] }> {
   const where = and(
     eq(accounts.role, 'project'),
+    ...(q.scope ? [inArray(accounts.id, [...q.scope])] : []),
     ...(q.projectId ? [eq(accounts.projectId, q.projectId)] : []),
     ...(q.usernameLike ? [ilike(accounts.username, q.usernameLike)] : []),
   );

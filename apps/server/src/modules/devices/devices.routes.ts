@@ -543,7 +543,7 @@ export function devicesRoutes(ctx: AppContext, deps: DevicesRoutesDeps): Fastify
         },
         config: { roles: OPS },
       },
-      async (request) => ({ success: true as const, ...(await listOwners(ctx, request.query)) }),
+      async (request) => ({ success: true as const, ...(await listOwners(ctx, request.user, request.query)) }),
     );
     app.post(
       '/api/Proprietors/authorization/add',

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
-import { assertCanSeeAccount } from '../../platform/scope';
+import { accountSubtreeIds, assertCanSeeAccount } from '../../platform/scope';
 import {
   type AccountRow,
   accountIdsOfProject,
@@ -203,9 +203,12 @@ function toOwner(row: AccountRow, propertyname: string | null): OwnerDto {
 
 export async function listOwners(
   ctx: AppContext,
+  user: ScopeUser & { customer: string | null },
   q: { start: number; limit: number; projectId?: string; username?: string },
 ) {
   const { total, rows } = await projectOwnersPage(ctx.db, {
+    // An operator sees the owner accounts of its subtree (root/admin all).
+    scope: await accountSubtreeIds(ctx.db, user),
     start: q.start,
     limit: q.limit,
     projectId: q.projectId,
