@@ -39,10 +39,11 @@ export async function accountIdsOfProject(db: DbOrTx, projectId: string): Promis
 /** A page of owner accounts (role project), by username; `usernameLike` is an escaped ILIKE pattern. */
 export async function projectOwnersPage(
   db: DbOrTx,
-  q: { start: number; limit: number; projectId?: string; usernameLike?: string },
+  q: { start: number; limit: number; projectId?: string; usernameLike?: string; scope?: readonly string[] | null },
 ): Promise<{ total: number; rows: AccountRow[] }> {
   const where = and(
     eq(accounts.role, 'project'),
+    ...(q.scope ? [inArray(accounts.id, [...q.scope])] : []),
     ...(q.projectId ? [eq(accounts.projectId, q.projectId)] : []),
     ...(q.usernameLike ? [ilike(accounts.username, q.usernameLike)] : []),
   );
@@ -105,4 +106,30 @@ export async function projectIdsOfPropertyAccounts(db: DbOrTx, accountIds: strin
     .from(accounts)
     .where(and(inArray(accounts.id, accountIds), eq(accounts.role, 'project'), isNotNull(accounts.projectId)));
   return rows.map((r) => r.projectId as string);
+}
+
+/** The accounts attached to each of these customers (for the customer list), by username. */
+export async function accountsOfCustomers(
+  db: DbOrTx,
+  customerIds: readonly string[],
+): Promise<Map<string, Array<{ id: string; account: string; name: string; role: string }>>> {
+  const out = new Map<string, Array<{ id: string; account: string; name: string; role: string }>>();
+  if (customerIds.length === 0) return out;
+  const rows = await db
+    .select({
+      id: accounts.id,
+      account: accounts.username,
+      name: accounts.name,
+      role: accounts.role,
+      c: accounts.customerId,
+    })
+    .from(accounts)
+    .where(inArray(accounts.customerId, [...new Set(customerIds)]))
+    .orderBy(asc(accounts.username));
+  for (const r of rows) {
+    const list = out.get(r.c as string) ?? [];
+    list.push({ id: r.id, account: r.account, name: r.name, role: r.role });
+    out.set(r.c as string, list);
+  }
+  return out;
 }

@@ -3,6 +3,8 @@ import {
   accountListResponse,
   accountPage,
   accountResponse,
+  accountStatusBody,
+  accountTreeQuery,
   accountUpdateBody,
   advertiserCreateBody,
   advertiserPageQuery,
@@ -11,11 +13,15 @@ import {
   childrenQuery,
   currentUserResponse,
   findByUserIdQuery,
+  ownerContactQuery,
+  ownerReviewScopeBody,
+  ownerReviewScopeQuery,
+  ownerReviewScopeResponse,
   profileBody,
-  usersQuery,
+  resetChildPasswordBody,
 } from '@robot-ads/contracts/accounts/accounts.schemas';
 import { emptyOk } from '@robot-ads/contracts/auth/auth.schemas';
-import { ADVERTISER_ROLES, OPERATOR_ROLES } from '@robot-ads/contracts/auth/roles';
+import { ADVERTISER_ROLES, OPERATOR_ROLES, type Role } from '@robot-ads/contracts/auth/roles';
 import { idParams } from '@robot-ads/contracts/common/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AccountsService } from './accounts.service';
@@ -25,6 +31,21 @@ const tags = ['accounts'];
 /** Users and AdvertiserUsers (spec section 7), all limited to the caller's scope. */
 export function accountsRoutes(service: AccountsService): FastifyPluginAsyncZod {
   const operators = { roles: OPERATOR_ROLES };
+  /** The account tree in scope; a parentId outside the scope is refused (FORBIDDEN). */
+  const treePage = async (
+    user: Parameters<AccountsService['page']>[0],
+    q: { start: number; limit: number; role?: Role; name?: string; parentId?: string; status?: 'enabled' | 'disabled' },
+  ) => {
+    if (q.parentId) await service.children(user, q.parentId);
+    return service.page(user, {
+      start: q.start,
+      limit: q.limit,
+      name: q.name,
+      parentId: q.parentId,
+      status: q.status,
+      roles: q.role ? [q.role] : undefined,
+    });
+  };
   return async (app) => {
     app.get(
       '/api/Users/current',
@@ -43,34 +64,27 @@ export function accountsRoutes(service: AccountsService): FastifyPluginAsyncZod 
       {
         schema: {
           tags,
-          summary: 'Accounts in scope (paged; role, name)',
-          querystring: usersQuery,
+          summary: 'Accounts in scope (paged; role, name, parentId, status)',
+          querystring: accountTreeQuery,
           response: { 200: accountPage },
         },
         config: operators,
       },
-      async (request) => {
-        const { start, limit, role, name } = request.query;
-        return {
-          success: true as const,
-          ...(await service.page(request.user, { start, limit, name, roles: role ? [role] : undefined })),
-        };
-      },
+      async (request) => ({ success: true as const, ...(await treePage(request.user, request.query)) }),
     );
 
     app.get(
       '/api/Users/queryByPage',
       {
-        schema: { tags, summary: 'Accounts in scope, paged', querystring: usersQuery, response: { 200: accountPage } },
+        schema: {
+          tags,
+          summary: 'Accounts in scope, paged (role, name, parentId, status)',
+          querystring: accountTreeQuery,
+          response: { 200: accountPage },
+        },
         config: operators,
       },
-      async (request) => {
-        const { start, limit, role, name } = request.query;
-        return {
-          success: true as const,
-          ...(await service.page(request.user, { start, limit, name, roles: role ? [role] : undefined })),
-        };
-      },
+      async (request) => ({ success: true as const, ...(await treePage(request.user, request.query)) }),
     );
 
     app.get(
@@ -162,7 +176,10 @@ export function accountsRoutes(service: AccountsService): FastifyPluginAsyncZod 
         },
         config: managers,
       },
-      async (request) => ({ success: true as const, data: await service.createAccount(request.user, request.body) }),
+      async (request) => ({
+        success: true as const,
+        data: await service.createAccount(request.user, request.body, request.lang),
+      }),
     );
     app.put(
       '/api/Users/:id',
@@ -178,7 +195,7 @@ export function accountsRoutes(service: AccountsService): FastifyPluginAsyncZod 
       },
       async (request) => ({
         success: true as const,
-        data: await service.updateAccount(request.user, request.params.id, request.body),
+        data: await service.updateAccount(request.user, request.params.id, request.body, request.lang),
       }),
     );
     app.delete(
@@ -196,6 +213,86 @@ export function accountsRoutes(service: AccountsService): FastifyPluginAsyncZod 
         await service.deleteAccount(request.user, request.params.id);
         return { success: true as const, data: null };
       },
+    );
+
+    app.post(
+      '/api/Users/resetPassword',
+      {
+        schema: {
+          tags,
+          summary: "Reset the password of an account in the caller's subtree (not oneself, not root/admin)",
+          body: resetChildPasswordBody,
+          response: { 200: emptyOk },
+        },
+        config: managers,
+      },
+      async (request) => {
+        await service.resetPassword(request.user, request.body.id, request.body.password);
+        return { success: true as const, data: null };
+      },
+    );
+    app.post(
+      '/api/Users/status',
+      {
+        schema: {
+          tags,
+          summary: "Enable or disable an account in the caller's subtree (not oneself, not root/admin)",
+          body: accountStatusBody,
+          response: { 200: accountResponse },
+        },
+        config: managers,
+      },
+      async (request) => ({
+        success: true as const,
+        data: await service.setStatus(request.user, request.body.id, request.body.status),
+      }),
+    );
+
+    // ---- Proprietors: owner contact and review authorization ----
+    app.get(
+      '/api/Proprietors/updateContact',
+      {
+        schema: {
+          tags,
+          summary: "Set an owner's contact name and phone (the owner itself, or an operator for its subtree)",
+          querystring: ownerContactQuery,
+          response: { 200: accountResponse },
+        },
+        config: { roles: [...OPERATOR_ROLES, 'project'] },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await service.updateOwnerContact(request.user, request.query, request.lang),
+      }),
+    );
+    app.get(
+      '/api/Proprietors/reviewScope',
+      {
+        schema: {
+          tags,
+          summary: 'Whose applications an owner reviews, and its autoAudit (the owner itself, or an operator)',
+          querystring: ownerReviewScopeQuery,
+          response: { 200: ownerReviewScopeResponse },
+        },
+        config: { roles: [...OPERATOR_ROLES, 'project'] },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await service.reviewScope(request.user, request.query.accountId),
+      }),
+    );
+    app.put(
+      '/api/Proprietors/reviewScope',
+      {
+        schema: {
+          tags,
+          summary: 'Set whose applications an owner in the subtree reviews (none: everybody) and its autoAudit',
+          body: ownerReviewScopeBody,
+          response: { 200: ownerReviewScopeResponse },
+        },
+        config: operators,
+      },
+      async (request) => ({ success: true as const, data: await service.setReviewScope(request.user, request.body) }),
     );
 
     // ---- AdvertiserUsers ----
@@ -293,7 +390,10 @@ export function accountsRoutes(service: AccountsService): FastifyPluginAsyncZod 
         },
         config: operators,
       },
-      async (request) => ({ success: true as const, data: await service.createAdvertiser(request.user, request.body) }),
+      async (request) => ({
+        success: true as const,
+        data: await service.createAdvertiser(request.user, request.body, request.lang),
+      }),
     );
 
     app.put(
@@ -309,7 +409,7 @@ export function accountsRoutes(service: AccountsService): FastifyPluginAsyncZod 
       },
       async (request) => {
         const { id, ...input } = request.body;
-        return { success: true as const, data: await service.updateAdvertiser(request.user, id, input) };
+        return { success: true as const, data: await service.updateAdvertiser(request.user, id, input, request.lang) };
       },
     );
 
