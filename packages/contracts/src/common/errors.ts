@@ -438,6 +438,13 @@ export const errorCatalogue = {
     zh: '播放次数和播放时长限制必须是正整数',
     en: 'Play count and play time limits must be positive integers',
   },
+  STAT_TIME_ZONE_INVALID: { status: 400, zh: '时区无效', en: 'The time zone is not valid' },
+  STAT_AD_IDS_INVALID: { status: 400, zh: '广告ID列表无效', en: 'The list of ad IDs is not valid' },
+  STAT_RANGE_INVALID: {
+    status: 400,
+    zh: '结束时间必须晚于开始时间，且范围不超过三年',
+    en: 'The end time must be later than the start time, within three years',
+  },
   PLAYLIST_TIME_ZONE_INVALID: { status: 400, zh: '请选择列表中的时区', en: 'Choose a time zone from the list' },
   PLAYLIST_TIME_INVALID: { status: 400, zh: '时间格式不正确', en: 'Invalid time of day' },
   PLAYLIST_BEGIN_REQUIRED: { status: 400, zh: '开始时间不能为空', en: 'The start time cannot be empty' },

@@ -7,10 +7,23 @@ const count = z.number().int().min(0).max(100_000);
 /** Unix seconds, no earlier than 2020 and not absurdly far ahead. */
 const unixSeconds = z.number().int().min(1_577_836_800).max(4_102_444_800);
 
+/**
+ * What the robot's sensors counted during one play (docs/statistics.md): `exposure` people who had the
+ * screen in view (when absent: the sum of the age bands), `viewers` people who looked at it, `dwellMs`
+ * the viewers' summed dwell time in ms.
+ */
 export const audienceSchema = z.object({
   age: z.partialRecord(z.enum(AGE_BANDS), count).optional(),
   male: count.optional(),
   female: count.optional(),
+  exposure: count.optional(),
+  viewers: count.optional(),
+  dwellMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 3600_000)
+    .optional(),
 });
 export type Audience = z.infer<typeof audienceSchema>;
 
