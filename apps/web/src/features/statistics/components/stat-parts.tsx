@@ -125,34 +125,30 @@ export function TrendCard({
   );
 }
 
-/** Plays and scans by hour of the day (0-23 in the report's time zone). */
+/** One measure by hour of the day (00-23 in the report's time zone). */
 export function HourCard({
+  title,
+  seriesName,
   hours,
   loading,
 }: {
-  hours: Array<{ hour: number; plays: number; scans: number }>;
+  title: string;
+  seriesName: string;
+  hours: Array<{ hour: number; value: number }>;
   loading: boolean;
 }) {
-  const { t } = useTranslation('statistics');
   const count = useCount();
-  const byHour = Array.from(
-    { length: 24 },
-    (_, h) => hours.find((x) => x.hour === h) ?? { hour: h, plays: 0, scans: 0 },
-  );
+  const byHour = Array.from({ length: 24 }, (_, h) => hours.find((x) => x.hour === h)?.value ?? 0);
   return (
-    <Card size="small" title={t('hour.title')} loading={loading}>
+    <Card size="small" title={title} loading={loading}>
       <Chart
-        label={t('hour.title')}
+        label={title}
         option={{
           tooltip: { trigger: 'axis', valueFormatter: (v: number) => count(v) },
-          legend: { data: [t('kpi.plays'), t('kpi.scans')] },
-          grid: { left: 48, right: 16, bottom: 32, top: 40 },
-          xAxis: { type: 'category', data: byHour.map((x) => `${String(x.hour).padStart(2, '0')}:00`) },
-          yAxis: { type: 'value', axisLabel: { formatter: (v: number) => count(v) } },
-          series: [
-            { name: t('kpi.plays'), type: 'bar', data: byHour.map((x) => x.plays) },
-            { name: t('kpi.scans'), type: 'bar', data: byHour.map((x) => x.scans) },
-          ],
+          grid: { left: 48, right: 16, bottom: 32, top: 24 },
+          xAxis: { type: 'category', data: byHour.map((_, h) => `${String(h).padStart(2, '0')}:00`) },
+          yAxis: { type: 'value', minInterval: 1, axisLabel: { formatter: (v: number) => count(v) } },
+          series: [{ name: seriesName, type: 'bar', data: byHour }],
         }}
       />
     </Card>
