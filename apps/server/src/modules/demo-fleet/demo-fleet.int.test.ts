@@ -31,7 +31,7 @@ const recentPlays = async () => {
   const [row] = await t.app.ctx.db
     .select({ plays: sql<number>`coalesce(sum(${playRollups.plays}), 0)::int` })
     .from(playRollups)
-    .where(sql`${playRollups.hour} >= ${clock.now().toISOString()}::timestamptz - interval '1 hour'`);
+    .where(sql`${playRollups.quarter} >= ${clock.now().toISOString()}::timestamptz - interval '1 hour'`);
   return row?.plays ?? 0;
 };
 

@@ -55,6 +55,8 @@ export const robots = pgTable(
     city: text('city'),
     district: text('district'),
     address: text('address'),
+    /** People per play counted as exposure where the robot does not sense its audience (docs/statistics.md). */
+    audienceMultiplier: doublePrecision('audience_multiplier').notNull().default(1),
     lng: doublePrecision('lng'),
     lat: doublePrecision('lat'),
     panoramas: jsonb('panoramas').$type<string[]>().notNull().default([]),

@@ -46,7 +46,7 @@ export async function insertEvents(
 
 export type RollupDelta = typeof playRollups.$inferInsert;
 
-/** Adds the deltas to their hourly rollup rows (creating them when new). */
+/** Adds the deltas to their quarter-hour rollup rows (creating them when new). */
 export async function addToRollups(db: DbOrTx, deltas: RollupDelta[]) {
   if (deltas.length === 0) return;
   const add = (col: string) => sql.raw(`"play_rollups"."${col}" + excluded."${col}"`);
@@ -54,7 +54,7 @@ export async function addToRollups(db: DbOrTx, deltas: RollupDelta[]) {
     .insert(playRollups)
     .values(deltas)
     .onConflictDoUpdate({
-      target: [playRollups.hour, playRollups.playlistId, playRollups.adId, playRollups.robotRef],
+      target: [playRollups.quarter, playRollups.playlistId, playRollups.adId, playRollups.robotRef],
       set: {
         plays: add('plays'),
         scans: add('scans'),
@@ -66,6 +66,10 @@ export async function addToRollups(db: DbOrTx, deltas: RollupDelta[]) {
         ageSenior: add('age_senior'),
         male: add('male'),
         female: add('female'),
+        sensedPlays: add('sensed_plays'),
+        exposureSense: add('exposure_sense'),
+        viewers: add('viewers'),
+        dwellMs: add('dwell_ms'),
         lastPlayAt: sql`greatest(${playRollups.lastPlayAt}, excluded."last_play_at")`,
       },
     });

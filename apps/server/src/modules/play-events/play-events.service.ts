@@ -1,4 +1,4 @@
-import type { ConsumeRow, DeviceEvent } from '@robot-ads/contracts/play-events/play-events.schemas';
+import type { Audience, ConsumeRow, DeviceEvent } from '@robot-ads/contracts/play-events/play-events.schemas';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import type { SessionUser } from '../../platform/session-user';
@@ -7,19 +7,26 @@ import { robots } from '../devices/devices.table';
 import { visiblePlan } from '../playlists/playlists.service';
 import { addToRollups, consumeRows, existingPlans, insertEvents, type RollupDelta } from './play-events.repository';
 
-const HOUR_MS = 3600_000;
+/** The rollup grain: a UTC quarter hour lies in one local hour of every IANA zone (docs/statistics.md). */
+export const QUARTER_MS = 900_000;
 
-/** The rollup deltas of newly stored events: one per hour x plan x ad (the robot is the caller). */
+/** People who had the screen in view during a play, as sensed: `exposure`, else the sum of the age bands. */
+export function sensedExposure(a: Audience): number {
+  if (a.exposure !== undefined) return a.exposure;
+  return Object.values(a.age ?? {}).reduce<number>((sum, n) => sum + (n ?? 0), 0);
+}
+
+/** The rollup deltas of newly stored events: one per quarter hour x plan x ad (the robot is the caller). */
 export function rollupDeltas(robotRef: string, events: DeviceEvent[]): RollupDelta[] {
   const byKey = new Map<string, RollupDelta>();
   for (const e of events) {
     const at = e.startedAt * 1000;
-    const hour = new Date(Math.floor(at / HOUR_MS) * HOUR_MS);
-    const key = `${hour.getTime()}|${e.playlistId}|${e.adId}`;
+    const quarter = new Date(Math.floor(at / QUARTER_MS) * QUARTER_MS);
+    const key = `${quarter.getTime()}|${e.playlistId}|${e.adId}`;
     let d = byKey.get(key);
     if (!d) {
       d = {
-        hour,
+        quarter,
         playlistId: e.playlistId,
         adId: e.adId,
         robotRef,
@@ -33,6 +40,10 @@ export function rollupDeltas(robotRef: string, events: DeviceEvent[]): RollupDel
         ageSenior: 0,
         male: 0,
         female: 0,
+        sensedPlays: 0,
+        exposureSense: 0,
+        viewers: 0,
+        dwellMs: 0,
         lastPlayAt: null,
       };
       byKey.set(key, d);
@@ -52,6 +63,10 @@ export function rollupDeltas(robotRef: string, events: DeviceEvent[]): RollupDel
       d.ageSenior = (d.ageSenior ?? 0) + (a.age?.senior ?? 0);
       d.male = (d.male ?? 0) + (a.male ?? 0);
       d.female = (d.female ?? 0) + (a.female ?? 0);
+      d.sensedPlays = (d.sensedPlays ?? 0) + 1;
+      d.exposureSense = (d.exposureSense ?? 0) + sensedExposure(a);
+      d.viewers = (d.viewers ?? 0) + (a.viewers ?? 0);
+      d.dwellMs = (d.dwellMs ?? 0) + (a.dwellMs ?? 0);
     }
     if (!d.lastPlayAt || d.lastPlayAt.getTime() < at) d.lastPlayAt = new Date(at);
   }

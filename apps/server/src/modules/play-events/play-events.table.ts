@@ -24,13 +24,15 @@ export const playEvents = pgTable(
 );
 
 /**
- * Hourly rollups (hour x plan x ad x robot), updated in the ingest's transaction: reports read these,
- * never the raw events.
+ * Quarter-hour rollups (UTC quarter x plan x ad x robot), updated in the ingest's transaction: reports
+ * read these, never the raw events. Quarter hours lie in one local hour of every IANA zone, so day, week,
+ * month and hour reports are exact in any zone (docs/statistics.md). The column keeps its first name
+ * `hour` (it held hours before the grain became quarter hours).
  */
 export const playRollups = pgTable(
   'play_rollups',
   {
-    hour: ts('hour').notNull(),
+    quarter: ts('hour').notNull(),
     playlistId: text('playlist_id').notNull(),
     adId: text('ad_id').notNull(),
     robotRef: text('robot_ref').notNull(),
@@ -44,10 +46,16 @@ export const playRollups = pgTable(
     ageSenior: integer('age_senior').notNull().default(0),
     male: integer('male').notNull().default(0),
     female: integer('female').notNull().default(0),
+    /** Plays that reported an audience (the robot sensed); the others count plays x multiplier as exposure. */
+    sensedPlays: integer('sensed_plays').notNull().default(0),
+    exposureSense: integer('exposure_sense').notNull().default(0),
+    viewers: integer('viewers').notNull().default(0),
+    dwellMs: bigint('dwell_ms', { mode: 'number' }).notNull().default(0),
     lastPlayAt: ts('last_play_at'),
   },
   (t) => [
-    primaryKey({ columns: [t.hour, t.playlistId, t.adId, t.robotRef] }),
+    primaryKey({ columns: [t.quarter, t.playlistId, t.adId, t.robotRef] }),
     index('play_rollups_plan_robot_idx').on(t.playlistId, t.robotRef),
+    index('play_rollups_plan_quarter_idx').on(t.playlistId, t.quarter),
   ],
 );
