@@ -1,4 +1,6 @@
+import type { Page } from '@robot-ads/contracts/common/envelope';
 import type { exportStartSchema } from '@robot-ads/contracts/devices/devices.schemas';
+import type { PlaylistDto } from '@robot-ads/contracts/playlists/playlists.schemas';
 import type {
   adResStatPage,
   adStatTotalResponse,
@@ -177,5 +179,34 @@ export const useClientRegions = (level: 'province' | 'city', p: ReportParams) =>
           { ...p },
         ),
       true,
+    ),
+  );
+
+/**
+ * Top plans of the caller's customer. No statistics call ranks plans (contracts), so the board asks the
+ * customer's latest plans (at most TOP_PLAN_CANDIDATES, scoped by the server) for their totals and ranks them.
+ */
+export const TOP_PLAN_CANDIDATES = 20;
+export const useTopPlans = (p: ReportParams, enabled: boolean) =>
+  useQuery(
+    options(
+      ['client-top-plans', p],
+      async () => {
+        const plans = await api.get<Page<PlaylistDto>>('/api/Playlists/queryByPage_v3', {
+          query: { start: 0, limit: TOP_PLAN_CANDIDATES },
+          silent: true,
+        });
+        const totals = await Promise.all(
+          plans.datas.map(async (plan) => {
+            const total = await get<Infer<typeof adStatTotalResponse>>('/api/Statis/queryAdPlay_adList_total', {
+              playlistId: plan.id,
+              ...p,
+            });
+            return { id: plan.id, name: plan.name, plays: total.plays, exposure: total.exposure };
+          }),
+        );
+        return { candidates: plans.total, rows: totals.filter((r) => r.plays > 0).sort((a, b) => b.plays - a.plays) };
+      },
+      enabled,
     ),
   );
