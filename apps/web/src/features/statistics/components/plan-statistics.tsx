@@ -19,8 +19,7 @@ import {
 } from '../api/statistics';
 import { formatPercent, isLowPullRatio, msToSeconds } from '../lib/format';
 import { lastDays, type ReportRange, rangeParams } from '../lib/range';
-import { ProvinceMap } from './province-map';
-import { byProvince, RegionTable } from './region-table';
+import { RegionCard } from './region-table';
 import { ReportFilters } from './report-filters';
 import { AudienceCard, HourCard, type Kpi, KpiGrid, TopTable, TrendCard, useCount } from './stat-parts';
 
@@ -126,11 +125,7 @@ export function PlanStatistics({
               period={period}
               onPeriod={setPeriod}
               loading={series.isLoading}
-              points={(series.data?.points ?? []).map((p) => ({
-                label: p.label,
-                plays: p.plays,
-                exposure: p.exposure,
-              }))}
+              points={series.data?.points ?? []}
             />
             <Row gutter={[16, 16]}>
               <Col xs={24} xl={12}>
@@ -150,20 +145,7 @@ export function PlanStatistics({
                 />
               </Col>
             </Row>
-            <Card size="small" title={t('province.title')}>
-              <Row gutter={[16, 16]}>
-                <Col xs={24} xl={12}>
-                  <ProvinceMap
-                    rows={byProvince(provinces.data?.rows ?? [])}
-                    seriesName={t('kpi.plays')}
-                    format={count}
-                  />
-                </Col>
-                <Col xs={24} xl={12}>
-                  <RegionTable rows={provinces.data?.rows ?? []} cities loading={provinces.isLoading} />
-                </Col>
-              </Row>
-            </Card>
+            <RegionCard rows={provinces.data?.rows ?? []} cities loading={provinces.isLoading} />
             <Row gutter={[16, 16]}>
               <Col xs={24} xl={12}>
                 <TopTable

@@ -1,6 +1,7 @@
 import type { RegionRow } from '@robot-ads/contracts/statistics/statistics.schemas';
-import { Table } from 'antd';
+import { Card, Col, Row, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ProvinceMap } from './province-map';
 import { useCount } from './stat-parts';
 
 /** Plays, exposure, scans and robots per province (and city when `cities`). */
@@ -33,4 +34,22 @@ export function byProvince(rows: RegionRow[]): Array<{ province: string; value: 
   const sums = new Map<string, number>();
   for (const r of rows) sums.set(r.province, (sums.get(r.province) ?? 0) + r.plays);
   return [...sums].map(([province, value]) => ({ province, value }));
+}
+
+/** The region card: provinces shaded on the map beside their table (with cities when `cities`). */
+export function RegionCard({ rows, cities, loading }: { rows: RegionRow[]; cities: boolean; loading: boolean }) {
+  const { t } = useTranslation('statistics');
+  const count = useCount();
+  return (
+    <Card size="small" title={t('province.title')}>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={12}>
+          <ProvinceMap rows={byProvince(rows)} seriesName={t('kpi.plays')} format={count} />
+        </Col>
+        <Col xs={24} xl={12}>
+          <RegionTable rows={rows} cities={cities} loading={loading} />
+        </Col>
+      </Row>
+    </Card>
+  );
 }

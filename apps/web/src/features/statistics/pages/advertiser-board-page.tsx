@@ -16,8 +16,7 @@ import {
   useClientSeries,
   useTopPlans,
 } from '../api/statistics';
-import { ProvinceMap } from '../components/province-map';
-import { byProvince, RegionTable } from '../components/region-table';
+import { RegionCard, RegionTable } from '../components/region-table';
 import { ReportFilters } from '../components/report-filters';
 import { type Kpi, KpiGrid, TopTable, TrendCard, useCount } from '../components/stat-parts';
 import { msToSeconds } from '../lib/format';
@@ -36,7 +35,7 @@ const seconds = (f: RisingFigure): RisingFigure => ({
 export default function AdvertiserBoardPage() {
   const { t } = useTranslation('statistics');
   const navigate = useNavigate();
-  const count = useCount();
+  const _count = useCount();
   const role = sessionStore.use((s) => s.user?.role);
   const advertiser = role !== undefined && isAdvertiserRole(role);
   const [range, setRange] = useState<ReportRange>(() => lastDays(30, DEFAULT_TIME_ZONE));
@@ -104,26 +103,9 @@ export default function AdvertiserBoardPage() {
               period={period}
               onPeriod={setPeriod}
               loading={series.isLoading}
-              points={(series.data?.points ?? []).map((p) => ({
-                label: p.label,
-                plays: p.plays,
-                exposure: p.exposure,
-              }))}
+              points={series.data?.points ?? []}
             />
-            <Card size="small" title={t('province.title')}>
-              <Row gutter={[16, 16]}>
-                <Col xs={24} xl={12}>
-                  <ProvinceMap
-                    rows={byProvince(provinces.data?.rows ?? [])}
-                    seriesName={t('kpi.plays')}
-                    format={count}
-                  />
-                </Col>
-                <Col xs={24} xl={12}>
-                  <RegionTable rows={provinces.data?.rows ?? []} cities={false} loading={provinces.isLoading} />
-                </Col>
-              </Row>
-            </Card>
+            <RegionCard rows={provinces.data?.rows ?? []} cities={false} loading={provinces.isLoading} />
             <Row gutter={[16, 16]}>
               <Col xs={24} xl={advertiser ? 12 : 24}>
                 <Card size="small" title={t('board.cities')}>
