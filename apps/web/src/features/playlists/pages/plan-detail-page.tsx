@@ -37,7 +37,7 @@ export default function PlanDetailPage() {
           ? p.cycle.data.map((d) => dayjs.unix(d).format('YYYY-MM-DD')).join(', ')
           : '';
   const details = (
-    <Space direction="vertical" style={{ width: '100%' }} size="middle">
+    <Space orientation="vertical" style={{ width: '100%' }} size="middle">
       <Card
         title={<span translate="no">{p.name}</span>}
         extra={

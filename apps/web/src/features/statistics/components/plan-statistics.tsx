@@ -70,7 +70,7 @@ export function PlanStatistics({
   );
   if (total.isError) {
     return (
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <Space orientation="vertical" style={{ width: '100%' }}>
         {filters}
         <QueryError error={total.error} onRetry={() => total.refetch()} />
       </Space>
@@ -110,9 +110,9 @@ export function PlanStatistics({
   const empty = figures !== undefined && figures.plays === 0 && figures.scans === 0;
 
   return (
-    <Space direction="vertical" style={{ width: '100%' }} size="middle" data-testid="plan-statistics">
+    <Space orientation="vertical" style={{ width: '100%' }} size="middle" data-testid="plan-statistics">
       {filters}
-      {low && <Alert type="warning" showIcon message={t('pullWarning')} />}
+      {low && <Alert type="warning" showIcon title={t('pullWarning')} />}
       {!figures ? <Card loading /> : <KpiGrid items={kpis} />}
       {empty ? (
         <Card>

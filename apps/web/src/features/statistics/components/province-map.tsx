@@ -44,7 +44,7 @@ export function ProvinceMap({
       live = false;
     };
   }, []);
-  if (state === 'failed') return <Alert type="warning" showIcon message={t('map.failed')} />;
+  if (state === 'failed') return <Alert type="warning" showIcon title={t('map.failed')} />;
   if (state === 'loading') return <Spin style={{ display: 'block', padding: 48 }} />;
   const max = Math.max(1, ...rows.map((r) => r.value));
   return (

@@ -51,7 +51,7 @@ export function KpiGrid({ items }: { items: Kpi[] }) {
               title={k.label}
               value={k.text ?? count(k.value)}
               suffix={k.suffix}
-              valueStyle={{ fontVariantNumeric: 'tabular-nums' }}
+              styles={{ content: { fontVariantNumeric: 'tabular-nums' } }}
             />
             {k.previous !== undefined && (
               <div>

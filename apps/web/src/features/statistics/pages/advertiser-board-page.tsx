@@ -50,7 +50,7 @@ export default function AdvertiserBoardPage() {
   const filters = <ReportFilters range={range} onChange={setRange} />;
   if (rising.isError) {
     return (
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <Space orientation="vertical" style={{ width: '100%' }}>
         {filters}
         <QueryError error={rising.error} onRetry={() => rising.refetch()} />
       </Space>
@@ -77,9 +77,9 @@ export default function AdvertiserBoardPage() {
   const empty = f !== undefined && f.plays.value === 0 && f.scans.value === 0;
 
   return (
-    <Space direction="vertical" style={{ width: '100%' }} size="middle" data-testid="advertiser-board">
+    <Space orientation="vertical" style={{ width: '100%' }} size="middle" data-testid="advertiser-board">
       <Card size="small">
-        <Space direction="vertical" style={{ width: '100%' }}>
+        <Space orientation="vertical" style={{ width: '100%' }}>
           <Typography.Title level={4} style={{ margin: 0 }}>
             {t('board.title')}
           </Typography.Title>
