@@ -50,6 +50,7 @@ import { adLinkCounter, heldSlotsLookup, plansPublishedToRobot } from './modules
 import { resourcesRoutes } from './modules/resources/resources.routes';
 import { ResourcesService } from './modules/resources/resources.service';
 import { createSchedules, schedulesRoutes } from './modules/schedules/schedules.routes';
+import { statisticsRoutes } from './modules/statistics/statistics.routes';
 import { SystemSettingsRepository } from './modules/system/system.repository';
 import { systemRoutes } from './modules/system/system.routes';
 import { systemLogsRoutes } from './modules/system-logs/system-logs.routes';
@@ -313,6 +314,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(directPublishRoutes(ctx));
   await app.register(publishingRoutes(ctx, consume));
   await app.register(playEventsRoutes(ctx));
+  await app.register(statisticsRoutes(ctx));
   await app.register(auditsRoutes(ctx));
 
   await registerStaticFiles(app, { webDist: config.WEB_DIST, playerDist: config.PLAYER_DIST });

@@ -83,3 +83,58 @@ export async function robotIdsOfProjects(db: DbOrTx, projectIds: string[]): Prom
     .orderBy(robots.robotId);
   return rows.map((r) => r.robotId);
 }
+
+// ---------------------------------------------------------------------------------------------
+// For the statistics module: where robots stand and how their exposure is counted.
+
+export interface StatRobot {
+  ref: string;
+  robotId: string;
+  name: string;
+  province: string;
+  city: string;
+}
+
+/** Robot refs matching the report's filters (property, device ID, province). */
+export async function statRobotRefs(
+  db: DbOrTx,
+  f: { projectId?: string; robotId?: string; province?: string },
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: robots.id })
+    .from(robots)
+    .where(
+      and(
+        f.projectId !== undefined ? eq(robots.projectId, f.projectId) : undefined,
+        f.robotId !== undefined ? eq(robots.robotId, f.robotId) : undefined,
+        f.province !== undefined ? eq(robots.province, f.province) : undefined,
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/** Device ID, name and place of these robots (unknown refs are absent). */
+export async function statRobots(db: DbOrTx, refs: readonly string[]): Promise<Map<string, StatRobot>> {
+  const ids = [...new Set(refs)];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      ref: robots.id,
+      robotId: robots.robotId,
+      name: robots.name,
+      province: robots.province,
+      city: robots.city,
+    })
+    .from(robots)
+    .where(inArray(robots.id, ids));
+  return new Map(rows.map((r) => [r.ref, { ...r, province: r.province ?? '', city: r.city ?? '' }]));
+}
+
+/** Robots whose audience multiplier is not 1 (exposure of unsensed plays = plays x multiplier). */
+export async function audienceMultipliers(db: DbOrTx): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ ref: robots.id, m: robots.audienceMultiplier })
+    .from(robots)
+    .where(sql`${robots.audienceMultiplier} <> 1`);
+  return new Map(rows.map((r) => [r.ref, Number(r.m)]));
+}

@@ -8,7 +8,8 @@ import { playRollups } from './play-events.table';
  */
 
 export interface RollupSelection {
-  playlistIds: readonly string[];
+  /** These plans; null: every plan. */
+  playlistIds: readonly string[] | null;
   /** [from, to) */
   from: Date;
   to: Date;
@@ -59,7 +60,7 @@ const total = (column: SQL) => sql<string>`coalesce(sum(${column}), 0)::bigint`;
 
 /** Sums of the selected rollup rows, one row per group (groups without rows are absent). */
 export async function sumRollups(db: DbOrTx, sel: RollupSelection, group: RollupGrouping): Promise<RollupSum[]> {
-  if (sel.playlistIds.length === 0 || sel.robotRefs?.length === 0 || sel.adIds?.length === 0) return [];
+  if (sel.playlistIds?.length === 0 || sel.robotRefs?.length === 0 || sel.adIds?.length === 0) return [];
   const multipliers = JSON.stringify(Object.fromEntries(sel.multipliers ?? new Map()));
   const r = playRollups;
   const key = keyOf(group);
@@ -86,7 +87,7 @@ export async function sumRollups(db: DbOrTx, sel: RollupSelection, group: Rollup
     .from(r)
     .where(
       and(
-        inArray(r.playlistId, [...sel.playlistIds]),
+        sel.playlistIds ? inArray(r.playlistId, [...sel.playlistIds]) : undefined,
         gte(r.quarter, sel.from),
         lt(r.quarter, sel.to),
         sel.adIds ? inArray(r.adId, [...sel.adIds]) : undefined,

@@ -5,9 +5,8 @@ import { bearer } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { createAd, createPlan, deliveryWorld } from '../../../test/delivery';
 import { createRobot } from '../../../test/devices';
+import { deviceTokenFor, sendEvents } from '../../../test/play-events';
 import { ManualClock } from '../../platform/clock';
-import { newDeviceToken } from '../device-protocol/device-auth';
-import { sha256 } from '../devices/devices.service';
 import { deviceTokens } from '../devices/devices.table';
 import { playEvents, playRollups } from './play-events.table';
 
@@ -19,11 +18,7 @@ let planId: string;
 const EN = { 'accept-language': 'en' };
 const now = () => Math.floor(clock.now().getTime() / 1000);
 
-async function tokenFor(robotRef: string) {
-  const token = newDeviceToken();
-  await t.app.ctx.db.insert(deviceTokens).values({ id: newId(), robotRef, tokenHash: sha256(token) });
-  return token;
-}
+const tokenFor = (robotRef: string) => deviceTokenFor(t, robotRef);
 
 beforeAll(async () => {
   t = await buildTestApp({ clock, startJobs: true });
@@ -33,13 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const send = (token: string, events: object[]) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/device/v1/events',
-    headers: { ...bearer(token), ...EN },
-    payload: { events },
-  });
+const send = (token: string, events: object[]) => sendEvents(t, token, events);
 const get = (url: string, token = w.operator.token) =>
   t.app.inject({ method: 'GET', url, headers: { ...bearer(token), ...EN } });
 const play = (over: Record<string, unknown> = {}) => ({

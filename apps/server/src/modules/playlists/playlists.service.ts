@@ -87,6 +87,20 @@ export async function visiblePlan(
   return row;
 }
 
+/**
+ * Ids of the plans the user may see (deleted ones too: their history stays), of one customer when
+ * `clientId` is given; `null` means every plan (a superuser without a customer).
+ */
+export async function visiblePlanIds(db: DbOrTx, user: User, clientId?: string): Promise<string[] | null> {
+  const scope = await planScope(db, user);
+  if (!scope && clientId === undefined) return null;
+  const rows = await db
+    .select({ id: playlists.id })
+    .from(playlists)
+    .where(and(clientId !== undefined ? eq(playlists.clientId, clientId) : undefined, scope));
+  return rows.map((r) => r.id);
+}
+
 /** Plans with a delivery application waiting for review. */
 async function pendingPlans(db: DbOrTx, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();

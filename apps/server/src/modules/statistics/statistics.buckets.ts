@@ -1,0 +1,84 @@
+import {
+  dateFromEpochDay,
+  dateKey,
+  daysInMonth,
+  epochDay,
+  isoWeekday,
+  type LocalDate,
+  startOfLocalDay,
+  wallClock,
+  zonedToUnix,
+} from '@robot-ads/contracts/playback/zoned-time';
+import type { BucketUnit } from '../play-events/play-events.queries';
+
+/** A report bucket: its key (as the rollup query gives it), its label and its start (unix seconds). */
+export interface Bucket {
+  key: string;
+  label: string;
+  begin: number;
+}
+
+const QUARTER_S = 900;
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The local date of an instant in the zone. */
+export function localDate(unix: number, timeZone: string): LocalDate {
+  const w = wallClock(unix, timeZone);
+  return { year: w.year, month: w.month, day: w.day };
+}
+
+export const addDays = (date: LocalDate, days: number) => dateFromEpochDay(epochDay(date) + days);
+export const mondayOf = (date: LocalDate) => addDays(date, 1 - isoWeekday(date));
+export function addMonths(date: LocalDate, months: number): LocalDate {
+  const index = date.year * 12 + (date.month - 1) + months;
+  return { year: Math.floor(index / 12), month: (index % 12) + 1, day: 1 };
+}
+
+/** The local start of the bucket (of this unit) containing the date. */
+function bucketStartDate(unit: Exclude<BucketUnit, 'hour'>, date: LocalDate): LocalDate {
+  if (unit === 'week') return mondayOf(date);
+  if (unit === 'month') return { year: date.year, month: date.month, day: 1 };
+  return date;
+}
+
+/**
+ * Every bucket of the unit that overlaps [begin, end) in the zone, in order, keyed like the rollup query
+ * (`YYYY-MM-DDTHH:MI` of the local start). Hours are found by walking the quarter hours, so a day of 23
+ * or 25 hours has 23 or 24 distinct local hours (the repeated hour is one bucket, as in the query).
+ */
+export function bucketsOf(unit: BucketUnit, begin: number, end: number, timeZone: string): Bucket[] {
+  const out: Bucket[] = [];
+  if (end <= begin) return out;
+  if (unit === 'hour') {
+    const seen = new Set<string>();
+    for (let t = Math.floor(begin / QUARTER_S) * QUARTER_S; t < end; t += QUARTER_S) {
+      const w = wallClock(t, timeZone);
+      const key = `${dateKey(w)}T${pad(w.hour)}:00`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({ key, label: pad(w.hour), begin: Math.max(begin, zonedToUnix(w, w.hour * 60, timeZone)) });
+    }
+    return out;
+  }
+  let date = bucketStartDate(unit, localDate(begin, timeZone));
+  for (;;) {
+    const start = startOfLocalDay(date, timeZone);
+    if (start >= end) break;
+    const key = `${dateKey(date)}T00:00`;
+    out.push({ key, label: unit === 'month' ? dateKey(date).slice(0, 7) : dateKey(date), begin: start });
+    date = unit === 'day' ? addDays(date, 1) : unit === 'week' ? addDays(date, 7) : addMonths(date, 1);
+  }
+  return out;
+}
+
+/** The start of the local day after `date`'s. */
+export const endOfLocalDay = (date: LocalDate, timeZone: string) => startOfLocalDay(addDays(date, 1), timeZone);
+
+/** The local days of a month: [start of its first day, start of the next month's first day). */
+export function monthRange(year: number, month: number, timeZone: string): { begin: number; end: number } {
+  const first = { year, month, day: 1 };
+  return {
+    begin: startOfLocalDay(first, timeZone),
+    end: startOfLocalDay(addDays(first, daysInMonth(year, month)), timeZone),
+  };
+}

@@ -1,0 +1,247 @@
+import {
+  adResStatPage,
+  adStatPage,
+  adStatTotalResponse,
+  audienceResponse,
+  clientReportQuery,
+  planReportPageQuery,
+  planReportQuery,
+  qrHourQuery,
+  qrMonthQuery,
+  qrSeriesResponse,
+  regionReportResponse,
+  risingReportResponse,
+  robotRisingPage,
+  robotRisingQuery,
+  robotStatPage,
+  type StatMeasure,
+  standingTimeResponse,
+  statSeriesResponse,
+} from '@robot-ads/contracts/statistics/statistics.schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../platform/context';
+import { zodRoutes } from '../../platform/zod-routes';
+import {
+  type AdListOrder,
+  adList,
+  adResTop,
+  adTotal,
+  ageDistribution,
+  clientRegions,
+  clientRising,
+  clientSeries,
+  planRegions,
+  planSeries,
+  qrByPeriod,
+  qrHour,
+  qrMonth,
+  robotRising,
+  robotTop,
+  standingTime,
+} from './statistics.service';
+
+/** Said once in every summary: the optional parameters are ours (docs/statistics.md). */
+const OPTIONS =
+  "Optional: begin, end (unix seconds, [begin, end)), timeZone (IANA; default the plan's, else Asia/Shanghai), robotId, province";
+const PLAN_OPTIONS = `${OPTIONS}, adIds (comma-separated). The plan id as playlistId (or playListId, playlistid, id).`;
+
+/** Statistics (spec section 7): the Advertisements statistics GETs and /api/Statis/. Reads rollups only. */
+export function statisticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const route = zodRoutes(app, ['statistics']);
+    const periods = [
+      ['Days', 'day'],
+      ['Week', 'week'],
+      ['Month', 'month'],
+    ] as const;
+
+    // ---- plan calls
+    route.get(
+      '/api/Advertisements/statisticsByProvince',
+      {
+        summary: `A plan's figures by province (robots' places). ${PLAN_OPTIONS}`,
+        querystring: planReportQuery,
+        response: regionReportResponse,
+      },
+      async (request) => planRegions(ctx, request.user, request.query),
+    );
+    for (const [name, unit] of periods) {
+      route.get(
+        `/api/Advertisements/statistics${name}ByPlaylistId`,
+        {
+          summary: `A plan's figures per ${unit} in the report's zone (weeks from Monday). ${PLAN_OPTIONS}`,
+          querystring: planReportQuery,
+          response: statSeriesResponse,
+        },
+        async (request) => planSeries(ctx, request.user, request.query, unit),
+      );
+    }
+    route.get(
+      '/api/Advertisements/queryStandingTime',
+      {
+        summary: `A plan's viewers and their average dwell (standingTime, ms). ${PLAN_OPTIONS}`,
+        querystring: planReportQuery,
+        response: standingTimeResponse,
+      },
+      async (request) => standingTime(ctx, request.user, request.query),
+    );
+
+    // ---- Statis: QR scans, audience, ad lists
+    route.get(
+      '/api/Statis/statiQrbyplaylistId',
+      {
+        summary: `A plan's QR scans per day (default the last 30 days). ${PLAN_OPTIONS}`,
+        querystring: planReportQuery,
+        response: qrSeriesResponse,
+      },
+      async (request) => qrByPeriod(ctx, request.user, request.query, 'day'),
+    );
+    route.get(
+      '/api/Statis/statiQrWeekbyplaylistId',
+      {
+        summary: `A plan's QR scans per week from Monday (default the last 12 weeks). ${PLAN_OPTIONS}`,
+        querystring: planReportQuery,
+        response: qrSeriesResponse,
+      },
+      async (request) => qrByPeriod(ctx, request.user, request.query, 'week'),
+    );
+    route.get(
+      '/api/Statis/statiQrMonthbyplaylistId',
+      {
+        summary: `A plan's QR scans on each day of the month (year, month 1-12) in the report's zone. ${PLAN_OPTIONS}`,
+        querystring: qrMonthQuery,
+        response: qrSeriesResponse,
+      },
+      async (request) => qrMonth(ctx, request.user, request.query),
+    );
+    route.get(
+      '/api/Statis/statiQrHourbyplaylistId',
+      {
+        summary: `A plan's QR scans per hour of the local day containing timePoint (unix seconds; default now). ${PLAN_OPTIONS}`,
+        querystring: qrHourQuery,
+        response: qrSeriesResponse,
+      },
+      async (request) => qrHour(ctx, request.user, request.query),
+    );
+    route.get(
+      '/api/Statis/queryAgeDistributionByPlaylistId',
+      {
+        summary: `A plan's audience by age band and sex. ${PLAN_OPTIONS}`,
+        querystring: planReportQuery,
+        response: audienceResponse,
+      },
+      async (request) => ageDistribution(ctx, request.user, request.query),
+    );
+    const lists: [string, AdListOrder, string][] = [
+      ['/api/Statis/queryAdWatch_adList_sex', 'sex', 'by audience (male + female)'],
+      ['/api/Statis/queryAdWatch_adList_ageGrp', 'ageGrp', 'by audience (sum of the age bands)'],
+      ['/api/Statis/queryAdWatch_adList_Window', 'watch', 'by watch duration'],
+      ['/api/Statis/queryAdPlay_adList', 'plays', 'by plays'],
+    ];
+    for (const [path, order, how] of lists) {
+      route.page(
+        path,
+        {
+          summary: `A plan's ads with their figures, audience and sex, ${how}, most first; paged (start, limit). ${PLAN_OPTIONS}`,
+          querystring: planReportPageQuery,
+          response: adStatPage,
+        },
+        async (request) => adList(ctx, request.user, request.query, order),
+      );
+      route.get(
+        `${path}_total`,
+        {
+          summary: `The totals of ${path.split('/').pop()} over every ad of the selection. ${PLAN_OPTIONS}`,
+          querystring: planReportQuery,
+          response: adStatTotalResponse,
+        },
+        async (request) => adTotal(ctx, request.user, request.query),
+      );
+    }
+    route.page(
+      '/api/Statis/queryAdWatch_adList_adRes_top',
+      {
+        summary: `A plan's ads with their first material, most played first; paged. ${PLAN_OPTIONS}`,
+        querystring: planReportPageQuery,
+        response: adResStatPage,
+      },
+      async (request) => adResTop(ctx, request.user, request.query),
+    );
+    route.page(
+      '/api/Statis/queryAdWatch_adList_robot_top',
+      {
+        summary: `A plan's robots, most played first; paged. ${PLAN_OPTIONS}`,
+        querystring: planReportPageQuery,
+        response: robotStatPage,
+      },
+      async (request) => robotTop(ctx, request.user, request.query),
+    );
+
+    // ---- client calls
+    const CLIENT = `clientId (an advertiser's own by default; without it an operator sees every plan it may see). ${OPTIONS}`;
+    route.get(
+      '/api/Advertisements/statisticsProvinceByClientId',
+      {
+        summary: `A customer's figures by province. ${CLIENT}`,
+        querystring: clientReportQuery,
+        response: regionReportResponse,
+      },
+      async (request) => clientRegions(ctx, request.user, request.query, false),
+    );
+    route.get(
+      '/api/Advertisements/statisticsProCityByClientId',
+      {
+        summary: `A customer's figures by province and city. ${CLIENT}`,
+        querystring: clientReportQuery,
+        response: regionReportResponse,
+      },
+      async (request) => clientRegions(ctx, request.user, request.query, true),
+    );
+    for (const [name, unit] of periods) {
+      route.get(
+        `/api/Advertisements/statistics${name}ByClientId`,
+        {
+          summary: `A customer's figures per ${unit} in the report's zone. ${CLIENT}`,
+          querystring: clientReportQuery,
+          response: statSeriesResponse,
+        },
+        async (request) => clientSeries(ctx, request.user, request.query, unit),
+      );
+      route.get(
+        `/api/Advertisements/statisticsExposure${name}Number`,
+        {
+          summary: `A customer's exposure (plain and sensed) per ${unit}, with every other figure. ${CLIENT}`,
+          querystring: clientReportQuery,
+          response: statSeriesResponse,
+        },
+        async (request) => clientSeries(ctx, request.user, request.query, unit),
+      );
+    }
+    const risings: [string, StatMeasure][] = [
+      ['statisticsByClientIdExRising', 'plays'],
+      ['statisticsByClientIdExSenseRising', 'viewers'],
+      ['statisticsExposureByClientIdExRising', 'exposure'],
+      ['statisticsExposureByClientIdExSenseRising', 'exposureSense'],
+    ];
+    for (const [name, measure] of risings) {
+      route.get(
+        `/api/Advertisements/${name}`,
+        {
+          summary: `A customer's figures against the previous period of the same length (default: the last 30 days), with the day series of ${measure}. ${CLIENT}`,
+          querystring: clientReportQuery,
+          response: risingReportResponse,
+        },
+        async (request) => clientRising(ctx, request.user, request.query, measure),
+      );
+    }
+    route.page(
+      '/api/Advertisements/statisticsByRobotExRising',
+      {
+        summary: `Each robot's plays and exposure against the previous period, most exposure first; paged. ${CLIENT}`,
+        querystring: robotRisingQuery,
+        response: robotRisingPage,
+      },
+      async (request) => robotRising(ctx, request.user, request.query),
+    );
+  };
+}
