@@ -50,6 +50,7 @@ import { adLinkCounter, heldSlotsLookup, plansPublishedToRobot } from './modules
 import { resourcesRoutes } from './modules/resources/resources.routes';
 import { ResourcesService } from './modules/resources/resources.service';
 import { createSchedules, schedulesRoutes } from './modules/schedules/schedules.routes';
+import { runStatisticsExport, STATISTICS_EXPORT_JOB } from './modules/statistics/statistics.export';
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
 import { SystemSettingsRepository } from './modules/system/system.repository';
 import { systemRoutes } from './modules/system/system.routes';
@@ -203,6 +204,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     name: PUBLISH_EXPORT_JOB,
     handler: async (data) =>
       runPublishExport(ctx, String(data.key), JSON.parse(String(data.user)) as SessionUser, consume),
+  });
+  jobs.define({
+    name: STATISTICS_EXPORT_JOB,
+    handler: async (data) => runStatisticsExport(ctx, String(data.key), JSON.parse(String(data.user)) as SessionUser),
   });
   jobs.define({ name: AUDIT_EXPORT_JOB, handler: async (data) => runAuditExport(ctx, String(data.key)) });
   app.decorate('ctx', ctx);

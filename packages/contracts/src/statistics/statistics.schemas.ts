@@ -43,13 +43,17 @@ const adIdList = z
   )
   .refine((ids) => ids.every((id) => hexId.test(id)) && ids.length <= 100, 'STAT_AD_IDS_INVALID');
 
+const adIds = adIdList.optional().describe('Only these ads: comma-separated ad ids');
+
 /** The options every report takes. */
 export const reportOptions = z.object({
-  begin: unixSeconds.optional(),
-  end: unixSeconds.optional(),
-  timeZone: reportZone.optional(),
-  robotId: z.string().trim().min(1).max(64).optional(),
-  province: z.string().trim().min(1).max(64).optional(),
+  begin: unixSeconds.optional().describe('Start of the range, unix seconds (inclusive); default per call'),
+  end: unixSeconds.optional().describe('End of the range, unix seconds (exclusive); default the end of today'),
+  timeZone: reportZone
+    .optional()
+    .describe("IANA zone of the days, weeks (from Monday), months and hours; default the plan's, else Asia/Shanghai"),
+  robotId: z.string().trim().min(1).max(64).optional().describe('Only the plays of this device ID'),
+  province: z.string().trim().min(1).max(64).optional().describe('Only the plays of robots in this province'),
 });
 
 /** The plan id arrives as playlistId, playListId, playlistid or id; stored as `playlistId`. */
@@ -64,10 +68,7 @@ const planIdOf = (v: unknown) => {
 const planId = z.string({ message: 'PLAYLIST_ID_NOT_EXIST' }).trim().regex(hexId, 'PLAYLIST_ID_NOT_EXIST');
 
 /** Query of a plan report (Advertisements/*ByPlaylistId, statisticsByProvince, queryStandingTime, Statis/*). */
-export const planReportQuery = z.preprocess(
-  planIdOf,
-  reportOptions.extend({ playlistId: planId, adIds: adIdList.optional() }),
-);
+export const planReportQuery = z.preprocess(planIdOf, reportOptions.extend({ playlistId: planId, adIds: adIds }));
 export type PlanReportQuery = z.infer<typeof planReportQuery>;
 
 /** A plan report paged by rows (queryAdWatch_*, queryAdPlay_adList, *_top). */
@@ -75,7 +76,7 @@ export const planReportPageQuery = z.preprocess(
   planIdOf,
   reportOptions.extend({
     playlistId: planId,
-    adIds: adIdList.optional(),
+    adIds: adIds,
     start: z.coerce.number().int().min(0).max(1_000_000).default(0),
     limit: z.coerce.number().int().min(1).max(1000).default(10),
   }),
@@ -87,9 +88,9 @@ export const qrMonthQuery = z.preprocess(
   planIdOf,
   reportOptions.extend({
     playlistId: planId,
-    adIds: adIdList.optional(),
-    year: z.coerce.number().int().min(2000).max(2100),
-    month: z.coerce.number().int().min(1).max(12),
+    adIds: adIds,
+    year: z.coerce.number().int().min(2000).max(2100).describe('Year of the month'),
+    month: z.coerce.number().int().min(1).max(12).describe('Month 1-12'),
   }),
 );
 export type QrMonthQuery = z.infer<typeof qrMonthQuery>;
@@ -97,7 +98,11 @@ export type QrMonthQuery = z.infer<typeof qrMonthQuery>;
 /** statiQrHourbyplaylistId: the 24 hours of the local day containing timePoint (unix seconds; default today). */
 export const qrHourQuery = z.preprocess(
   planIdOf,
-  reportOptions.extend({ playlistId: planId, adIds: adIdList.optional(), timePoint: unixSeconds.optional() }),
+  reportOptions.extend({
+    playlistId: planId,
+    adIds: adIds,
+    timePoint: unixSeconds.optional().describe('An instant of the day to show, unix seconds; default now'),
+  }),
 );
 export type QrHourQuery = z.infer<typeof qrHourQuery>;
 
@@ -109,18 +114,21 @@ const clientIdOf = (v: unknown) => {
   }
   return v;
 };
+const clientIdField = z
+  .string()
+  .trim()
+  .regex(hexId, 'CUSTOMER_NOT_FOUND')
+  .optional()
+  .describe("The customer; an advertiser's own by default, every visible plan for others without it");
 /** Query of a client (customer) report; an advertiser may leave clientId out (its own customer). */
-export const clientReportQuery = z.preprocess(
-  clientIdOf,
-  reportOptions.extend({ clientId: z.string().trim().regex(hexId, 'CUSTOMER_NOT_FOUND').optional() }),
-);
+export const clientReportQuery = z.preprocess(clientIdOf, reportOptions.extend({ clientId: clientIdField }));
 export type ClientReportQuery = z.infer<typeof clientReportQuery>;
 
 /** statisticsByRobotExRising: per robot, paged (clientId optional: operators see their robots' plays). */
 export const robotRisingQuery = z.preprocess(
   clientIdOf,
   reportOptions.extend({
-    clientId: z.string().trim().regex(hexId, 'CUSTOMER_NOT_FOUND').optional(),
+    clientId: clientIdField,
     start: z.coerce.number().int().min(0).max(1_000_000).default(0),
     limit: z.coerce.number().int().min(1).max(1000).default(10),
   }),
@@ -301,7 +309,7 @@ export const statisExportQuery = z.preprocess(
   planIdOf,
   reportOptions.extend({
     playlistId: planId,
-    adIds: adIdList.optional(),
+    adIds: adIds,
     language: z.enum(['zh', 'en']).optional(),
   }),
 );

@@ -1,5 +1,6 @@
 import { newId } from '@robot-ads/contracts/common/ids';
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
@@ -52,7 +53,7 @@ let batch1: object[];
 let batch2: object[];
 
 beforeAll(async () => {
-  t = await buildTestApp({ clock });
+  t = await buildTestApp({ clock, startJobs: true });
   w = await deliveryWorld(t, 1);
   adA = (await createAd(t, w.adv.token, 1, 'Coffee')).id;
   adB = (await createAd(t, w.adv.token, 1, 'Tea')).id;
@@ -293,6 +294,46 @@ describe('plan statistics on a hand-made set', () => {
     const four = await data(`/api/Statis/queryAdPlay_adList_total?playlistId=${planId}&${RANGE}&robotId=${r2.robotId}`);
     expect(four).toMatchObject({ exposure: 9 });
     await t.app.ctx.db.update(robots).set({ audienceMultiplier: 2 }).where(eq(robots.id, r2.id));
+  });
+});
+
+describe('export', () => {
+  it('writes the days and the total to an xlsx with progress, in the asked language', async () => {
+    const started = await get(
+      `/api/Advertisements/exportStatisByPlaylistId?playlistId=${planId}&begin=${at('2026-11-19T16:00:00Z')}&end=${at('2026-11-21T16:00:00Z')}&language=en`,
+    );
+    expect(started.statusCode, started.body).toBe(200);
+    const key = started.json().data.key as string;
+    let state = (await get(`/api/Advertisements/queryExcelProgress?key=${key}`)).json().data;
+    for (let i = 0; i < 200 && state.state !== 'done' && state.state !== 'failed'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      state = (await get(`/api/Advertisements/queryExcelProgress?key=${key}`)).json().data;
+    }
+    expect(state).toMatchObject({ state: 'done', progress: 100, total: 3, done: 3 });
+    const file = await get(state.url);
+    expect(file.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect(sheet?.getRow(1).values).toEqual([
+      undefined,
+      'Date',
+      'Plays',
+      'Watch time (s)',
+      'Exposure',
+      'Sensed exposure',
+      'Viewers',
+      'Average dwell (s)',
+      'QR scans',
+    ]);
+    expect(sheet?.getRow(2).values).toEqual([undefined, '2026-11-20', 1, 10, 3, 3, 2, 3, 1]);
+    expect(sheet?.getRow(3).values).toEqual([undefined, '2026-11-21', 3, 40, 8, 5, 1, 3, 1]);
+    expect(sheet?.getRow(4).values).toEqual([undefined, 'Total', 4, 50, 11, 8, 3, 3, 2]);
+    // Another advertiser can neither export the plan nor read the progress.
+    expect(
+      (await get(`/api/Advertisements/exportStatisByPlaylistId?playlistId=${planId}`, w.otherAdv.token)).statusCode,
+    ).toBe(404);
+    expect((await get(`/api/Advertisements/queryExcelProgress?key=${key}`, w.otherAdv.token)).statusCode).toBe(404);
   });
 });
 

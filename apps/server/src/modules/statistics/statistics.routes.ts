@@ -1,9 +1,12 @@
+import { okEnvelope } from '@robot-ads/contracts/common/envelope';
+import { exportStateSchema } from '@robot-ads/contracts/devices/devices.schemas';
 import {
   adResStatPage,
   adStatPage,
   adStatTotalResponse,
   audienceResponse,
   clientReportQuery,
+  excelProgressQuery,
   planReportPageQuery,
   planReportQuery,
   qrHourQuery,
@@ -16,11 +19,20 @@ import {
   robotStatPage,
   type StatMeasure,
   standingTimeResponse,
+  statisExportQuery,
   statSeriesResponse,
 } from '@robot-ads/contracts/statistics/statistics.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
+import { sendWorkbook } from '../../platform/exports';
 import { zodRoutes } from '../../platform/zod-routes';
+import {
+  STATISTICS_EXPORT_FILE,
+  startStatisticsExport,
+  statisticsExportFile,
+  statisticsExportState,
+} from './statistics.export';
 import {
   type AdListOrder,
   adList,
@@ -175,6 +187,40 @@ export function statisticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: robotStatPage,
       },
       async (request) => robotTop(ctx, request.user, request.query),
+    );
+
+    // ---- export
+    route.get(
+      '/api/Advertisements/exportStatisByPlaylistId',
+      {
+        summary: `Export a plan's figures per day (.xlsx) in the background; answers the key for queryExcelProgress. language: zh or en. ${PLAN_OPTIONS}`,
+        querystring: statisExportQuery,
+        response: okEnvelope(z.object({ key: z.string() })),
+      },
+      async (request) => startStatisticsExport(ctx, request.user, request.query, request.lang),
+    );
+    route.get(
+      '/api/Advertisements/queryExcelProgress',
+      {
+        summary: 'The progress of a statistics export (key); url of the file once done',
+        querystring: excelProgressQuery,
+        response: okEnvelope(exportStateSchema),
+      },
+      async (request) => statisticsExportState(ctx, request.user, request.query.key),
+    );
+    app.get(
+      STATISTICS_EXPORT_FILE,
+      {
+        schema: {
+          tags: ['statistics'],
+          summary: 'Download a finished statistics export (.xlsx)',
+          querystring: excelProgressQuery,
+        },
+      },
+      async (request, reply) => {
+        const file = await statisticsExportFile(ctx, request.user, request.query.key);
+        return sendWorkbook(reply, file.fileName, file.stream);
+      },
     );
 
     // ---- client calls

@@ -374,11 +374,21 @@ const orderValue: Record<AdListOrder, (r: AdStatRow) => number> = {
   watch: (r) => r.watchDuration,
 };
 
+/** A plan's rollups over the report's range (default: all of the last three years), one row per ad or robot. */
+async function planRows(ctx: AppContext, user: SessionUser, q: PlanReportPageQuery, group: 'ad' | 'robot') {
+  const scope = await planReportScope(ctx, user, q);
+  return read(ctx, scope, reportRange(ctx, q, scope.timeZone, 'total'), group);
+}
+
+/** One page of rows sorted on the server. */
+const pageOf = <T>(all: T[], q: { start: number; limit: number }) => ({
+  total: all.length,
+  datas: all.slice(q.start, q.start + q.limit),
+});
+
 /** queryAdWatch_adList_sex / _ageGrp / _Window and queryAdPlay_adList: one row per ad, paged. */
 export async function adList(ctx: AppContext, user: SessionUser, q: PlanReportPageQuery, order: AdListOrder) {
-  const scope = await planReportScope(ctx, user, q);
-  const range = reportRange(ctx, q, scope.timeZone, 'total');
-  const rows = await read(ctx, scope, range, 'ad');
+  const rows = await planRows(ctx, user, q, 'ad');
   const ads = await adSummaries(
     ctx.db,
     rows.map((r) => r.key),
@@ -386,7 +396,7 @@ export async function adList(ctx: AppContext, user: SessionUser, q: PlanReportPa
   const all: AdStatRow[] = rows
     .map((r) => ({ adId: r.key, name: ads.get(r.key)?.name ?? '', ...measuresOf(r), ...audienceOf(r) }))
     .sort((a, b) => orderValue[order](b) - orderValue[order](a) || a.adId.localeCompare(b.adId));
-  return { total: all.length, datas: all.slice(q.start, q.start + q.limit) };
+  return pageOf(all, q);
 }
 
 /** The *_total calls: the same figures over every ad of the selection. */
@@ -397,8 +407,7 @@ export async function adTotal(ctx: AppContext, user: SessionUser, q: PlanReportQ
 
 /** queryAdWatch_adList_adRes_top: ads with their material, most played first. */
 export async function adResTop(ctx: AppContext, user: SessionUser, q: PlanReportPageQuery) {
-  const scope = await planReportScope(ctx, user, q);
-  const rows = await read(ctx, scope, reportRange(ctx, q, scope.timeZone, 'total'), 'ad');
+  const rows = await planRows(ctx, user, q, 'ad');
   const ads = await adSummaries(
     ctx.db,
     rows.map((r) => r.key),
@@ -415,13 +424,12 @@ export async function adResTop(ctx: AppContext, user: SessionUser, q: PlanReport
       };
     })
     .sort((a, b) => b.plays - a.plays || a.adId.localeCompare(b.adId));
-  return { total: all.length, datas: all.slice(q.start, q.start + q.limit) };
+  return pageOf(all, q);
 }
 
 /** queryAdWatch_adList_robot_top: robots, most played first. */
 export async function robotTop(ctx: AppContext, user: SessionUser, q: PlanReportPageQuery) {
-  const scope = await planReportScope(ctx, user, q);
-  const rows = await read(ctx, scope, reportRange(ctx, q, scope.timeZone, 'total'), 'robot');
+  const rows = await planRows(ctx, user, q, 'robot');
   const robots = await statRobots(
     ctx.db,
     rows.map((r) => r.key),
@@ -438,7 +446,7 @@ export async function robotTop(ctx: AppContext, user: SessionUser, q: PlanReport
       };
     })
     .sort((a, b) => b.plays - a.plays || a.robotId.localeCompare(b.robotId));
-  return { total: all.length, datas: all.slice(q.start, q.start + q.limit) };
+  return pageOf(all, q);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -556,5 +564,5 @@ export async function robotRising(ctx: AppContext, user: SessionUser, q: RobotRi
       };
     })
     .sort((x, y) => y.exposure.value - x.exposure.value || x.robotId.localeCompare(y.robotId));
-  return { total: all.length, datas: all.slice(q.start, q.start + q.limit) };
+  return pageOf(all, q);
 }
