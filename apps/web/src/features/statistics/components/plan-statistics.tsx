@@ -89,6 +89,12 @@ export function PlanStatistics({
           value: msToSeconds(figures.watchDuration),
           suffix: t('kpi.seconds'),
         },
+        {
+          key: 'standingTime',
+          label: t('kpi.standingTime'),
+          value: msToSeconds(figures.standingTime),
+          suffix: t('kpi.seconds'),
+        },
         { key: 'scans', label: t('kpi.scans'), value: figures.scans },
         ...(pull
           ? [

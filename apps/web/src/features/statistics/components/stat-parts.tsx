@@ -45,7 +45,7 @@ export function KpiGrid({ items }: { items: Kpi[] }) {
   return (
     <Row gutter={[16, 16]}>
       {items.map((k) => (
-        <Col key={k.key} xs={12} md={8} xl={4}>
+        <Col key={k.key} flex="1 1 170px">
           <Card size="small" className="ra-stat-card" data-testid={`kpi-${k.key}`}>
             <Statistic
               title={k.label}
@@ -110,7 +110,7 @@ export function TrendCard({
           label={t('trend.title')}
           option={{
             tooltip: { trigger: 'axis', valueFormatter: (v: number) => count(v) },
-            legend: { data: [t('kpi.plays'), t('kpi.exposure')] },
+            legend: { top: 0, data: [t('kpi.plays'), t('kpi.exposure')] },
             grid: { left: 48, right: 16, bottom: 32, top: 40 },
             xAxis: { type: 'category', data: points.map((p) => p.label) },
             yAxis: { type: 'value', axisLabel: { formatter: (v: number) => count(v) } },
