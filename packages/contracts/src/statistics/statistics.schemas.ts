@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { okEnvelope, pageEnvelope } from '../common/envelope';
 import { AGE_BANDS } from '../play-events/play-events.rules';
 import { isValidTimeZone } from '../playback/zoned-time';
+import { TIME_ZONE_OPTIONS } from '../playlists/playlists.schemas';
 
 /**
  * Statistics calls (spec section 7: Advertisements statistics GETs and /api/Statis/). The measures are
@@ -25,12 +26,18 @@ export type StatMeasure = (typeof STAT_MEASURES)[number];
 
 const hexId = /^[0-9a-f]{12}([0-9a-f]{12})?$/;
 const unixSeconds = z.coerce.number().int().min(0).max(4_102_444_800);
+/** An IANA zone, or a country code of the spec's list ("JP", section 9) standing for its zone. */
 const reportZone = z
   .string()
   .trim()
   .max(64)
-  .regex(/^(UTC|[A-Za-z][A-Za-z_-]*(\/[A-Za-z0-9_+-]+){1,2})$/, 'STAT_TIME_ZONE_INVALID')
-  .refine((v) => isValidTimeZone(v), 'STAT_TIME_ZONE_INVALID');
+  .transform((v) => TIME_ZONE_OPTIONS.find((o) => o.code === v.toUpperCase())?.zone ?? v)
+  .pipe(
+    z
+      .string()
+      .regex(/^(UTC|[A-Za-z][A-Za-z_-]*(\/[A-Za-z0-9_+-]+){1,2})$/, 'STAT_TIME_ZONE_INVALID')
+      .refine((v) => isValidTimeZone(v), 'STAT_TIME_ZONE_INVALID'),
+  );
 const adIdList = z
   .string()
   .trim()

@@ -27,7 +27,7 @@ function generator(seed: number) {
 /**
  * Demo proof of play: every device that pulled a demo plan reports what it played since the pull (until
  * now or the cancellation), inside the plan's days and periods in its time zone, with the audience its
- * camera counted and how long they watched. Stored and rolled up exactly as a device's report is.
+ * camera counted (seen, looked, dwell) and how long they watched. Stored and rolled up exactly as a device's report is.
  */
 export const playEventsSeeder: Seeder = {
   name: 'play-events',
@@ -74,6 +74,7 @@ export const playEventsSeeder: Seeder = {
           const watchers = random(5);
           const band = (['youth', 'adult', 'middle'] as const)[random(3)] ?? 'adult';
           const male = random(watchers + 1);
+          const viewers = random(watchers + 1);
           events.push({
             id: newId(),
             type: 'play',
@@ -87,6 +88,9 @@ export const playEventsSeeder: Seeder = {
                     age: { [band]: watchers },
                     male,
                     female: watchers - male,
+                    exposure: watchers + random(6),
+                    viewers,
+                    dwellMs: viewers * (1500 + random(6000)),
                   }
                 : undefined,
           });

@@ -395,6 +395,10 @@ describe('scope', () => {
   it('a bad zone or range is a 400 in the caller language', async () => {
     const zone = await get(`/api/Advertisements/statisticsDaysByPlaylistId?playlistId=${planId}&timeZone=Mars/Olympus`);
     expect(zone.statusCode).toBe(400);
+    // A country code of the spec's list stands for its zone.
+    expect((await data(`/api/Statis/statiQrbyplaylistId?playlistId=${planId}&timeZone=jp&${RANGE}`)).timeZone).toBe(
+      'Asia/Tokyo',
+    );
     const range = await get(`/api/Advertisements/statisticsDaysByPlaylistId?playlistId=${planId}&begin=200&end=100`);
     expect(range.statusCode).toBe(400);
     expect(range.json().msg).toBe('The end time must be later than the start time, within three years');

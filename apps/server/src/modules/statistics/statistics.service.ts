@@ -175,7 +175,14 @@ async function read(
     ...(scope.robotRefs ? { robotRefs: scope.robotRefs } : {}),
     ...(scope.adIds ? { adIds: scope.adIds } : {}),
   };
-  return sumRollups(ctx.db, sel, group);
+  try {
+    return await sumRollups(ctx.db, sel, group);
+  } catch (err) {
+    // A zone Intl knows but the database's zone data does not (newer tz names): the caller's mistake.
+    if (/time zone/i.test(String((err as Error)?.message ?? err)))
+      throw new AppError('STAT_TIME_ZONE_INVALID', {}, 'timeZone');
+    throw err;
+  }
 }
 
 const EMPTY: Omit<RollupSum, 'key'> = {
