@@ -1,3 +1,4 @@
+import { formatOffset, zoneOffsetMinutes } from '@robot-ads/contracts/playlists/playlists.rules';
 import { DEFAULT_TIME_ZONE, TIME_ZONE_OPTIONS } from '@robot-ads/contracts/playlists/playlists.schemas';
 import { DatePicker, Select, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -8,11 +9,15 @@ import type { ReportRange } from '../lib/range';
 /** Zones offered besides the plan's: the spec's list and a few with half-hour and 45-minute offsets. */
 const EXTRA_ZONES = ['Asia/Kolkata', 'Asia/Kathmandu', 'UTC'];
 
-export function zoneOptions(own?: string): Array<{ value: string; label: string }> {
+/** The zones, each labelled with its IANA name (an identifier, not text to translate) and its offset now. */
+export function zoneOptions(own?: string, now = new Date()): Array<{ value: string; label: ReactNode }> {
   const zones = [
     ...new Set([own ?? DEFAULT_TIME_ZONE, DEFAULT_TIME_ZONE, ...TIME_ZONE_OPTIONS.map((o) => o.zone), ...EXTRA_ZONES]),
   ];
-  return zones.map((z) => ({ value: z, label: z }));
+  return zones.map((z) => ({
+    value: z,
+    label: <span translate="no">{`${z} (UTC${formatOffset(zoneOffsetMinutes(now, z))})`}</span>,
+  }));
 }
 
 /** Date range (local days) and time zone of a report; `extra` holds the page's buttons (export). */
