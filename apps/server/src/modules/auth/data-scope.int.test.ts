@@ -249,9 +249,20 @@ describe('applications, publish records, notifications and exports', () => {
     const statistics: Array<[Method, string, object?]> = [
       ['GET', `/api/Publishes/consume?playListId=${plan.id}`],
       ['GET', `/api/Publishes/consumeExportAndProgress?playListId=${plan.id}`],
+      ['GET', `/api/Advertisements/statisticsDaysByPlaylistId?playlistId=${plan.id}`],
+      ['GET', `/api/Advertisements/statisticsByProvince?playlistId=${plan.id}`],
+      ['GET', `/api/Advertisements/exportStatisByPlaylistId?playlistId=${plan.id}`],
+      ['GET', `/api/Statis/queryAdPlay_adList?playlistId=${plan.id}`],
+      ['GET', `/api/Statis/statiQrHourbyplaylistId?playlistId=${plan.id}`],
     ];
     await refused(opA.token, statistics, secrets);
     await refused(w.ownerAuto.token, statistics, secrets);
+    await refused(w.otherAdv.token, statistics, secrets);
+    await refused(
+      w.otherAdv.token,
+      [['GET', `/api/Advertisements/statisticsByClientIdExRising?clientId=${w.customerId}`]],
+      secrets,
+    );
     await refused(opA.token, [['DELETE', `/api/Publishes/${record.id}?reason=Mine`]], secrets);
     await refused(
       w.ownerAuto.token,
