@@ -1,10 +1,12 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { login, PASSWORD } from './shell-helpers';
 
 /*
  * Statistics end to end: a robot activated through the device protocol reports plays and QR scans of a
  * plan of a new customer; that customer's advertiser sees the same totals on the plan's Statistics tab
- * and on the advertiser board, in Chinese and in English.
+ * and on the advertiser board, in Chinese and in English, and exports them to an xlsx that opens
+ * with those numbers.
  */
 
 const PLAYS = 7;
@@ -131,7 +133,7 @@ async function setLanguage(page: Page, language: 'zh' | 'en') {
   }, language);
 }
 
-test('a plan played by a robot shows the same totals on its Statistics tab, and the advertiser board, in both languages', async ({
+test('a plan played by a robot shows the same totals on its Statistics tab, the advertiser board and the xlsx export, in both languages', async ({
   page,
   request,
 }) => {
@@ -145,6 +147,21 @@ test('a plan played by a robot shows the same totals on its Statistics tab, and 
   await expectTotals(page);
   await expect(page.getByTestId('top-robots')).toContainText('Stats lobby');
   await expect(page.getByRole('cell', { name: '广东省' })).toBeVisible();
+
+  // The export: a progress bar, then the file, which opens with the same numbers (a row per day and a total).
+  await page.getByRole('button', { name: '导出', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: '导出' });
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('link', { name: '打开导出文件' }).click({ timeout: 60_000 });
+  const file = await (await download).path();
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(file);
+  const cells: unknown[] = [];
+  for (const sheet of book.worksheets) sheet.eachRow((row) => row.eachCell((cell) => cells.push(cell.value)));
+  for (const figure of [PLAYS, SCANS, PLAYS * SEEN, PLAYS * LOOKED, (PLAYS * WATCH_MS) / 1000]) {
+    expect(cells).toContain(figure);
+  }
+  await dialog.getByRole('button', { name: /关闭|Close/ }).click();
 
   // The advertiser board (zh): the same totals, new against an empty previous period.
   await page.goto('/wel/advertisersBoard');
