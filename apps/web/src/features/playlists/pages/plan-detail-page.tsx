@@ -5,8 +5,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { MissingParam } from '../../../components/missing-param';
 import { QueryError } from '../../../components/query-error';
 import { AuditStateTag, DeliveryStatusTag } from '../../../components/status-tag';
-import { PlanStatistics } from '../../statistics/components/plan-statistics';
 import { usePlan, usePublishSummary } from '../api/plans';
+import { PlanStatistics } from '../components/plan-statistics';
 import { WeekPreview } from '../components/week-preview';
 
 const fmt = (s: number) => dayjs.unix(s).format('YYYY-MM-DD HH:mm:ss');

@@ -7,6 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { QueryError } from '../../../components/query-error';
+import { RegionCard, RegionTable } from '../../../components/statistics/region-table';
+import { ReportFilters } from '../../../components/statistics/report-filters';
+import { type Kpi, KpiGrid, TopTable, TrendCard, useCount } from '../../../components/statistics/stat-parts';
 import { sessionStore } from '../../../lib/session';
 import {
   type Period,
@@ -15,12 +18,9 @@ import {
   useClientRising,
   useClientSeries,
   useTopPlans,
-} from '../api/statistics';
-import { RegionCard, RegionTable } from '../components/region-table';
-import { ReportFilters } from '../components/report-filters';
-import { type Kpi, KpiGrid, TopTable, TrendCard, useCount } from '../components/stat-parts';
-import { msToSeconds } from '../lib/format';
-import { lastDays, type ReportRange, rangeParams } from '../lib/range';
+} from '../../../lib/statistics/api';
+import { msToSeconds } from '../../../lib/statistics/format';
+import { lastDays, type ReportRange, rangeParams } from '../../../lib/statistics/range';
 
 const seconds = (f: RisingFigure): RisingFigure => ({
   value: msToSeconds(f.value),

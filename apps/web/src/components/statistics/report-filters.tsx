@@ -4,7 +4,7 @@ import { DatePicker, Select, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ReportRange } from '../lib/range';
+import type { ReportRange } from '../../lib/statistics/range';
 
 /** Zones offered besides the plan's: the spec's list and a few with half-hour and 45-minute offsets. */
 const EXTRA_ZONES = ['Asia/Kolkata', 'Asia/Kathmandu', 'UTC'];

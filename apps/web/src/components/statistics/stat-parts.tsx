@@ -3,8 +3,8 @@ import { AGE_BANDS, type AgeBand } from '@robot-ads/contracts/play-events/play-e
 import { Card, Col, Row, Segmented, Statistic, Table, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lang } from '../../../lib/i18n';
-import { formatCount, rising } from '../lib/format';
+import { lang } from '../../lib/i18n';
+import { formatCount, rising } from '../../lib/statistics/format';
 import { Chart } from './chart';
 
 /** The number formatter of the user's language (万 in zh). */

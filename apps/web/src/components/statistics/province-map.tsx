@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Chart, echarts } from './chart';
 
 /** echarts 4.9's China GeoJSON (npm alias echarts4-maps), its own lazily loaded chunk. */
-const chinaFile = () => import('../../../../../../node_modules/echarts4-maps/map/json/china.json');
+const chinaFile = () => import('../../../../../node_modules/echarts4-maps/map/json/china.json');
 
 let registered: Promise<void> | null = null;
 function registerChina(): Promise<void> {

@@ -13,7 +13,7 @@ import type {
 } from '@robot-ads/contracts/statistics/statistics.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 
 type Ok<T> = { success: true; data: T };
 type Infer<S extends z.ZodType> = z.infer<S>;

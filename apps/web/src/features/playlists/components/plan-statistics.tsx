@@ -4,6 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { ExportButton } from '../../../components/export-progress';
 import { QueryError } from '../../../components/query-error';
+import { RegionCard } from '../../../components/statistics/region-table';
+import { ReportFilters } from '../../../components/statistics/report-filters';
+import {
+  AudienceCard,
+  HourCard,
+  type Kpi,
+  KpiGrid,
+  TopTable,
+  TrendCard,
+  useCount,
+} from '../../../components/statistics/stat-parts';
 import { lang } from '../../../lib/i18n';
 import {
   type Period,
@@ -16,12 +27,9 @@ import {
   usePlanTopMaterials,
   usePlanTopRobots,
   usePlanTotal,
-} from '../api/statistics';
-import { formatPercent, isLowPullRatio, msToSeconds } from '../lib/format';
-import { lastDays, type ReportRange, rangeParams } from '../lib/range';
-import { RegionCard } from './region-table';
-import { ReportFilters } from './report-filters';
-import { AudienceCard, HourCard, type Kpi, KpiGrid, TopTable, TrendCard, useCount } from './stat-parts';
+} from '../../../lib/statistics/api';
+import { formatPercent, isLowPullRatio, msToSeconds } from '../../../lib/statistics/format';
+import { lastDays, type ReportRange, rangeParams } from '../../../lib/statistics/range';
 
 /** The plan's pull figures (from the publish summary the detail page already has). */
 export interface PullFigures {
