@@ -1,15 +1,9 @@
 import type { AdStatTotal } from '@robot-ads/contracts/statistics/statistics.schemas';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { App } from 'antd';
-import { Suspense } from 'react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../../lib/i18n';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { json, renderWithApp, resetAfterEach } from '../../../test/render-with-app';
 import { PlanStatistics, type PullFigures } from './plan-statistics';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const PLAN = 'a1b2c3d4e5f6a1b2c3d4e5f6';
 
 function total(plays: number): AdStatTotal {
@@ -61,27 +55,11 @@ function planServer(figures: AdStatTotal) {
   return { seen, stub };
 }
 
-async function renderTab(language: 'zh' | 'en', pull: PullFigures) {
-  if (!i18n.isInitialized) await initI18n(language);
-  else await i18n.changeLanguage(language);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <App>
-        <MemoryRouter>
-          <Suspense fallback={<p>loading</p>}>
-            <PlanStatistics playlistId={PLAN} timeZone="Asia/Kolkata" pull={pull} />
-          </Suspense>
-        </MemoryRouter>
-      </App>
-    </QueryClientProvider>,
-  );
+function renderTab(language: 'zh' | 'en', pull: PullFigures) {
+  return renderWithApp(<PlanStatistics playlistId={PLAN} timeZone="Asia/Kolkata" pull={pull} />, language);
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+resetAfterEach();
 
 describe('plan statistics tab', () => {
   it('shows the figures per language, watch time in seconds and the low pull-ratio warning', async () => {

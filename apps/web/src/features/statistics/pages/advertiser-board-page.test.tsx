@@ -1,16 +1,9 @@
 import type { RisingReport } from '@robot-ads/contracts/statistics/statistics.schemas';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { App } from 'antd';
-import { Suspense } from 'react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../../lib/i18n';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session';
+import { json, renderWithApp, resetAfterEach } from '../../../test/render-with-app';
 import AdvertiserBoardPage from './advertiser-board-page';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const figure = (value: number, previous: number) => ({
   value,
@@ -65,28 +58,12 @@ function boardServer(report: RisingReport | 'fail') {
   return { calls, stub };
 }
 
-async function renderBoard(language: 'zh' | 'en') {
-  if (!i18n.isInitialized) await initI18n(language);
-  else await i18n.changeLanguage(language);
+function renderBoard(language: 'zh' | 'en') {
   sessionStore.set((s) => ({ ...s, user: { ...s.user, role: 'advertisers' } as never }));
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <App>
-        <MemoryRouter>
-          <Suspense fallback={<p>loading</p>}>
-            <AdvertiserBoardPage />
-          </Suspense>
-        </MemoryRouter>
-      </App>
-    </QueryClientProvider>,
-  );
+  return renderWithApp(<AdvertiserBoardPage />, language);
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+resetAfterEach();
 
 describe('advertiser board', () => {
   it('shows the figures in 万 with their rise against the previous period (zh)', async () => {
