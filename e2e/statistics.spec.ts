@@ -147,6 +147,8 @@ test('a plan played by a robot shows the same totals on its Statistics tab, the 
   await expectTotals(page);
   await expect(page.getByTestId('top-robots')).toContainText('Stats lobby');
   await expect(page.getByRole('cell', { name: '广东省' })).toBeVisible();
+  // The province map: China's provinces drawn, Guangdong among them.
+  await expect(page.getByRole('img', { name: '各省播放地图' }).locator('svg path').first()).toBeVisible();
 
   // The export: a progress bar, then the file, which opens with the same numbers (a row per day and a total).
   await page.getByRole('button', { name: '导出', exact: true }).click();
