@@ -23,23 +23,7 @@ const columns: ListColumn<Row>[] = [
 ];
 
 beforeAll(async () => {
-  // jsdom has no media queries nor layout observers; antd's table asks for both.
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener() {},
-      removeEventListener() {},
-      addListener() {},
-      removeListener() {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
+  // jsdom polyfills (media queries, observers): test-setup.ts.
   await initI18n('en');
   await i18n.loadNamespaces('common');
 });

@@ -41,24 +41,7 @@ function fileInput(): HTMLInputElement {
 }
 
 beforeAll(async () => {
-  // jsdom has no media queries (antd's form grid asks for the screen width).
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener() {},
-      removeEventListener() {},
-      addListener() {},
-      removeListener() {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-  // Nor layout observers; antd's select list asks for one.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
+  // jsdom polyfills (media queries, observers): test-setup.ts.
   await initI18n('en');
   await i18n.loadNamespaces('ads');
 });

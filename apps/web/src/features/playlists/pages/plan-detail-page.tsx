@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Descriptions, Progress, Space, Statistic, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Progress, Space, Statistic, Tabs, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -6,6 +6,7 @@ import { MissingParam } from '../../../components/missing-param';
 import { QueryError } from '../../../components/query-error';
 import { AuditStateTag, DeliveryStatusTag } from '../../../components/status-tag';
 import { usePlan, usePublishSummary } from '../api/plans';
+import { PlanStatistics } from '../components/plan-statistics';
 import { WeekPreview } from '../components/week-preview';
 
 const fmt = (s: number) => dayjs.unix(s).format('YYYY-MM-DD HH:mm:ss');
@@ -15,8 +16,10 @@ const hm = (t: { hour: number; minute: number }) =>
 /** /ad/ListDetail?id=: one plan, its schedule, its week and its delivery figures. */
 export default function PlanDetailPage() {
   const { t } = useTranslation('delivery');
+  const { t: ts } = useTranslation('statistics');
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'statistics' ? 'statistics' : 'details';
   const id = params.get('id') ?? params.get('detailId') ?? '';
   const plan = usePlan(id);
   const summary = usePublishSummary(id);
@@ -33,8 +36,8 @@ export default function PlanDetailPage() {
         : p.cycle.type === 'time'
           ? p.cycle.data.map((d) => dayjs.unix(d).format('YYYY-MM-DD')).join(', ')
           : '';
-  return (
-    <Space direction="vertical" style={{ width: '100%' }} size="middle">
+  const details = (
+    <Space orientation="vertical" style={{ width: '100%' }} size="middle">
       <Card
         title={<span translate="no">{p.name}</span>}
         extra={
@@ -111,5 +114,24 @@ export default function PlanDetailPage() {
         <WeekPreview begin={p.begin} end={p.end} timeZone={p.timeZone} cycle={p.cycle} times={p.times} />
       </Card>
     </Space>
+  );
+  return (
+    <Tabs
+      activeKey={tab}
+      onChange={(key) => {
+        const next = new URLSearchParams(params);
+        if (key === 'statistics') next.set('tab', key);
+        else next.delete('tab');
+        setParams(next, { replace: true });
+      }}
+      items={[
+        { key: 'details', label: ts('tab.details'), children: details },
+        {
+          key: 'statistics',
+          label: ts('tab.statistics'),
+          children: <PlanStatistics playlistId={p.id} timeZone={p.timeZone} pull={s} />,
+        },
+      ]}
+    />
   );
 }

@@ -1,0 +1,183 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { login, PASSWORD } from './shell-helpers';
+
+/*
+ * Statistics end to end: a robot activated through the device protocol reports plays and QR scans of a
+ * plan of a new customer; that customer's advertiser sees the same totals on the plan's Statistics tab
+ * and on the advertiser board, in Chinese and in English, and exports them to an xlsx that opens
+ * with those numbers.
+ */
+
+const PLAYS = 7;
+const WATCH_MS = 15_000; // each play: 15 s on screen
+const SEEN = 3; // people who had the screen in view, per play
+const LOOKED = 2; // of them, people who looked at it
+const SCANS = 3;
+
+async function call<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST', url: string, data?: unknown) {
+  const res = await request.fetch(url, { method, headers: { authorization: `Bearer ${token}` }, data });
+  const body = await res.json();
+  expect(res.ok(), `${method} ${url}: ${JSON.stringify(body)}`).toBe(true);
+  return body as { data: T; datas?: T };
+}
+
+const hex = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
+
+/** A customer with its own advertiser account, a plan of one picture ad, and a robot that played it. */
+async function playedPlan(request: APIRequestContext) {
+  const login = await request.post('/api/Users/v2_2_login', { data: { username: 'root', password: PASSWORD } });
+  const root = (await login.json()).data.token as string;
+  const suffix = Date.now().toString().slice(-7);
+  const now = Math.floor(Date.now() / 1000);
+
+  const customer = await call<{ id: string }>(request, root, 'POST', '/api/Customers', {
+    name: `Stats customer ${suffix}`,
+    phone: `139${suffix}9`,
+  });
+  const username = `stats${suffix}`;
+  await call(request, root, 'POST', '/api/AdvertiserUsers', {
+    username,
+    password: PASSWORD,
+    name: `Stats ${suffix}`,
+    customer: customer.data.id,
+    diy: true,
+    begin: now - 3600,
+    end: now + 30 * 86_400,
+  });
+
+  const robotId = `E2ESTAT${suffix}`;
+  await call(request, root, 'POST', '/api/Devices', {
+    robotId,
+    name: 'Stats lobby',
+    type: 'service',
+    province: '广东省',
+    city: '深圳市',
+  });
+  const secret = (await call<{ secret: string }>(request, root, 'POST', '/api/Devices/activationSecret', { robotId }))
+    .data.secret;
+  const activation = await request.post('/api/device/v1/activate', { data: { robotId, secret, appVersion: 'e2e' } });
+  expect(activation.ok(), await activation.text()).toBe(true);
+  const device = (await activation.json()).data.token as string;
+
+  const pictures = await call<unknown>(request, root, 'GET', '/api/Resources/queryByPage_admin?kind=picture&limit=50');
+  const picture = (pictures.datas as Array<{ id: string; width: number | null; height: number | null }>).find(
+    (r) => r.width === 1080 && r.height === 1920,
+  );
+  if (!picture) throw new Error('no 1080x1920 demo picture');
+  const ad = await call<{ id: string }>(request, root, 'POST', '/api/Advertisements', {
+    name: `Ad ${suffix}`,
+    kind: 'picture',
+    begin: now - 3600,
+    end: now + 30 * 86_400,
+    resources: [picture.id],
+  });
+  const planName = `Plan ${suffix}`;
+  const plan = await call<{ id: string }>(request, root, 'POST', '/api/Playlists', {
+    name: planName,
+    clientId: customer.data.id,
+    advertisements: [ad.data.id],
+    begin: now - 60,
+    end: now + 30 * 86_400,
+    timeZone: 'Asia/Shanghai',
+    priority: 5,
+    playingMode: 'order',
+  });
+  const planId = plan.data.id;
+  await call(request, root, 'POST', '/api/Playlists/publishWithRobots', { playListId: planId, robotIds: [robotId] });
+
+  // The robot reports its plays (with what its camera counted) and the scans of the ad's QR code.
+  const startedAt = now - 120;
+  const events = [
+    ...Array.from({ length: PLAYS }, (_, i) => ({
+      id: hex(),
+      type: 'play',
+      playlistId: planId,
+      adId: ad.data.id,
+      resourceId: picture.id,
+      startedAt: startedAt + i,
+      watchDuration: WATCH_MS,
+      audience: { age: { adult: SEEN }, male: 1, female: 2, exposure: SEEN, viewers: LOOKED, dwellMs: 4_000 },
+    })),
+    ...Array.from({ length: SCANS }, (_, i) => ({
+      id: hex(),
+      type: 'scan',
+      playlistId: planId,
+      adId: ad.data.id,
+      startedAt: startedAt + 10 + i,
+    })),
+  ];
+  const sent = await call<{ accepted: number }>(request, device, 'POST', '/api/device/v1/events', { events });
+  expect(sent.data.accepted).toBe(PLAYS + SCANS);
+  return { username, planId, planName };
+}
+
+/** The KPI card's value as shown. */
+const kpi = (page: Page, key: string) => page.getByTestId(`kpi-${key}`).locator('.ant-statistic-content-value');
+
+async function expectTotals(page: Page) {
+  // The first figure waits for the page (its chunk, the menus and the calls) on a busy machine.
+  await expect(kpi(page, 'plays')).toHaveText(String(PLAYS), { timeout: 60_000 });
+  await expect(kpi(page, 'exposure')).toHaveText(String(PLAYS * SEEN));
+  await expect(kpi(page, 'viewers')).toHaveText(String(PLAYS * LOOKED));
+  await expect(kpi(page, 'watchTime')).toHaveText(String((PLAYS * WATCH_MS) / 1000));
+  await expect(kpi(page, 'scans')).toHaveText(String(SCANS));
+}
+
+async function setLanguage(page: Page, language: 'zh' | 'en') {
+  await page.evaluate((lang) => {
+    const key = 'robot-ads-settings';
+    const saved = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, unknown>;
+    localStorage.setItem(key, JSON.stringify({ ...saved, language: lang }));
+  }, language);
+}
+
+test('a plan played by a robot shows the same totals on its Statistics tab, the advertiser board and the xlsx export, in both languages', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const { username, planId, planName } = await playedPlan(request);
+  await login(page, username, 'advertiser', 'zh');
+
+  // The plan's Statistics tab (zh).
+  await page.goto(`/ad/ListDetail?id=${planId}`);
+  await page.getByRole('tab', { name: '数据统计' }).click();
+  await expectTotals(page);
+  await expect(page.getByTestId('top-robots')).toContainText('Stats lobby');
+  await expect(page.getByRole('cell', { name: '广东省' })).toBeVisible();
+  // The province map: China's provinces drawn, Guangdong among them.
+  await expect(page.getByRole('img', { name: '各省播放地图' }).locator('svg path').first()).toBeVisible();
+
+  // The export: a progress bar, then the file, which opens with the same numbers (a row per day and a total).
+  await page.getByRole('button', { name: '导出', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: '导出' });
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('link', { name: '打开导出文件' }).click({ timeout: 60_000 });
+  const file = await (await download).path();
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(file);
+  const cells: unknown[] = [];
+  for (const sheet of book.worksheets) sheet.eachRow((row) => row.eachCell((cell) => cells.push(cell.value)));
+  for (const figure of [PLAYS, SCANS, PLAYS * SEEN, PLAYS * LOOKED, (PLAYS * WATCH_MS) / 1000]) {
+    expect(cells).toContain(figure);
+  }
+  await dialog.getByRole('button', { name: /关闭|Close/ }).click();
+
+  // The advertiser board (zh): the same totals, new against an empty previous period.
+  await page.goto('/wel/advertisersBoard');
+  await expectTotals(page);
+  await expect(page.getByTestId('kpi-plays')).toContainText('新增');
+  await expect(page.getByTestId('top-plans')).toContainText(planName);
+
+  // English: the same figures on both screens.
+  await setLanguage(page, 'en');
+  await page.reload();
+  await expectTotals(page);
+  await expect(page.getByTestId('kpi-plays')).toContainText('New');
+  await expect(page.getByText('Top plans')).toBeVisible();
+  await page.goto(`/ad/ListDetail?id=${planId}&tab=statistics`);
+  await expectTotals(page);
+  await expect(page.getByRole('tab', { name: 'Statistics' })).toHaveAttribute('aria-selected', 'true');
+});
