@@ -25,7 +25,15 @@ async function startServer(port: number): Promise<{ child: ChildProcess; output:
   let out = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', JOBS: 'false' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      JOBS: 'false',
+      DEMO_FLEET: '0',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => {
@@ -75,14 +83,14 @@ describe('the server process', () => {
     };
     expect(health.data.database).toEqual({ status: 'ok', kind: 'pglite' });
     expect(fs.existsSync(path.join(dataDir, 'pgdata'))).toBe(true);
-    expect(await stop(first.child, 'SIGTERM')).toBe(0);
+    expect(await stop(first.child, 'SIGTERM'), first.output()).toBe(0);
     expect(first.output()).toContain('shutting down');
 
     const seededAt = await readSeededAt();
     expect(seededAt).toBeTruthy();
 
     const second = await startServer(port);
-    expect(await stop(second.child, 'SIGINT')).toBe(0);
+    expect(await stop(second.child, 'SIGINT'), second.output()).toBe(0);
     // The demo data was loaded once, on the first start, and the second start kept it.
     expect(await readSeededAt()).toEqual(seededAt);
   });

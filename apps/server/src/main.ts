@@ -25,7 +25,8 @@ async function main() {
   const app = await buildApp({ config, database, startJobs: config.JOBS });
   if (config.SEED_DEMO) await seedIfEmpty(app.ctx);
 
-  let fleet: DemoFleet | null = null;
+  // The fleet's start, awaited by a shutdown that comes while the robots are still starting.
+  let fleet: Promise<DemoFleet | null> = Promise.resolve(null);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -40,7 +41,7 @@ async function main() {
     force.unref();
     try {
       // The demo robots stop (and report their last plays) while the server still answers them.
-      await fleet?.stop();
+      await (await fleet.catch(() => null))?.stop();
       await app.close();
       await database.close();
       process.exit(0);
@@ -54,7 +55,10 @@ async function main() {
 
   await app.listen({ host: config.HOST, port: config.PORT });
   app.log.info(`robot-ads is ready at http://localhost:${config.PORT}`);
-  if (!closing) fleet = await startDemoFleet(app.ctx, { size: config.DEMO_FLEET, baseUrl: ownAddress(app) });
+  if (!closing) {
+    fleet = startDemoFleet(app.ctx, { size: config.DEMO_FLEET, baseUrl: ownAddress(app) });
+    await fleet;
+  }
 }
 
 /** The server's own address as its robots reach it (a wildcard host is reached on the loopback). */
