@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Table } from 'antd';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../lib/i18n';
+import { installDomShims } from '../test-dom';
 import { headerWidth, type ListColumn, listTable, MIN_WIDTH } from './list-table';
 
 interface Row {
@@ -23,23 +24,7 @@ const columns: ListColumn<Row>[] = [
 ];
 
 beforeAll(async () => {
-  // jsdom has no media queries nor layout observers; antd's table asks for both.
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener() {},
-      removeEventListener() {},
-      addListener() {},
-      removeListener() {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
+  installDomShims();
   await initI18n('en');
   await i18n.loadNamespaces('common');
 });

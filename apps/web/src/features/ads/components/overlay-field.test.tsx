@@ -6,6 +6,7 @@ import { useState } from 'react';
 import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { i18n, initI18n } from '../../../lib/i18n';
+import { installDomShims } from '../../../test-dom';
 import { NO_OVERLAY, OverlayField, type OverlayValue, overlayIssue } from './overlay-field';
 import { RobotPreview } from './robot-preview';
 
@@ -41,24 +42,7 @@ function fileInput(): HTMLInputElement {
 }
 
 beforeAll(async () => {
-  // jsdom has no media queries (antd's form grid asks for the screen width).
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener() {},
-      removeEventListener() {},
-      addListener() {},
-      removeListener() {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-  // Nor layout observers; antd's select list asks for one.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
+  installDomShims();
   await initI18n('en');
   await i18n.loadNamespaces('ads');
 });

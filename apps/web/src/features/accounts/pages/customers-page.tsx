@@ -1,0 +1,116 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { CUSTOMER_CATEGORIES } from '@robot-ads/contracts/customers/customers.schemas';
+import { Button, Card, Space, Table } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { listTable } from '../../../components/list-table';
+import { type Customer, type CustomerCategory, useCustomersPage, useDeleteCustomer } from '../api/customers';
+import { DeleteButton } from '../components/account-columns';
+import { AdvertiserFormDialog } from '../components/advertiser-form-dialog';
+import { AuditStatusTag } from '../components/audit-status-tag';
+import { CustomerFormDialog } from '../components/customer-form-dialog';
+import { FilterBar } from '../components/filter-bar';
+import { usePagedFilter } from '../components/paging';
+
+/** /customer/customer: customers in scope (server-paged; name, category), their advertiser accounts. */
+export default function CustomersPage() {
+  const { t } = useTranslation('accounts');
+  const paged = usePagedFilter<{ name?: string; category?: CustomerCategory }>({});
+  const list = useCustomersPage(paged.query);
+  const remove = useDeleteCustomer();
+  const [editing, setEditing] = useState<Customer | null | 'new'>(null);
+  const [accountFor, setAccountFor] = useState<Customer | null>(null);
+
+  return (
+    <Card
+      title={t('customers.title')}
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+          {t('customers.create')}
+        </Button>
+      }
+    >
+      <FilterBar
+        fields={[
+          { key: 'name', label: t('fields.customerName') },
+          {
+            key: 'category',
+            label: t('fields.category'),
+            options: CUSTOMER_CATEGORIES.map((c) => ({ value: c, label: t(`categories.${c}`) })),
+          },
+        ]}
+        value={paged.filter}
+        onApply={paged.apply}
+      />
+      <Table<Customer>
+        rowKey="id"
+        dataSource={list.data?.datas ?? []}
+        pagination={paged.pagination(list.data?.total)}
+        {...listTable<Customer>(
+          [
+            { title: t('fields.customerName'), dataIndex: 'name', size: 'name' },
+            {
+              title: t('fields.category'),
+              dataIndex: 'category',
+              size: 'tag',
+              width: 150,
+              render: (c: string) => t(`categories.${c}`),
+            },
+            { title: t('fields.industry'), dataIndex: 'industry', size: 'text' },
+            { title: t('fields.phone'), dataIndex: 'phone', size: 'code' },
+            {
+              title: t('fields.auditStatus'),
+              dataIndex: 'auditStatus',
+              size: 'tag',
+              width: 130,
+              render: (s: string) => <AuditStatusTag status={s} />,
+            },
+            {
+              title: t('fields.createtime'),
+              dataIndex: 'createtime',
+              size: 'time',
+              render: (v: number) => dayjs.unix(v).format('YYYY-MM-DD HH:mm:ss'),
+            },
+            {
+              title: t('fields.actions'),
+              key: 'actions',
+              size: 'actions',
+              width: 300,
+              render: (_: unknown, c) => (
+                <Space wrap size={4}>
+                  <Button size="small" onClick={() => setEditing(c)}>
+                    {t('edit')}
+                  </Button>
+                  <Button size="small" onClick={() => setAccountFor(c)}>
+                    {t('customers.addAccount')}
+                  </Button>
+                  <DeleteButton
+                    name={c.name}
+                    confirmKey="customers.deleteConfirm"
+                    remove={() => remove.mutateAsync(c.id)}
+                  />
+                </Space>
+              ),
+            },
+          ],
+          { query: list, empty: { filtered: paged.filtered, hint: t('customers.emptyHint') } },
+        )}
+      />
+      <CustomerFormDialog
+        open={editing !== null}
+        customer={editing === 'new' ? null : editing}
+        onClose={() => setEditing(null)}
+        onSaved={(saved) => {
+          if (editing === 'new') setAccountFor(saved);
+        }}
+      />
+      <AdvertiserFormDialog
+        open={accountFor !== null}
+        account={null}
+        defaultCustomer={accountFor ?? undefined}
+        onClose={() => setAccountFor(null)}
+      />
+    </Card>
+  );
+}
