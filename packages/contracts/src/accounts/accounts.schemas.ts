@@ -129,3 +129,70 @@ export const accountUpdateBody = accountCreateBody
   .omit({ username: true, password: true })
   .partial()
   .extend({ password: newPasswordSchema.optional() });
+
+// ---- user management (issue 16) ----
+
+/**
+ * Role ranks: nobody gives an account a role above its own (ROLE_ELEVATION); root and admin
+ * principals may give any role. Owner, advertiser and hidden roles rank below every operator role.
+ */
+export const ROLE_RANK: Record<(typeof ROLES)[number], number> = {
+  super: 3,
+  administrator: 2,
+  operator: 1,
+  project: 0,
+  advertisers: 0,
+  advertisers_special: 0,
+  hide: 0,
+};
+export function canGiveRole(
+  actor: { role: (typeof ROLES)[number]; principals: string },
+  target: (typeof ROLES)[number],
+): boolean {
+  if (actor.principals === 'root' || actor.principals === 'admin') return true;
+  return ROLE_RANK[target] <= ROLE_RANK[actor.role];
+}
+
+/** POST /api/Users/resetPassword (ours): an operator sets a new password of an account in its subtree. */
+export const resetChildPasswordBody = z.object({ id: idSchema, password: newPasswordSchema });
+
+/** POST /api/Users/status (ours): enable or disable an account in the caller's subtree (not root/admin). */
+export const accountStatusBody = z.object({ id: idSchema, status: z.enum(ACCOUNT_STATUSES) });
+
+/** GET /api/Users/queryByPage and V3_* also take these filters (ours). */
+export const accountTreeQuery = usersQuery.extend({
+  /** Only the direct children of this account (in scope). */
+  parentId: idSchema.optional(),
+  status: z.enum(ACCOUNT_STATUSES).optional(),
+});
+
+/**
+ * GET /api/Proprietors/updateContact (spec section 7): an owner (project) account's contact name and
+ * phone; the owner itself, or an operator for an owner in its subtree. The phone must be unique
+ * (CONTACT_PHONE_EXISTS) and follow the locale's phone rule.
+ */
+export const ownerContactQuery = z.object({
+  id: idSchema.optional(),
+  name: z.string().trim().max(32).optional().default(''),
+  phone: z.string().trim().max(32),
+});
+
+/**
+ * Owner authorization of reviews (ours): whose applications an owner (project account) reviews when they
+ * target its property. No applicant listed: every applicant's. autoAudit `yes`: the owner's step passes
+ * by itself.
+ * - GET /api/Proprietors/reviewScope?accountId=   - PUT /api/Proprietors/reviewScope
+ */
+export const ownerReviewScopeDto = z.object({
+  accountId: z.string(),
+  autoAudit: yesNo,
+  applicants: z.array(z.object({ id: z.string(), account: z.string(), name: z.string(), role: z.enum(ROLES) })),
+});
+export const ownerReviewScopeResponse = okEnvelope(ownerReviewScopeDto);
+export const ownerReviewScopeQuery = z.object({ accountId: idSchema });
+export const ownerReviewScopeBody = z.object({
+  accountId: idSchema,
+  autoAudit: yesNo.optional(),
+  /** Operator (super, administrator, operator) and advertiser accounts; at most 200. */
+  applicantIds: z.array(idSchema).max(200),
+});

@@ -150,6 +150,82 @@ export const errorCatalogue = {
     en: 'The customer still has advertiser accounts and cannot be deleted',
   },
   CUSTOMER_NAME_LENGTH: { status: 400, zh: '客户名称长度为2-50个字符', en: 'Customer names are 2-50 characters' },
+  // ---- accounts, enterprise information and customer review (issue 16) ----
+  ROLE_ELEVATION: {
+    status: 403,
+    zh: '不能把账号的角色设为高于自己的角色',
+    en: 'An account cannot be given a role above your own',
+  },
+  ACCOUNT_PROTECTED: {
+    status: 403,
+    zh: 'root 和 admin 账号不能被他人禁用、删除或修改',
+    en: 'Root and admin accounts cannot be disabled, deleted or changed by others',
+  },
+  ACCOUNT_SELF: { status: 403, zh: '不能禁用或删除自己的账号', en: 'You cannot disable or delete your own account' },
+  INDUSTRY_INVALID: { status: 400, zh: '请选择列表中的行业', en: 'Choose an industry from the list' },
+  CUSTOMER_CONTACTS_MAX: { status: 400, zh: '联系人最多10个', en: 'At most 10 contacts' },
+  CREDIT_CODE_REQUIRED: { status: 400, zh: '请输入统一社会信用代码', en: 'Please enter the unified social credit code' },
+  CREDIT_CODE_LENGTH: {
+    status: 400,
+    zh: '统一社会信用代码应为18位',
+    en: 'The unified social credit code must have 18 characters',
+  },
+  CREDIT_CODE_FORMAT: {
+    status: 400,
+    zh: '统一社会信用代码包含非法字符',
+    en: 'The unified social credit code contains characters that are not allowed',
+  },
+  CREDIT_CODE_CHECK: {
+    status: 400,
+    zh: '统一社会信用代码校验位不正确',
+    en: 'The check character of the unified social credit code is wrong',
+  },
+  ID_NUMBER_REQUIRED: { status: 400, zh: '请输入法人身份证号码', en: "Please enter the legal person's ID number" },
+  ID_NUMBER_LENGTH: { status: 400, zh: '身份证号码应为18位', en: 'The ID number must have 18 characters' },
+  ID_NUMBER_FORMAT: {
+    status: 400,
+    zh: '身份证号码格式不正确（17位数字加一位数字或X）',
+    en: 'Incorrect ID number format (17 digits, then a digit or X)',
+  },
+  ID_NUMBER_BIRTH: {
+    status: 400,
+    zh: '身份证号码中的出生日期不正确',
+    en: 'The birth date in the ID number is not valid',
+  },
+  ID_NUMBER_CHECK: { status: 400, zh: '身份证号码校验位不正确', en: 'The check digit of the ID number is wrong' },
+  ENTERPRISE_NAME_LENGTH: {
+    status: 400,
+    zh: '企业名称长度为2-50个字符',
+    en: 'Enterprise names are 2-50 characters',
+  },
+  PROVINCE_REQUIRED: { status: 400, zh: '请选择省份', en: 'Please choose the province' },
+  QUALIFICATIONS_MAX: { status: 400, zh: '资质图片最多10张', en: 'At most 10 qualification pictures' },
+  LICENCE_PICTURE_INVALID: {
+    status: 400,
+    zh: '营业执照或资质图片不存在或不是您上传的图片',
+    en: 'The licence or qualification picture does not exist or was not uploaded by you',
+  },
+  LICENCE_EXPIRED: { status: 400, zh: '营业执照已过期', en: 'The business licence has expired' },
+  ENTERPRISE_INFO_MISSING: {
+    status: 422,
+    zh: '请先填写并保存企业信息再提交审核',
+    en: 'Fill in and save the enterprise information before submitting it for review',
+  },
+  CUSTOMER_AUDIT_PENDING: {
+    status: 409,
+    zh: '企业信息正在审核中，请等待审核结果',
+    en: 'The enterprise information is under review, please wait for the result',
+  },
+  CUSTOMER_ALREADY_PASSED: {
+    status: 409,
+    zh: '该客户已通过审核',
+    en: 'This customer has already passed the review',
+  },
+  CUSTOMER_NOT_APPROVED: {
+    status: 422,
+    zh: '客户“{name}”的企业信息尚未通过审核，不能申请投放',
+    en: 'The customer "{name}" has not passed the enterprise information review and cannot apply for delivery',
+  },
   ACCOUNT_HAS_CHILDREN: {
     status: 409,
     zh: '该账号下还有子账号，不能删除',

@@ -45,7 +45,8 @@ export const registerMediaBody = z.object({
   template: templateNumber.default(1),
   slot: templateNumber.default(1),
   /** `qr`: a QR image for a plan (jpg/jpeg/png/bmp, 2MB, any size), not a material. */
-  purpose: z.enum(['material', 'qr']).default('material'),
+  /** `licence`: a business licence or qualification picture of enterprise information (the QR picture rule: jpg/jpeg/png/bmp, 2MB). */
+  purpose: z.enum(['material', 'qr', 'licence']).default('material'),
 });
 export type RegisterMediaBody = z.infer<typeof registerMediaBody>;
 

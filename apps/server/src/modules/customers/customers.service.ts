@@ -2,7 +2,11 @@ import { checkPhone } from '@robot-ads/contracts/accounts/accounts.rules';
 import { newId } from '@robot-ads/contracts/common/ids';
 import type { Language } from '@robot-ads/contracts/common/language';
 import { toUnixSeconds } from '@robot-ads/contracts/common/time';
-import type { CustomerDto } from '@robot-ads/contracts/customers/customers.schemas';
+import {
+  CUSTOMER_AUDIT_STATUSES,
+  type CustomerAuditStatus,
+  type CustomerDto,
+} from '@robot-ads/contracts/customers/customers.schemas';
 import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
@@ -10,14 +14,25 @@ import { dataScope } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
 import { type CustomerRow, customers } from './customers.table';
 
-export function toCustomerDto(row: CustomerRow): CustomerDto {
+export type CustomerAccountRef = CustomerDto['accounts'][number];
+
+export function toCustomerDto(row: CustomerRow, attached: CustomerAccountRef[] = []): CustomerDto {
   return {
     id: row.id,
     name: row.name,
     category: row.category === 'advertiser' ? 'advertiser' : 'advertisers',
-    auditStatus: row.auditStatus,
+    auditStatus: (CUSTOMER_AUDIT_STATUSES as readonly string[]).includes(row.auditStatus)
+      ? (row.auditStatus as CustomerAuditStatus)
+      : 'unsubmitted',
+    auditNote: row.auditNote,
     phone: row.phone,
     industry: row.industry,
+    province: row.province,
+    city: row.city,
+    district: row.district,
+    contacts: row.contacts ?? [],
+    accounts: attached,
+    ownerId: row.ownerId,
     createtime: toUnixSeconds(row.createdAt) ?? 0,
   };
 }
@@ -68,7 +83,7 @@ export class CustomersService {
       .orderBy(desc(customers.createdAt), desc(customers.id))
       .offset(q.start)
       .limit(q.limit);
-    return { total: total?.n ?? 0, datas: rows.map(toCustomerDto) };
+    return { total: total?.n ?? 0, datas: rows.map((r) => toCustomerDto(r)) };
   }
 
   /** For selectors: customers in scope by name, at most `limit` (more via search). */
@@ -81,7 +96,7 @@ export class CustomersService {
       .where(and(scope, q.name ? ilike(customers.name, `${escapeLike(q.name)}%`) : undefined))
       .orderBy(asc(customers.name))
       .limit(q.limit);
-    return rows.map(toCustomerDto);
+    return rows.map((r) => toCustomerDto(r));
   }
 
   async get(user: SessionUser, id: string): Promise<CustomerDto> {

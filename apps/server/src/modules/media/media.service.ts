@@ -134,7 +134,7 @@ export async function checkStoredUpload(
     async (offset, length) => new Uint8Array(await storage.readRange(input.key, offset, length)),
   );
   const refusal =
-    input.purpose === 'qr'
+    input.purpose === 'qr' || input.purpose === 'licence'
       ? checkQrImage(facts)
       : checkFileFacts(facts, { kind: input.kind, template: input.template, slot: input.slot });
   if (refusal) throw await refuse(refusal);
