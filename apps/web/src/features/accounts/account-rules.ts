@@ -1,20 +1,9 @@
-import { type AccountDto, MANAGED_ROLES } from '@robot-ads/contracts/accounts/accounts.schemas';
+import { type AccountDto, canGiveRole, MANAGED_ROLES } from '@robot-ads/contracts/accounts/accounts.schemas';
 import type { Principal, Role } from '@robot-ads/contracts/auth/roles';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 
 export type ManagedRole = (typeof MANAGED_ROLES)[number];
-
-/** How high a role stands: nobody gives an account a role above its own (root and admin may give any). */
-const ROLE_RANK: Record<Role, number> = {
-  super: 4,
-  administrator: 3,
-  operator: 2,
-  project: 1,
-  advertisers: 1,
-  advertisers_special: 1,
-  hide: 0,
-};
 
 export interface Me {
   id: string;
@@ -28,8 +17,7 @@ export function isSuperuser(me: Pick<Me, 'principals'>): boolean {
 
 /** The roles `me` may give a sub-account, highest first. */
 export function assignableRoles(me: Me): ManagedRole[] {
-  if (isSuperuser(me)) return [...MANAGED_ROLES];
-  return MANAGED_ROLES.filter((r) => ROLE_RANK[r] <= ROLE_RANK[me.role]);
+  return MANAGED_ROLES.filter((r) => canGiveRole(me, r));
 }
 
 /** Root and admin accounts, and one's own account, are never disabled, deleted or reset by someone else. */

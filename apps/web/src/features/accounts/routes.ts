@@ -1,4 +1,4 @@
-import { OPERATOR_ROLES } from '@robot-ads/contracts/auth/roles';
+import { ADVERTISER_ROLES, OPERATOR_ROLES } from '@robot-ads/contracts/auth/roles';
 import { lazyPage, type PageDefinition } from '../../lib/pages';
 
 export const pages: PageDefinition[] = [
@@ -19,5 +19,22 @@ export const pages: PageDefinition[] = [
     component: lazyPage(() => import('./pages/customers-page')),
     namespace: 'accounts',
     roles: OPERATOR_ROLES,
+  },
+  {
+    path: '/account/customer/mainInfo',
+    component: lazyPage(() => import('./pages/enterprise-info-page')),
+    namespace: 'accounts',
+    roles: ADVERTISER_ROLES,
+  },
+  // Root and admin only (the server menus show them to those principals; the calls check them too).
+  {
+    path: '/customer/audit/auditManage',
+    component: lazyPage(() => import('./pages/customer-review-page')),
+    namespace: 'accounts',
+  },
+  {
+    path: '/customer/audit_record/auditApply',
+    component: lazyPage(() => import('./pages/customer-applications-page')),
+    namespace: 'accounts',
   },
 ];

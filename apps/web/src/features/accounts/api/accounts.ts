@@ -1,9 +1,11 @@
 import type {
   AccountDto,
   accountCreateBody,
+  accountStatusBody,
   accountUpdateBody,
   advertiserCreateBody,
   advertiserUpdateBody,
+  resetChildPasswordBody,
 } from '@robot-ads/contracts/accounts/accounts.schemas';
 import type { Role } from '@robot-ads/contracts/auth/roles';
 import type { Page } from '@robot-ads/contracts/common/envelope';
@@ -19,6 +21,9 @@ export interface UsersFilter {
   limit: number;
   name?: string;
   role?: Role;
+  /** Only the direct children of this account. */
+  parentId?: string;
+  status?: 'enabled' | 'disabled';
 }
 
 /** GET /api/Users/queryByPage: accounts in the caller's scope, paged and filtered on the server. */
@@ -68,6 +73,24 @@ export function useUpdateAccount() {
     mutationFn: ({ id, ...body }: AccountUpdate & { id: string }) =>
       api.put<Ok<Account>>(`/api/Users/${id}`, body, { silent: true }),
     onSuccess: invalidate,
+  });
+}
+
+/** POST /api/Users/status: enable or disable an account in the caller's subtree. */
+export function useSetAccountStatus() {
+  const invalidate = useInvalidateAccounts();
+  return useMutation({
+    mutationFn: (body: z.input<typeof accountStatusBody>) =>
+      api.post<Ok<Account>>('/api/Users/status', body, { silent: true }),
+    onSuccess: invalidate,
+  });
+}
+
+/** POST /api/Users/resetPassword: a new password for an account in the caller's subtree. */
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (body: z.input<typeof resetChildPasswordBody>) =>
+      api.post<Ok<unknown>>('/api/Users/resetPassword', body, { silent: true }),
   });
 }
 

@@ -3,6 +3,7 @@ import type {
   CUSTOMER_CATEGORIES,
   CustomerDto,
   customerCreateBody,
+  customerQuery,
   customerUpdateBody,
 } from '@robot-ads/contracts/customers/customers.schemas';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,12 +14,7 @@ export type Customer = CustomerDto;
 export type CustomerCategory = (typeof CUSTOMER_CATEGORIES)[number];
 type Ok<T> = { success: true; data: T };
 
-export interface CustomersFilter {
-  start: number;
-  limit: number;
-  name?: string;
-  category?: CustomerCategory;
-}
+export type CustomersFilter = Omit<z.input<typeof customerQuery>, 'start' | 'limit'> & { start: number; limit: number };
 
 /** GET /api/Customers: the customers in the caller's scope, paged and filtered on the server. */
 export const customersPageQuery = (q: CustomersFilter) =>

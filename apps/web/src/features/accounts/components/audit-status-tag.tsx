@@ -1,11 +1,17 @@
-import { Tag } from 'antd';
+import type { CustomerAuditStatus } from '@robot-ads/contracts/customers/customers.schemas';
+import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-const COLORS: Record<string, string> = { pass: 'green', reject: 'red', pending: 'blue', none: 'default' };
+const COLORS: Record<CustomerAuditStatus, string> = {
+  pass: 'green',
+  reject: 'red',
+  pending: 'blue',
+  unsubmitted: 'default',
+};
 
-/** A customer's review status: 'pass' approved, 'reject' rejected, 'pending' submitted, else not submitted. */
-export function AuditStatusTag({ status }: { status: string }) {
+/** A customer's review status; a rejection shows its reason on hover. */
+export function AuditStatusTag({ status, note }: { status: CustomerAuditStatus; note?: string }) {
   const { t } = useTranslation('accounts');
-  const known = status in COLORS ? status : 'none';
-  return <Tag color={COLORS[known]}>{t(`audit.${known}`)}</Tag>;
+  const tag = <Tag color={COLORS[status]}>{t(`audit.${status}`)}</Tag>;
+  return status === 'reject' && note ? <Tooltip title={note}>{tag}</Tooltip> : tag;
 }

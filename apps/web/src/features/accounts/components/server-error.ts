@@ -1,5 +1,8 @@
+import { messageFor } from '@robot-ads/contracts/common/errors';
 import type { FormInstance } from 'antd';
+import type { RuleObject } from 'antd/es/form';
 import { ApiError } from '../../../lib/api-client';
+import { lang } from '../../../lib/i18n';
 
 /**
  * A failed save: the server's message (already in the user's language) on the field it names when the
@@ -22,4 +25,20 @@ export function showSaveError(
   }
   if (error && typeof error === 'object' && 'errorFields' in error) return; // a client-side rule already shows
   toast(fallback);
+}
+
+type Issue = { path: (string | number)[]; code: string };
+
+/**
+ * A form rule from a shared contract check that looks at the whole form (`issues` of the current values):
+ * the field at `path` fails with the first issue naming it, in the user's language.
+ */
+export function issueRule(issues: () => Issue[], path: (string | number)[]): RuleObject {
+  const key = path.join('.');
+  return {
+    validator: async () => {
+      const found = issues().find((i) => i.path.join('.') === key);
+      if (found) throw new Error(messageFor(found.code, lang()));
+    },
+  };
 }

@@ -3,7 +3,13 @@ import { Button, Card, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listTable } from '../../../components/list-table';
-import { type Account, useAdvertisersPage, useDeleteAdvertiser, useUpdateAdvertiser } from '../api/accounts';
+import {
+  type Account,
+  useAdvertisersPage,
+  useDeleteAdvertiser,
+  useResetPassword,
+  useSetAccountStatus,
+} from '../api/accounts';
 import { AccountRowActions, accountStateColumns } from '../components/account-columns';
 import { AdvertiserFormDialog } from '../components/advertiser-form-dialog';
 import { FilterBar } from '../components/filter-bar';
@@ -15,7 +21,8 @@ export default function AdvertiserUsersPage() {
   const { t } = useTranslation('accounts');
   const paged = usePagedFilter<{ account?: string; name?: string }>({});
   const list = useAdvertisersPage(paged.query);
-  const update = useUpdateAdvertiser();
+  const setStatus = useSetAccountStatus();
+  const reset = useResetPassword();
   const remove = useDeleteAdvertiser();
   const [editing, setEditing] = useState<Account | null | 'new'>(null);
   const [resetting, setResetting] = useState<Account | null>(null);
@@ -71,7 +78,7 @@ export default function AdvertiserUsersPage() {
                   account={a}
                   onEdit={() => setEditing(a)}
                   onReset={() => setResetting(a)}
-                  setStatus={(status) => update.mutateAsync({ id: a.id, status })}
+                  setStatus={(status) => setStatus.mutateAsync({ id: a.id, status })}
                   remove={() => remove.mutateAsync(a.id)}
                 />
               ),
@@ -91,8 +98,8 @@ export default function AdvertiserUsersPage() {
       <ResetPasswordDialog
         account={resetting}
         onClose={() => setResetting(null)}
-        saving={update.isPending}
-        save={(id, password) => update.mutateAsync({ id, password })}
+        saving={reset.isPending}
+        save={(id, password) => reset.mutateAsync({ id, password })}
       />
     </Card>
   );

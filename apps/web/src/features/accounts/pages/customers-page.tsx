@@ -1,5 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { CUSTOMER_CATEGORIES } from '@robot-ads/contracts/customers/customers.schemas';
+import {
+  CUSTOMER_AUDIT_STATUSES,
+  CUSTOMER_CATEGORIES,
+  type CustomerAuditStatus,
+} from '@robot-ads/contracts/customers/customers.schemas';
+import { INDUSTRIES, type Industry } from '@robot-ads/contracts/customers/enterprise.rules';
 import { Button, Card, Space, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -16,7 +21,14 @@ import { usePagedFilter } from '../components/paging';
 /** /customer/customer: customers in scope (server-paged; name, category), their advertiser accounts. */
 export default function CustomersPage() {
   const { t } = useTranslation('accounts');
-  const paged = usePagedFilter<{ name?: string; category?: CustomerCategory }>({});
+  const paged = usePagedFilter<{
+    name?: string;
+    contact?: string;
+    province?: string;
+    category?: CustomerCategory;
+    industry?: Industry;
+    auditStatus?: CustomerAuditStatus;
+  }>({});
   const list = useCustomersPage(paged.query);
   const remove = useDeleteCustomer();
   const [editing, setEditing] = useState<Customer | null | 'new'>(null);
@@ -34,10 +46,22 @@ export default function CustomersPage() {
       <FilterBar
         fields={[
           { key: 'name', label: t('fields.customerName') },
+          { key: 'contact', label: t('fields.contactFilter') },
+          { key: 'province', label: t('fields.province') },
           {
             key: 'category',
             label: t('fields.category'),
             options: CUSTOMER_CATEGORIES.map((c) => ({ value: c, label: t(`categories.${c}`) })),
+          },
+          {
+            key: 'industry',
+            label: t('fields.industry'),
+            options: INDUSTRIES.map((i) => ({ value: i, label: t(`industry.${i}`) })),
+          },
+          {
+            key: 'auditStatus',
+            label: t('fields.auditStatus'),
+            options: CUSTOMER_AUDIT_STATUSES.map((a) => ({ value: a, label: t(`audit.${a}`) })),
           },
         ]}
         value={paged.filter}
@@ -57,14 +81,40 @@ export default function CustomersPage() {
               width: 150,
               render: (c: string) => t(`categories.${c}`),
             },
-            { title: t('fields.industry'), dataIndex: 'industry', size: 'text' },
-            { title: t('fields.phone'), dataIndex: 'phone', size: 'code' },
+            {
+              title: t('fields.industry'),
+              dataIndex: 'industry',
+              size: 'text',
+              render: (v: string) => (v ? t(`industry.${v}`) : ''),
+            },
+            {
+              title: t('fields.region'),
+              key: 'region',
+              size: 'text',
+              render: (_: unknown, c) => [c.province, c.city, c.district].filter(Boolean).join(' '),
+            },
+            {
+              title: t('fields.contacts'),
+              key: 'contacts',
+              size: 'long',
+              render: (_: unknown, c) =>
+                [c.phone, ...c.contacts.map((x) => `${x.name} ${x.phone}`)].filter(Boolean).join(', '),
+            },
+            {
+              title: t('fields.accounts'),
+              key: 'accounts',
+              size: 'long',
+              render: (_: unknown, c) =>
+                c.accounts.length
+                  ? c.accounts.map((a) => `${a.name} (${a.account})`).join(', ')
+                  : t('customers.noAccount'),
+            },
             {
               title: t('fields.auditStatus'),
               dataIndex: 'auditStatus',
               size: 'tag',
               width: 130,
-              render: (s: string) => <AuditStatusTag status={s} />,
+              render: (s: CustomerAuditStatus, c) => <AuditStatusTag status={s} note={c.auditNote} />,
             },
             {
               title: t('fields.createtime'),

@@ -1,4 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
+import { ACCOUNT_STATUSES } from '@robot-ads/contracts/accounts/accounts.schemas';
 import { ROLES, type Role } from '@robot-ads/contracts/auth/roles';
 import { Button, Card, Col, Row, Space, Table, Tag } from 'antd';
 import { useMemo, useState } from 'react';
@@ -6,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { listTable } from '../../../components/list-table';
 import { sessionStore } from '../../../lib/session';
 import { canManage, isSuperuser, type Me } from '../account-rules';
-import { type Account, useDeleteAccount, useUpdateAccount, useUsersPage } from '../api/accounts';
+import { type Account, useDeleteAccount, useResetPassword, useSetAccountStatus, useUsersPage } from '../api/accounts';
 import { AccountRowActions, accountStateColumns } from '../components/account-columns';
 import { AccountFormDialog } from '../components/account-form-dialog';
 import { AccountTree } from '../components/account-tree';
@@ -23,11 +24,12 @@ export default function UserManagementPage() {
     [user?.id, user?.role, user?.principals],
   );
   const canEdit = me.role === 'super' || me.role === 'administrator' || isSuperuser(me);
-  const paged = usePagedFilter<{ name?: string; role?: Role }>({});
-  const users = useUsersPage(paged.query);
-  const update = useUpdateAccount();
-  const remove = useDeleteAccount();
+  const paged = usePagedFilter<{ name?: string; role?: Role; status?: 'enabled' | 'disabled' }>({});
   const [selected, setSelected] = useState<Account | null>(null);
+  const users = useUsersPage({ ...paged.query, parentId: selected?.id });
+  const setStatus = useSetAccountStatus();
+  const reset = useResetPassword();
+  const remove = useDeleteAccount();
   const [editing, setEditing] = useState<Account | null | 'new'>(null);
   const [resetting, setResetting] = useState<Account | null>(null);
   const now = Math.floor(Date.now() / 1000);
@@ -37,7 +39,13 @@ export default function UserManagementPage() {
     <Row gutter={16}>
       <Col xs={24} lg={6}>
         <Card title={t('tree.title')} size="small">
-          <AccountTree selected={selected?.id} onSelect={setSelected} />
+          <AccountTree
+            selected={selected?.id}
+            onSelect={(a) => {
+              setSelected(a);
+              paged.apply(paged.filter);
+            }}
+          />
         </Card>
       </Col>
       <Col xs={24} lg={18}>
@@ -58,6 +66,11 @@ export default function UserManagementPage() {
                 key: 'role',
                 label: t('fields.role'),
                 options: ROLES.map((r) => ({ value: r, label: t(`common:roles.${r}`) })),
+              },
+              {
+                key: 'status',
+                label: t('fields.state'),
+                options: ACCOUNT_STATUSES.map((v) => ({ value: v, label: t(`states.${v}`) })),
               },
             ]}
             value={paged.filter}
@@ -107,7 +120,7 @@ export default function UserManagementPage() {
                         account={a}
                         onEdit={() => setEditing(a)}
                         onReset={() => setResetting(a)}
-                        setStatus={(status) => update.mutateAsync({ id: a.id, status })}
+                        setStatus={(status) => setStatus.mutateAsync({ id: a.id, status })}
                         remove={() => remove.mutateAsync(a.id)}
                       />
                     ) : null,
@@ -115,7 +128,11 @@ export default function UserManagementPage() {
               ],
               {
                 query: users,
-                empty: { filtered: paged.filtered, hint: t('users.emptyHint'), who: t('users.emptyWho') },
+                empty: {
+                  filtered: paged.filtered || selected !== null,
+                  hint: t('users.emptyHint'),
+                  who: t('users.emptyWho'),
+                },
               },
             )}
           />
@@ -131,8 +148,8 @@ export default function UserManagementPage() {
       <ResetPasswordDialog
         account={resetting}
         onClose={() => setResetting(null)}
-        saving={update.isPending}
-        save={(id, password) => update.mutateAsync({ id, password })}
+        saving={reset.isPending}
+        save={(id, password) => reset.mutateAsync({ id, password })}
       />
     </Row>
   );
