@@ -10,7 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import { Redis } from 'ioredis';
 import type { Database } from './db/client';
 import { buildDeviceLane, laneServerFactory } from './device-lane';
-import { customerHasAccount } from './modules/accounts/accounts.queries';
+import { accountsOfCustomers, customerHasAccount } from './modules/accounts/accounts.queries';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { AccountsService } from './modules/accounts/accounts.service';
 import { groupMemberRefs } from './modules/ad-groups/ad-groups.queries';
@@ -308,7 +308,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(menusRoutes(ctx));
   await app.register(notificationsRoutes(notifications));
   await app.register(systemLogsRoutes(ctx, systemLogs, (claims) => auth.resolve(claims, 'zh')));
-  await app.register(customersRoutes(ctx, (customerId) => customerHasAccount(ctx.db, customerId)));
+  await app.register(
+    customersRoutes(ctx, {
+      hasAccount: (customerId) => customerHasAccount(ctx.db, customerId),
+      accountsOf: (customerIds) => accountsOfCustomers(ctx.db, customerIds),
+    }),
+  );
   await app.register(playlistsRoutes(ctx));
   await app.register(directPublishRoutes(ctx));
   await app.register(publishingRoutes(ctx, consume));

@@ -105,6 +105,7 @@ export interface UploadTarget {
   kind?: string;
   template?: number;
   slot?: number;
+  purpose?: string;
 }
 
 /**

@@ -70,6 +70,14 @@ export const PERMISSIONS: Record<string, Access> = {
   'POST /api/Customers': OPS,
   'PUT /api/Customers': OPS,
   'DELETE /api/Customers/:id': OPS,
+  'GET /api/Customers/mainInfo': OPS_ADV,
+  'PUT /api/Customers/mainInfo': OPS_ADV,
+  'POST /api/Customers/mainInfo/apply': OPS_ADV,
+  'GET /api/CustomerAudits/queryByPage': ROOT,
+  'GET /api/CustomerAudits/queryApplyByPage': OPS_ADV,
+  'GET /api/CustomerAudits/:id': OPS_ADV,
+  'POST /api/CustomerAudits/pass': ROOT,
+  'POST /api/CustomerAudits/reject': ROOT,
 
   // ---- front-end error log ----
   'POST /api/ErrorLogs': PUBLIC,

@@ -164,7 +164,11 @@ export const errorCatalogue = {
   ACCOUNT_SELF: { status: 403, zh: '不能禁用或删除自己的账号', en: 'You cannot disable or delete your own account' },
   INDUSTRY_INVALID: { status: 400, zh: '请选择列表中的行业', en: 'Choose an industry from the list' },
   CUSTOMER_CONTACTS_MAX: { status: 400, zh: '联系人最多10个', en: 'At most 10 contacts' },
-  CREDIT_CODE_REQUIRED: { status: 400, zh: '请输入统一社会信用代码', en: 'Please enter the unified social credit code' },
+  CREDIT_CODE_REQUIRED: {
+    status: 400,
+    zh: '请输入统一社会信用代码',
+    en: 'Please enter the unified social credit code',
+  },
   CREDIT_CODE_LENGTH: {
     status: 400,
     zh: '统一社会信用代码应为18位',

@@ -76,7 +76,12 @@ export const customerCreateBody = z.object({
   name: z.string().trim().min(2, 'CUSTOMER_NAME_LENGTH').max(50, 'CUSTOMER_NAME_LENGTH'),
   category: z.enum(CUSTOMER_CATEGORIES).default('advertisers'),
   phone: z.string().trim().max(20).optional().default(''),
-  industry: z.union([z.enum(INDUSTRIES, { message: 'INDUSTRY_INVALID' }), z.literal('')]).optional().default(''),
+  industry: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || (INDUSTRIES as readonly string[]).includes(v), 'INDUSTRY_INVALID')
+    .optional()
+    .default(''),
   province: z.string().trim().max(30).optional().default(''),
   city: z.string().trim().max(30).optional().default(''),
   district: z.string().trim().max(30).optional().default(''),

@@ -3,7 +3,7 @@ import { okEnvelope } from '../common/envelope';
 import { idSchema } from '../common/ids';
 
 /** Spec section 3: the message names. */
-export const NOTIFICATION_NAMES = ['playlist.pulled.ratio', 'playlist.audit.result'] as const;
+export const NOTIFICATION_NAMES = ['playlist.pulled.ratio', 'playlist.audit.result', 'customer.audit.result'] as const;
 export type NotificationName = (typeof NOTIFICATION_NAMES)[number];
 
 /** Live socket events (spec section 3): `message` carries a new notification. */

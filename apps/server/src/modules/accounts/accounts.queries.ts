@@ -106,3 +106,29 @@ export async function projectIdsOfPropertyAccounts(db: DbOrTx, accountIds: strin
     .where(and(inArray(accounts.id, accountIds), eq(accounts.role, 'project'), isNotNull(accounts.projectId)));
   return rows.map((r) => r.projectId as string);
 }
+
+/** The accounts attached to each of these customers (for the customer list), by username. */
+export async function accountsOfCustomers(
+  db: DbOrTx,
+  customerIds: readonly string[],
+): Promise<Map<string, Array<{ id: string; account: string; name: string; role: string }>>> {
+  const out = new Map<string, Array<{ id: string; account: string; name: string; role: string }>>();
+  if (customerIds.length === 0) return out;
+  const rows = await db
+    .select({
+      id: accounts.id,
+      account: accounts.username,
+      name: accounts.name,
+      role: accounts.role,
+      c: accounts.customerId,
+    })
+    .from(accounts)
+    .where(inArray(accounts.customerId, [...new Set(customerIds)]))
+    .orderBy(asc(accounts.username));
+  for (const r of rows) {
+    const list = out.get(r.c as string) ?? [];
+    list.push({ id: r.id, account: r.account, name: r.name, role: r.role });
+    out.set(r.c as string, list);
+  }
+  return out;
+}

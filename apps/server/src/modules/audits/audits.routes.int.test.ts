@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { createAd, createPlan, deliveryWorld } from '../../../test/delivery';
+import { listenMessages } from '../../../test/socket';
 import { ManualClock } from '../../platform/clock';
 
 const clock = new ManualClock(new Date('2026-11-22T07:00:00Z'));
@@ -35,31 +36,7 @@ const reject = (id: string, token: string, note = 'Wrong size') =>
   call('POST', '/api/Ad_Audits/reject', token, { id, note });
 const plan = async (id: string, token = w.adv.token) => (await call('GET', `/api/Playlists/${id}`, token)).json().data;
 
-function listen(token: string) {
-  const socket = connect(base, {
-    path: '/websocket/socket.io',
-    query: { token },
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  sockets.push(socket);
-  const received: Array<{ name: string; data: Record<string, unknown> }> = [];
-  socket.on('message', (m) => received.push(m));
-  const ready = new Promise<void>((resolve) => socket.once('ready', () => resolve()));
-  const waitFor = (pred: (m: { name: string; data: Record<string, unknown> }) => boolean) =>
-    new Promise<{ name: string; data: Record<string, unknown> }>((resolve) => {
-      const hit = received.find(pred);
-      if (hit) return resolve(hit);
-      const on = (m: { name: string; data: Record<string, unknown> }) => {
-        if (pred(m)) {
-          socket.off('message', on);
-          resolve(m);
-        }
-      };
-      socket.on('message', on);
-    });
-  return { ready, waitFor };
-}
+const listen = (token: string) => listenMessages(base, token, sockets);
 
 describe('review workflow: apply, owner and operator approve, live result', () => {
   it('goes pending -> (owner) -> (operator) -> post, publishes, and notifies the applicant live', async () => {

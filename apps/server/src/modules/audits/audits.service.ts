@@ -23,6 +23,7 @@ import { descendantIdsSql } from '../../platform/scope';
 import { isSuperuser, type SessionUser } from '../../platform/session-user';
 import { robotIdsOfGroups } from '../ad-groups/ad-groups.service';
 import type { AdLinkCounter } from '../ads/ads.service';
+import { assertCustomerMayDeliver } from '../customers/customers.queries';
 import { checkRobotIds } from '../devices/device-import';
 import { projects, robots, scenes } from '../devices/devices.table';
 import { notifyUser } from '../playlists/playlists.ports';
@@ -226,6 +227,8 @@ export async function submit(ctx: AppContext, user: SessionUser, body: ApplyBody
   const target = await withGroups(ctx, user, body);
   const id = await ctx.db.transaction(async (tx) => {
     const plan = await visiblePlan(tx, user, body.playListId, { forUpdate: true });
+    // A customer whose enterprise information has not passed the customer review cannot apply for delivery.
+    if (body.type === 'apply' || body.type === 'add') await assertCustomerMayDeliver(tx, plan.clientId);
     await assertNoDuplicate(tx, plan.id, body.type);
     const targets = await resolveFor(ctx, tx, user, plan, body.type, target, lang);
     const steps = await stepsFor(tx, targets);
@@ -502,6 +505,7 @@ async function editApplication(
     if (row.applicantId !== user.id) throw new AppError('FORBIDDEN');
     await allow(tx, row);
     const plan = await visiblePlan(tx, user, row.playlistId, { forUpdate: true });
+    if (reopen && (row.type === 'apply' || row.type === 'add')) await assertCustomerMayDeliver(tx, plan.clientId);
     const t = await retarget(ctx, tx, user, plan, row, target, lang);
     const review = reopen ? { state: 'pending', note: '', auditAt: null } : {};
     await tx

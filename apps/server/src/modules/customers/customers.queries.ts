@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../platform/app-error';
 import { type CustomerRow, customers } from './customers.table';
 
 type NewCustomerRow = typeof customers.$inferInsert;
@@ -23,4 +24,16 @@ export async function customerNamesByIds(db: DbOrTx, ids: readonly string[]): Pr
 
 export async function insertCustomers(db: DbOrTx, rows: NewCustomerRow[]): Promise<void> {
   await db.insert(customers).values(rows);
+}
+
+/**
+ * A customer that has not passed the customer review cannot apply for delivery: throws
+ * CUSTOMER_NOT_APPROVED (422, naming the customer) unless its audit status is `pass`.
+ */
+export async function assertCustomerMayDeliver(db: DbOrTx, customerId: string | null): Promise<void> {
+  if (!customerId) return;
+  const row = await findCustomerById(db, customerId);
+  if (row && row.auditStatus !== 'pass') {
+    throw new AppError('CUSTOMER_NOT_APPROVED', { name: row.name }, 'playListId');
+  }
 }

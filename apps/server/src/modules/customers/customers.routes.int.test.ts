@@ -28,7 +28,7 @@ describe('customers', () => {
     });
     expect(created.statusCode).toBe(200);
     const moon = created.json().data;
-    expect(moon).toMatchObject({ name: 'Moon Bakery', category: 'advertiser', auditStatus: 'pass' });
+    expect(moon).toMatchObject({ name: 'Moon Bakery', category: 'advertiser', auditStatus: 'unsubmitted' });
 
     const sameName = await req('POST', '/api/Customers', ops.token, { name: 'Moon Bakery' });
     expect(sameName.json()).toMatchObject({ code: 'CUSTOMER_NAME_EXISTS', field: 'name' });

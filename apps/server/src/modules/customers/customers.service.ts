@@ -1,4 +1,4 @@
-import { checkPhone } from '@robot-ads/contracts/accounts/accounts.rules';
+import type { ErrorCode } from '@robot-ads/contracts/common/errors';
 import { newId } from '@robot-ads/contracts/common/ids';
 import type { Language } from '@robot-ads/contracts/common/language';
 import { toUnixSeconds } from '@robot-ads/contracts/common/time';
@@ -6,12 +6,14 @@ import {
   CUSTOMER_AUDIT_STATUSES,
   type CustomerAuditStatus,
   type CustomerDto,
+  customerRulesIssues,
 } from '@robot-ads/contracts/customers/customers.schemas';
-import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import { dataScope } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
+import { RequestValidationError } from '../../platform/validation';
 import { type CustomerRow, customers } from './customers.table';
 
 export type CustomerAccountRef = CustomerDto['accounts'][number];
@@ -37,20 +39,39 @@ export function toCustomerDto(row: CustomerRow, attached: CustomerAccountRef[] =
   };
 }
 
+interface CustomerInput {
+  phone?: string;
+  industry?: string;
+  province?: string;
+  city?: string;
+  district?: string;
+  contacts?: Array<{ name: string; phone: string }>;
+}
+
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Customers (advertisers' clients): root/admin all, operators their subtree's, advertisers their own. */
-/** Whether an account belongs to the customer; accounts sit above customers, so buildApp passes it in. */
-export type CustomerHasAccount = (customerId: string) => Promise<boolean>;
+/** What customers need of accounts (accounts sit above customers, so buildApp passes it in). */
+export interface CustomerAccountsLink {
+  /** Whether an account belongs to the customer. */
+  hasAccount(customerId: string): Promise<boolean>;
+  /** The accounts attached to each of these customers. */
+  accountsOf(customerIds: readonly string[]): Promise<Map<string, CustomerAccountRef[]>>;
+}
 
+/** Customers (advertisers' clients): root/admin all, operators their subtree's, advertisers their own. */
 export class CustomersService {
   constructor(
     private readonly ctx: AppContext,
-    private readonly customerHasAccount: CustomerHasAccount,
+    private readonly accountsLink: CustomerAccountsLink,
   ) {}
 
+  private async withAccounts(rows: CustomerRow[]): Promise<CustomerDto[]> {
+    const attached = await this.accountsLink.accountsOf(rows.map((r) => r.id));
+    return rows.map((r) => toCustomerDto(r, attached.get(r.id) ?? []));
+  }
+
   /** The scope condition, or 'none' when the caller may see no customer at all. */
-  private async scopeCondition(user: SessionUser): Promise<SQL | undefined | 'none'> {
+  async scopeCondition(user: SessionUser): Promise<SQL | undefined | 'none'> {
     const scope = await dataScope(this.ctx.db, user);
     switch (scope.kind) {
       case 'all':
@@ -66,14 +87,36 @@ export class CustomersService {
 
   async page(
     user: SessionUser,
-    q: { start: number; limit: number; name?: string; category?: string },
+    q: {
+      start: number;
+      limit: number;
+      name?: string;
+      category?: string;
+      industry?: string;
+      auditStatus?: string;
+      province?: string;
+      city?: string;
+      contact?: string;
+    },
   ): Promise<{ total: number; datas: CustomerDto[] }> {
     const scope = await this.scopeCondition(user);
     if (scope === 'none') return { total: 0, datas: [] };
+    const like = (v: string) => `%${escapeLike(v)}%`;
     const where = and(
       scope,
-      q.name ? ilike(customers.name, `%${escapeLike(q.name)}%`) : undefined,
+      q.name ? ilike(customers.name, like(q.name)) : undefined,
       q.category ? eq(customers.category, q.category) : undefined,
+      q.industry ? eq(customers.industry, q.industry) : undefined,
+      q.auditStatus ? eq(customers.auditStatus, q.auditStatus) : undefined,
+      q.province ? eq(customers.province, q.province) : undefined,
+      q.city ? eq(customers.city, q.city) : undefined,
+      q.contact
+        ? or(
+            ilike(customers.phone, like(q.contact)),
+            sql`exists (select 1 from jsonb_array_elements(${customers.contacts}) c
+              where c->>'name' ilike ${like(q.contact)} or c->>'phone' ilike ${like(q.contact)})`,
+          )
+        : undefined,
     );
     const [total] = await this.ctx.db.select({ n: count() }).from(customers).where(where);
     const rows = await this.ctx.db
@@ -83,7 +126,7 @@ export class CustomersService {
       .orderBy(desc(customers.createdAt), desc(customers.id))
       .offset(q.start)
       .limit(q.limit);
-    return { total: total?.n ?? 0, datas: rows.map((r) => toCustomerDto(r)) };
+    return { total: total?.n ?? 0, datas: await this.withAccounts(rows) };
   }
 
   /** For selectors: customers in scope by name, at most `limit` (more via search). */
@@ -96,7 +139,7 @@ export class CustomersService {
       .where(and(scope, q.name ? ilike(customers.name, `${escapeLike(q.name)}%`) : undefined))
       .orderBy(asc(customers.name))
       .limit(q.limit);
-    return rows.map((r) => toCustomerDto(r));
+    return this.withAccounts(rows);
   }
 
   async get(user: SessionUser, id: string): Promise<CustomerDto> {
@@ -109,7 +152,7 @@ export class CustomersService {
       .from(customers)
       .where(and(eq(customers.id, id), scope));
     if (!visible) throw new AppError('FORBIDDEN');
-    return toCustomerDto(row);
+    return (await this.withAccounts([row]))[0] as CustomerDto;
   }
 
   private async checkUnique(name: string | undefined, phone: string | undefined, exceptId?: string) {
@@ -129,36 +172,49 @@ export class CustomersService {
     }
   }
 
-  private checkPhone(phone: string | undefined, lang: Language) {
-    if (!phone) return;
-    const code = checkPhone(phone, lang);
-    if (code) throw new AppError(code, {}, 'phone');
+  private checkRules(input: { phone?: string; contacts?: Array<{ name: string; phone: string }> }, lang: Language) {
+    const issues = customerRulesIssues(input, lang);
+    const phone = issues.find((i) => i.path[0] === 'phone');
+    if (phone) throw new AppError(phone.code as ErrorCode, {}, 'phone');
+    if (issues.length > 0) {
+      throw new RequestValidationError(
+        issues.map((i) => ({ code: 'custom', path: i.path, message: i.code, input: undefined })),
+      );
+    }
   }
 
   /** A new customer, managed by the caller (operators see it through their subtree). */
   async create(
     user: SessionUser,
-    input: { name: string; category: string; phone: string; industry: string },
+    input: CustomerInput & { name: string; category: string },
     lang: Language,
   ): Promise<CustomerDto> {
-    this.checkPhone(input.phone, lang);
+    this.checkRules(input, lang);
     await this.checkUnique(input.name, input.phone);
     const now = this.ctx.clock.now();
     const [row] = await this.ctx.db
       .insert(customers)
-      .values({ id: newId(now.getTime()), ...input, ownerId: user.id, createdAt: now, updatedAt: now })
+      .values({
+        id: newId(now.getTime()),
+        ...input,
+        // A new customer passes the review of its enterprise information before it may apply for delivery.
+        auditStatus: 'unsubmitted',
+        ownerId: user.id,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
     if (!row) throw new AppError('OPERATION_FAILED');
-    return toCustomerDto(row);
+    return this.get(user, row.id);
   }
 
   async update(
     user: SessionUser,
-    input: { id: string; name?: string; category?: string; phone?: string; industry?: string },
+    input: CustomerInput & { id: string; name?: string; category?: string },
     lang: Language,
   ): Promise<CustomerDto> {
     await this.get(user, input.id);
-    this.checkPhone(input.phone, lang);
+    this.checkRules(input, lang);
     await this.checkUnique(input.name, input.phone, input.id);
     const { id, ...patch } = input;
     const [row] = await this.ctx.db
@@ -167,13 +223,13 @@ export class CustomersService {
       .where(eq(customers.id, id))
       .returning();
     if (!row) throw new AppError('NOT_FOUND');
-    return toCustomerDto(row);
+    return this.get(user, id);
   }
 
   /** Deletes a customer in scope that no advertiser account belongs to. */
   async remove(user: SessionUser, id: string): Promise<void> {
     await this.get(user, id);
-    if (await this.customerHasAccount(id)) throw new AppError('CUSTOMER_IN_USE');
+    if (await this.accountsLink.hasAccount(id)) throw new AppError('CUSTOMER_IN_USE');
     await this.ctx.db.delete(customers).where(eq(customers.id, id));
   }
 }

@@ -1,0 +1,338 @@
+import { isOperatorRole } from '@robot-ads/contracts/auth/roles';
+import { newId } from '@robot-ads/contracts/common/ids';
+import type { Language } from '@robot-ads/contracts/common/language';
+import { fromUnixSeconds, toUnixSeconds } from '@robot-ads/contracts/common/time';
+import type { CustomerAuditStatus } from '@robot-ads/contracts/customers/customers.schemas';
+import {
+  type CustomerAuditDto,
+  type EnterpriseInfoBody,
+  type EnterpriseInfoDto,
+  enterpriseInfoIssues,
+} from '@robot-ads/contracts/customers/enterprise.schemas';
+import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { AppError } from '../../platform/app-error';
+import type { AppContext } from '../../platform/context';
+import { dataScope, isSuperuser } from '../../platform/scope';
+import type { SessionUser } from '../../platform/session-user';
+import { RequestValidationError } from '../../platform/validation';
+import { mediaByIds, mediaInScope } from '../media/media.queries';
+import type { CustomersService } from './customers.service';
+import {
+  type CustomerAuditRow,
+  type CustomerEnterpriseRow,
+  type CustomerRow,
+  customerAudits,
+  customerEnterprises,
+  customers,
+} from './customers.table';
+
+const LINK_TTL_SECONDS = 3600;
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The stored shape of the information (also an application's snapshot): times in unix seconds. */
+interface EnterpriseSnapshot {
+  enterpriseName: string;
+  contactName: string;
+  contactPhone: string;
+  province: string;
+  creditCode: string;
+  legalPersonIdNumber: string;
+  licenceMediaId: string;
+  licenceValidUntil: number | null;
+  qualifications: Array<{ mediaId: string; begin: number | null; end: number | null }>;
+  agent: boolean;
+  updatetime: number | null;
+}
+
+function snapshotOf(row: CustomerEnterpriseRow): EnterpriseSnapshot {
+  return {
+    enterpriseName: row.enterpriseName,
+    contactName: row.contactName,
+    contactPhone: row.contactPhone,
+    province: row.province,
+    creditCode: row.creditCode,
+    legalPersonIdNumber: row.legalPersonIdNumber,
+    licenceMediaId: row.licenceMediaId,
+    licenceValidUntil: toUnixSeconds(row.licenceValidUntil),
+    qualifications: row.qualifications ?? [],
+    agent: row.agent,
+    updatetime: toUnixSeconds(row.updatedAt),
+  };
+}
+
+/**
+ * Enterprise information of a customer (/account/customer/mainInfo) and the customer review
+ * (/customer/audit/auditManage for root/admin, /customer/audit_record/auditApply for applicants).
+ * A customer passes the review before it may apply for delivery (`assertCustomerMayDeliver`).
+ */
+export class EnterpriseService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly customersService: CustomersService,
+  ) {}
+
+  private get db() {
+    return this.ctx.db;
+  }
+
+  /** The customer the caller means: advertisers their own, operators one in scope (customerId required). */
+  private async customerFor(user: SessionUser, customerId: string | undefined): Promise<CustomerRow> {
+    const id = customerId ?? (isOperatorRole(user.role) ? undefined : (user.customer ?? undefined));
+    if (!id) throw new AppError('BAD_REQUEST', { field: 'customerId' }, 'customerId');
+    await this.customersService.get(user, id);
+    const [row] = await this.db.select().from(customers).where(eq(customers.id, id));
+    if (!row) throw new AppError('CUSTOMER_NOT_FOUND', {}, 'customerId');
+    return row;
+  }
+
+  private async pictures(ids: string[]) {
+    const rows = await mediaByIds(this.db, ids);
+    return (id: string) => {
+      const m = rows.get(id);
+      return {
+        mediaId: id,
+        name: m?.name ?? '',
+        url: m
+          ? this.ctx.storage.signedDownloadUrl(m.objectKey, { expiresInSeconds: LINK_TTL_SECONDS, fileName: m.name })
+          : '',
+      };
+    };
+  }
+
+  private async toInfo(customer: CustomerRow, snap: EnterpriseSnapshot | null) {
+    const pic = await this.pictures(
+      snap ? [snap.licenceMediaId, ...snap.qualifications.map((q) => q.mediaId)].filter(Boolean) : [],
+    );
+    return {
+      customerId: customer.id,
+      customerName: customer.name,
+      enterpriseName: snap?.enterpriseName ?? '',
+      contactName: snap?.contactName ?? '',
+      contactPhone: snap?.contactPhone ?? '',
+      province: snap?.province ?? '',
+      creditCode: snap?.creditCode ?? '',
+      legalPersonIdNumber: snap?.legalPersonIdNumber ?? '',
+      licence: snap?.licenceMediaId ? pic(snap.licenceMediaId) : null,
+      licenceValidUntil: snap?.licenceValidUntil ?? null,
+      qualifications: (snap?.qualifications ?? []).map((q) => ({ ...pic(q.mediaId), begin: q.begin, end: q.end })),
+      agent: snap?.agent ?? false,
+      updatetime: snap?.updatetime ?? null,
+    };
+  }
+
+  private async info(customer: CustomerRow): Promise<EnterpriseInfoDto> {
+    const [row] = await this.db
+      .select()
+      .from(customerEnterprises)
+      .where(eq(customerEnterprises.customerId, customer.id));
+    return {
+      ...(await this.toInfo(customer, row ? snapshotOf(row) : null)),
+      auditStatus: customer.auditStatus as CustomerAuditStatus,
+      auditNote: customer.auditNote,
+    };
+  }
+
+  async get(user: SessionUser, customerId: string | undefined): Promise<EnterpriseInfoDto> {
+    return this.info(await this.customerFor(user, customerId));
+  }
+
+  /** PUT: saves the information (the section 5 rules by locale); not while a review is pending. */
+  async save(user: SessionUser, body: EnterpriseInfoBody, lang: Language): Promise<EnterpriseInfoDto> {
+    const customer = await this.customerFor(user, body.customerId);
+    const now = this.ctx.clock.now();
+    const issues = enterpriseInfoIssues(body, lang, now);
+    if (issues.length > 0) {
+      throw new RequestValidationError(
+        issues.map((i) => ({ code: 'custom', path: i.path, message: i.code, input: undefined })),
+      );
+    }
+    if (body.licenceValidUntil != null && body.licenceValidUntil * 1000 < now.getTime()) {
+      throw new AppError('LICENCE_EXPIRED', {}, 'licenceValidUntil');
+    }
+    const scope = await dataScope(this.db, user);
+    const mediaIds = [body.licenceMediaId, ...body.qualifications.map((q) => q.mediaId)];
+    for (const [i, id] of mediaIds.entries()) {
+      const m = await mediaInScope(this.db, scope, id);
+      if (m?.kind !== 'picture') {
+        throw new AppError(
+          'LICENCE_PICTURE_INVALID',
+          {},
+          i === 0 ? 'licenceMediaId' : `qualifications.${i - 1}.mediaId`,
+        );
+      }
+    }
+    const values = {
+      enterpriseName: body.enterpriseName,
+      contactName: body.contactName,
+      contactPhone: body.contactPhone,
+      province: body.province,
+      creditCode: body.creditCode.toUpperCase(),
+      legalPersonIdNumber: body.legalPersonIdNumber.toUpperCase(),
+      licenceMediaId: body.licenceMediaId,
+      licenceValidUntil: fromUnixSeconds(body.licenceValidUntil ?? null),
+      qualifications: body.qualifications.map((q) => ({
+        mediaId: q.mediaId,
+        begin: q.begin ?? null,
+        end: q.end ?? null,
+      })),
+      agent: body.agent,
+      updatedBy: user.id,
+      updatedAt: now,
+    };
+    await this.db.transaction(async () => {
+      const [fresh] = await this.db.select().from(customers).where(eq(customers.id, customer.id)).for('update');
+      if (fresh?.auditStatus === 'pending') throw new AppError('CUSTOMER_AUDIT_PENDING');
+      await this.db
+        .insert(customerEnterprises)
+        .values({ customerId: customer.id, ...values })
+        .onConflictDoUpdate({ target: customerEnterprises.customerId, set: values });
+    });
+    return this.get(user, customer.id);
+  }
+
+  /** POST apply: submits the saved information for review (customer state pending). */
+  async apply(user: SessionUser, customerId: string | undefined): Promise<CustomerAuditDto> {
+    const customer = await this.customerFor(user, customerId);
+    const id = await this.db.transaction(async () => {
+      const [fresh] = await this.db.select().from(customers).where(eq(customers.id, customer.id)).for('update');
+      if (fresh?.auditStatus === 'pending') throw new AppError('CUSTOMER_AUDIT_PENDING');
+      if (fresh?.auditStatus === 'pass') throw new AppError('CUSTOMER_ALREADY_PASSED');
+      const [info] = await this.db
+        .select()
+        .from(customerEnterprises)
+        .where(eq(customerEnterprises.customerId, customer.id));
+      if (!info) throw new AppError('ENTERPRISE_INFO_MISSING');
+      const now = this.ctx.clock.now();
+      const auditId = newId(now.getTime());
+      await this.db.insert(customerAudits).values({
+        id: auditId,
+        customerId: customer.id,
+        applicantId: user.id,
+        applicantName: user.name,
+        state: 'pending',
+        snapshot: snapshotOf(info) as unknown as Record<string, unknown>,
+        createdAt: now,
+      });
+      await this.db
+        .update(customers)
+        .set({ auditStatus: 'pending', auditNote: '', updatedAt: now })
+        .where(eq(customers.id, customer.id));
+      return auditId;
+    });
+    return this.one(user, id);
+  }
+
+  private async toAuditDtos(rows: CustomerAuditRow[]): Promise<CustomerAuditDto[]> {
+    const ids = [...new Set(rows.map((r) => r.customerId))];
+    const custRows = ids.length ? await this.db.select().from(customers).where(inArray(customers.id, ids)) : [];
+    const byId = new Map(custRows.map((c) => [c.id, c]));
+    const out: CustomerAuditDto[] = [];
+    for (const r of rows) {
+      const customer =
+        byId.get(r.customerId) ?? ({ id: r.customerId, name: '' } as Pick<CustomerRow, 'id' | 'name'> as CustomerRow);
+      out.push({
+        id: r.id,
+        customerId: r.customerId,
+        customerName: customer.name,
+        applicantId: r.applicantId,
+        applicantName: r.applicantName,
+        state: r.state as CustomerAuditDto['state'],
+        note: r.note,
+        reviewerName: r.reviewerName,
+        createtime: toUnixSeconds(r.createdAt) ?? 0,
+        auditTime: toUnixSeconds(r.auditedAt),
+        enterprise: await this.toInfo(customer, r.snapshot as unknown as EnterpriseSnapshot),
+      });
+    }
+    return out;
+  }
+
+  /** Who sees an application: root/admin all; others their own applications and their customer's. */
+  private auditScope(user: SessionUser): SQL | undefined {
+    if (isSuperuser(user)) return undefined;
+    const mine = eq(customerAudits.applicantId, user.id);
+    return user.customer ? or(mine, eq(customerAudits.customerId, user.customer)) : mine;
+  }
+
+  async one(user: SessionUser, id: string): Promise<CustomerAuditDto> {
+    const [row] = await this.db
+      .select()
+      .from(customerAudits)
+      .where(and(eq(customerAudits.id, id), this.auditScope(user)));
+    if (!row) throw new AppError('NOT_FOUND');
+    return (await this.toAuditDtos([row]))[0] as CustomerAuditDto;
+  }
+
+  private async auditPage(where: SQL | undefined, q: { start: number; limit: number; name?: string; state?: string }) {
+    const cond = and(
+      where,
+      q.state ? eq(customerAudits.state, q.state) : undefined,
+      q.name
+        ? inArray(
+            customerAudits.customerId,
+            this.db
+              .select({ id: customers.id })
+              .from(customers)
+              .where(ilike(customers.name, `%${escapeLike(q.name)}%`)),
+          )
+        : undefined,
+    );
+    const [total] = await this.db.select({ n: count() }).from(customerAudits).where(cond);
+    const rows = await this.db
+      .select()
+      .from(customerAudits)
+      .where(cond)
+      .orderBy(desc(customerAudits.createdAt), desc(customerAudits.id))
+      .offset(q.start)
+      .limit(q.limit);
+    return { total: total?.n ?? 0, datas: await this.toAuditDtos(rows) };
+  }
+
+  /** GET queryByPage (root/admin): every application. */
+  async reviewPage(user: SessionUser, q: { start: number; limit: number; name?: string; state?: string }) {
+    if (!isSuperuser(user)) throw new AppError('FORBIDDEN');
+    return this.auditPage(undefined, q);
+  }
+
+  /** GET queryApplyByPage: the caller's own applications (advertisers: their customer's). */
+  async applyPage(user: SessionUser, q: { start: number; limit: number; name?: string; state?: string }) {
+    const where = user.customer
+      ? eq(customerAudits.customerId, user.customer)
+      : eq(customerAudits.applicantId, user.id);
+    return this.auditPage(where, q);
+  }
+
+  /** pass / reject (root/admin): decides a pending application and tells the applicant live. */
+  async decide(user: SessionUser, id: string, pass: boolean, reason: string): Promise<CustomerAuditDto> {
+    if (!isSuperuser(user)) throw new AppError('FORBIDDEN');
+    const note = reason.trim();
+    if (!pass && !note) throw new AppError('REJECT_REASON_REQUIRED', {}, 'reason');
+    const now = this.ctx.clock.now();
+    const row = await this.db.transaction(async () => {
+      const [a] = await this.db.select().from(customerAudits).where(eq(customerAudits.id, id)).for('update');
+      if (!a) throw new AppError('NOT_FOUND');
+      if (a.state !== 'pending') throw new AppError('AUDIT_NOT_PENDING');
+      const state = pass ? 'pass' : 'reject';
+      await this.db
+        .update(customerAudits)
+        .set({ state, note: pass ? '' : note, reviewerId: user.id, reviewerName: user.name, auditedAt: now })
+        .where(eq(customerAudits.id, id));
+      await this.db
+        .update(customers)
+        .set({ auditStatus: state, auditNote: pass ? '' : note, updatedAt: now })
+        .where(eq(customers.id, a.customerId));
+      return a;
+    });
+    const [customer] = await this.db.select().from(customers).where(eq(customers.id, row.customerId));
+    // After the commit: the applicant hears the outcome live (and finds it in the notification list).
+    await this.ctx.notifications.notify(row.applicantId, 'customer.audit.result', {
+      id: row.id,
+      name: customer?.name ?? '',
+      state: pass ? 'pass' : 'reject',
+      type: 'customer',
+      note: pass ? '' : note,
+    });
+    const [fresh] = await this.db.select().from(customerAudits).where(eq(customerAudits.id, id));
+    return (await this.toAuditDtos(fresh ? [fresh] : []))[0] as CustomerAuditDto;
+  }
+}
