@@ -15,6 +15,12 @@ export const pages: PageDefinition[] = [
     roles: OPERATOR_ROLES,
   },
   {
+    path: '/account/property/index',
+    component: lazyPage(() => import('./pages/owners-page')),
+    namespace: 'accounts',
+    roles: OPERATOR_ROLES,
+  },
+  {
     path: '/customer/customer',
     component: lazyPage(() => import('./pages/customers-page')),
     namespace: 'accounts',

@@ -53,7 +53,12 @@ export const useParentDictionary = (enabled = true) => useQuery({ ...parentDicti
 
 function useInvalidateAccounts() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: ['accounts'] });
+  // Customers list their attached accounts.
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: ['accounts'] }),
+      client.invalidateQueries({ queryKey: ['customers'] }),
+    ]);
 }
 
 export type AccountCreate = z.input<typeof accountCreateBody>;
