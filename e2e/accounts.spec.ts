@@ -34,7 +34,7 @@ test('onboarding: an operator creates an advertiser under a new customer, the ad
   const ops = await pageIn(browser, 'zh-CN');
   await login(ops, 'operator1');
   await ops.goto('/customer/customer');
-  await ops.getByRole('button', { name: '新建客户' }).click();
+  await ops.getByRole('button', { name: '新建客户' }).click({ timeout: 45_000 });
   const customerForm = ops.getByTestId('customer-form');
   await customerForm.getByLabel('客户名称').fill(customerName);
   await customerForm.getByLabel('手机号').fill('13712345678');
@@ -57,7 +57,8 @@ test('onboarding: an operator creates an advertiser under a new customer, the ad
   const adv = await pageIn(browser, 'en-US');
   await login(adv, username, 'advertiser', 'en');
   await adv.goto('/account/customer/mainInfo');
-  await expect(adv.getByTestId('enterprise-status')).toContainText('submit it for review');
+  // A page's first visit loads its chunks: on a busy machine that takes a while.
+  await expect(adv.getByTestId('enterprise-status')).toContainText('submit it for review', { timeout: 45_000 });
   await adv.getByLabel('Enterprise name').fill('E2E Trading Co');
   await adv.getByLabel('Province').fill('Fujian');
   await adv.getByLabel('Contact', { exact: true }).fill('Li Lei');
@@ -80,7 +81,7 @@ test('onboarding: an operator creates an advertiser under a new customer, the ad
   await login(root, 'root');
   await root.goto('/customer/audit/auditManage');
   const application = root.getByRole('row', { name: new RegExp(customerName) });
-  await expect(application).toContainText('待审核');
+  await expect(application).toContainText('待审核', { timeout: 45_000 });
   await application.getByRole('button', { name: zhButton('通过') }).click();
   await root.getByRole('button', { name: /^(确\s?定|OK)$/ }).click();
   await expect(root.getByText('已通过').first()).toBeVisible();

@@ -76,4 +76,24 @@ describe('customer form', () => {
     expect(await screen.findByText('Customer names are 2-50 characters')).toBeTruthy();
     expect(await screen.findByText('Please enter the correct phone number')).toBeTruthy();
   });
+
+  it('refuses a contact with an illegal name and a contact phone given twice', async () => {
+    const user = userEvent.setup();
+    render(wrap(<CustomerFormDialog open customer={null} onClose={() => {}} />));
+    await user.click(screen.getByLabelText('Customer name'));
+    await user.paste('Harbour Tea');
+    await user.click(screen.getByRole('button', { name: /Add a contact/ }));
+    await user.click(screen.getByRole('button', { name: /Add a contact/ }));
+    await user.click(screen.getByLabelText('Contact 1'));
+    await user.paste('a$');
+    await user.click(screen.getByLabelText('Contact phone 1'));
+    await user.paste('13611112222');
+    await user.click(screen.getByLabelText('Contact 2'));
+    await user.paste('Zhao Liu');
+    await user.click(screen.getByLabelText('Contact phone 2'));
+    await user.paste('13611112222');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The name contains illegal characters')).toBeTruthy();
+    expect(await screen.findByText('Contact phone already exists, please re-enter')).toBeTruthy();
+  }, 90_000);
 });

@@ -93,7 +93,12 @@ export default function EnterpriseInfoPage() {
   if (info.isLoading) return <PageLoading />;
   if (info.isError || !data) return <QueryError error={info.error} onRetry={() => info.refetch()} />;
 
-  const sharedIssues = () => enterpriseInfoIssues(toEnterpriseBody(form.getFieldsValue(true)), lang());
+  // The rows as shown (a row without its picture yet keeps its place), so an issue names the right row.
+  const sharedIssues = () => {
+    const v = form.getFieldsValue(true) as EnterpriseFormValues;
+    const rows = (v.qualifications ?? []).map((q) => validityToSeconds(q?.period));
+    return enterpriseInfoIssues({ ...toEnterpriseBody(v), qualifications: rows }, lang());
+  };
   const shared = (...path: (string | number)[]) => [issueRule(sharedIssues, path)];
 
   const saveForm = async (): Promise<boolean> => {
