@@ -47,6 +47,8 @@ test('onboarding: an operator creates an advertiser under a new customer, the ad
   await advForm.getByLabel('登录账号').fill(username);
   await advForm.getByLabel('密码').fill(PASSWORD);
   await advForm.getByLabel('名称').fill('E2E广告主');
+  // DIY: the advertiser uploads its own pictures (upload credentials are for DIY advertisers).
+  await advForm.getByLabel('DIY').click();
   await ops.getByRole('button', { name: zhButton('保存') }).click();
   await expect(advForm).toBeHidden();
   const customerRow = ops.getByRole('row', { name: new RegExp(customerName) });
