@@ -119,3 +119,16 @@ export async function loginAs(
 export function bearer(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` };
 }
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** `req(method, url, token, payload?, lang = 'en')`: an injected request as the token's user, in a language. */
+export function requester(app: () => TestApp) {
+  return (method: Method, url: string, token: string, payload?: object, lang = 'en') =>
+    app().app.inject({
+      method,
+      url,
+      headers: { ...bearer(token), 'accept-language': lang },
+      ...(payload ? { payload } : {}),
+    });
+}

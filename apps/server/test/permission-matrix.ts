@@ -48,6 +48,8 @@ export const PERMISSIONS: Record<string, Access> = {
   'GET /api/Users/:id': ANY,
   'PUT /api/Users': ANY,
   'POST /api/Users': ['super', 'administrator'],
+  'POST /api/Users/resetPassword': ['super', 'administrator'],
+  'POST /api/Users/status': ['super', 'administrator'],
   'PUT /api/Users/:id': ['super', 'administrator'],
   'DELETE /api/Users/:id': ['super', 'administrator'],
   'GET /api/AdvertiserUsers': OPS,

@@ -3,6 +3,8 @@ import {
   accountListResponse,
   accountPage,
   accountResponse,
+  accountStatusBody,
+  accountTreeQuery,
   accountUpdateBody,
   advertiserCreateBody,
   advertiserPageQuery,
@@ -12,10 +14,10 @@ import {
   currentUserResponse,
   findByUserIdQuery,
   profileBody,
-  usersQuery,
+  resetChildPasswordBody,
 } from '@robot-ads/contracts/accounts/accounts.schemas';
 import { emptyOk } from '@robot-ads/contracts/auth/auth.schemas';
-import { ADVERTISER_ROLES, OPERATOR_ROLES } from '@robot-ads/contracts/auth/roles';
+import { ADVERTISER_ROLES, OPERATOR_ROLES, type Role } from '@robot-ads/contracts/auth/roles';
 import { idParams } from '@robot-ads/contracts/common/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AccountsService } from './accounts.service';
@@ -25,6 +27,21 @@ const tags = ['accounts'];
 /** Users and AdvertiserUsers (spec section 7), all limited to the caller's scope. */
 export function accountsRoutes(service: AccountsService): FastifyPluginAsyncZod {
   const operators = { roles: OPERATOR_ROLES };
+  /** The account tree in scope; a parentId outside the scope is refused (FORBIDDEN). */
+  const treePage = async (
+    user: Parameters<AccountsService['page']>[0],
+    q: { start: number; limit: number; role?: Role; name?: string; parentId?: string; status?: 'enabled' | 'disabled' },
+  ) => {
+    if (q.parentId) await service.children(user, q.parentId);
+    return service.page(user, {
+      start: q.start,
+      limit: q.limit,
+      name: q.name,
+      parentId: q.parentId,
+      status: q.status,
+      roles: q.role ? [q.role] : undefined,
+    });
+  };
   return async (app) => {
     app.get(
       '/api/Users/current',
@@ -43,34 +60,27 @@ export function accountsRoutes(service: AccountsService): FastifyPluginAsyncZod 
       {
         schema: {
           tags,
-          summary: 'Accounts in scope (paged; role, name)',
-          querystring: usersQuery,
+          summary: 'Accounts in scope (paged; role, name, parentId, status)',
+          querystring: accountTreeQuery,
           response: { 200: accountPage },
         },
         config: operators,
       },
-      async (request) => {
-        const { start, limit, role, name } = request.query;
-        return {
-          success: true as const,
-          ...(await service.page(request.user, { start, limit, name, roles: role ? [role] : undefined })),
-        };
-      },
+      async (request) => ({ success: true as const, ...(await treePage(request.user, request.query)) }),
     );
 
     app.get(
       '/api/Users/queryByPage',
       {
-        schema: { tags, summary: 'Accounts in scope, paged', querystring: usersQuery, response: { 200: accountPage } },
+        schema: {
+          tags,
+          summary: 'Accounts in scope, paged (role, name, parentId, status)',
+          querystring: accountTreeQuery,
+          response: { 200: accountPage },
+        },
         config: operators,
       },
-      async (request) => {
-        const { start, limit, role, name } = request.query;
-        return {
-          success: true as const,
-          ...(await service.page(request.user, { start, limit, name, roles: role ? [role] : undefined })),
-        };
-      },
+      async (request) => ({ success: true as const, ...(await treePage(request.user, request.query)) }),
     );
 
     app.get(
@@ -162,7 +172,10 @@ export function accountsRoutes(service: AccountsService): FastifyPluginAsyncZod 
         },
         config: managers,
       },
-      async (request) => ({ success: true as const, data: await service.createAccount(request.user, request.body) }),
+      async (request) => ({
+        success: true as const,
+        data: await service.createAccount(request.user, request.body, request.lang),
+      }),
     );
     app.put(
       '/api/Users/:id',
@@ -178,7 +191,7 @@ export function accountsRoutes(service: AccountsService): FastifyPluginAsyncZod 
       },
       async (request) => ({
         success: true as const,
-        data: await service.updateAccount(request.user, request.params.id, request.body),
+        data: await service.updateAccount(request.user, request.params.id, request.body, request.lang),
       }),
     );
     app.delete(
@@ -196,6 +209,39 @@ export function accountsRoutes(service: AccountsService): FastifyPluginAsyncZod 
         await service.deleteAccount(request.user, request.params.id);
         return { success: true as const, data: null };
       },
+    );
+
+    app.post(
+      '/api/Users/resetPassword',
+      {
+        schema: {
+          tags,
+          summary: "Reset the password of an account in the caller's subtree (not oneself, not root/admin)",
+          body: resetChildPasswordBody,
+          response: { 200: emptyOk },
+        },
+        config: managers,
+      },
+      async (request) => {
+        await service.resetPassword(request.user, request.body.id, request.body.password);
+        return { success: true as const, data: null };
+      },
+    );
+    app.post(
+      '/api/Users/status',
+      {
+        schema: {
+          tags,
+          summary: "Enable or disable an account in the caller's subtree (not oneself, not root/admin)",
+          body: accountStatusBody,
+          response: { 200: accountResponse },
+        },
+        config: managers,
+      },
+      async (request) => ({
+        success: true as const,
+        data: await service.setStatus(request.user, request.body.id, request.body.status),
+      }),
     );
 
     // ---- AdvertiserUsers ----
@@ -293,7 +339,10 @@ export function accountsRoutes(service: AccountsService): FastifyPluginAsyncZod 
         },
         config: operators,
       },
-      async (request) => ({ success: true as const, data: await service.createAdvertiser(request.user, request.body) }),
+      async (request) => ({
+        success: true as const,
+        data: await service.createAdvertiser(request.user, request.body, request.lang),
+      }),
     );
 
     app.put(
@@ -309,7 +358,7 @@ export function accountsRoutes(service: AccountsService): FastifyPluginAsyncZod 
       },
       async (request) => {
         const { id, ...input } = request.body;
-        return { success: true as const, data: await service.updateAdvertiser(request.user, id, input) };
+        return { success: true as const, data: await service.updateAdvertiser(request.user, id, input, request.lang) };
       },
     );
 

@@ -1,5 +1,5 @@
-import { profileSchema } from '@robot-ads/contracts/accounts/accounts.rules';
-import type { AccountDto } from '@robot-ads/contracts/accounts/accounts.schemas';
+import { checkName, checkPhone, profileSchema } from '@robot-ads/contracts/accounts/accounts.rules';
+import { type AccountDto, canGiveRole } from '@robot-ads/contracts/accounts/accounts.schemas';
 import type { SessionInfo } from '@robot-ads/contracts/auth/auth.schemas';
 import { ADVERTISER_ROLES, PARENT_ROLES, type Principal, type Role } from '@robot-ads/contracts/auth/roles';
 import { newId } from '@robot-ads/contracts/common/ids';
@@ -53,6 +53,7 @@ export interface AccountFilter {
   name?: string;
   username?: string;
   parentId?: string;
+  status?: 'enabled' | 'disabled';
   start: number;
   limit: number;
 }
@@ -116,6 +117,7 @@ export class AccountsService {
     if (filter.name) where.push(ilike(accounts.name, `%${escapeLike(filter.name)}%`));
     if (filter.username) where.push(ilike(accounts.username, `%${escapeLike(filter.username)}%`));
     if (filter.parentId) where.push(eq(accounts.parentId, filter.parentId));
+    if (filter.status) where.push(eq(accounts.enabled, filter.status === 'enabled'));
     const cond = where.length ? and(...where) : undefined;
     const [totalRow] = await this.db.select({ n: count() }).from(accounts).where(cond);
     const rows = await this.db
@@ -209,16 +211,79 @@ export class AccountsService {
     const row = await findAccountById(this.db, id);
     if (!row || (ADVERTISER_ROLES as readonly string[]).includes(row.role)) throw new AppError('NOT_FOUND');
     await assertCanSeeAccount(this.db, user, id);
-    if (row.id === user.id || row.principals) throw new AppError('FORBIDDEN');
+    this.assertChangeable(user, row);
     return row;
+  }
+
+  /** Nobody disables, deletes or edits itself here, nor a root/admin account (spec section 5/6). */
+  private assertChangeable(user: SessionUser, row: AccountRow) {
+    if (row.id === user.id) throw new AppError('ACCOUNT_SELF');
+    if (row.principals) throw new AppError('ACCOUNT_PROTECTED');
+  }
+
+  /** Nobody gives an account a role above its own (root and admin may give any). */
+  private assertRole(user: SessionUser, role: string | undefined) {
+    if (role && !canGiveRole(user, role as Role)) throw new AppError('ROLE_ELEVATION', {}, 'role');
+  }
+
+  /** Name (legal characters, 2-15), phone and contact phone (by locale, unique among accounts). */
+  private async checkPersonal(
+    input: { name?: string; phone?: string; contact?: { name: string; phone: string } },
+    lang: Language,
+    exceptId: string,
+  ) {
+    if (input.name !== undefined) {
+      const code = checkName(input.name);
+      if (code) throw new AppError(code, {}, 'name');
+    }
+    const phones: Array<[string, string | undefined]> = [
+      ['phone', input.phone],
+      ['contact.phone', input.contact?.phone],
+    ];
+    for (const [field, phone] of phones) {
+      if (!phone) continue;
+      const code = checkPhone(phone, lang);
+      if (code) throw new AppError(code, {}, field);
+      if (await phoneTakenByOther(this.db, phone, exceptId)) throw new AppError('CONTACT_PHONE_EXISTS', {}, field);
+    }
+  }
+
+  /** Any account below the caller (advertisers too) that it may change: in scope, not itself, not root/admin. */
+  private async childRow(user: SessionUser, id: string): Promise<AccountRow> {
+    const row = await findAccountById(this.db, id);
+    if (!row) throw new AppError('NOT_FOUND');
+    await assertCanSeeAccount(this.db, user, id);
+    this.assertChangeable(user, row);
+    return row;
+  }
+
+  /** POST /api/Users/resetPassword: a new password for an account in the subtree; its sessions end. */
+  async resetPassword(user: SessionUser, id: string, password: string): Promise<void> {
+    await this.childRow(user, id);
+    await updateAccount(this.db, id, {
+      passwordHash: await this.credentials.hash(password),
+      updatedAt: this.ctx.clock.now(),
+    });
+    await this.credentials.revokeAllOf(id, 'password reset');
+  }
+
+  /** POST /api/Users/status: enable or disable an account in the subtree; disabling ends its sessions. */
+  async setStatus(user: SessionUser, id: string, status: 'enabled' | 'disabled'): Promise<AccountDto> {
+    await this.childRow(user, id);
+    await updateAccount(this.db, id, { enabled: status === 'enabled', updatedAt: this.ctx.clock.now() });
+    if (status === 'disabled') await this.credentials.revokeAllOf(id, 'account disabled');
+    return this.get(user, id);
   }
 
   async createAccount(
     user: SessionUser,
     input: ManagedInput & { username: string; password: string; name: string; role: string },
+    lang: Language = 'zh',
   ): Promise<AccountDto> {
     const parentId = input.parentId ?? user.id;
     await this.checkParent(user, parentId);
+    this.assertRole(user, input.role);
+    await this.checkPersonal(input, lang, '');
     if (input.begin && input.end && input.end <= input.begin) throw new AppError('END_BEFORE_START', {}, 'end');
     if (await findAccountByUsername(this.db, input.username)) throw new AppError('USERNAME_EXISTS', {}, 'username');
     const id = newId();
@@ -249,8 +314,10 @@ export class AccountsService {
     return this.get(user, id);
   }
 
-  async updateAccount(user: SessionUser, id: string, input: ManagedInput): Promise<AccountDto> {
+  async updateAccount(user: SessionUser, id: string, input: ManagedInput, lang: Language = 'zh'): Promise<AccountDto> {
     const row = await this.managedRow(user, id);
+    this.assertRole(user, input.role);
+    await this.checkPersonal(input, lang, id);
     if (input.parentId && input.parentId !== row.parentId) {
       await this.checkParent(user, input.parentId);
       // A parent inside the account's own subtree would make a cycle.
@@ -316,9 +383,11 @@ export class AccountsService {
   async createAdvertiser(
     user: SessionUser,
     input: AdvertiserInput & { username: string; password: string; name: string; customer: string },
+    lang: Language = 'zh',
   ): Promise<AccountDto> {
     const parentId = input.parentId ?? user.id;
     await assertCanSeeAccount(this.db, user, parentId);
+    await this.checkPersonal(input, lang, '');
     await this.checkCustomer(user, input.customer);
     if (input.begin && input.end && input.end <= input.begin) throw new AppError('END_BEFORE_START', {}, 'end');
     if (await findAccountByUsername(this.db, input.username)) throw new AppError('USERNAME_EXISTS', {}, 'username');
@@ -348,8 +417,14 @@ export class AccountsService {
     return this.get(user, id);
   }
 
-  async updateAdvertiser(user: SessionUser, id: string, input: AdvertiserInput): Promise<AccountDto> {
+  async updateAdvertiser(
+    user: SessionUser,
+    id: string,
+    input: AdvertiserInput,
+    lang: Language = 'zh',
+  ): Promise<AccountDto> {
     const row = await this.advertiserRow(user, id);
+    await this.checkPersonal(input, lang, id);
     if (input.customer && input.customer !== row.customerId) await this.checkCustomer(user, input.customer);
     if (input.parentId) await assertCanSeeAccount(this.db, user, input.parentId);
     const begin = input.begin !== undefined ? fromUnixSeconds(input.begin) : row.beginAt;

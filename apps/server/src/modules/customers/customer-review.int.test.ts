@@ -3,7 +3,7 @@ import { idNumberCheckChar } from '@robot-ads/contracts/customers/enterprise.rul
 import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, loginAs } from '../../../test/auth';
+import { loginAs, requester } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { createAd, createPlan, deliveryWorld } from '../../../test/delivery';
 import { picture, uploadAndRegister } from '../../../test/media-files';
@@ -26,14 +26,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const req = (method: Method, url: string, token: string, payload?: object, lang = 'en') =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...bearer(token), 'accept-language': lang },
-    ...(payload ? { payload } : {}),
-  });
+const req = requester(() => t);
 
 const CREDIT = '91350100M000100Y43';
 const ID_NUMBER = '11010519491231002X';

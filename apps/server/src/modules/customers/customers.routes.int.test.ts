@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createUser, login, loginAs } from '../../../test/auth';
+import { createUser, login, loginAs, requester } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 
 let t: TestApp;
@@ -8,14 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const req = (method: Method, url: string, token: string, payload?: object, lang = 'en') =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...bearer(token), 'accept-language': lang },
-    ...(payload ? { payload } : {}),
-  });
+const req = requester(() => t);
 
 describe('customers', () => {
   it('creates customers, keeps names and phones unique, and scopes them to the subtree', async () => {
