@@ -31,7 +31,8 @@ export async function uploadOverlayPicture(
   purpose: 'qr' | 'licence' = 'qr',
 ): Promise<MediaDto> {
   const creds = await uploadCredentials();
-  const key = newKey(creds, purpose, ext);
+  // Object keys are typed dir/{video|picture|…|qr}/…: a licence is a picture.
+  const key = newKey(creds, purpose === 'licence' ? 'picture' : 'qr', ext);
   await sendToStorage(file, key, creds, onProgress, signal);
   return api.post<Ok<MediaDto>>('/api/Media', { key, name: file.name, purpose }, { silent: true });
 }
