@@ -77,6 +77,9 @@ test('onboarding: an operator creates an advertiser under a new customer, the ad
   await adv.getByRole('button', { name: 'Submit for review' }).click();
   await expect(adv.getByText('Submitted for review')).toBeVisible();
   await expect(adv.getByTestId('enterprise-status')).toContainText('under review');
+  // The applicant's history lists the application.
+  const mine = adv.getByRole('row', { name: new RegExp(customerName) });
+  await expect(mine).toContainText('Pending review');
 
   // Root (Chinese) passes the review.
   const root = await pageIn(browser, 'zh-CN');
@@ -92,6 +95,8 @@ test('onboarding: an operator creates an advertiser under a new customer, the ad
   // The advertiser sees it approved: it may now apply for delivery.
   await adv.reload();
   await expect(adv.getByTestId('enterprise-status')).toContainText('you can apply for delivery');
+  await expect(mine).toContainText('Approved');
+  await expect(mine).toContainText('Root');
 
   // The operator's list shows the customer approved.
   await ops.reload();

@@ -4,7 +4,7 @@ import {
   enterpriseInfoIssues,
   QUALIFICATIONS_MAX,
 } from '@robot-ads/contracts/customers/enterprise.schemas';
-import { Alert, App, Button, Card, Col, DatePicker, Form, Input, Row, Space, Switch } from 'antd';
+import { Alert, App, Button, Card, Col, DatePicker, Form, Input, Row, Space, Switch, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
@@ -17,10 +17,12 @@ import { secondsToValidity, type Validity, validityToSeconds } from '../account-
 import {
   type EnterpriseInfo,
   useApplyEnterpriseReview,
+  useCustomerApplications,
   useEnterpriseInfo,
   useSaveEnterpriseInfo,
 } from '../api/enterprise';
 import { AuditStatusTag } from '../components/audit-status-tag';
+import { CustomerAuditTable } from '../components/customer-audit-table';
 import { LicencePicture, type Picture } from '../components/licence-picture';
 import { issueRule, showSaveError } from '../components/server-error';
 
@@ -270,6 +272,10 @@ export default function EnterpriseInfoPage() {
           </Space>
         )}
       </Form>
+      <Typography.Title level={5} style={{ marginTop: 32 }}>
+        {t('review.historyTitle')}
+      </Typography.Title>
+      <CustomerAuditTable useList={useCustomerApplications} emptyHint={t('review.historyEmptyHint')} />
     </Card>
   );
 }
