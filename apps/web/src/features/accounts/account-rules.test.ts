@@ -16,12 +16,12 @@ describe('account form rules', () => {
     expect(assignableRoles({ id: 'r', role: 'administrator', principals: 'root' })).toContain('super');
   });
 
-  it('lets nobody manage oneself, and only root manage a root or admin account', () => {
+  it('lets nobody manage oneself, nor another root or admin account', () => {
     const me = { id: 'me', role: 'super' as const, principals: '' as const };
     expect(canManage(me, { id: 'me', principals: '' })).toBe(false);
     expect(canManage(me, { id: 'x', principals: '' })).toBe(true);
     expect(canManage(me, { id: 'x', principals: 'admin' })).toBe(false);
-    expect(canManage({ ...me, principals: 'root' }, { id: 'x', principals: 'admin' })).toBe(true);
+    expect(canManage({ ...me, principals: 'root' }, { id: 'x', principals: 'admin' })).toBe(false);
   });
 
   it('shows validity as whole days and refuses an end not after the start', () => {

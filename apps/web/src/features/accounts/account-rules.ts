@@ -20,10 +20,9 @@ export function assignableRoles(me: Me): ManagedRole[] {
   return MANAGED_ROLES.filter((r) => canGiveRole(me, r));
 }
 
-/** Root and admin accounts, and one's own account, are never disabled, deleted or reset by someone else. */
+/** Root and admin accounts are never disabled, deleted or changed by others (ACCOUNT_PROTECTED), nor one's own (ACCOUNT_SELF). */
 export function canManage(me: Me, account: Pick<AccountDto, 'id' | 'principals'>): boolean {
-  if (account.id === me.id) return false;
-  return account.principals === '' || me.principals === 'root';
+  return account.id !== me.id && account.principals === '';
 }
 
 /** What the state column says: the reason a login would be refused (section 8 codes), else enabled. */
