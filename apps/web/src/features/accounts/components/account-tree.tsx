@@ -12,7 +12,12 @@ function toNode(a: Account, roleLabel: (r: string) => string): Node {
   return {
     key: a.id,
     account: a,
-    title: `${a.name} · ${roleLabel(a.role)}`,
+    title: (
+      <>
+        <span translate="no">{a.name}</span>
+        <span className="ra-tree-role"> · {roleLabel(a.role)}</span>
+      </>
+    ),
     isLeaf: a.role !== 'super' && a.role !== 'administrator' && a.role !== 'operator',
   };
 }

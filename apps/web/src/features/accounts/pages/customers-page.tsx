@@ -85,7 +85,8 @@ export default function CustomersPage() {
               title: t('fields.industry'),
               dataIndex: 'industry',
               size: 'text',
-              render: (v: string) => (v ? t(`industry.${v}`) : ''),
+              // A value outside the list (older data) shows as stored.
+              render: (v: string) => ((INDUSTRIES as readonly string[]).includes(v) ? t(`industry.${v}`) : v),
             },
             {
               title: t('fields.region'),
