@@ -13,6 +13,7 @@ import {
   usePropertyRobots,
 } from '../api/owners';
 import { FilterBar } from '../components/filter-bar';
+import { OwnerContactDialog } from '../components/owner-contact-dialog';
 import { usePagedFilter } from '../components/paging';
 
 /** /account/property/index: property owner accounts (authorization) and the properties with their robots. */
@@ -47,6 +48,7 @@ function OwnerAccounts({ onRobots }: { onRobots: (p: { id: string; name: string 
   const list = useOwners(paged.query);
   const auth = useOwnerAuthorization();
   const [giving, setGiving] = useState<Owner | null>(null);
+  const [contactOf, setContactOf] = useState<Owner | null>(null);
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<string | undefined>();
   const properties = useProperties({ start: 0, limit: 100, name: search || undefined }, giving !== null);
@@ -90,7 +92,7 @@ function OwnerAccounts({ onRobots }: { onRobots: (p: { id: string; name: string 
               title: t('fields.actions'),
               key: 'actions',
               size: 'actions',
-              width: 330,
+              width: 400,
               render: (_: unknown, o) => (
                 <Space wrap size={4}>
                   <Button size="small" onClick={() => setGiving(o)}>
@@ -113,6 +115,9 @@ function OwnerAccounts({ onRobots }: { onRobots: (p: { id: string; name: string 
                       {t('owners.open')}
                     </Button>
                   )}
+                  <Button size="small" onClick={() => setContactOf(o)}>
+                    {t('owners.contact')}
+                  </Button>
                   {o.projectId && (
                     <Button
                       size="small"
@@ -131,6 +136,7 @@ function OwnerAccounts({ onRobots }: { onRobots: (p: { id: string; name: string 
           },
         )}
       />
+      <OwnerContactDialog owner={contactOf} onClose={() => setContactOf(null)} />
       <Modal
         open={giving !== null}
         title={t('owners.giveTitle', { name: giving?.name ?? '' })}
