@@ -14,6 +14,7 @@ import {
 } from '../api/owners';
 import { FilterBar } from '../components/filter-bar';
 import { OwnerContactDialog } from '../components/owner-contact-dialog';
+import { OwnerReviewScopeDialog } from '../components/owner-review-scope-dialog';
 import { usePagedFilter } from '../components/paging';
 
 /** /account/property/index: property owner accounts (authorization) and the properties with their robots. */
@@ -49,6 +50,7 @@ function OwnerAccounts({ onRobots }: { onRobots: (p: { id: string; name: string 
   const auth = useOwnerAuthorization();
   const [giving, setGiving] = useState<Owner | null>(null);
   const [contactOf, setContactOf] = useState<Owner | null>(null);
+  const [scopeOf, setScopeOf] = useState<Owner | null>(null);
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<string | undefined>();
   const properties = useProperties({ start: 0, limit: 100, name: search || undefined }, giving !== null);
@@ -92,7 +94,7 @@ function OwnerAccounts({ onRobots }: { onRobots: (p: { id: string; name: string 
               title: t('fields.actions'),
               key: 'actions',
               size: 'actions',
-              width: 400,
+              width: 480,
               render: (_: unknown, o) => (
                 <Space wrap size={4}>
                   <Button size="small" onClick={() => setGiving(o)}>
@@ -115,6 +117,9 @@ function OwnerAccounts({ onRobots }: { onRobots: (p: { id: string; name: string 
                       {t('owners.open')}
                     </Button>
                   )}
+                  <Button size="small" onClick={() => setScopeOf(o)}>
+                    {t('owners.scope')}
+                  </Button>
                   <Button size="small" onClick={() => setContactOf(o)}>
                     {t('owners.contact')}
                   </Button>
@@ -137,6 +142,7 @@ function OwnerAccounts({ onRobots }: { onRobots: (p: { id: string; name: string 
         )}
       />
       <OwnerContactDialog owner={contactOf} onClose={() => setContactOf(null)} />
+      <OwnerReviewScopeDialog owner={scopeOf} onClose={() => setScopeOf(null)} />
       <Modal
         open={giving !== null}
         title={t('owners.giveTitle', { name: giving?.name ?? '' })}
