@@ -1,6 +1,6 @@
 import { checkName, checkPhone } from '@robot-ads/contracts/accounts/accounts.rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api-client';
@@ -8,14 +8,13 @@ import { lang } from '../../../lib/i18n';
 import { checkRule } from '../../../lib/rules';
 import type { Account } from '../api/accounts';
 import type { Owner } from '../api/owners';
-import { showSaveError } from './server-error';
+import { FormModal } from './form-modal';
 
 type Ok<T> = { success: true; data: T };
 
 /** An owner's contact name and phone (GET /api/Proprietors/updateContact; the phone is unique). */
 export function OwnerContactDialog({ owner, onClose }: { owner: Owner | null; onClose: () => void }) {
   const { t } = useTranslation('accounts');
-  const { message } = App.useApp();
   const [form] = Form.useForm<{ name: string; phone: string }>();
   const client = useQueryClient();
   const account = useQuery({
@@ -33,22 +32,14 @@ export function OwnerContactDialog({ owner, onClose }: { owner: Owner | null; on
   }, [account.data, form]);
 
   return (
-    <Modal
+    <FormModal
       open={owner !== null}
       title={t('owners.contactTitle', { name: owner?.name ?? '' })}
-      onCancel={onClose}
-      okText={t('save')}
-      confirmLoading={save.isPending}
-      destroyOnHidden
-      onOk={async () => {
-        try {
-          const v = await form.validateFields();
-          if (owner) await save.mutateAsync({ id: owner.accountId, name: v.name.trim(), phone: v.phone.trim() });
-          message.success(t('saved'));
-          onClose();
-        } catch (error) {
-          showSaveError(form, error, (text) => message.error(text), t('saveFailed'));
-        }
+      form={form}
+      saving={save.isPending}
+      onClose={onClose}
+      save={async (v) => {
+        if (owner) await save.mutateAsync({ id: owner.accountId, name: v.name.trim(), phone: v.phone.trim() });
       }}
     >
       <Form form={form} layout="vertical" preserve={false}>
@@ -59,6 +50,6 @@ export function OwnerContactDialog({ owner, onClose }: { owner: Owner | null; on
           <Input />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,13 +1,13 @@
 import type { ownerReviewScopeDto } from '@robot-ads/contracts/accounts/accounts.schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Form, Modal, Select, Switch } from 'antd';
+import { Form, Select, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { useUsersPage } from '../api/accounts';
 import type { Owner } from '../api/owners';
-import { showSaveError } from './server-error';
+import { FormModal } from './form-modal';
 
 type Ok<T> = { success: true; data: T };
 type Scope = z.infer<typeof ownerReviewScopeDto>;
@@ -16,7 +16,6 @@ const APPLICANT_ROLES = new Set(['super', 'administrator', 'operator', 'advertis
 /** Owner authorization of reviews: whose applications the owner reviews (none: everybody's) and autoAudit. */
 export function OwnerReviewScopeDialog({ owner, onClose }: { owner: Owner | null; onClose: () => void }) {
   const { t } = useTranslation('accounts');
-  const { message } = App.useApp();
   const [form] = Form.useForm<{ applicantIds: string[]; autoAudit: boolean }>();
   const [search, setSearch] = useState('');
   const client = useQueryClient();
@@ -45,27 +44,19 @@ export function OwnerReviewScopeDialog({ owner, onClose }: { owner: Owner | null
     if (APPLICANT_ROLES.has(a.role)) options.set(a.id, `${a.name} (${a.account})`);
 
   return (
-    <Modal
+    <FormModal
       open={owner !== null}
       title={t('owners.scopeTitle', { name: owner?.name ?? '' })}
-      onCancel={onClose}
-      okText={t('save')}
-      confirmLoading={save.isPending}
-      destroyOnHidden
-      onOk={async () => {
-        try {
-          const v = await form.validateFields();
-          if (owner)
-            await save.mutateAsync({
-              accountId: owner.accountId,
-              autoAudit: v.autoAudit ? 'yes' : 'no',
-              applicantIds: v.applicantIds ?? [],
-            });
-          message.success(t('saved'));
-          onClose();
-        } catch (error) {
-          showSaveError(form, error, (text) => message.error(text), t('saveFailed'));
-        }
+      form={form}
+      saving={save.isPending}
+      onClose={onClose}
+      save={async (v) => {
+        if (owner)
+          await save.mutateAsync({
+            accountId: owner.accountId,
+            autoAudit: v.autoAudit ? 'yes' : 'no',
+            applicantIds: v.applicantIds ?? [],
+          });
       }}
     >
       <Form form={form} layout="vertical" preserve={false} initialValues={{ applicantIds: [], autoAudit: false }}>
@@ -88,6 +79,6 @@ export function OwnerReviewScopeDialog({ owner, onClose }: { owner: Owner | null
           <Switch />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
