@@ -293,11 +293,34 @@ describe('advertiser accounts and customers', () => {
       ['adv_nodiy', 'advertiser'],
       ['adv_special', 'advertiser'],
       ['hidden', 'operator'],
+      ['east', 'operator'],
+      ['east_op', 'operator'],
+      ['owner_east', 'owner'],
+      ['adv_draft', 'advertiser'],
+      ['adv_pending', 'advertiser'],
+      ['adv_rejected', 'advertiser'],
     ];
     for (const [username, mode] of demo) expect(await login(t, username, DEMO_PASSWORD, mode)).toBeTruthy();
     const opsToken = await login(t, 'ops', DEMO_PASSWORD);
     const customers = await req('GET', '/api/Customers?start=0&limit=10', opsToken);
-    expect(customers.json().total).toBe(2);
+    // ops sees its own two customers and the three of its child east, one in each review state.
+    expect(customers.json().total).toBe(5);
+    const eastToken = await login(t, 'east', DEMO_PASSWORD);
+    const east = (await req('GET', '/api/Customers', eastToken)).json().datas;
+    expect(east.map((c: { name: string; auditStatus: string }) => `${c.name}:${c.auditStatus}`).sort()).toEqual([
+      'Bright Books:unsubmitted',
+      'Green Gym:pending',
+      'Ocean Travel:reject',
+    ]);
+    const eastAccounts = (await req('GET', '/api/Users/queryByPage?limit=50', eastToken)).json().datas;
+    expect(eastAccounts.map((a: { account: string }) => a.account).sort()).toEqual([
+      'adv_draft',
+      'adv_pending',
+      'adv_rejected',
+      'east',
+      'east_op',
+      'owner_east',
+    ]);
     const managerToken = await login(t, 'manager', DEMO_PASSWORD);
     expect((await req('GET', '/api/Customers', managerToken)).json().total).toBe(0);
   });

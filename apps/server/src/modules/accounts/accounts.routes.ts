@@ -13,6 +13,10 @@ import {
   childrenQuery,
   currentUserResponse,
   findByUserIdQuery,
+  ownerContactQuery,
+  ownerReviewScopeBody,
+  ownerReviewScopeQuery,
+  ownerReviewScopeResponse,
   profileBody,
   resetChildPasswordBody,
 } from '@robot-ads/contracts/accounts/accounts.schemas';
@@ -242,6 +246,53 @@ export function accountsRoutes(service: AccountsService): FastifyPluginAsyncZod 
         success: true as const,
         data: await service.setStatus(request.user, request.body.id, request.body.status),
       }),
+    );
+
+    // ---- Proprietors: owner contact and review authorization ----
+    app.get(
+      '/api/Proprietors/updateContact',
+      {
+        schema: {
+          tags,
+          summary: "Set an owner's contact name and phone (the owner itself, or an operator for its subtree)",
+          querystring: ownerContactQuery,
+          response: { 200: accountResponse },
+        },
+        config: { roles: [...OPERATOR_ROLES, 'project'] },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await service.updateOwnerContact(request.user, request.query, request.lang),
+      }),
+    );
+    app.get(
+      '/api/Proprietors/reviewScope',
+      {
+        schema: {
+          tags,
+          summary: 'Whose applications an owner reviews, and its autoAudit (the owner itself, or an operator)',
+          querystring: ownerReviewScopeQuery,
+          response: { 200: ownerReviewScopeResponse },
+        },
+        config: { roles: [...OPERATOR_ROLES, 'project'] },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await service.reviewScope(request.user, request.query.accountId),
+      }),
+    );
+    app.put(
+      '/api/Proprietors/reviewScope',
+      {
+        schema: {
+          tags,
+          summary: 'Set whose applications an owner in the subtree reviews (none: everybody) and its autoAudit',
+          body: ownerReviewScopeBody,
+          response: { 200: ownerReviewScopeResponse },
+        },
+        config: operators,
+      },
+      async (request) => ({ success: true as const, data: await service.setReviewScope(request.user, request.body) }),
     );
 
     // ---- AdvertiserUsers ----

@@ -1,7 +1,17 @@
 import { checkName, checkPhone, profileSchema } from '@robot-ads/contracts/accounts/accounts.rules';
-import { type AccountDto, canGiveRole } from '@robot-ads/contracts/accounts/accounts.schemas';
+import { type AccountDto, canGiveRole, type ownerReviewScopeDto } from '@robot-ads/contracts/accounts/accounts.schemas';
+import type { z } from 'zod';
+
+type OwnerReviewScope = z.infer<typeof ownerReviewScopeDto>;
+
 import type { SessionInfo } from '@robot-ads/contracts/auth/auth.schemas';
-import { ADVERTISER_ROLES, PARENT_ROLES, type Principal, type Role } from '@robot-ads/contracts/auth/roles';
+import {
+  ADVERTISER_ROLES,
+  OPERATOR_ROLES,
+  PARENT_ROLES,
+  type Principal,
+  type Role,
+} from '@robot-ads/contracts/auth/roles';
 import { newId } from '@robot-ads/contracts/common/ids';
 import type { Language } from '@robot-ads/contracts/common/language';
 import { fromUnixSeconds, toUnixSeconds } from '@robot-ads/contracts/common/time';
@@ -454,5 +464,78 @@ export class AccountsService {
     if (child) throw new AppError('ACCOUNT_HAS_CHILDREN');
     await this.credentials.revokeAllOf(id, 'account deleted');
     await this.db.delete(accounts).where(eq(accounts.id, id));
+  }
+
+  // ---- owners (Proprietors): contact and review authorization ----
+
+  /** An owner (project) account: itself, or one in an operator's subtree. */
+  private async ownerRow(user: SessionUser, id: string): Promise<AccountRow> {
+    const row = await findAccountById(this.db, id);
+    if (row?.role !== 'project') throw new AppError('NOT_FOUND');
+    await assertCanSeeAccount(this.db, user, id);
+    return row;
+  }
+
+  /** GET /api/Proprietors/updateContact: the owner's contact name and phone (locale rule, unique). */
+  async updateOwnerContact(
+    user: SessionUser,
+    q: { id?: string; name: string; phone: string },
+    lang: Language,
+  ): Promise<AccountDto> {
+    const id = q.id ?? user.id;
+    const row = await this.ownerRow(user, id);
+    const code = checkPhone(q.phone, lang);
+    if (code) throw new AppError(code, {}, 'phone');
+    if (await phoneTakenByOther(this.db, q.phone, id)) throw new AppError('CONTACT_PHONE_EXISTS', {}, 'phone');
+    if (q.name) {
+      const nameCode = checkName(q.name);
+      if (nameCode) throw new AppError(nameCode, {}, 'name');
+    }
+    await updateAccount(this.db, id, {
+      contact: { name: q.name || (row.contact?.name ?? ''), phone: q.phone },
+      updatedAt: this.ctx.clock.now(),
+    });
+    return this.get(user, id);
+  }
+
+  async reviewScope(user: SessionUser, accountId: string): Promise<OwnerReviewScope> {
+    const row = await this.ownerRow(user, accountId);
+    const ids = row.reviewApplicants ?? [];
+    const rows = ids.length ? await this.db.select().from(accounts).where(inArray(accounts.id, ids)) : [];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return {
+      accountId,
+      autoAudit: row.autoAudit ? 'yes' : 'no',
+      applicants: ids.flatMap((i) => {
+        const a = byId.get(i);
+        return a ? [{ id: a.id, account: a.username, name: a.name, role: a.role as Role }] : [];
+      }),
+    };
+  }
+
+  /**
+   * PUT /api/Proprietors/reviewScope (operators): whose applications an owner in the subtree reviews
+   * (operator and advertiser accounts in the caller's scope; none: everybody's) and its autoAudit.
+   */
+  async setReviewScope(
+    user: SessionUser,
+    body: { accountId: string; applicantIds: string[]; autoAudit?: 'yes' | 'no' },
+  ): Promise<OwnerReviewScope> {
+    const owner = await this.ownerRow(user, body.accountId);
+    if (owner.id === user.id) throw new AppError('FORBIDDEN');
+    const ids = [...new Set(body.applicantIds)];
+    const rows = ids.length ? await this.db.select().from(accounts).where(inArray(accounts.id, ids)) : [];
+    const allowed = new Set<string>([...OPERATOR_ROLES, ...ADVERTISER_ROLES]);
+    for (const id of ids) {
+      const r = rows.find((x) => x.id === id);
+      if (!r || !allowed.has(r.role)) throw new AppError('NOT_FOUND', {}, 'applicantIds');
+      await assertCanSeeAccount(this.db, user, id);
+    }
+    await updateAccount(this.db, owner.id, {
+      reviewApplicants: ids,
+      ...(body.autoAudit ? { autoAudit: body.autoAudit === 'yes' } : {}),
+      updatedAt: this.ctx.clock.now(),
+    });
+    return this.reviewScope(user, owner.id);
   }
 }

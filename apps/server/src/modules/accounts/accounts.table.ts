@@ -29,6 +29,11 @@ export const accounts = pgTable(
     autoAudit: boolean('auto_audit').notNull().default(false),
     isSoldOut: boolean('is_sold_out').notNull().default(false),
     projectId: text('project_id'),
+    /**
+     * Owner (project) accounts: the operator and advertiser accounts whose applications this owner reviews
+     * when they target its property; empty means every applicant's.
+     */
+    reviewApplicants: jsonb('review_applicants').$type<string[]>().notNull().default([]),
     contact: jsonb('contact').$type<{ name: string; phone: string }>().notNull().default({ name: '', phone: '' }),
     phone: text('phone').notNull().default(''),
     avatar: text('avatar').notNull().default(''),

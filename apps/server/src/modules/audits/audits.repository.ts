@@ -27,13 +27,22 @@ export async function robotsByRobotIds(db: DbOrTx, robotIds: string[]): Promise<
 export async function propertyReviewers(
   db: DbOrTx,
   projectIds: string[],
+  applicantId: string,
 ): Promise<Array<{ projectId: string; accountId: string; autoAudit: boolean }>> {
   if (projectIds.length === 0) return [];
   const rows = await db
-    .select({ projectId: accounts.projectId, accountId: accounts.id, autoAudit: accounts.autoAudit })
+    .select({
+      projectId: accounts.projectId,
+      accountId: accounts.id,
+      autoAudit: accounts.autoAudit,
+      reviewApplicants: accounts.reviewApplicants,
+    })
     .from(accounts)
     .where(and(eq(accounts.role, 'project'), inArray(accounts.projectId, projectIds), eq(accounts.enabled, true)));
-  return rows.map((r) => ({ projectId: r.projectId as string, accountId: r.accountId, autoAudit: r.autoAudit }));
+  // Owner authorization of reviews: an owner limited to some applicants does not review the others'.
+  return rows
+    .filter((r) => (r.reviewApplicants ?? []).length === 0 || r.reviewApplicants.includes(applicantId))
+    .map((r) => ({ projectId: r.projectId as string, accountId: r.accountId, autoAudit: r.autoAudit }));
 }
 
 export async function accountNames(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {

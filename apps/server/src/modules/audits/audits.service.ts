@@ -142,9 +142,9 @@ async function deliverableTargets(
   return found;
 }
 
-async function stepsFor(db: DbOrTx, targets: TargetRobot[]): Promise<StoredStep[]> {
+async function stepsFor(db: DbOrTx, targets: TargetRobot[], applicantId: string): Promise<StoredStep[]> {
   const projectIds = [...new Set(targets.map((t) => t.projectId).filter((p): p is string => Boolean(p)))];
-  const reviewers = await propertyReviewers(db, projectIds);
+  const reviewers = await propertyReviewers(db, projectIds, applicantId);
   const autoOf = new Map<string, boolean>();
   for (const r of reviewers) autoOf.set(r.projectId, (autoOf.get(r.projectId) ?? false) || r.autoAudit);
   // A property with no project account has nobody to review for it: only the operators review.
@@ -231,7 +231,7 @@ export async function submit(ctx: AppContext, user: SessionUser, body: ApplyBody
     if (body.type === 'apply' || body.type === 'add') await assertCustomerMayDeliver(tx, plan.clientId);
     await assertNoDuplicate(tx, plan.id, body.type);
     const targets = await resolveFor(ctx, tx, user, plan, body.type, target, lang);
-    const steps = await stepsFor(tx, targets);
+    const steps = await stepsFor(tx, targets, user.id);
     const auditId = newId();
     await tx.insert(adAudits).values({
       id: auditId,
@@ -558,7 +558,7 @@ async function retarget(
   const targets = await resolveFor(ctx, tx, user, plan, row.type as ApplicationType, t, lang);
   await saveTargets(tx, row.id, targets);
   return {
-    steps: await stepsFor(tx, targets),
+    steps: await stepsFor(tx, targets, row.applicantId),
     columns: {
       deliveryMode,
       robotIds: deliveryMode === 'robots' ? targets.map((x) => x.robotId) : [],

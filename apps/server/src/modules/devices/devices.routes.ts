@@ -556,7 +556,7 @@ export function devicesRoutes(ctx: AppContext, deps: DevicesRoutesDeps): Fastify
         },
         config: { roles: OPS },
       },
-      async (request) => ok(await addAuthorization(ctx, request.body.projectId, request.body.accountId)),
+      async (request) => ok(await addAuthorization(ctx, request.user, request.body.projectId, request.body.accountId)),
     );
     app.post(
       '/api/Proprietors/authorization/open',
@@ -569,7 +569,7 @@ export function devicesRoutes(ctx: AppContext, deps: DevicesRoutesDeps): Fastify
         },
         config: { roles: OPS },
       },
-      async (request) => ok(await setAuthorized(ctx, request.body.accountId, true)),
+      async (request) => ok(await setAuthorized(ctx, request.user, request.body.accountId, true)),
     );
     app.post(
       '/api/Proprietors/authorization/remove',
@@ -582,7 +582,7 @@ export function devicesRoutes(ctx: AppContext, deps: DevicesRoutesDeps): Fastify
         },
         config: { roles: OPS },
       },
-      async (request) => ok(await setAuthorized(ctx, request.body.accountId, false)),
+      async (request) => ok(await setAuthorized(ctx, request.user, request.body.accountId, false)),
     );
   };
 }

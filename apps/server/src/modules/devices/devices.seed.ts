@@ -37,7 +37,7 @@ export const DEMO_PROJECTS = [
   { key: 'sunshine', name: '阳光广场', type: 'project', city: 'SZ', owner: 'owner' },
   { key: 'harbour', name: '海港城', type: 'project', city: 'SH', owner: 'owner_auto' },
   { key: 'wanda', name: '万达影城', type: 'movie', city: 'BJ' },
-  { key: 'westlake', name: '西湖银泰', type: 'project', city: 'HZ' },
+  { key: 'westlake', name: '西湖银泰', type: 'project', city: 'HZ', owner: 'owner_east' },
   { key: 'tianfu', name: '天府中心', type: 'project', city: 'CD' },
   { key: 'riverside', name: '江汉写字楼', type: 'common', city: 'WH' },
   { key: 'jinling', name: '金陵广场', type: 'project', city: 'NJ' },

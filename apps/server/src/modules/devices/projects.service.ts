@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
+import { assertCanSeeAccount } from '../../platform/scope';
 import {
   type AccountRow,
   accountIdsOfProject,
@@ -227,27 +228,39 @@ export async function listOwners(
   };
 }
 
-async function ownerAccount(db: DbOrTx, accountId: string) {
+/** An owner (project) account in the caller's scope (an operator manages the owners of its subtree). */
+async function ownerAccount(db: DbOrTx, user: ScopeUser & { customer: string | null }, accountId: string) {
   const row = await findAccountById(db, accountId);
   if (row?.role !== 'project') throw new AppError('NOT_FOUND', {}, 'accountId');
+  await assertCanSeeAccount(db, user, accountId);
   return row;
 }
 
 /** Add: gives an owner account a property and authorizes it. */
-export async function addAuthorization(ctx: AppContext, projectId: string, accountId: string): Promise<OwnerDto> {
+export async function addAuthorization(
+  ctx: AppContext,
+  user: ScopeUser & { customer: string | null },
+  projectId: string,
+  accountId: string,
+): Promise<OwnerDto> {
   return ctx.db.transaction(async (tx) => {
     const [project] = await tx.select().from(projects).where(eq(projects.id, projectId)).limit(1);
     if (!project) throw new AppError('NOT_FOUND', {}, 'projectId');
-    await ownerAccount(tx, accountId);
+    await ownerAccount(tx, user, accountId);
     const row = await updateAccount(tx, accountId, { projectId, authorized: true, updatedAt: ctx.clock.now() });
     return toOwner(row as AccountRow, project.name);
   });
 }
 
 /** Open (authorized again) or remove (login refused with 4017, spec section 8). */
-export async function setAuthorized(ctx: AppContext, accountId: string, authorized: boolean): Promise<OwnerDto> {
+export async function setAuthorized(
+  ctx: AppContext,
+  user: ScopeUser & { customer: string | null },
+  accountId: string,
+  authorized: boolean,
+): Promise<OwnerDto> {
   return ctx.db.transaction(async (tx) => {
-    await ownerAccount(tx, accountId);
+    await ownerAccount(tx, user, accountId);
     const row = (await updateAccount(tx, accountId, {
       authorized,
       updatedAt: ctx.clock.now(),

@@ -1,7 +1,12 @@
+import { createHash } from 'node:crypto';
+import { newId } from '@robot-ads/contracts/common/ids';
+import { MIME_TYPES, readFileFacts } from '@robot-ads/contracts/media/media.rules';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import type { PlatformContext } from '../../platform/context';
 import type { DataScope } from '../../platform/scope';
-import { ownedWhere } from './media.scope';
+import { ownedWhere, uploadDirFor } from './media.scope';
+import { newObjectKey } from './media.service';
 import { type MediaRow, media } from './media.table';
 
 export type { MediaRow } from './media.table';
@@ -25,4 +30,39 @@ export async function mediaByIds(db: DbOrTx, ids: readonly string[]): Promise<Ma
   if (unique.length === 0) return new Map();
   const rows = await db.select().from(media).where(inArray(media.id, unique));
   return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Stores a picture (already checked) and registers it for its uploader: for demo data of other modules. */
+export async function storeDemoPicture(
+  db: DbOrTx,
+  ctx: PlatformContext,
+  owner: { id: string; customer: string | null },
+  name: string,
+  data: Buffer,
+  purpose: 'licence' | 'qr',
+  now: Date,
+): Promise<string> {
+  const facts = await readFileFacts(name, data.length, async (o, l) => data.subarray(o, o + l));
+  const sniffed = facts.sniffed;
+  if (sniffed?.kind !== 'picture') throw new Error(`${name} is not a picture`);
+  const key = newObjectKey(uploadDirFor(owner), sniffed.kind, sniffed.ext);
+  await ctx.storage.put(key, data, { contentType: MIME_TYPES[sniffed.ext] });
+  const id = newId(now.getTime());
+  await db.insert(media).values({
+    id,
+    objectKey: key,
+    name,
+    kind: sniffed.kind,
+    ext: sniffed.ext,
+    mime: MIME_TYPES[sniffed.ext] ?? 'application/octet-stream',
+    size: data.length,
+    sha256: createHash('sha256').update(data).digest('hex'),
+    width: facts.width ?? null,
+    height: facts.height ?? null,
+    purpose,
+    ownerId: owner.id,
+    customerId: owner.customer,
+    createdAt: now,
+  });
+  return id;
 }

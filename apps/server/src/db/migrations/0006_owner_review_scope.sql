@@ -1,0 +1,1 @@
+ALTER TABLE "accounts" ADD COLUMN "review_applicants" jsonb DEFAULT '[]'::jsonb NOT NULL;
