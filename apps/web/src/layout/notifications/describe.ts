@@ -8,6 +8,16 @@ export function describeNotification(t: TFunction, message: NotificationDto): { 
     const ratio = Math.round(Number(message.data.ratio ?? 0) * 1000) / 10;
     return { title: t('notifications.kind.pulledRatio'), text: t('notifications.pulledRatio', { name, ratio }) };
   }
+  if (message.name === 'customer.audit.result') {
+    const passed = message.data.state === 'pass';
+    return {
+      title: t('notifications.kind.customerAudit'),
+      text: t(passed ? 'notifications.customerPassed' : 'notifications.customerRejected', {
+        name,
+        note: String(message.data.note ?? ''),
+      }),
+    };
+  }
   const approved = message.data.state === 'post';
   return {
     title: t('notifications.kind.auditResult'),

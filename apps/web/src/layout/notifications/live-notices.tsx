@@ -48,6 +48,21 @@ export default function LiveNotices() {
         }),
         onClose,
       });
+    } else if (m.name === 'customer.audit.result') {
+      const passed = m.data.state === 'pass';
+      notification.open({
+        key: m.id,
+        placement: 'bottomRight',
+        type: passed ? 'success' : 'warning',
+        duration: 10,
+        pauseOnHover: true,
+        title: t('common:notifications.kind.customerAudit'),
+        description: t(passed ? 'common:notifications.customerPassed' : 'common:notifications.customerRejected', {
+          name,
+          note: String(m.data.note ?? ''),
+        }),
+        onClose,
+      });
     } else {
       notification.info({
         key: m.id,

@@ -20,16 +20,19 @@ export async function checkOverlayPicture(file: File): Promise<{ refusal: Refusa
 
 /**
  * Uploads a checked QR code or watermark picture straight to storage (progress, abortable), then lets
- * the server check the stored bytes again and register it with purpose `qr`.
+ * the server check the stored bytes again and register it with purpose `qr` (or `licence`: the
+ * enterprise information's licence and qualification pictures follow the same picture rule).
  */
 export async function uploadOverlayPicture(
   file: File,
   ext: string,
   onProgress: (percent: number) => void,
   signal: AbortSignal,
+  purpose: 'qr' | 'licence' = 'qr',
 ): Promise<MediaDto> {
   const creds = await uploadCredentials();
-  const key = newKey(creds, 'qr', ext);
+  // Object keys are typed dir/{video|picture|…|qr}/…: a licence is a picture.
+  const key = newKey(creds, purpose === 'licence' ? 'picture' : 'qr', ext);
   await sendToStorage(file, key, creds, onProgress, signal);
-  return api.post<Ok<MediaDto>>('/api/Media', { key, name: file.name, purpose: 'qr' }, { silent: true });
+  return api.post<Ok<MediaDto>>('/api/Media', { key, name: file.name, purpose }, { silent: true });
 }

@@ -1,0 +1,113 @@
+import { DeleteOutlined, PictureOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Progress, Space, Typography, Upload } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { failureText, refusalText, UploadCanceled } from '../../../lib/media-upload';
+import { checkOverlayPicture, uploadOverlayPicture } from '../../ads/api/overlay-upload';
+
+export interface Picture {
+  mediaId: string;
+  url: string;
+  name: string;
+}
+
+const THUMB = 96;
+
+/**
+ * A licence or qualification picture (jpg/jpeg/png/bmp, at most 2MB, checked in the browser by the
+ * shared picture rule, then again by the server): a thumbnail, upload or replace, remove.
+ */
+export function LicencePicture({
+  value,
+  onChange,
+  disabled,
+  testId,
+}: {
+  value?: Picture | null;
+  onChange?: (next: Picture | null) => void;
+  disabled?: boolean;
+  testId: string;
+}) {
+  const { t } = useTranslation('accounts');
+  const [percent, setPercent] = useState<number | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const controller = useRef<AbortController | null>(null);
+
+  async function upload(file: File) {
+    setFailure(null);
+    const { refusal, ext } = await checkOverlayPicture(file);
+    if (refusal || !ext) {
+      setFailure(refusal ? refusalText(refusal) : t('enterprise.pictureType'));
+      return;
+    }
+    const abort = new AbortController();
+    controller.current = abort;
+    setPercent(0);
+    try {
+      const media = await uploadOverlayPicture(file, ext, setPercent, abort.signal, 'licence');
+      onChange?.({ mediaId: media.id, url: media.url, name: media.name });
+    } catch (err) {
+      setFailure(err instanceof UploadCanceled ? err.message : failureText(err));
+    } finally {
+      setPercent(null);
+    }
+  }
+
+  return (
+    <Space align="start" data-testid={testId}>
+      <div
+        style={{
+          width: THUMB,
+          height: THUMB,
+          border: '1px dashed #d9d9d9',
+          borderRadius: 6,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          overflow: 'hidden',
+        }}
+      >
+        {value ? (
+          <img src={value.url} alt={value.name} style={{ maxWidth: THUMB, maxHeight: THUMB, objectFit: 'contain' }} />
+        ) : (
+          <PictureOutlined style={{ fontSize: 24, color: '#bfbfbf' }} />
+        )}
+      </div>
+      <Space orientation="vertical" size={4}>
+        <Space>
+          <Upload
+            accept=".jpg,.jpeg,.png,.bmp"
+            showUploadList={false}
+            disabled={disabled || percent !== null}
+            beforeUpload={(file) => {
+              void upload(file);
+              return false;
+            }}
+          >
+            <Button icon={<UploadOutlined />} loading={percent !== null} disabled={disabled}>
+              {value ? t('enterprise.replace') : t('enterprise.upload')}
+            </Button>
+          </Upload>
+          {value && !disabled && (
+            <Button
+              icon={<DeleteOutlined />}
+              onClick={() => onChange?.(null)}
+              aria-label={t('enterprise.removePicture')}
+            />
+          )}
+        </Space>
+        {percent !== null && (
+          <Space>
+            <Progress percent={percent} size="small" style={{ width: 160 }} />
+            <Button size="small" onClick={() => controller.current?.abort()}>
+              {t('enterprise.cancelUpload')}
+            </Button>
+          </Space>
+        )}
+        <Typography.Text type={failure ? 'danger' : 'secondary'}>
+          {failure ?? (value ? value.name : t('enterprise.pictureHint'))}
+        </Typography.Text>
+      </Space>
+    </Space>
+  );
+}

@@ -1,0 +1,156 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { ACCOUNT_STATUSES } from '@robot-ads/contracts/accounts/accounts.schemas';
+import { ROLES, type Role } from '@robot-ads/contracts/auth/roles';
+import { Button, Card, Col, Row, Space, Table, Tag } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { listTable } from '../../../components/list-table';
+import { sessionStore } from '../../../lib/session';
+import { canManage, isSuperuser, type Me } from '../account-rules';
+import { type Account, useDeleteAccount, useResetPassword, useSetAccountStatus, useUsersPage } from '../api/accounts';
+import { AccountRowActions, accountStateColumns } from '../components/account-columns';
+import { AccountFormDialog } from '../components/account-form-dialog';
+import { AccountTree } from '../components/account-tree';
+import { FilterBar } from '../components/filter-bar';
+import { usePagedFilter } from '../components/paging';
+import { ResetPasswordDialog } from '../components/reset-password-dialog';
+
+/** /accountInformation/index: the account tree, the accounts in scope (server-paged) and their management. */
+export default function UserManagementPage() {
+  const { t } = useTranslation('accounts');
+  const user = sessionStore.use((s) => s.user);
+  const me: Me = useMemo(
+    () => ({ id: user?.id ?? '', role: user?.role ?? 'operator', principals: user?.principals ?? '' }),
+    [user?.id, user?.role, user?.principals],
+  );
+  const canEdit = me.role === 'super' || me.role === 'administrator' || isSuperuser(me);
+  const paged = usePagedFilter<{ name?: string; role?: Role; status?: 'enabled' | 'disabled' }>({});
+  const [selected, setSelected] = useState<Account | null>(null);
+  const users = useUsersPage({ ...paged.query, parentId: selected?.id });
+  const setStatus = useSetAccountStatus();
+  const reset = useResetPassword();
+  const remove = useDeleteAccount();
+  const [editing, setEditing] = useState<Account | null | 'new'>(null);
+  const [resetting, setResetting] = useState<Account | null>(null);
+  const now = Math.floor(Date.now() / 1000);
+  const parentOfNew = selected && (selected.role === 'super' || selected.role === 'administrator') ? selected : null;
+
+  return (
+    <Row gutter={16}>
+      <Col xs={24} lg={6}>
+        <Card title={t('tree.title')} size="small">
+          <AccountTree
+            selected={selected?.id}
+            onSelect={(a) => {
+              setSelected(a);
+              paged.apply(paged.filter);
+            }}
+          />
+        </Card>
+      </Col>
+      <Col xs={24} lg={18}>
+        <Card
+          title={t('users.title')}
+          extra={
+            canEdit && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                {parentOfNew ? t('users.createUnder', { name: parentOfNew.name }) : t('users.create')}
+              </Button>
+            )
+          }
+        >
+          <FilterBar
+            fields={[
+              { key: 'name', label: t('fields.name') },
+              {
+                key: 'role',
+                label: t('fields.role'),
+                options: ROLES.map((r) => ({ value: r, label: t(`common:roles.${r}`) })),
+              },
+              {
+                key: 'status',
+                label: t('fields.state'),
+                options: ACCOUNT_STATUSES.map((v) => ({ value: v, label: t(`states.${v}`) })),
+              },
+            ]}
+            value={paged.filter}
+            onApply={paged.apply}
+          />
+          <Table<Account>
+            rowKey="id"
+            dataSource={users.data?.datas ?? []}
+            pagination={paged.pagination(users.data?.total)}
+            {...listTable<Account>(
+              [
+                { title: t('fields.name'), dataIndex: 'name', size: 'name' },
+                { title: t('fields.username'), dataIndex: 'account', size: 'text' },
+                {
+                  title: t('fields.role'),
+                  dataIndex: 'role',
+                  size: 'tag',
+                  width: 150,
+                  render: (r: string, a) => (
+                    <Space size={4}>
+                      {t(`common:roles.${r}`)}
+                      {a.principals && <Tag color="gold">{t(`principals.${a.principals}`)}</Tag>}
+                    </Space>
+                  ),
+                },
+                ...accountStateColumns(t, now),
+                {
+                  title: t('fields.contactPhone'),
+                  key: 'contact',
+                  size: 'code',
+                  render: (_: unknown, a) => a.contact.phone || a.phone,
+                },
+                {
+                  title: t('fields.autoAudit'),
+                  dataIndex: 'autoAudit',
+                  size: 'tag',
+                  render: (v: string) => t(v === 'yes' ? 'yes' : 'no'),
+                },
+                {
+                  title: t('fields.actions'),
+                  key: 'actions',
+                  size: 'actions',
+                  width: 330,
+                  render: (_: unknown, a) =>
+                    canEdit && canManage(me, a) ? (
+                      <AccountRowActions
+                        account={a}
+                        onEdit={() => setEditing(a)}
+                        onReset={() => setResetting(a)}
+                        setStatus={(status) => setStatus.mutateAsync({ id: a.id, status })}
+                        remove={() => remove.mutateAsync(a.id)}
+                      />
+                    ) : null,
+                },
+              ],
+              {
+                query: users,
+                empty: {
+                  filtered: paged.filtered || selected !== null,
+                  hint: t('users.emptyHint'),
+                  who: t('users.emptyWho'),
+                },
+              },
+            )}
+          />
+        </Card>
+      </Col>
+      <AccountFormDialog
+        open={editing !== null}
+        account={editing === 'new' ? null : editing}
+        defaultParentId={parentOfNew?.id}
+        me={me}
+        onClose={() => setEditing(null)}
+      />
+      <ResetPasswordDialog
+        account={resetting}
+        onClose={() => setResetting(null)}
+        saving={reset.isPending}
+        save={(id, password) => reset.mutateAsync({ id, password })}
+      />
+    </Row>
+  );
+}
