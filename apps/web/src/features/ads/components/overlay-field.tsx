@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { lang } from '../../../lib/i18n';
 import { UploadCanceled } from '../../../lib/media-upload';
 import { failureText } from '../api/ads';
-import { checkOverlayPicture, uploadOverlayPicture } from '../api/overlay-upload';
+import { checkOverlayPicture, uploadOverlayPicture } from '../../../lib/picture-upload';
 
 export type OverlayRole = 'qr' | 'watermark';
 

@@ -1,7 +1,7 @@
 import { checkQrImage, type Refusal, readFileFacts } from '@robot-ads/contracts/media/media.rules';
 import type { MediaDto } from '@robot-ads/contracts/media/media.schemas';
-import { api } from '../../../lib/api-client';
-import { newKey, sendToStorage, uploadCredentials } from '../../../lib/media-upload';
+import { api } from './api-client';
+import { newKey, sendToStorage, uploadCredentials } from './media-upload';
 
 type Ok<T> = { success: true; data: T };
 
@@ -30,7 +30,7 @@ export async function uploadOverlayPicture(
   signal: AbortSignal,
   purpose: 'qr' | 'licence' = 'qr',
 ): Promise<MediaDto> {
-  const creds = await uploadCredentials();
+  const creds = await uploadCredentials(Date.now(), purpose === 'licence' ? 'licence' : 'material');
   // Object keys are typed dir/{video|picture|…|qr}/…: a licence is a picture.
   const key = newKey(creds, purpose === 'licence' ? 'picture' : 'qr', ext);
   await sendToStorage(file, key, creds, onProgress, signal);
