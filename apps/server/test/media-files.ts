@@ -121,7 +121,7 @@ export async function uploadAndRegister(
   target: UploadTarget = {},
   headers: Record<string, string> = {},
 ) {
-  const key = await uploadOnly(t, token, name, data);
+  const key = await uploadOnly(t, token, name, data, 'picture', target.purpose === 'licence' ? 'licence' : undefined);
   return t.app.inject({
     method: 'POST',
     url: '/api/Media',
@@ -131,8 +131,16 @@ export async function uploadAndRegister(
 }
 
 /** Uploads to storage only; returns the object key. */
-export async function uploadOnly(t: TestApp, token: string, name: string, data: Buffer, type = 'picture') {
-  const oss = await t.app.inject({ method: 'GET', url: '/api/Media/oss', headers: bearer(token) });
+export async function uploadOnly(
+  t: TestApp,
+  token: string,
+  name: string,
+  data: Buffer,
+  type = 'picture',
+  purpose?: 'licence',
+) {
+  const url = purpose ? `/api/Media/oss?purpose=${purpose}` : '/api/Media/oss';
+  const oss = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
   if (oss.statusCode !== 200) throw new Error(`oss: ${oss.body}`);
   const creds = oss.json().data;
   const ext = name.includes('.')

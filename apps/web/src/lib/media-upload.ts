@@ -29,7 +29,10 @@ interface CachedCredentials {
  * Upload credentials from GET /api/Media/oss, cached in session storage and fetched again when fewer
  * than 3300 s of their hour remain (section 9), or when another user logged in.
  */
-export async function uploadCredentials(now = Date.now()): Promise<UploadCredentials> {
+export async function uploadCredentials(
+  now = Date.now(),
+  purpose: 'material' | 'licence' = 'material',
+): Promise<UploadCredentials> {
   const token = sessionStore.get().token;
   try {
     const cached = JSON.parse(sessionStorage.getItem(CACHE_KEY) ?? 'null') as CachedCredentials | null;
@@ -37,7 +40,10 @@ export async function uploadCredentials(now = Date.now()): Promise<UploadCredent
   } catch {
     // A damaged cache is fetched again.
   }
-  const creds = await api.get<Ok<UploadCredentials>>('/api/Media/oss');
+  // A licence picture may be uploaded by an advertiser without the DIY flag: its credentials are asked as such.
+  const creds = await api.get<Ok<UploadCredentials>>(
+    purpose === 'licence' ? '/api/Media/oss?purpose=licence' : '/api/Media/oss',
+  );
   sessionStorage.setItem(CACHE_KEY, JSON.stringify({ token, creds } satisfies CachedCredentials));
   return creds;
 }

@@ -37,6 +37,9 @@ export function credentialsNeedRefresh(creds: Pick<UploadCredentials, 'expiresAt
 const templateNumber = z.coerce.number().int().min(1).max(9);
 
 /** POST /api/Media: register a file uploaded to storage (checked again from its bytes). */
+/** GET /api/Media/oss: `licence` asks for credentials to upload an enterprise licence picture (no DIY flag needed). */
+export const uploadCredentialsQuery = z.object({ purpose: z.enum(['material', 'qr', 'licence']).default('material') });
+
 export const registerMediaBody = z.object({
   key: z.string().min(1).max(300),
   /** The file's original name (shown to people; never trusted for its type). */

@@ -124,6 +124,13 @@ describe('customers: region, contacts, industry, accounts attached, filters', ()
 });
 
 describe('enterprise information and customer review', () => {
+  it('lets an advertiser without the DIY flag upload its licence picture, and still not a material', async () => {
+    const adv = await loginAs(t, 'advertisers', { customer: 'lucky', diy: false });
+    expect(await licence(adv.token)).toMatch(/\S/);
+    const material = await req('GET', '/api/Media/oss', adv.token);
+    expect(material.statusCode).toBe(403);
+  });
+
   it('refuses delivery until root passes the review, notifying the applicant live', async () => {
     const w = await deliveryWorld(t, 2);
     await t.app.ctx.db.update(customers).set({ auditStatus: 'unsubmitted' }).where(eq(customers.id, w.customerId));

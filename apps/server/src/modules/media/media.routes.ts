@@ -9,6 +9,7 @@ import {
   registerMediaBatchBody,
   registerMediaBody,
   uploadCredentials,
+  uploadCredentialsQuery,
 } from '@robot-ads/contracts/media/media.schemas';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -51,10 +52,12 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     route.get(
       '/api/Media/oss',
       {
-        summary: 'Short-lived upload credentials (section 3 upload token) and the form to upload with',
+        summary:
+          'Short-lived upload credentials (section 3 upload token) and the form to upload with; purpose=licence for an enterprise licence picture (any advertiser, DIY or not)',
+        querystring: uploadCredentialsQuery,
         response: okEnvelope(uploadCredentials),
       },
-      async (request) => issueUploadCredentials(ctx, request.user),
+      async (request) => issueUploadCredentials(ctx, request.user, request.query.purpose),
     );
 
     route.post(

@@ -50,8 +50,13 @@ export function refusalError(refusal: Refusal): AppError {
  * GET /api/Media/oss: credentials to upload into the caller's directory for an hour (section 9), refused
  * when the account's storage is full; the policy is recorded so that unregistered uploads are cleaned up.
  */
-export async function issueUploadCredentials(ctx: AppContext, user: Uploader): Promise<UploadCredentials> {
-  assertMayManageMaterials(user);
+export async function issueUploadCredentials(
+  ctx: AppContext,
+  user: Uploader,
+  purpose: RegisterMediaBody['purpose'] = 'material',
+): Promise<UploadCredentials> {
+  // A licence picture of the enterprise information is every advertiser's to upload, DIY or not.
+  if (purpose !== 'licence') assertMayManageMaterials(user);
   await assertRoomToUpload(ctx, user);
   const credentials = ctx.storage.uploadCredentials({
     dir: uploadDirFor(user),
@@ -190,7 +195,7 @@ async function assertNotRegistered(db: DbOrTx, keys: string[]) {
 
 /** POST /api/Media: checks one uploaded file from its bytes and registers it. */
 export async function registerMedia(ctx: AppContext, user: Uploader, input: RegisterMediaBody): Promise<MediaDto> {
-  assertMayManageMaterials(user);
+  if (input.purpose !== 'licence') assertMayManageMaterials(user);
   await assertNotRegistered(ctx.db, [input.key]);
   const file = await checkStoredUpload(ctx, user, input);
   await assertRoomToRegister(ctx, user, [file]);

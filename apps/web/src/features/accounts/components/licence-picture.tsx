@@ -3,7 +3,7 @@ import { Button, Progress, Space, Typography, Upload } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureText, refusalText, UploadCanceled } from '../../../lib/media-upload';
-import { checkOverlayPicture, uploadOverlayPicture } from '../../ads/api/overlay-upload';
+import { checkOverlayPicture, uploadOverlayPicture } from '../../../lib/picture-upload';
 
 export interface Picture {
   mediaId: string;
