@@ -62,14 +62,8 @@ export async function login(mode: LoginMode, body: LoginBody): Promise<void> {
 export async function syncServerLanguage(language: Language = lang()): Promise<void> {
   const user = sessionStore.get().user;
   if (!user || user.lang === language) return;
-  const body: z.input<typeof profileBody> = {
-    id: user.id,
-    name: user.name,
-    phone: user.phone,
-    email: user.email,
-    sex: user.sex,
-    lang: language,
-  };
+  // The language alone: saved even when the rest of the profile is not complete (a new account without a phone).
+  const body: z.input<typeof profileBody> = { lang: language };
   try {
     updateUser(await api.put<z.infer<typeof currentUserResponse>>('/api/Users', body, { silent: true }));
   } catch {

@@ -51,13 +51,16 @@ export const usersQuery = pageQuery.extend({
 export const childrenQuery = z.object({ id: idSchema.optional() });
 export const childProjectQuery = pageQuery.extend({ name: z.string().trim().max(64).optional() });
 
-/** PUT /api/Users: one's own profile; the rules (by locale) are `profileSchema` in accounts.rules. */
+/**
+ * PUT /api/Users: one's own profile; the rules (by locale) are `profileSchema` in accounts.rules. A body
+ * with the language alone (`{ lang }`) saves the language without touching (or checking) the profile.
+ */
 export const profileBody = z.object({
   id: idSchema.optional(),
-  name: z.string().max(64).optional().default(''),
-  phone: z.string().max(32).optional().default(''),
-  email: z.string().max(254).optional().default(''),
-  sex: z.string().max(16).optional().default(''),
+  name: z.string().max(64).optional(),
+  phone: z.string().max(32).optional(),
+  email: z.string().max(254).optional(),
+  sex: z.string().max(16).optional(),
   avatar: z.string().max(1000).optional(),
   contactPhone: z.string().max(32).optional(),
   lang: z.enum(['zh', 'en']).optional(),

@@ -180,6 +180,18 @@ describe('profile (GET /api/Users/{id}, PUT /api/Users, current user)', () => {
     });
   });
 
+  it('saves the language alone for an account whose profile lacks a phone', async () => {
+    const { token } = await loginAs(t, 'advertisers', { customer: 'lucky', phone: '' });
+    const full = await req('PUT', '/api/Users', token, { name: 'No Phone', lang: 'en' });
+    expect(full.statusCode).toBe(400);
+    const res = await req('PUT', '/api/Users', token, { lang: 'en' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.lang).toBe('en');
+    expect((await req('POST', '/api/Users/authentication', token, { password: 'x' })).json().msg).toBe(
+      'Password verification failed',
+    );
+  });
+
   it('saves the language and answers in it afterwards', async () => {
     const { token } = await loginAs(t, 'operator');
     await req('PUT', '/api/Users', token, { name: 'Wang Wu', phone: '13712345678', lang: 'en' });

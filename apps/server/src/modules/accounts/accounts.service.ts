@@ -180,7 +180,17 @@ export class AccountsService {
   /** PUT /api/Users: one's own profile, with the section 5 rules for the caller's locale. */
   async updateProfile(user: SessionUser, body: Record<string, unknown>, lang: Language): Promise<SessionInfo> {
     if (body.id && body.id !== user.id) throw new AppError('FORBIDDEN');
-    const parsed = profileSchema(lang).safeParse(body, { reportInput: true });
+    const { id: _id, lang: language, ...profile } = body;
+    if ((language === 'zh' || language === 'en') && Object.values(profile).every((v) => v === undefined)) {
+      // The language alone (the language switch): saved whatever the rest of the profile holds.
+      const saved = await updateAccount(this.db, user.id, { lang: language, updatedAt: this.ctx.clock.now() });
+      if (!saved) throw new AppError('UNAUTHORIZED');
+      return toSessionInfo(saved);
+    }
+    const parsed = profileSchema(lang).safeParse(
+      { name: '', phone: '', email: '', sex: '', ...body },
+      { reportInput: true },
+    );
     if (!parsed.success) throw new RequestValidationError(parsed.error.issues);
     const v = parsed.data;
     const row = await findAccountById(this.db, user.id);
