@@ -11,8 +11,20 @@ const FLEET = 40;
 const AWAY_AT_MOST = 8;
 
 const TEXT = {
-  zh: { online: '在线设备', state: '状态', onlineState: '在线', shown: /^显示 (\d+) 台设备$/ },
-  en: { online: 'Online devices', state: 'Status', onlineState: 'Online', shown: /^(\d+) devices shown$/ },
+  zh: {
+    online: '在线设备',
+    playsToday: '今日播放次数',
+    state: '状态',
+    onlineState: '在线',
+    shown: /^显示 (\d+) 台设备$/,
+  },
+  en: {
+    online: 'Online devices',
+    playsToday: 'Plays today',
+    state: 'Status',
+    onlineState: 'Online',
+    shown: /^(\d+) devices shown$/,
+  },
 } as const;
 
 function fleetOnline(n: number) {
@@ -41,6 +53,16 @@ for (const lang of ['zh', 'en'] as const) {
       await expect(async () => {
         await page.goto('/wel/smartBoard_2');
         fleetOnline(await boardOnline(page, T.online));
+      }).toPass({ timeout: 60_000, intervals: [2000] });
+
+      // Plays today: the fleet plays the live plans and reports its plays (every 15 s).
+      const playsToday = page
+        .locator('.ra-stat-card')
+        .filter({ hasText: T.playsToday })
+        .locator('.ant-statistic-content-value');
+      await expect(async () => {
+        await page.goto('/wel/smartBoard_2');
+        await expect(playsToday).toHaveText(/^[1-9][\d,.]*(万|亿|K|M)?$/, { timeout: 10_000 });
       }).toPass({ timeout: 60_000, intervals: [2000] });
 
       // The map, filtered to the robots online.

@@ -1,12 +1,24 @@
-import { ApiOutlined, CheckCircleOutlined, DisconnectOutlined, RobotOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  ApiOutlined,
+  CheckCircleOutlined,
+  DisconnectOutlined,
+  EyeOutlined,
+  PlayCircleOutlined,
+  RobotOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import { DEFAULT_TIME_ZONE } from '@robot-ads/contracts/playlists/playlists.schemas';
 import { Card, Col, Progress, Row, Skeleton, Statistic, Typography } from 'antd';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MenuIcon } from '../../../layout/menu-icons';
 import { type NavItem, useNavItems } from '../../../layout/use-menus';
+import { useCount } from '../../../components/statistics/stat-parts';
 import { sessionStore } from '../../../lib/session';
+import { useClientRising } from '../../../lib/statistics/api';
+import { lastDays, rangeParams } from '../../../lib/statistics/range';
 import { useAccountTotal, useDeviceBoard } from '../api/board-figures';
 
 function StatCard({
@@ -46,7 +58,7 @@ function firstLeaves(nodes: NavItem[], limit: number): NavItem[] {
   return out;
 }
 
-/** /wel/smartBoard_2: the operator dashboard with the figures the server has (accounts, devices). */
+/** /wel/smartBoard_2: the operator dashboard: accounts, devices online and offline, today's plays and exposure. */
 export default function SmartBoardPage() {
   const { t } = useTranslation('dashboards');
   const navigate = useNavigate();
@@ -59,6 +71,13 @@ export default function SmartBoardPage() {
   const devices = board.data;
   const online = devices?.byState.online ?? 0;
   const offline = devices?.byState.offline ?? 0;
+  // Today's plays and exposure in the caller's scope (its robots' or its customer's), in the browser's zone.
+  const [today] = useState(() =>
+    rangeParams(lastDays(1, Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE)),
+  );
+  const plays = useClientRising(today);
+  const figures = plays.data?.figures;
+  const count = useCount();
 
   return (
     <div className="ra-board">
@@ -116,6 +135,26 @@ export default function SmartBoardPage() {
             </Col>
           </>
         )}
+        {!plays.isError && (
+          <>
+            <Col xs={24} sm={12} xl={6}>
+              <StatCard
+                title={t('smartBoard.playsToday')}
+                value={count(figures?.plays.value ?? 0)}
+                icon={<PlayCircleOutlined />}
+                loading={plays.isLoading}
+              />
+            </Col>
+            <Col xs={24} sm={12} xl={6}>
+              <StatCard
+                title={t('smartBoard.exposureToday')}
+                value={count(figures?.exposure.value ?? 0)}
+                icon={<EyeOutlined />}
+                loading={plays.isLoading}
+              />
+            </Col>
+          </>
+        )}
       </Row>
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         {board.isEnabled && !board.isError && devices && devices.total > 0 && (
@@ -151,7 +190,7 @@ export default function SmartBoardPage() {
           </Col>
         )}
       </Row>
-      {!accounts.isEnabled && !board.isEnabled && shortcuts.length === 0 && (
+      {!accounts.isEnabled && !board.isEnabled && plays.isError && shortcuts.length === 0 && (
         <Card>
           <Typography.Paragraph style={{ margin: 0 }}>
             <ApiOutlined /> {t('smartBoard.noFigures')}
