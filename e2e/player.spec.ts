@@ -87,6 +87,17 @@ async function applyAndApprove(office: Page, plan: string, kind: 'apply' | 'canc
   await expect(office.getByRole('row', { name: new RegExp(plan) })).toHaveCount(0);
 }
 
+/** A demo customer whose enterprise information passed review (only such a customer may apply for delivery). */
+async function approvedCustomer(request: APIRequestContext, root: string): Promise<string | undefined> {
+  const customers = await call<Array<{ id: string; auditStatus?: string }>>(
+    request,
+    root,
+    'GET',
+    '/api/Customers/findAll',
+  );
+  return (customers.datas ?? customers.data).find((c) => c.auditStatus === 'pass')?.id;
+}
+
 /** A new robot with a one-time activation secret, and a plan of a demo picture with a QR code (not yet published). */
 async function newRobotAndPlan(request: APIRequestContext) {
   const root = await apiToken(request, 'root');
@@ -121,8 +132,7 @@ async function newRobotAndPlan(request: APIRequestContext) {
     resources: [picture.id],
     qr: { mediaId: qrId, position: 'lowerRight' },
   });
-  const customers = await call<Array<{ id: string }>>(request, root, 'GET', '/api/Customers/findAll');
-  const clientId = (customers.datas ?? customers.data)[0]?.id;
+  const clientId = await approvedCustomer(request, root);
   const plan = await call<{ id: string }>(request, root, 'POST', '/api/Playlists', {
     name: `Player plan ${robotId.slice(-4)}`,
     clientId,
@@ -267,10 +277,9 @@ test.describe('kiosk player', () => {
       ...validity,
       resources: [picture],
     });
-    const customers = await call<Array<{ id: string }>>(request, root, 'GET', '/api/Customers/findAll');
     const plan = await call<{ id: string }>(request, root, 'POST', '/api/Playlists', {
       name: `Split plan ${robotId.slice(-4)}`,
-      clientId: (customers.datas ?? customers.data)[0]?.id,
+      clientId: await approvedCustomer(request, root),
       advertisements: [videoAd.data.id, pictureAd.data.id],
       begin: now - 60,
       end: now + 30 * 86_400,
