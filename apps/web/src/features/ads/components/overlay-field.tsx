@@ -7,8 +7,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lang } from '../../../lib/i18n';
 import { UploadCanceled } from '../../../lib/media-upload';
-import { failureText } from '../api/ads';
 import { checkOverlayPicture, uploadOverlayPicture } from '../../../lib/picture-upload';
+import { failureText } from '../api/ads';
 
 export type OverlayRole = 'qr' | 'watermark';
 
