@@ -11,6 +11,7 @@ import type { PlaybackPlan } from '@robot-ads/contracts/playback/playback.types'
 import { nextChangeAt } from '@robot-ads/contracts/playback/schedule.rules';
 import { ApiError, ackSchedule, heartbeat, OfflineError, type PlayEventOut, pullSchedule, sendEvents } from './api';
 import * as media from './media-cache';
+import { qrImageUrl, trackingAddress } from './qr';
 import { adNames, heldPlanIds, type PlayerAd, playablePlans, type QueueEntry, upcomingPlays } from './queue';
 import type { Item, Prepared, Screen } from './screen';
 import * as store from './store';
@@ -308,6 +309,12 @@ export class Player {
       slots.push({ slot: s.slot, kind: s.media.kind, url });
     }
     for (const o of ad.overlays) {
+      if (o.link) {
+        // A QR code with a target: the tracking address of this robot, plan and ad, drawn here.
+        const link = trackingAddress(o.link, location.href);
+        overlays.push({ url: qrImageUrl(link), position: o.position, role: o.role, link });
+        continue;
+      }
       const url = await media.objectUrl(o.media);
       if (!url) continue;
       urls.push(url);

@@ -76,7 +76,7 @@ function schedule(plans: SchedulePlan[], mediaIds: string[]): DeviceSchedule {
 const demo = schedule(
   [
     plan('coffee', 5, [
-      ad('latte', ['m-latte'], { qr: { mediaId: 'm-qr', position: 'lowerRight' } }),
+      ad('latte', ['m-latte'], { qr: { mediaId: 'm-qr', position: 'lowerRight', link: null } }),
       ad('mocha', ['m-mocha']),
     ]),
     plan('filler', 1, [ad('logo', ['m-logo'], { watermark: { mediaId: 'm-mark', position: 'upperLeft' } })]),
@@ -145,6 +145,21 @@ describe('the player queue', () => {
     const latte = coffee?.ads[0];
     expect(latte?.screens).toEqual([{ seconds: 10, slots: [{ slot: 1, media: media('m-latte') }] }]);
     expect(latte?.overlays).toEqual([{ media: media('m-qr'), position: 'lowerRight', role: 'qr' }]);
+  });
+
+  it('carries the tracking address of a QR code with a target, to be drawn in place of its picture', () => {
+    const tracked = schedule(
+      [
+        plan('coffee', 5, [
+          ad('latte', ['m-latte'], { qr: { mediaId: 'm-qr', position: 'upperRight', link: '/q/c0de' } }),
+        ]),
+      ],
+      ['m-latte', 'm-qr'],
+    );
+    const [coffee] = playablePlans(tracked, new Set(['m-latte', 'm-qr']));
+    expect(coffee?.ads[0]?.overlays).toEqual([
+      { media: media('m-qr'), position: 'upperRight', role: 'qr', link: '/q/c0de' },
+    ]);
   });
 
   it('acknowledges only the plans whose files are all held', () => {

@@ -11,7 +11,13 @@ import type { Item } from './screen';
 export interface PlayerAd extends PlaybackAd {
   template: number;
   screens: { seconds: number; slots: { slot: number; media: ScheduleMedia }[] }[];
-  overlays: { media: ScheduleMedia; position: Item['overlays'][number]['position']; role: 'qr' | 'watermark' }[];
+  overlays: {
+    media: ScheduleMedia;
+    position: Item['overlays'][number]['position'];
+    role: 'qr' | 'watermark';
+    /** A QR code with a target: the tracking address drawn in place of the picture. */
+    link?: string;
+  }[];
 }
 
 export interface QueueEntry {
@@ -65,7 +71,14 @@ export function playablePlans(schedule: DeviceSchedule | null, ready: ReadonlySe
         })),
         overlays: [
           ...(ad.qr
-            ? [{ media: byId.get(ad.qr.mediaId) as ScheduleMedia, position: ad.qr.position, role: 'qr' as const }]
+            ? [
+                {
+                  media: byId.get(ad.qr.mediaId) as ScheduleMedia,
+                  position: ad.qr.position,
+                  role: 'qr' as const,
+                  ...(ad.qr.link ? { link: ad.qr.link } : {}),
+                },
+              ]
             : []),
           ...(ad.watermark
             ? [

@@ -16,6 +16,8 @@ export interface OverlayContent {
   url: string;
   position: OverlayPosition;
   role: 'qr' | 'watermark';
+  /** A drawn QR code: the address it encodes. */
+  link?: string;
 }
 
 export interface Item {
@@ -130,6 +132,7 @@ export class Screen {
       img.alt = '';
       img.className = `overlay ${overlay.role} ${overlay.position}`;
       img.src = overlay.url;
+      if (overlay.link) img.dataset.link = overlay.link;
       loads.push(img.decode().catch(() => undefined));
       layer.append(img);
     }

@@ -175,6 +175,8 @@ export const PERMISSIONS: Record<string, Access> = {
   'GET /api/device/v1/schedule': DEVICE,
   'POST /api/device/v1/schedule/ack': DEVICE,
   'POST /api/device/v1/events': DEVICE,
+  // A phone scanning a robot's QR code: counts the scan, 302 to the ad's stored target.
+  'GET /q/:code': PUBLIC,
   'GET /api/Schedules/nowPlaying': ANY,
   'GET /api/Playlists/queryByPage_v3': ANY,
   'GET /api/Playlists/queryByCondition': ANY,

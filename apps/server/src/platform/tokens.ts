@@ -50,6 +50,13 @@ export class TokenService {
     return Buffer.from(value, 'utf8');
   }
 
+  /** A key for another signature (e.g. QR scan codes), derived from the token secret for one purpose. */
+  async derivedKey(purpose: string): Promise<Buffer> {
+    return createHmac('sha256', await this.getSecret())
+      .update(`derived:${purpose}`)
+      .digest();
+  }
+
   async sign(claims: { sub: string; sid: string; role: string }, now: Date): Promise<string> {
     const iat = Math.floor(now.getTime() / 1000);
     const payload = b64url(JSON.stringify({ ...claims, iat, exp: iat + this.ttlSeconds }));

@@ -53,6 +53,29 @@ export const adOverlayInput = z
   });
 export type AdOverlayInput = z.infer<typeof adOverlayInput>;
 
+/** Schemes a QR target may have: a scan redirects only there (no javascript:, data:, relative links). */
+export const QR_TARGET_MAX = 2000;
+export function isQrTarget(value: string): boolean {
+  if (value.length > QR_TARGET_MAX) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where a scan of the ad's QR code leads (http or https): with a target, the player draws a tracking QR
+ * code (PUBLIC_URL/q/<code>) that counts the scan, then redirects here. Needs the ad's QR code. `null` or
+ * '' removes it; on an edit, leaving the field out keeps it.
+ */
+export const qrTargetInput = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || isQrTarget(v), { message: 'AD_QR_TARGET_INVALID' })
+  .nullish();
+
 const adFields = {
   name: adName,
   kind: adKind,
@@ -63,6 +86,7 @@ const adFields = {
   resourcesObjs: z.array(z.array(materialRef).min(1)).optional(),
   resources: z.array(materialRef).optional(),
   qr: adOverlayInput.nullish(),
+  qrTarget: qrTargetInput,
   watermark: adOverlayInput.nullish(),
 };
 
@@ -125,6 +149,8 @@ export const adDto = z.object({
   media: adMedia.nullable(),
   /** The QR code shown over the ad, and the watermark; null when it has none. */
   qr: adOverlay.nullable(),
+  /** Where a scan of the QR code leads (counted through PUBLIC_URL/q/<code>); null: the picture as uploaded. */
+  qrTarget: z.string().nullable(),
   watermark: adOverlay.nullable(),
 });
 export type AdDto = z.infer<typeof adDto>;

@@ -403,6 +403,12 @@ export const errorCatalogue = {
     zh: '已选择显示位置，请上传图片',
     en: 'A position is chosen: upload the picture for it',
   },
+  AD_QR_TARGET_INVALID: {
+    status: 400,
+    zh: '扫码跳转地址须为以 http:// 或 https:// 开头的网址（不超过2000个字符）',
+    en: 'The QR target must be a web address starting with http:// or https:// (at most 2000 characters)',
+  },
+  QR_CODE_NOT_FOUND: { status: 404, zh: '二维码无效或已失效', en: 'This QR code is unknown or no longer valid' },
   AD_OVERLAY_POSITION_INVALID: {
     status: 400,
     zh: '显示位置只能是左上、右上、左下、右下、底部居中或顶部居中',

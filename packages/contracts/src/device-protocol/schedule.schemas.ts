@@ -48,6 +48,14 @@ export const scheduleOverlay = z.object({
 });
 export type ScheduleOverlay = z.infer<typeof scheduleOverlay>;
 
+/**
+ * An ad's QR code: the picture and where it sits, and, when the ad has a QR target, `link`: the tracking
+ * address (PUBLIC_URL/q/<code>, the code naming this robot, plan and ad) that the player draws as a QR code
+ * in place of the picture. A scan of it counts and redirects to the target (docs/statistics.md, "QR scans").
+ */
+export const scheduleQr = scheduleOverlay.extend({ link: z.string().nullable() });
+export type ScheduleQr = z.infer<typeof scheduleQr>;
+
 /** One screen of an ad: the materials shown together (template 2: the banner and the main area). */
 export const scheduleScreen = z.object({
   /** Seconds: the longest of its materials (a video its length, a picture 10 s). */
@@ -70,7 +78,7 @@ export const scheduleAd = z.object({
   /** 1: one full-screen slot (1080x1920); 2: a 1080x600 banner (slot 1) over a 1080x1320 main area (slot 2). */
   template: z.number().int(),
   screens: z.array(scheduleScreen),
-  qr: scheduleOverlay.nullable(),
+  qr: scheduleQr.nullable(),
   watermark: scheduleOverlay.nullable(),
 });
 export type ScheduleAd = z.infer<typeof scheduleAd>;

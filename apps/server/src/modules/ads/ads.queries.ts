@@ -50,3 +50,15 @@ export async function adSummaries(db: DbOrTx, adIds: readonly string[]): Promise
   for (const m of materials) if (!first.has(m.adId)) first.set(m.adId, m.resourceId);
   return new Map(rows.map((r) => [r.id, { name: r.name, kind: r.kind, resourceId: first.get(r.id) ?? null }]));
 }
+
+// ---------------------------------------------------------------------------------------------
+// For the play-events module: where a scan of an ad's QR code leads (GET /q/:code).
+
+/** The stored QR target of the ad (http/https), or null when it has none or does not exist. */
+export async function adQrTarget(db: DbOrTx, adId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ target: advertisements.qrTarget })
+    .from(advertisements)
+    .where(eq(advertisements.id, adId));
+  return row?.target ?? null;
+}

@@ -163,6 +163,7 @@ export class AdsService {
             }
           : null,
         qr: overlay(row.qrMediaId, row.qrPosition),
+        qrTarget: row.qrMediaId ? row.qrTarget : null,
         watermark: overlay(row.watermarkMediaId, row.watermarkPosition),
       };
     });
@@ -267,16 +268,25 @@ export class AdsService {
   }
 
   /** The overlay columns of an ad being written: each field resolved by `overlayFor`. */
-  private async overlaysFor(user: Uploader, body: Pick<CreateAdBody, OverlayField>, current: AdRow | null, db: DbOrTx) {
+  private async overlaysFor(
+    user: Uploader,
+    body: Pick<CreateAdBody, OverlayField | 'qrTarget'>,
+    current: AdRow | null,
+    db: DbOrTx,
+  ) {
     const resolve = (field: OverlayField) => {
       const kept = current && storedOverlay(current[`${field}MediaId`], current[`${field}Position`]);
       return this.overlayFor(user, field, body[field], kept, db);
     };
     const qr = await resolve('qr');
     const watermark = await resolve('watermark');
+    // The QR target goes with the QR code: left out, it stays while the ad keeps a QR code.
+    const target = body.qrTarget === undefined ? (current?.qrTarget ?? null) : body.qrTarget || null;
+    if (target && !qr && body.qrTarget) throw new AppError('AD_OVERLAY_PICTURE_REQUIRED', {}, 'qr.mediaId');
     return {
       qrMediaId: qr?.mediaId ?? null,
       qrPosition: qr?.position ?? null,
+      qrTarget: qr ? target : null,
       watermarkMediaId: watermark?.mediaId ?? null,
       watermarkPosition: watermark?.position ?? null,
     };

@@ -17,6 +17,8 @@ export const advertisements = pgTable(
     /** The QR code shown over the ad (a media uploaded with purpose qr) and where (OVERLAY_POSITIONS). */
     qrMediaId: text('qr_media_id').references(() => media.id),
     qrPosition: text('qr_position'),
+    /** Where a scan of the QR code leads (http/https); only with a QR code (docs/statistics.md, "QR scans"). */
+    qrTarget: text('qr_target'),
     /** The watermark picture (same upload rules as the QR code) and where. */
     watermarkMediaId: text('watermark_media_id').references(() => media.id),
     watermarkPosition: text('watermark_position'),
@@ -32,6 +34,7 @@ export const advertisements = pgTable(
     index('advertisements_owner_idx').on(t.ownerId, t.createdAt),
     // A picture always has a position and a position always a picture.
     check('advertisements_qr_pair', sql`(${t.qrMediaId} is null) = (${t.qrPosition} is null)`),
+    check('advertisements_qr_target', sql`${t.qrTarget} is null or ${t.qrMediaId} is not null`),
     check('advertisements_watermark_pair', sql`(${t.watermarkMediaId} is null) = (${t.watermarkPosition} is null)`),
   ],
 );

@@ -8,6 +8,7 @@ import {
   eventBatchResult,
 } from '@robot-ads/contracts/play-events/play-events.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { acceptGzip } from '../../platform/compressed-body';
 import type { AppContext } from '../../platform/context';
 import { zodRoutes } from '../../platform/zod-routes';
@@ -16,6 +17,7 @@ import { DEVICE_HOT_ROUTE } from '../device-protocol/device-protocol.routes';
 import { publishExportState, startConsumeExport } from '../publishing/publish-exports';
 import { countIngested } from './play-events.metrics';
 import { consume, ingestEvents } from './play-events.service';
+import { QR_PATH, scanQr } from './qr-scans.service';
 
 /** Proof of play: the device's event batches and the plan's consumption (spec section 7, /playlistConsume). */
 export function playEventsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -36,6 +38,24 @@ export function playEventsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const data = await ingestEvents(ctx, request.device, request.body.events);
         countIngested(data);
         return data;
+      },
+    );
+
+    // A phone scanning the QR code a robot draws: counts the scan and redirects (302) to the ad's stored
+    // target only; an unknown or forged code is 404 (docs/statistics.md, "QR scans").
+    app.get(
+      `${QR_PATH}/:code`,
+      {
+        schema: {
+          tags: ['publishing'],
+          summary: "Scan of a robot's QR code: counts a scan of its plan, ad and robot, then 302 to the ad's QR target",
+          params: z.object({ code: z.string().max(200) }),
+        },
+        config: { public: true, rateLimit: { max: 120, timeWindow: '1 minute' } },
+      },
+      async (request, reply) => {
+        const target = await scanQr(ctx, request.params.code);
+        return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(target, 302);
       },
     );
 

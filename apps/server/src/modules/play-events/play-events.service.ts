@@ -77,7 +77,7 @@ export function rollupDeltas(robotRef: string, events: DeviceEvent[]): RollupDel
  * Stores a batch of events idempotently: ids already stored are duplicates, events of unknown plans
  * are ignored; the new events and their rollups are written in one transaction.
  */
-export async function ingestEvents(ctx: AppContext, device: DeviceIdentity, events: DeviceEvent[]) {
+export async function ingestEvents(ctx: AppContext, device: Pick<DeviceIdentity, 'robotRef'>, events: DeviceEvent[]) {
   // The same id twice within one batch counts once.
   const unique = new Map<string, DeviceEvent>();
   for (const e of events) if (!unique.has(e.id)) unique.set(e.id, e);

@@ -1,19 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { newId } from '@robot-ads/contracts/common/ids';
 import type { DeviceSchedule } from '@robot-ads/contracts/device-protocol/schedule.schemas';
 import { and, eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
-import { createRobot } from '../../../test/devices';
 import { createMaterial, picture, uploadAndRegister } from '../../../test/media-files';
+import { activatedRobot as activatedPublished, publishedPlan as publishedOn } from '../../../test/published';
 import { ManualClock } from '../../platform/clock';
-import { issueActivationSecret } from '../devices/devices.service';
 import { notifications } from '../notifications/notifications.table';
-import { playlistAds, playlists } from '../playlists/playlists.table';
-import { cancelPlanOnRobots, publishPlan, SYSTEM_SCOPE } from '../publishing/publishing.service';
+import { playlists } from '../playlists/playlists.table';
+import { cancelPlanOnRobots } from '../publishing/publishing.service';
 import { publishRecords } from '../publishing/publishing.table';
 
 const DAY = 86_400_000;
@@ -22,60 +20,11 @@ let t: TestApp;
 let operator: { token: string; user: { id: string } };
 let adId: string;
 
-async function activatedRobot() {
-  const robot = await createRobot(t);
-  const { secret } = await issueActivationSecret(t.app.ctx, robot.robotId);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/device/v1/activate',
-    payload: { robotId: robot.robotId, secret },
-  });
-  expect(res.statusCode).toBe(200);
-  return { ...robot, token: res.json().data.token as string };
-}
+const activatedRobot = () => activatedPublished(t);
 
 /** A plan of one ad (the test ad unless told), approved and published to the robots (the publishing service, as an approval does). */
-async function publishedPlan(
-  robotIds: string[],
-  overrides: Partial<typeof playlists.$inferInsert> = {},
-  planAdId = adId,
-) {
-  const now = clock.now();
-  const [plan] = await t.app.ctx.db
-    .insert(playlists)
-    .values({
-      id: newId(),
-      name: `Plan ${Math.random().toString(36).slice(2, 7)}`,
-      clientId: 'c1',
-      cycle: { type: 'daily', data: [] },
-      times: [{ begin: { hour: 0, minute: 0 }, end: { hour: 24, minute: 0 } }],
-      beginAt: new Date(now.getTime() - DAY),
-      endAt: new Date(now.getTime() + 30 * DAY),
-      timeZone: 'Australia/Sydney',
-      playingMode: 'order',
-      materials: 1,
-      auditState: 'post',
-      createdBy: operator.user.id,
-      createdAt: now,
-      updatedAt: now,
-      ...overrides,
-    })
-    .returning();
-  if (!plan) throw new Error('no plan');
-  await t.app.ctx.db.insert(playlistAds).values({ playlistId: plan.id, position: 0, adId: planAdId });
-  await t.app.ctx.db.transaction((tx) =>
-    publishPlan(
-      t.app.ctx,
-      tx,
-      SYSTEM_SCOPE,
-      plan,
-      robotIds.map((robotId, i) => ({ row: i + 1, robotId })),
-      { lang: 'en', by: operator.user.id },
-    ),
-  );
-  await t.app.schedules.feed.tick();
-  return plan;
-}
+const publishedPlan = (robotIds: string[], overrides: Partial<typeof playlists.$inferInsert> = {}, planAdId = adId) =>
+  publishedOn(t, operator.user.id, robotIds, planAdId, overrides);
 
 async function pull(token: string, version?: string) {
   return t.app.inject({
@@ -353,7 +302,7 @@ describe('schedule delivery', () => {
 
     const first = (await pull(robot.token)).json().data as DeviceSchedule;
     const ad = first.plans.flatMap((p) => p.ads).find((a) => a.id === qrAdId);
-    expect(ad?.qr).toEqual({ mediaId: qr.id, position: 'lowerRight' });
+    expect(ad?.qr).toEqual({ mediaId: qr.id, position: 'lowerRight', link: null });
     expect(ad?.watermark).toEqual({ mediaId: logo.id, position: 'upperLeft' });
     // Their files are listed once, signed, with size and checksum, like the materials.
     const qrFile = first.media.find((m) => m.id === qr.id);
@@ -379,7 +328,7 @@ describe('schedule delivery', () => {
     const second = next.json().data as DeviceSchedule;
     expect(second.version).not.toBe(first.version);
     const moved = second.plans.flatMap((p) => p.ads).find((a) => a.id === qrAdId);
-    expect(moved?.qr).toEqual({ mediaId: qr.id, position: 'topCenter' });
+    expect(moved?.qr).toEqual({ mediaId: qr.id, position: 'topCenter', link: null });
     expect(moved?.watermark).toBeNull();
     expect(second.media.map((m) => m.id)).toContain(qr.id);
     expect(second.media.map((m) => m.id)).not.toContain(logo.id);

@@ -9,6 +9,7 @@ import {
   type ScheduleMedia,
   type ScheduleOverlay,
   type SchedulePlan,
+  type ScheduleQr,
 } from '@robot-ads/contracts/device-protocol/schedule.schemas';
 import { buildLoop } from '@robot-ads/contracts/playback/play-order.rules';
 import type { PlanSchedule } from '@robot-ads/contracts/playback/playback.types';
@@ -21,6 +22,7 @@ import type { ScopeUser } from '../devices/devices.repository';
 import { visibleRobot } from '../devices/devices.service';
 import { findMediaByIds } from '../media/media.service';
 import type { MediaRow } from '../media/media.table';
+import { qrLinker } from '../play-events/qr-scans.service';
 import { adIdsOfPlans } from '../playlists/playlists.repository';
 import type { PlaylistRow } from '../playlists/playlists.table';
 import { markPulled, plansPublishedToRobots } from '../publishing/publishing.service';
@@ -139,8 +141,18 @@ function overlayOf(
   return { mediaId: picture.id, position: overlay.position };
 }
 
+/** The QR code with the tracking address the player draws in place of its picture (null: the picture). */
+function withLink(qr: ScheduleOverlay | null, link: string | null): ScheduleQr | null {
+  return qr ? { ...qr, link } : null;
+}
+
 /** The ad as the device plays it, and the files it needs; null when it has nothing playable. */
-function scheduleAdOf(ad: AdDto, files: Map<string, MediaFacts>, pictures: Map<string, MediaRow>): ScheduleAd | null {
+function scheduleAdOf(
+  ad: AdDto,
+  files: Map<string, MediaFacts>,
+  pictures: Map<string, MediaRow>,
+  qrLink: string | null,
+): ScheduleAd | null {
   if (ad.kind !== 'video' && ad.kind !== 'picture') return null;
   const screens: ScheduleAd['screens'] = [];
   for (const screen of ad.resourcesObjs) {
@@ -167,7 +179,7 @@ function scheduleAdOf(ad: AdDto, files: Map<string, MediaFacts>, pictures: Map<s
     end: ad.end,
     template: ad.template === 2 ? 2 : 1,
     screens,
-    qr: overlayOf(ad.qr, pictures, files),
+    qr: withLink(overlayOf(ad.qr, pictures, files), ad.qrTarget ? qrLink : null),
     watermark: overlayOf(ad.watermark, pictures, files),
   };
 }
@@ -226,6 +238,7 @@ export async function buildSchedules(
   const adById = new Map(ads.map((a) => [a.id, a]));
   const overlayIds = ads.flatMap((a) => [a.qr?.mediaId, a.watermark?.mediaId]).filter((id): id is string => !!id);
   const pictures = new Map((await findMediaByIds(ctx.db, [...new Set(overlayIds)])).map((m) => [m.id, m]));
+  const linkOf = await qrLinker(ctx);
   const out = new Map<string, BuiltSchedule>();
   for (const { robotRef, robotId } of robots) {
     const screen = screens.get(robotRef);
@@ -236,7 +249,7 @@ export async function buildSchedules(
       const planAds = (adIds.get(c.row.id) ?? [])
         .map((id) => adById.get(id))
         .filter((a): a is AdDto => a !== undefined)
-        .map((a) => scheduleAdOf(a, files, pictures))
+        .map((a) => scheduleAdOf(a, files, pictures, linkOf({ playlistId: c.row.id, adId: a.id, robotRef })))
         .filter((a): a is ScheduleAd => a !== null);
       if (planAds.length === 0) continue;
       const s = c.schedule;

@@ -1,0 +1,2 @@
+ALTER TABLE "advertisements" ADD COLUMN "qr_target" text;--> statement-breakpoint
+ALTER TABLE "advertisements" ADD CONSTRAINT "advertisements_qr_target" CHECK ("advertisements"."qr_target" is null or "advertisements"."qr_media_id" is not null);
