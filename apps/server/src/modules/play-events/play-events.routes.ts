@@ -15,9 +15,10 @@ import { zodRoutes } from '../../platform/zod-routes';
 import { deviceAuth } from '../device-protocol/device-auth';
 import { DEVICE_HOT_ROUTE } from '../device-protocol/device-protocol.routes';
 import { publishExportState, startConsumeExport } from '../publishing/publish-exports';
+import { QR_PATH } from '../qr-codes/qr-codes.service';
 import { countIngested } from './play-events.metrics';
 import { consume, ingestEvents } from './play-events.service';
-import { QR_PATH, scanQr } from './qr-scans.service';
+import { scanQr } from './qr-scans.service';
 
 /** Proof of play: the device's event batches and the plan's consumption (spec section 7, /playlistConsume). */
 export function playEventsRoutes(ctx: AppContext): FastifyPluginAsyncZod {

@@ -22,10 +22,10 @@ import type { ScopeUser } from '../devices/devices.repository';
 import { visibleRobot } from '../devices/devices.service';
 import { findMediaByIds } from '../media/media.service';
 import type { MediaRow } from '../media/media.table';
-import { qrLinker } from '../play-events/qr-scans.service';
 import { adIdsOfPlans } from '../playlists/playlists.repository';
 import type { PlaylistRow } from '../playlists/playlists.table';
 import { markPulled, plansPublishedToRobots } from '../publishing/publishing.service';
+import { qrLinker } from '../qr-codes/qr-codes.service';
 import { robotScreens } from './schedules.repository';
 
 const DAY = 86_400;
