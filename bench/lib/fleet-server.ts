@@ -31,39 +31,12 @@ import { publishPlan, SYSTEM_SCOPE } from '../../apps/server/src/modules/publish
 import { resources } from '../../apps/server/src/modules/resources/resources.table';
 import { loadConfig } from '../../apps/server/src/platform/config';
 import { validatorCompiler } from '../../apps/server/src/platform/validation';
+import { seedRobots } from './seed';
 
 const [mode = 'bare', portText = '0', target = 'pglite', robotsText = '0', versionsFile = ''] = process.argv.slice(2);
 const port = Number(portText);
 const ROBOTS = Number(robotsText);
 const DAY = 86_400_000;
-
-async function raw(database: Database, text: string, values: unknown[] = []) {
-  if (database.pool) return (await database.pool.query(text, values)).rows;
-  if (database.pglite) return (await database.pglite.query(text, values)).rows;
-  throw new Error('no database');
-}
-
-/** Robots BENCH1..n with device tokens dt_bench_1..n, all online (a fleet that has been beating). */
-async function seedRobots(database: Database, count: number) {
-  await raw(
-    database,
-    `insert into robots (id, robot_id, name, type, activated, in_use, province, city, lng, lat, online, last_heartbeat_at)
-     select lpad(to_hex(i), 24, '0'), 'BENCH' || i, 'Bench ' || i, 'service', true, true, '广东省', '深圳市',
-            113.9 + (i % 100) * 0.001, 22.5 + (i % 97) * 0.001, true, now()
-     from generate_series(1, $1::int) i on conflict do nothing`,
-    [count],
-  );
-  await raw(
-    database,
-    `insert into device_tokens (id, robot_ref, token_hash)
-     select lpad(to_hex(i + 268435456), 24, '0'), lpad(to_hex(i), 24, '0'),
-            encode(sha256(convert_to('dt_bench_' || i, 'UTF8')), 'hex')
-     from generate_series(1, $1::int) i on conflict do nothing`,
-    [count],
-  );
-  await raw(database, 'analyze robots');
-  await raw(database, 'analyze device_tokens');
-}
 
 /** One plan of one picture ad, published to every robot (the publishing service, 10,000 robots a transaction). */
 async function publishToFleet(app: Awaited<ReturnType<typeof buildApp>>, count: number) {
