@@ -7,17 +7,11 @@
 //
 // BENCH_ROBOTS (1000), BENCH_PLANS (20), BENCH_DAYS (365), BENCH_QUARTERS (16), BENCH_RUNS (10 timed
 // calls each), BENCH_DATABASE_URL (an existing PostgreSQL instead of a throw-away cluster).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { newId } from '@robot-ads/contracts/common/ids';
 import pg from 'pg';
-import { buildApp } from '../apps/server/src/app';
-import { openPostgres } from '../apps/server/src/db/client';
-import { loadConfig } from '../apps/server/src/platform/config';
 import { bearer, loginAs } from '../apps/server/test/auth';
 import type { TestApp } from '../apps/server/test/build-app';
-import { startPostgres } from './lib/postgres';
+import { type BenchApp, withBenchApp } from './lib/bench-app';
 import { raw, seedPlans, seedRobots } from './lib/seed';
 
 const ROBOTS = Number(process.env.BENCH_ROBOTS ?? 1000);
@@ -57,31 +51,20 @@ function rowsOf(node: PlanNode): number {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
-async function main() {
-  const external = process.env.BENCH_DATABASE_URL;
-  const server = external ? null : await startPostgres('-c max_connections=50 -c synchronous_commit=off');
-  const url = external ?? server?.url ?? '';
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'robot-ads-bench-'));
-  const database = await openPostgres(url, 5);
-  const plain = new pg.Pool({ connectionString: url, max: 2 });
-  try {
-    await database.migrate();
-    const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_DEMO: 'false', DATABASE_URL: url });
-    const app = await buildApp({ config, database });
-    await app.ready();
-    const now = app.ctx.clock.now();
-    const nowS = Math.floor(now.getTime() / 1000);
-    // Today's midnight in Asia/Shanghai: history runs up to it.
-    const todayS = Math.floor((nowS + 8 * 3600) / DAY_S) * DAY_S - 8 * 3600;
+async function main({ app, database, plain }: BenchApp) {
+  const now = app.ctx.clock.now();
+  const nowS = Math.floor(now.getTime() / 1000);
+  // Today's midnight in Asia/Shanghai: history runs up to it.
+  const todayS = Math.floor((nowS + 8 * 3600) / DAY_S) * DAY_S - 8 * 3600;
 
-    const started = performance.now();
-    await seedRobots(database, ROBOTS);
-    const clientId = newId();
-    await raw(database, `insert into customers (id, name) values ($1, 'Bench customer')`, [clientId]);
-    const { plans } = await seedPlans(database, PLANS, clientId, now);
-    // Robot i carries plan (i mod PLANS); it plays QUARTERS quarter hours a day from 10:00 local (02:00Z).
-    const planValues = plans.map((p, i) => `(${i}, '${p.id}', '${p.adId}')`).join(', ');
-    const fill = `
+  const started = performance.now();
+  await seedRobots(database, ROBOTS);
+  const clientId = newId();
+  await raw(database, `insert into customers (id, name) values ($1, 'Bench customer')`, [clientId]);
+  const { plans } = await seedPlans(database, PLANS, clientId, now);
+  // Robot i carries plan (i mod PLANS); it plays QUARTERS quarter hours a day from 10:00 local (02:00Z).
+  const planValues = plans.map((p, i) => `(${i}, '${p.id}', '${p.adId}')`).join(', ');
+  const fill = `
       insert into play_rollups (hour, playlist_id, ad_id, robot_ref, plays, scans, watch_ms, age_child, age_youth,
         age_adult, age_middle, age_senior, male, female, sensed_plays, exposure_sense, viewers, dwell_ms, last_play_at)
       select q, p.id, p.ad_id, lpad(to_hex(r), 24, '0'),
@@ -91,114 +74,104 @@ async function main() {
       cross join generate_series(0, $4::int - 1) k
       join (values ${planValues}) as p(n, id, ad_id) on p.n = r % $5::int
       cross join lateral (select to_timestamp($6::bigint + d * 86400 + 7200 + k * 900) as q) t`;
-    process.stdout.write(`writing ${DAYS} days x ${ROBOTS} robots x ${QUARTERS} quarters of rollups `);
-    for (let d = DAYS; d > 0; d -= 30) {
-      await raw(database, fill, [Math.max(0, d - 30), d, ROBOTS, QUARTERS, PLANS, todayS - DAYS * DAY_S]);
-      process.stdout.write('.');
-    }
-    // Raw events of the last day (reports never read them).
-    await raw(
-      database,
-      `insert into play_events (id, type, robot_ref, playlist_id, ad_id, started_at, watch_ms, received_at)
+  process.stdout.write(`writing ${DAYS} days x ${ROBOTS} robots x ${QUARTERS} quarters of rollups `);
+  for (let d = DAYS; d > 0; d -= 30) {
+    await raw(database, fill, [Math.max(0, d - 30), d, ROBOTS, QUARTERS, PLANS, todayS - DAYS * DAY_S]);
+    process.stdout.write('.');
+  }
+  // Raw events of the last day (reports never read them).
+  await raw(
+    database,
+    `insert into play_events (id, type, robot_ref, playlist_id, ad_id, started_at, watch_ms, received_at)
        select lpad(to_hex(i + 1099511627776), 24, '0'), 'play', lpad(to_hex(i % $1::int + 1), 24, '0'),
               p.id, p.ad_id, to_timestamp($2::bigint + (i % 86400)), 10000, now()
        from generate_series(1, 200000) i join (values ${planValues}) as p(n, id, ad_id) on p.n = (i % $1::int + 1) % $3::int`,
-      [ROBOTS, todayS - DAY_S, PLANS],
-    );
-    await raw(database, 'vacuum analyze play_rollups');
-    await raw(database, 'analyze play_events');
-    const [count] = await raw(database, 'select count(*)::int as n from play_rollups');
-    console.log(
-      ` ${Number(count?.n).toLocaleString('en')} rollup rows in ${((performance.now() - started) / 1000).toFixed(0)} s`,
-    );
+    [ROBOTS, todayS - DAY_S, PLANS],
+  );
+  await raw(database, 'vacuum analyze play_rollups');
+  await raw(database, 'analyze play_events');
+  const [count] = await raw(database, 'select count(*)::int as n from play_rollups');
+  console.log(
+    ` ${Number(count?.n).toLocaleString('en')} rollup rows in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
 
-    const { token } = await loginAs({ app } as unknown as TestApp, 'super', { principals: 'root' });
-    const plan = (plans[0] as { id: string }).id;
-    const P = `playlistId=${plan}`;
-    const C = `clientId=${clientId}`;
-    const year = `begin=${todayS - 365 * DAY_S}&end=${todayS + DAY_S}`;
-    const month = new Date((todayS - 20 * DAY_S) * 1000);
-    const calls: string[] = [
-      `/api/Advertisements/statisticsByProvince?${P}`,
-      `/api/Advertisements/statisticsDaysByPlaylistId?${P}`,
-      `/api/Advertisements/statisticsWeekByPlaylistId?${P}`,
-      `/api/Advertisements/statisticsMonthByPlaylistId?${P}`,
-      `/api/Advertisements/statisticsDaysByPlaylistId?${P}&${year}`,
-      `/api/Advertisements/queryStandingTime?${P}`,
-      `/api/Statis/statiQrbyplaylistId?${P}`,
-      `/api/Statis/statiQrWeekbyplaylistId?${P}`,
-      `/api/Statis/statiQrMonthbyplaylistId?${P}&year=${month.getUTCFullYear()}&month=${month.getUTCMonth() + 1}`,
-      `/api/Statis/statiQrHourbyplaylistId?${P}&timePoint=${todayS - DAY_S + 3600 * 5}`,
-      `/api/Statis/queryAgeDistributionByPlaylistId?${P}`,
-      `/api/Statis/queryAdWatch_adList_sex?${P}`,
-      `/api/Statis/queryAdWatch_adList_sex_total?${P}`,
-      `/api/Statis/queryAdWatch_adList_ageGrp?${P}`,
-      `/api/Statis/queryAdWatch_adList_ageGrp_total?${P}`,
-      `/api/Statis/queryAdWatch_adList_Window?${P}`,
-      `/api/Statis/queryAdWatch_adList_Window_total?${P}`,
-      `/api/Statis/queryAdPlay_adList?${P}`,
-      `/api/Statis/queryAdPlay_adList_total?${P}`,
-      `/api/Statis/queryAdWatch_adList_adRes_top?${P}`,
-      `/api/Statis/queryAdWatch_adList_robot_top?${P}`,
-      `/api/Advertisements/statisticsProvinceByClientId?${C}`,
-      `/api/Advertisements/statisticsProCityByClientId?${C}`,
-      `/api/Advertisements/statisticsDaysByClientId?${C}`,
-      `/api/Advertisements/statisticsWeekByClientId?${C}`,
-      `/api/Advertisements/statisticsMonthByClientId?${C}`,
-      `/api/Advertisements/statisticsExposureDaysNumber?${C}`,
-      `/api/Advertisements/statisticsExposureWeekNumber?${C}`,
-      `/api/Advertisements/statisticsExposureMonthNumber?${C}`,
-      `/api/Advertisements/statisticsByClientIdExRising?${C}`,
-      `/api/Advertisements/statisticsByClientIdExSenseRising?${C}`,
-      `/api/Advertisements/statisticsExposureByClientIdExRising?${C}`,
-      `/api/Advertisements/statisticsExposureByClientIdExSenseRising?${C}`,
-      `/api/Advertisements/statisticsByRobotExRising?${C}`,
-    ];
-    const get = async (u: string) => {
-      const res = await app.inject({ method: 'GET', url: u, headers: bearer(token) });
-      if (res.statusCode !== 200) throw new Error(`${u}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-    };
-    console.log(`each call ${RUNS} times after one warm-up (operator, route with scope and validation):`);
-    console.log('  p50 ms   p95 ms   rollup rows read   buffers   call');
-    let met = 0;
-    for (const u of calls) {
-      recording = [];
+  const { token } = await loginAs({ app } as unknown as TestApp, 'super', { principals: 'root' });
+  const plan = (plans[0] as { id: string }).id;
+  const P = `playlistId=${plan}`;
+  const C = `clientId=${clientId}`;
+  const year = `begin=${todayS - 365 * DAY_S}&end=${todayS + DAY_S}`;
+  const month = new Date((todayS - 20 * DAY_S) * 1000);
+  const calls: string[] = [
+    `/api/Advertisements/statisticsByProvince?${P}`,
+    `/api/Advertisements/statisticsDaysByPlaylistId?${P}`,
+    `/api/Advertisements/statisticsWeekByPlaylistId?${P}`,
+    `/api/Advertisements/statisticsMonthByPlaylistId?${P}`,
+    `/api/Advertisements/statisticsDaysByPlaylistId?${P}&${year}`,
+    `/api/Advertisements/queryStandingTime?${P}`,
+    `/api/Statis/statiQrbyplaylistId?${P}`,
+    `/api/Statis/statiQrWeekbyplaylistId?${P}`,
+    `/api/Statis/statiQrMonthbyplaylistId?${P}&year=${month.getUTCFullYear()}&month=${month.getUTCMonth() + 1}`,
+    `/api/Statis/statiQrHourbyplaylistId?${P}&timePoint=${todayS - DAY_S + 3600 * 5}`,
+    `/api/Statis/queryAgeDistributionByPlaylistId?${P}`,
+    `/api/Statis/queryAdWatch_adList_sex?${P}`,
+    `/api/Statis/queryAdWatch_adList_sex_total?${P}`,
+    `/api/Statis/queryAdWatch_adList_ageGrp?${P}`,
+    `/api/Statis/queryAdWatch_adList_ageGrp_total?${P}`,
+    `/api/Statis/queryAdWatch_adList_Window?${P}`,
+    `/api/Statis/queryAdWatch_adList_Window_total?${P}`,
+    `/api/Statis/queryAdPlay_adList?${P}`,
+    `/api/Statis/queryAdPlay_adList_total?${P}`,
+    `/api/Statis/queryAdWatch_adList_adRes_top?${P}`,
+    `/api/Statis/queryAdWatch_adList_robot_top?${P}`,
+    `/api/Advertisements/statisticsProvinceByClientId?${C}`,
+    `/api/Advertisements/statisticsProCityByClientId?${C}`,
+    `/api/Advertisements/statisticsDaysByClientId?${C}`,
+    `/api/Advertisements/statisticsWeekByClientId?${C}`,
+    `/api/Advertisements/statisticsMonthByClientId?${C}`,
+    `/api/Advertisements/statisticsExposureDaysNumber?${C}`,
+    `/api/Advertisements/statisticsExposureWeekNumber?${C}`,
+    `/api/Advertisements/statisticsExposureMonthNumber?${C}`,
+    `/api/Advertisements/statisticsByClientIdExRising?${C}`,
+    `/api/Advertisements/statisticsByClientIdExSenseRising?${C}`,
+    `/api/Advertisements/statisticsExposureByClientIdExRising?${C}`,
+    `/api/Advertisements/statisticsExposureByClientIdExSenseRising?${C}`,
+    `/api/Advertisements/statisticsByRobotExRising?${C}`,
+  ];
+  const get = async (u: string) => {
+    const res = await app.inject({ method: 'GET', url: u, headers: bearer(token) });
+    if (res.statusCode !== 200) throw new Error(`${u}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+  };
+  console.log(`each call ${RUNS} times after one warm-up (operator, route with scope and validation):`);
+  console.log('  p50 ms   p95 ms   rollup rows read   buffers   call');
+  let met = 0;
+  for (const u of calls) {
+    recording = [];
+    await get(u);
+    const statements = recording;
+    recording = null;
+    const times: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const t0 = performance.now();
       await get(u);
-      const statements = recording;
-      recording = null;
-      const times: number[] = [];
-      for (let i = 0; i < RUNS; i++) {
-        const t0 = performance.now();
-        await get(u);
-        times.push(performance.now() - t0);
-      }
-      let rows = 0;
-      let buffers = 0;
-      for (const s of statements) {
-        const [row] = (await plain.query(`explain (analyze, buffers, format json) ${s.text}`, s.values)).rows;
-        const top = ((row?.['QUERY PLAN'] ?? []) as { Plan: PlanNode }[])[0]?.Plan ?? {};
-        rows += rowsOf(top);
-        buffers += (top['Shared Hit Blocks'] ?? 0) + (top['Shared Read Blocks'] ?? 0);
-      }
-      const sorted = times.sort((a, b) => a - b);
-      const p95 = percentile(sorted, 0.95);
-      if (p95 < TARGET_MS) met++;
-      const name = u.replace(/\?.*$/, '').replace(/^\/api\//, '') + (u.includes('begin=') ? ' (365 days)' : '');
-      console.log(
-        `  ${percentile(sorted, 0.5).toFixed(1).padStart(6)}   ${p95.toFixed(1).padStart(6)}   ${rows.toLocaleString('en').padStart(16)}   ${buffers.toLocaleString('en').padStart(7)}   ${name}${p95 < TARGET_MS ? '' : '  NOT met'}`,
-      );
+      times.push(performance.now() - t0);
     }
-    console.log(`${met} of ${calls.length} calls met p95 < ${TARGET_MS} ms`);
-    await app.close();
-  } finally {
-    await plain.end();
-    await database.close().catch(() => undefined);
-    server?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    let rows = 0;
+    let buffers = 0;
+    for (const s of statements) {
+      const [row] = (await plain.query(`explain (analyze, buffers, format json) ${s.text}`, s.values)).rows;
+      const top = ((row?.['QUERY PLAN'] ?? []) as { Plan: PlanNode }[])[0]?.Plan ?? {};
+      rows += rowsOf(top);
+      buffers += (top['Shared Hit Blocks'] ?? 0) + (top['Shared Read Blocks'] ?? 0);
+    }
+    const sorted = times.sort((a, b) => a - b);
+    const p95 = percentile(sorted, 0.95);
+    if (p95 < TARGET_MS) met++;
+    const name = u.replace(/\?.*$/, '').replace(/^\/api\//, '') + (u.includes('begin=') ? ' (365 days)' : '');
+    console.log(
+      `  ${percentile(sorted, 0.5).toFixed(1).padStart(6)}   ${p95.toFixed(1).padStart(6)}   ${rows.toLocaleString('en').padStart(16)}   ${buffers.toLocaleString('en').padStart(7)}   ${name}${p95 < TARGET_MS ? '' : '  NOT met'}`,
+    );
   }
+  console.log(`${met} of ${calls.length} calls met p95 < ${TARGET_MS} ms`);
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exitCode = 1;
-});
+await withBenchApp('-c synchronous_commit=off', 5, main);

@@ -6,17 +6,10 @@
 //
 // BENCH_EVENTS (default 100,000), BENCH_CONCURRENCY (batches in flight, default 4), BENCH_DATABASE_URL
 // (an existing PostgreSQL instead of a throw-away cluster).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { newId } from '@robot-ads/contracts/common/ids';
 import type { DeviceEvent } from '@robot-ads/contracts/play-events/play-events.schemas';
-import pg from 'pg';
-import { buildApp } from '../apps/server/src/app';
-import { openPostgres } from '../apps/server/src/db/client';
 import { ingestEvents } from '../apps/server/src/modules/play-events/play-events.service';
-import { loadConfig } from '../apps/server/src/platform/config';
-import { startPostgres } from './lib/postgres';
+import { type BenchApp, withBenchApp } from './lib/bench-app';
 import { raw, seedPlans, seedRobots } from './lib/seed';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
@@ -74,109 +67,78 @@ async function rate(batches: Batch[], send: (b: Batch) => Promise<void>): Promis
   return batches.reduce((n, b) => n + b.events.length, 0) / seconds;
 }
 
-async function main() {
-  const external = process.env.BENCH_DATABASE_URL;
-  const server = external ? null : await startPostgres('-c max_connections=50');
-  const url = external ?? server?.url ?? '';
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'robot-ads-bench-'));
-  const database = await openPostgres(url, CONCURRENCY + 1);
-  const plain = new pg.Pool({ connectionString: url, max: CONCURRENCY + 1 });
-  try {
-    await database.migrate();
-    const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_DEMO: 'false', DATABASE_URL: url });
-    const app = await buildApp({ config, database });
-    await app.ready();
-    const ctx = app.ctx;
-    const nowS = Math.floor(ctx.clock.now().getTime() / 1000);
-    await seedRobots(database, ROBOTS);
-    const { plans } = await seedPlans(database, PLANS, newId(), ctx.clock.now());
-    await raw(database, 'create table play_events_plain (like play_events including all)');
-    const robotRef = (n: number) => n.toString(16).padStart(24, '0');
-    const cols = [
-      'id',
-      'type',
-      'robot_ref',
-      'playlist_id',
-      'ad_id',
-      'started_at',
-      'watch_ms',
-      'audience',
-      'received_at',
-    ];
-    const plainInsert = async (b: Batch) => {
-      const values: unknown[] = [];
-      const rows = b.events.map((e, i) => {
-        values.push(
-          e.id,
-          e.type,
-          robotRef(b.robot),
-          e.playlistId,
-          e.adId,
-          new Date(e.startedAt * 1000),
-          e.type === 'play' ? e.watchDuration : 0,
-          e.type === 'play' && e.audience ? JSON.stringify(e.audience) : null,
-          new Date(),
-        );
-        return `(${cols.map((_, c) => `$${i * cols.length + c + 1}`).join(', ')})`;
-      });
-      await plain.query(`insert into play_events_plain (${cols.join(', ')}) values ${rows.join(', ')}`, values);
-    };
-    const service = async (b: Batch) => {
-      const r = await ingestEvents(ctx, { robotRef: robotRef(b.robot) }, b.events);
-      if (r.accepted !== b.events.length) throw new Error(`accepted ${JSON.stringify(r)}`);
-    };
-    const route = async (b: Batch) => {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/device/v1/events',
-        headers: { authorization: `Bearer dt_bench_${b.robot}` },
-        payload: { events: b.events },
-      });
-      if (res.statusCode !== 200 || res.json().data.accepted !== b.events.length) throw new Error(res.body);
-    };
+async function main({ app, database, plain }: BenchApp) {
+  const ctx = app.ctx;
+  const nowS = Math.floor(ctx.clock.now().getTime() / 1000);
+  await seedRobots(database, ROBOTS);
+  const { plans } = await seedPlans(database, PLANS, newId(), ctx.clock.now());
+  await raw(database, 'create table play_events_plain (like play_events including all)');
+  const robotRef = (n: number) => n.toString(16).padStart(24, '0');
+  const cols = ['id', 'type', 'robot_ref', 'playlist_id', 'ad_id', 'started_at', 'watch_ms', 'audience', 'received_at'];
+  const plainInsert = async (b: Batch) => {
+    const values: unknown[] = [];
+    const rows = b.events.map((e, i) => {
+      values.push(
+        e.id,
+        e.type,
+        robotRef(b.robot),
+        e.playlistId,
+        e.adId,
+        new Date(e.startedAt * 1000),
+        e.type === 'play' ? e.watchDuration : 0,
+        e.type === 'play' && e.audience ? JSON.stringify(e.audience) : null,
+        new Date(),
+      );
+      return `(${cols.map((_, c) => `$${i * cols.length + c + 1}`).join(', ')})`;
+    });
+    await plain.query(`insert into play_events_plain (${cols.join(', ')}) values ${rows.join(', ')}`, values);
+  };
+  const service = async (b: Batch) => {
+    const r = await ingestEvents(ctx, { robotRef: robotRef(b.robot) }, b.events);
+    if (r.accepted !== b.events.length) throw new Error(`accepted ${JSON.stringify(r)}`);
+  };
+  const route = async (b: Batch) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/device/v1/events',
+      headers: { authorization: `Bearer dt_bench_${b.robot}` },
+      payload: { events: b.events },
+    });
+    if (res.statusCode !== 200 || res.json().data.accepted !== b.events.length) throw new Error(res.body);
+  };
 
-    // A warm-up (types, plans, prepared paths), then each path on its own fresh events; the plain INSERT
-    // gets the very rows of the service run.
-    const warm = makeBatches(plans, nowS).slice(0, 20);
-    for (const b of warm) await service(b);
-    for (const b of warm) await plainInsert({ ...b, events: b.events.map((e) => ({ ...e, id: newId() })) });
-    const viaService = makeBatches(plans, nowS);
-    const viaRoute = makeBatches(plans, nowS);
-    const plainRate = await rate(viaService, plainInsert);
-    const serviceRate = await rate(viaService, service);
-    const routeRate = await rate(viaRoute, route);
-    // A re-sent batch adds nothing (idempotent): the counts are the events sent once.
-    const again = viaService[0] as Batch;
-    const resent = await ingestEvents(ctx, { robotRef: robotRef(again.robot) }, again.events);
-    if (resent.duplicates !== BATCH) throw new Error(`re-sent batch: ${JSON.stringify(resent)}`);
-    const [stored] = await raw(database, 'select count(*)::int as n from play_events');
-    const [rolled] = await raw(database, 'select sum(plays + scans)::int as n from play_rollups');
-    const sent = warm.length * BATCH + 2 * EVENTS;
-    if (stored?.n !== sent || rolled?.n !== sent)
-      throw new Error(`stored ${stored?.n}, rolled ${rolled?.n}, sent ${sent}`);
+  // A warm-up (types, plans, prepared paths), then each path on its own fresh events; the plain INSERT
+  // gets the very rows of the service run.
+  const warm = makeBatches(plans, nowS).slice(0, 20);
+  for (const b of warm) await service(b);
+  for (const b of warm) await plainInsert({ ...b, events: b.events.map((e) => ({ ...e, id: newId() })) });
+  const viaService = makeBatches(plans, nowS);
+  const viaRoute = makeBatches(plans, nowS);
+  const plainRate = await rate(viaService, plainInsert);
+  const serviceRate = await rate(viaService, service);
+  const routeRate = await rate(viaRoute, route);
+  // A re-sent batch adds nothing (idempotent): the counts are the events sent once.
+  const again = viaService[0] as Batch;
+  const resent = await ingestEvents(ctx, { robotRef: robotRef(again.robot) }, again.events);
+  if (resent.duplicates !== BATCH) throw new Error(`re-sent batch: ${JSON.stringify(resent)}`);
+  const [stored] = await raw(database, 'select count(*)::int as n from play_events');
+  const [rolled] = await raw(database, 'select sum(plays + scans)::int as n from play_rollups');
+  const sent = warm.length * BATCH + 2 * EVENTS;
+  if (stored?.n !== sent || rolled?.n !== sent)
+    throw new Error(`stored ${stored?.n}, rolled ${rolled?.n}, sent ${sent}`);
 
-    const f = (n: number) => Math.round(n).toLocaleString('en');
-    console.log(
-      `ingest of ${f(EVENTS)} events in batches of ${BATCH} on PostgreSQL, ${CONCURRENCY} batches in flight, ${ROBOTS} robots, ${PLANS} plans:`,
-    );
-    console.log(`  plain multi-row INSERT (play_events copy) : ${f(plainRate)} events/s`);
-    console.log(
-      `  ingest service (insert + rollups, 1 tx)   : ${f(serviceRate)} events/s = ${(serviceRate / plainRate).toFixed(2)} x plain (target >= ${f(TARGET)}: ${serviceRate >= TARGET ? 'met' : 'NOT met'})`,
-    );
-    console.log(
-      `  POST /api/device/v1/events (auth, zod)    : ${f(routeRate)} events/s = ${(routeRate / plainRate).toFixed(2)} x plain (target >= ${f(TARGET)}: ${routeRate >= TARGET ? 'met' : 'NOT met'})`,
-    );
-    console.log(`  checked: ${f(sent)} events stored once and rolled up once (a re-sent batch added nothing)`);
-    await app.close();
-  } finally {
-    await plain.end();
-    await database.close().catch(() => undefined);
-    server?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  const f = (n: number) => Math.round(n).toLocaleString('en');
+  console.log(
+    `ingest of ${f(EVENTS)} events in batches of ${BATCH} on PostgreSQL, ${CONCURRENCY} batches in flight, ${ROBOTS} robots, ${PLANS} plans:`,
+  );
+  console.log(`  plain multi-row INSERT (play_events copy) : ${f(plainRate)} events/s`);
+  console.log(
+    `  ingest service (insert + rollups, 1 tx)   : ${f(serviceRate)} events/s = ${(serviceRate / plainRate).toFixed(2)} x plain (target >= ${f(TARGET)}: ${serviceRate >= TARGET ? 'met' : 'NOT met'})`,
+  );
+  console.log(
+    `  POST /api/device/v1/events (auth, zod)    : ${f(routeRate)} events/s = ${(routeRate / plainRate).toFixed(2)} x plain (target >= ${f(TARGET)}: ${routeRate >= TARGET ? 'met' : 'NOT met'})`,
+  );
+  console.log(`  checked: ${f(sent)} events stored once and rolled up once (a re-sent batch added nothing)`);
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exitCode = 1;
-});
+await withBenchApp('', CONCURRENCY + 1, main);

@@ -22,7 +22,7 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import pino from 'pino';
 import { z } from 'zod';
 import { buildApp } from '../../apps/server/src/app';
-import { type Database, openPglite, openPostgres } from '../../apps/server/src/db/client';
+import { openPglite, openPostgres } from '../../apps/server/src/db/client';
 import { accounts } from '../../apps/server/src/modules/accounts/accounts.table';
 import { adResources, advertisements } from '../../apps/server/src/modules/ads/ads.table';
 import { media } from '../../apps/server/src/modules/media/media.table';
