@@ -69,3 +69,16 @@ export function screensFromMaterials<T extends { template: number; slot: number 
   }
   return screens;
 }
+
+/** The longest QR target (the address a scan of the ad's QR code leads to). */
+export const QR_TARGET_MAX = 2000;
+/** A QR target is an absolute http or https address: a scan redirects only there (no javascript:, data:, relative links). */
+export function isQrTarget(value: string): boolean {
+  if (value.length > QR_TARGET_MAX) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}

@@ -4,7 +4,7 @@ import { idSchema } from '../common/ids';
 import { OVERLAY_POSITIONS } from '../device-protocol/schedule.schemas';
 import { DEFAULT_TIME_ZONE, timeZoneSchema } from '../playlists/playlists.schemas';
 import { resourceDto } from '../resources/resources.schemas';
-import { AD_CONDITION_DEFAULT_LIMIT, AD_KINDS, AD_MAX_MATERIALS } from './ads.rules';
+import { AD_CONDITION_DEFAULT_LIMIT, AD_KINDS, AD_MAX_MATERIALS, isQrTarget } from './ads.rules';
 
 export const adKind = z.enum(AD_KINDS);
 
@@ -52,18 +52,6 @@ export const adOverlayInput = z
     }
   });
 export type AdOverlayInput = z.infer<typeof adOverlayInput>;
-
-/** Schemes a QR target may have: a scan redirects only there (no javascript:, data:, relative links). */
-export const QR_TARGET_MAX = 2000;
-export function isQrTarget(value: string): boolean {
-  if (value.length > QR_TARGET_MAX) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Where a scan of the ad's QR code leads (http or https): with a target, the player draws a tracking QR

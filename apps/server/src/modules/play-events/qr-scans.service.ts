@@ -1,4 +1,4 @@
-import { isQrTarget } from '@robot-ads/contracts/ads/ads.schemas';
+import { isQrTarget } from '@robot-ads/contracts/ads/ads.rules';
 import { newId } from '@robot-ads/contracts/common/ids';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';

@@ -18,6 +18,8 @@ export interface AdInput {
   resourcesObjs: string[][];
   /** The QR code and the watermark: a picture uploaded with purpose qr and its position, or none. */
   qr: AdOverlayChoice | null;
+  /** Where a scan of the QR code leads (http/https), counted by the server; null for none. */
+  qrTarget: string | null;
   watermark: AdOverlayChoice | null;
 }
 

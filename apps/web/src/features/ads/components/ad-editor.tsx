@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { checkName } from '@robot-ads/contracts/accounts/accounts.rules';
-import { AD_MAX_MATERIALS } from '@robot-ads/contracts/ads/ads.rules';
+import { AD_MAX_MATERIALS, isQrTarget, QR_TARGET_MAX } from '@robot-ads/contracts/ads/ads.rules';
 import { messageFor } from '@robot-ads/contracts/common/errors';
 import { DEFAULT_TIME_ZONE, TIME_ZONE_OPTIONS } from '@robot-ads/contracts/playlists/playlists.schemas';
 import { App, Button, Col, DatePicker, Form, Input, Modal, Radio, Row, Select, Space, Typography } from 'antd';
@@ -27,6 +27,8 @@ interface FormValues {
   template: 1 | 2;
   range: [Dayjs, Dayjs];
   timeZone: string;
+  /** Where a scan of the QR code leads (counted by the server); '' for none. */
+  qrTarget?: string;
 }
 
 interface Screen {
@@ -96,6 +98,7 @@ export function AdEditor({ ad, open, onClose }: { ad: Ad | null; open: boolean; 
         template: ad.template === 2 ? 2 : 1,
         range: [dayjs.unix(ad.begin), dayjs.unix(ad.end)],
         timeZone: ad.timeZone,
+        qrTarget: ad.qrTarget ?? '',
       });
       if (ad.template === 2) setPairs(ad.resourcesObjs.map((s) => newScreen(s[0]?.id, s[1]?.id)));
       else setSingles(ad.resourcesObjs.flat().map((m) => m.id));
@@ -168,6 +171,7 @@ export function AdEditor({ ad, open, onClose }: { ad: Ad | null; open: boolean; 
         timeZone: values.timeZone,
         resourcesObjs,
         qr: overlayChoice(overlays.qr),
+        qrTarget: overlays.qr.mediaId ? values.qrTarget?.trim() || null : null,
         watermark: overlayChoice(overlays.watermark),
       });
       message.success(t('saved'));
@@ -308,6 +312,23 @@ export function AdEditor({ ad, open, onClose }: { ad: Ad | null; open: boolean; 
                 error={overlayErrors[role]}
               />
             ))}
+            {overlays.qr.mediaId && (
+              <Form.Item
+                name="qrTarget"
+                label={t('overlay.target')}
+                extra={t('overlay.targetHint')}
+                rules={[
+                  {
+                    validator: async (_, value?: string) => {
+                      const v = value?.trim() ?? '';
+                      if (v !== '' && !isQrTarget(v)) throw new Error(messageFor('AD_QR_TARGET_INVALID', lang()));
+                    },
+                  },
+                ]}
+              >
+                <Input type="url" maxLength={QR_TARGET_MAX} placeholder={t('overlay.targetPlaceholder')} allowClear />
+              </Form.Item>
+            )}
           </Form>
         </Col>
         <Col flex="310px">
