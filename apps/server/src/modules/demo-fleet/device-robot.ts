@@ -204,13 +204,17 @@ export class DeviceRobot {
       ];
       const withQr = this.schedule?.plans.find((p) => p.id === plan.id)?.ads.find((a) => a.id === ad.id)?.qr;
       if (withQr && Math.random() < (this.o.scanChance ?? 0.1)) {
-        events.push({
-          id: newId(),
-          type: 'scan',
-          playlistId: plan.id,
-          adId: ad.id,
-          startedAt: startedAt + rnd(seconds),
-        });
+        // With a QR target, a phone scans the tracking code (the server counts it and redirects); a plain
+        // QR picture's scan is reported by the robot.
+        if (withQr.link) void this.scan(withQr.link);
+        else
+          events.push({
+            id: newId(),
+            type: 'scan',
+            playlistId: plan.id,
+            adId: ad.id,
+            startedAt: startedAt + rnd(seconds),
+          });
         this.o.stats.scans++;
       }
       this.o.stats.plays++;
@@ -302,6 +306,11 @@ export class DeviceRobot {
       this.pulling = false;
     }
     if (this.running) this.schedulePull(interval * 1000 * (1 - jitter + Math.random() * 2 * jitter));
+  }
+
+  /** A phone scanning the robot's tracking QR code: the server counts the scan and answers 302. */
+  private async scan(link: string) {
+    await fetch(this.mediaLink(link), { redirect: 'manual' }).catch(() => undefined);
   }
 
   private mediaLink(url: string): string {
