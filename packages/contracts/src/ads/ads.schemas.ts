@@ -62,6 +62,8 @@ export const qrTargetInput = z
   .string()
   .trim()
   .refine((v) => v === '' || isQrTarget(v), { message: 'AD_QR_TARGET_INVALID' })
+  // Stored as the parser writes it: no tab, line break or space survives into the Location header.
+  .transform((v) => (v === '' ? v : new URL(v).href))
   .nullish();
 
 const adFields = {

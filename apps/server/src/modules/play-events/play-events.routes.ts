@@ -52,7 +52,7 @@ export function playEventsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: "Scan of a robot's QR code: counts a scan of its plan, ad and robot, then 302 to the ad's QR target",
           params: z.object({ code: z.string().max(200) }),
         },
-        config: { public: true, rateLimit: { max: 120, timeWindow: '1 minute' } },
+        config: { public: true, rateLimit: { max: 600, timeWindow: '1 minute' } },
       },
       async (request, reply) => {
         const target = await scanQr(ctx, request.params.code);

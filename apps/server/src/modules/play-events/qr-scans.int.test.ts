@@ -100,6 +100,10 @@ describe('QR target of an ad', () => {
       expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', field: 'qrTarget' });
       expect(res.json().msg).toContain('The QR target must be a web address starting with http:// or https://');
     }
+    // Stored as parsed: a line break cannot reach the Location header.
+    const split = await saveAd('POST', adBody({ qrTarget: 'https://lucky.example.com/a\r\nSet-Cookie: x=1 b' }));
+    expect(split.statusCode, split.body).toBe(200);
+    expect(split.json().data.qrTarget).toBe('https://lucky.example.com/aSet-Cookie:%20x=1%20b');
     const noQr = await saveAd('POST', adBody({ qr: null, qrTarget: TARGET }));
     expect(noQr.statusCode).toBe(400);
     expect(noQr.json().code).toBe('AD_OVERLAY_PICTURE_REQUIRED');
