@@ -302,6 +302,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     devicesRoutes(ctx, {
       plansPublishedToRobot: (robotRef) => plansPublishedToRobot(ctx, ctx.db, robotRef),
       groupMembers: (groupId) => groupMemberRefs(ctx.db, groupId),
+      ownerAccounts: accounts,
     }),
   );
   await app.register(adGroupsRoutes(ctx));

@@ -154,6 +154,8 @@ export const PERMISSIONS: Record<string, Access> = {
   'POST /api/Proprietors/authorization/add': OPS,
   'POST /api/Proprietors/authorization/open': OPS,
   'POST /api/Proprietors/authorization/remove': OPS,
+  'GET /api/Proprietors/importTemplate': ['super', 'administrator'],
+  'POST /api/Proprietors/importOwners': ['super', 'administrator'],
 
   // ---- ad groups ----
   'GET /api/AdvertGroups': ALL_BUT_HIDE,
