@@ -156,6 +156,12 @@ export const PERMISSIONS: Record<string, Access> = {
   'POST /api/Proprietors/authorization/remove': OPS,
   'GET /api/Proprietors/importTemplate': ['super', 'administrator'],
   'POST /api/Proprietors/importOwners': ['super', 'administrator'],
+  'POST /api/Users/export': OPS,
+  'POST /api/AdvertiserUsers/export': OPS,
+  'POST /api/Proprietors/export': OPS,
+  'POST /api/Customers/export': OPS,
+  'GET /api/Users/queryExportState': OPS,
+  'GET /api/Users/exportFile': OPS,
 
   // ---- ad groups ----
   'GET /api/AdvertGroups': ALL_BUT_HIDE,

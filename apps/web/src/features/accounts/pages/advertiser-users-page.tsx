@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Table } from 'antd';
+import { Button, Card, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listTable } from '../../../components/list-table';
@@ -13,6 +13,7 @@ import {
 import { AccountRowActions, accountStateColumns } from '../components/account-columns';
 import { AdvertiserFormDialog } from '../components/advertiser-form-dialog';
 import { FilterBar } from '../components/filter-bar';
+import { ListExportButton } from '../components/list-export-button';
 import { usePagedFilter } from '../components/paging';
 import { ResetPasswordDialog } from '../components/reset-password-dialog';
 
@@ -32,9 +33,12 @@ export default function AdvertiserUsersPage() {
     <Card
       title={t('advertisers.title')}
       extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-          {t('advertisers.create')}
-        </Button>
+        <Space>
+          <ListExportButton path="/api/AdvertiserUsers/export" filters={paged.filter} total={list.data?.total} />
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            {t('advertisers.create')}
+          </Button>
+        </Space>
       }
     >
       <FilterBar

@@ -12,6 +12,7 @@ import { AccountRowActions, accountStateColumns } from '../components/account-co
 import { AccountFormDialog } from '../components/account-form-dialog';
 import { AccountTree } from '../components/account-tree';
 import { FilterBar } from '../components/filter-bar';
+import { ListExportButton } from '../components/list-export-button';
 import { usePagedFilter } from '../components/paging';
 import { ResetPasswordDialog } from '../components/reset-password-dialog';
 
@@ -52,11 +53,18 @@ export default function UserManagementPage() {
         <Card
           title={t('users.title')}
           extra={
-            canEdit && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-                {parentOfNew ? t('users.createUnder', { name: parentOfNew.name }) : t('users.create')}
-              </Button>
-            )
+            <Space>
+              <ListExportButton
+                path="/api/Users/export"
+                filters={{ ...paged.filter, parentId: selected?.id }}
+                total={users.data?.total}
+              />
+              {canEdit && (
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                  {parentOfNew ? t('users.createUnder', { name: parentOfNew.name }) : t('users.create')}
+                </Button>
+              )}
+            </Space>
           }
         >
           <FilterBar
