@@ -142,7 +142,7 @@ export function OwnerImportDialog({ open, onClose }: { open: boolean; onClose: (
               showIcon
               message={
                 refused === 0
-                  ? t('ownerImport.allValid', { total: check.total })
+                  ? t('ownerImport.allValid', { count: check.total })
                   : t('ownerImport.someRefused', { total: check.total, refused })
               }
             />
