@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, login, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
+import { createAd, createPlan, deliveryWorld } from '../../../test/delivery';
 import { createProject, createRobot, multipart } from '../../../test/devices';
 
 let t: TestApp;
@@ -176,5 +177,36 @@ describe('owner import (Proprietors/importOwners)', () => {
     const stranger = await loginAs(t, 'administrator');
     const res = await upload(file, { parentId: admin.user.id }, 'zh', stranger.token);
     expect(res.statusCode).toBe(403);
+  });
+
+  it('makes the imported owner the reviewer of the applications that target its robots', async () => {
+    const w = await deliveryWorld(t, 1);
+    await createRobot(t, { robotId: 'APPL0001', salesType: 'rental' });
+    const file = await ownerFile([row('owner_review', 'Review Plaza', 'APPL0001')]);
+    expect((await upload(file, { confirm: 'true' })).json().data.created).toBe(1);
+    const ad = await createAd(t, w.adv.token);
+    const plan = await createPlan(t, w.adv.token, [ad.id]);
+    const applied = await t.app.inject({
+      method: 'POST',
+      url: '/api/Ad_Audits',
+      headers: bearer(w.adv.token),
+      payload: { playListId: plan.id, robotIds: ['APPL0001'] },
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    const owner = await login(t, 'owner_review', PASSWORD, 'owner');
+    const pending = await t.app.inject({
+      method: 'POST',
+      url: '/api/Ad_Audits/queryByPage',
+      headers: bearer(owner),
+      payload: { view: 'review', start: 0, limit: 10 },
+    });
+    expect(pending.json().datas.map((a: { id: string }) => a.id)).toContain(applied.json().data.id);
+    const passed = await t.app.inject({
+      method: 'POST',
+      url: '/api/Ad_Audits/confirm',
+      headers: bearer(owner),
+      payload: { id: applied.json().data.id, note: 'Fine for the plaza' },
+    });
+    expect(passed.statusCode, passed.body).toBe(200);
   });
 });
