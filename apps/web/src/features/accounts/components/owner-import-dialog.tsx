@@ -1,10 +1,10 @@
-import { InboxOutlined } from '@ant-design/icons';
 import { hasImportExtension, IMPORT_MAX_BYTES } from '@robot-ads/contracts/devices/devices.rules';
 import type { OwnerImport } from '@robot-ads/contracts/devices/devices.schemas';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Modal, Space, Steps, Table, Tag, Upload } from 'antd';
+import { Alert, App, Button, Modal, Space, Steps, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ImportDropZone, ImportRowResult } from '../../../components/import-drop-zone';
 import { downloadUrl, uploadForm } from '../../../lib/api-upload';
 import { lang } from '../../../lib/i18n';
 
@@ -108,33 +108,21 @@ export function OwnerImportDialog({ open, onClose }: { open: boolean; onClose: (
             { title: t('ownerImport.stepCreate') },
           ]}
         />
-        <a href={downloadUrl('/api/Proprietors/importTemplate', { language: lang() })} download>
-          {t('ownerImport.template')}
-        </a>
-        <Upload.Dragger
-          accept=".xlsx,.xls"
-          multiple={false}
-          maxCount={1}
-          showUploadList={false}
-          disabled={busy !== null}
-          beforeUpload={(chosen) => {
-            choose(chosen);
-            return false;
-          }}
-        >
-          <p className="ant-upload-drag-icon">
-            <InboxOutlined />
-          </p>
-          <p>
-            {busy === 'checking'
+        <ImportDropZone
+          templateHref={downloadUrl('/api/Proprietors/importTemplate', { language: lang() })}
+          templateText={t('ownerImport.template')}
+          busy={busy !== null}
+          text={
+            busy === 'checking'
               ? t('ownerImport.checking')
               : busy === 'creating'
                 ? t('ownerImport.creating')
-                : t('ownerImport.drop')}
-          </p>
-          <p className="ant-upload-hint">{t('ownerImport.hint')}</p>
-        </Upload.Dragger>
-        {error && <Alert type="error" showIcon message={error} />}
+                : t('ownerImport.drop')
+          }
+          hint={t('ownerImport.hint')}
+          error={error}
+          onFile={choose}
+        />
         {check && (
           <>
             <Alert
@@ -163,8 +151,7 @@ export function OwnerImportDialog({ open, onClose }: { open: boolean; onClose: (
                 {
                   title: t('ownerImport.reason'),
                   key: 'reason',
-                  render: (_: unknown, r) =>
-                    r.ok ? <Tag color="green">{t('ownerImport.ok')}</Tag> : <Tag color="red">{r.msg}</Tag>,
+                  render: (_: unknown, r) => <ImportRowResult ok={r.ok} msg={r.msg} okText={t('ownerImport.ok')} />,
                 },
               ]}
             />
