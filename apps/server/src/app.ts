@@ -10,6 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import { Redis } from 'ioredis';
 import type { Database } from './db/client';
 import { buildDeviceLane, laneServerFactory } from './device-lane';
+import { ACCOUNT_EXPORT_JOB, AccountListExports } from './modules/accounts/account-exports';
 import { accountsOfCustomers, customerHasAccount } from './modules/accounts/accounts.queries';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { AccountsService } from './modules/accounts/accounts.service';
@@ -27,6 +28,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { menusRoutes } from './modules/auth/menus.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
+import { type CustomerAccountsLink, CustomersService } from './modules/customers/customers.service';
 import { DeviceTokenCache, loadDeviceTokens } from './modules/device-protocol/device-auth';
 import { deviceProtocolRoutes } from './modules/device-protocol/device-protocol.routes';
 import { EXPORT_JOB as DEVICE_EXPORT_JOB, runExport as runDeviceExport } from './modules/devices/device-exports';
@@ -34,6 +36,7 @@ import type {} from './modules/devices/devices.context';
 import { devicesRoutes } from './modules/devices/devices.routes';
 import { sweepOffline } from './modules/devices/devices.service';
 import { Presence } from './modules/devices/presence';
+import { listOwners } from './modules/devices/projects.service';
 import { mediaRoutes } from './modules/media/media.routes';
 import { removeUnregisteredUploads } from './modules/media/media-uploads';
 import type {} from './modules/notifications/notifications.context';
@@ -190,6 +193,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     usedSlots: heldSlotsLookup(clock),
   };
   const systemLogs = new SystemLogsService(platform);
+  const customerAccounts: CustomerAccountsLink = {
+    hasAccount: (customerId) => customerHasAccount(ctx.db, customerId),
+    accountsOf: (customerIds) => accountsOfCustomers(ctx.db, customerIds),
+  };
+  const customersForExports = new CustomersService(ctx, customerAccounts);
+  const accountExports = new AccountListExports(ctx, accounts, {
+    owners: (user, q) => listOwners(ctx, user, q),
+    customers: (user, q) => customersForExports.page(user, q),
+  });
 
   // Background work, defined before the queue starts.
   jobs.addCleanup('auth.expired-sessions', () => auth.cleanExpired());
@@ -209,6 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     name: STATISTICS_EXPORT_JOB,
     handler: async (data) => runStatisticsExport(ctx, String(data.key), JSON.parse(String(data.user)) as SessionUser),
   });
+  jobs.define({ name: ACCOUNT_EXPORT_JOB, handler: async (data) => accountExports.run(String(data.key)) });
   jobs.define({ name: AUDIT_EXPORT_JOB, handler: async (data) => runAuditExport(ctx, String(data.key)) });
   app.decorate('ctx', ctx);
   app.decorate('services', { auth, accounts, notifications, resources, ads } satisfies AppServices);
@@ -302,6 +315,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     devicesRoutes(ctx, {
       plansPublishedToRobot: (robotRef) => plansPublishedToRobot(ctx, ctx.db, robotRef),
       groupMembers: (groupId) => groupMemberRefs(ctx.db, groupId),
+      ownerAccounts: accounts,
     }),
   );
   await app.register(adGroupsRoutes(ctx));
@@ -314,12 +328,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(menusRoutes(ctx));
   await app.register(notificationsRoutes(notifications));
   await app.register(systemLogsRoutes(ctx, systemLogs, (claims) => auth.resolve(claims, 'zh')));
-  await app.register(
-    customersRoutes(ctx, {
-      hasAccount: (customerId) => customerHasAccount(ctx.db, customerId),
-      accountsOf: (customerIds) => accountsOfCustomers(ctx.db, customerIds),
-    }),
-  );
+  await app.register(customersRoutes(ctx, customerAccounts));
+  await app.register(accountExports.routes());
   await app.register(playlistsRoutes(ctx));
   await app.register(directPublishRoutes(ctx));
   await app.register(publishingRoutes(ctx, consume));

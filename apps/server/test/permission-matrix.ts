@@ -154,6 +154,14 @@ export const PERMISSIONS: Record<string, Access> = {
   'POST /api/Proprietors/authorization/add': OPS,
   'POST /api/Proprietors/authorization/open': OPS,
   'POST /api/Proprietors/authorization/remove': OPS,
+  'GET /api/Proprietors/importTemplate': ['super', 'administrator'],
+  'POST /api/Proprietors/importOwners': ['super', 'administrator'],
+  'POST /api/Users/export': OPS,
+  'POST /api/AdvertiserUsers/export': OPS,
+  'POST /api/Proprietors/export': OPS,
+  'POST /api/Customers/export': OPS,
+  'GET /api/Users/queryExportState': OPS,
+  'GET /api/Users/exportFile': OPS,
 
   // ---- ad groups ----
   'GET /api/AdvertGroups': ALL_BUT_HIDE,

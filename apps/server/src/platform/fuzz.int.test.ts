@@ -11,7 +11,8 @@ const SEED = 20_261_125;
 let t: TestApp;
 let callers: Caller[];
 beforeAll(async () => {
-  t = await buildTestApp({ env: FUZZ_SECRETS_ENV });
+  // With the job queue running, as the server runs: the exports a valid input starts are queued.
+  t = await buildTestApp({ env: FUZZ_SECRETS_ENV, startJobs: true });
   const made = await makeCallers(t);
   callers = made.callers;
   made.secrets.values.push(FUZZ_SECRETS_ENV.JWT_SECRET, FUZZ_SECRETS_ENV.STORAGE_SECRET);

@@ -1,12 +1,12 @@
-import { InboxOutlined } from '@ant-design/icons';
 import { hasImportExtension, IMPORT_MAX_BYTES } from '@robot-ads/contracts/devices/devices.rules';
 import type { importCheckSchema } from '@robot-ads/contracts/devices/devices.schemas';
-import { Alert, Button, Modal, Space, Table, Tag, Upload } from 'antd';
+import { Alert, Button, Modal, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { downloadUrl, uploadForm } from '../lib/api-upload';
 import { lang } from '../lib/i18n';
+import { ImportDropZone, ImportRowResult } from './import-drop-zone';
 
 type ImportCheck = z.infer<typeof importCheckSchema>;
 
@@ -102,26 +102,14 @@ export function DeviceImportDialog({
       }
     >
       <Space direction="vertical" style={{ width: '100%' }}>
-        <a href={downloadUrl('/api/Devices/importTemplate', { language: lang() })} download>
-          {t('import.template')}
-        </a>
-        <Upload.Dragger
-          accept=".xlsx,.xls"
-          multiple={false}
-          maxCount={1}
-          showUploadList={false}
-          disabled={busy}
-          beforeUpload={(file) => {
-            upload(file);
-            return false;
-          }}
-        >
-          <p className="ant-upload-drag-icon">
-            <InboxOutlined />
-          </p>
-          <p>{busy && !check ? t('import.checking') : t('import.drop')}</p>
-        </Upload.Dragger>
-        {error && <Alert type="error" showIcon message={error} />}
+        <ImportDropZone
+          templateHref={downloadUrl('/api/Devices/importTemplate', { language: lang() })}
+          templateText={t('import.template')}
+          busy={busy}
+          text={busy && !check ? t('import.checking') : t('import.drop')}
+          error={error}
+          onFile={upload}
+        />
         {check && (
           <>
             <Alert
@@ -141,8 +129,7 @@ export function DeviceImportDialog({
                 {
                   title: t('import.reason'),
                   dataIndex: 'msg',
-                  render: (_: unknown, r) =>
-                    r.ok ? <Tag color="green">{t('import.ok')}</Tag> : <Tag color="red">{r.msg}</Tag>,
+                  render: (_: unknown, r) => <ImportRowResult ok={r.ok} msg={r.msg} okText={t('import.ok')} />,
                 },
               ]}
             />

@@ -4,7 +4,11 @@ import { newPasswordSchema } from '../auth/password.rules';
 import { ADVERTISER_ROLES, PRINCIPALS, ROLES } from '../auth/roles';
 import { okEnvelope, pageEnvelope } from '../common/envelope';
 import { idSchema } from '../common/ids';
+import { LANGUAGES } from '../common/language';
 import { pageQuery } from '../common/pagination';
+import { customerQuery } from '../customers/customers.schemas';
+import { exportStartSchema, exportStateSchema, ownerQuery } from '../devices/devices.schemas';
+import { isValidTimeZone } from '../playback/zoned-time';
 
 /** Account states of spec section 4. */
 export const ACCOUNT_STATUSES = ['enabled', 'disabled'] as const;
@@ -199,3 +203,22 @@ export const ownerReviewScopeBody = z.object({
   /** Operator (super, administrator, operator) and advertiser accounts; at most 200. */
   applicantIds: z.array(idSchema).max(200),
 });
+
+// ---- xlsx exports of the account lists (issue 16), with progress (platform/exports.ts on the server) ----
+
+/** What every list export takes besides the list's filters: the workbook's language and the dates' zone. */
+const listExportOptions = {
+  language: z.enum(LANGUAGES).optional(),
+  timeZone: z.string().trim().refine(isValidTimeZone, 'TIME_ZONE_INVALID').optional(),
+};
+const noPaging = { start: true, limit: true } as const;
+/** POST /api/Users/export: the accounts queryByPage lists with these filters. */
+export const usersExportBody = accountTreeQuery.omit(noPaging).extend(listExportOptions);
+/** POST /api/AdvertiserUsers/export: the advertiser accounts queryUserByPage lists. */
+export const advertisersExportBody = advertiserPageQuery.omit(noPaging).extend(listExportOptions);
+/** POST /api/Proprietors/export: the owner accounts Proprietors/authorization lists. */
+export const ownersExportBody = ownerQuery.omit(noPaging).extend(listExportOptions);
+/** POST /api/Customers/export: the customers GET /api/Customers lists. */
+export const customersExportBody = customerQuery.omit(noPaging).extend(listExportOptions);
+export const listExportStarted = okEnvelope(exportStartSchema);
+export const listExportProgress = okEnvelope(exportStateSchema);

@@ -453,6 +453,22 @@ export const errorCatalogue = {
     zh: '第{row}行为空：设备ID须从A2开始且中间不能有空行',
     en: 'Row {row} is blank: device IDs start at A2 with no blank rows',
   },
+  OWNER_IMPORT_BLANK_ROW: {
+    status: 400,
+    zh: '第{row}行为空：从第2行起每行一个物业账号，中间不能有空行',
+    en: 'Row {row} is blank: one owner account per row from row 2, with no blank rows',
+  },
+  OWNER_IMPORT_TOO_MANY: {
+    status: 400,
+    zh: '一次最多导入{max}个物业账号',
+    en: 'At most {max} owner accounts can be imported at a time',
+  },
+  DEVICE_HAS_PROPERTY: { status: 409, zh: '设备已属于其他物业', en: 'The device already belongs to a property' },
+  PROJECT_TYPE_INVALID: {
+    status: 400,
+    zh: '物业类型应为物业、影院或自定义',
+    en: 'The property type must be Property, Cinema or Custom',
+  },
   IMPORT_NO_VALID_ROWS: { status: 422, zh: '没有可添加的有效设备', en: 'There are no valid devices to add' },
   DEVICE_LIST_EMPTY: { status: 400, zh: '设备列表至少需要一台设备', en: 'The device list needs at least one device' },
   DEVICE_ROWS_REFUSED: {

@@ -47,6 +47,18 @@ export const enterpriseInfoDto = z.object({
 export type EnterpriseInfoDto = z.infer<typeof enterpriseInfoDto>;
 export const enterpriseInfoResponse = okEnvelope(enterpriseInfoDto);
 
+/**
+ * The stored shape of the information (also an application's snapshot): the DTO's fields with the
+ * pictures as media ids (signed links are made when it is read), times in unix seconds.
+ */
+export type EnterpriseSnapshot = Omit<
+  EnterpriseInfoDto,
+  'customerId' | 'customerName' | 'licence' | 'qualifications' | 'auditStatus' | 'auditNote'
+> & {
+  licenceMediaId: string;
+  qualifications: Array<{ mediaId: string; begin: number | null; end: number | null }>;
+};
+
 export const enterpriseInfoQuery = z.object({ customerId: idSchema.optional() });
 
 const unixSeconds = z.number().int().min(0).nullable().optional();

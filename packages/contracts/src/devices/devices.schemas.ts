@@ -311,6 +311,28 @@ export const importCheckSchema = z.object({
   rows: z.array(importRowSchema),
 });
 export type ImportCheck = z.infer<typeof importCheckSchema>;
+/** One row of an owner import (POST /api/Proprietors/importOwners): the owner, its property and robots. */
+export const ownerImportRowSchema = z.object({
+  row: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  propertyName: z.string(),
+  robotIds: z.array(z.string()),
+  ok: z.boolean(),
+  /** The first refusal of the row: its catalogue code, the column and the message in the caller's language. */
+  code: z.string().nullable(),
+  field: z.string().nullable(),
+  msg: z.string().nullable(),
+});
+export type OwnerImportRow = z.infer<typeof ownerImportRowSchema>;
+/** The rows checked; `created` is the number of owners created (all rows, or none). */
+export const ownerImportSchema = z.object({
+  total: z.number().int(),
+  validCount: z.number().int(),
+  created: z.number().int(),
+  rows: z.array(ownerImportRowSchema),
+});
+export type OwnerImport = z.infer<typeof ownerImportSchema>;
 /** Result of importScenes / importAdBlacklist: rows checked, rows applied. */
 export const affiliateImportSchema = z.object({
   total: z.number().int(),

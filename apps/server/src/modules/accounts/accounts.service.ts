@@ -18,6 +18,7 @@ import { fromUnixSeconds, toUnixSeconds } from '@robot-ads/contracts/common/time
 import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import { AppError } from '../../platform/app-error';
 import type { PlatformContext } from '../../platform/context';
+import { containsLike } from '../../platform/like';
 import { accountSubtreeIds, assertCanSeeAccount, descendantIds } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
 import { RequestValidationError } from '../../platform/validation';
@@ -54,9 +55,6 @@ export function toAccountDto(row: AccountRow, customerName: string | null = null
     createtime: toUnixSeconds(row.createdAt) ?? 0,
   };
 }
-
-/** A LIKE pattern's literal text (`%`, `_` and `\\` escaped). */
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface AccountFilter {
   roles?: readonly string[];
@@ -99,6 +97,8 @@ export interface ManagedInput {
   password?: string;
 }
 
+export type NewManagedInput = ManagedInput & { username: string; password: string; name: string; role: string };
+
 const asBool = (v: boolean | 'yes' | 'no' | undefined) => (v === undefined ? undefined : v === true || v === 'yes');
 
 /** What accounts need of the auth module (passed by buildApp): password hashes and ending sessions. */
@@ -124,8 +124,8 @@ export class AccountsService {
     const where: SQL[] = [];
     if (scope) where.push(inArray(accounts.id, scope));
     if (filter.roles) where.push(inArray(accounts.role, [...filter.roles]));
-    if (filter.name) where.push(ilike(accounts.name, `%${escapeLike(filter.name)}%`));
-    if (filter.username) where.push(ilike(accounts.username, `%${escapeLike(filter.username)}%`));
+    if (filter.name) where.push(ilike(accounts.name, containsLike(filter.name)));
+    if (filter.username) where.push(ilike(accounts.username, containsLike(filter.username)));
     if (filter.parentId) where.push(eq(accounts.parentId, filter.parentId));
     if (filter.status) where.push(eq(accounts.enabled, filter.status === 'enabled'));
     const cond = where.length ? and(...where) : undefined;
@@ -295,17 +295,21 @@ export class AccountsService {
     return this.get(user, id);
   }
 
-  async createAccount(
-    user: SessionUser,
-    input: ManagedInput & { username: string; password: string; name: string; role: string },
-    lang: Language = 'zh',
-  ): Promise<AccountDto> {
-    const parentId = input.parentId ?? user.id;
-    await this.checkParent(user, parentId);
+  /**
+   * The checks of a new sub-account (parent in scope, no role elevation, name and phones, validity,
+   * login name free), without writing anything: the owner import checks its rows with them.
+   */
+  async checkNewAccount(user: SessionUser, input: NewManagedInput, lang: Language = 'zh'): Promise<void> {
+    await this.checkParent(user, input.parentId ?? user.id);
     this.assertRole(user, input.role);
     await this.checkPersonal(input, lang, '');
     if (input.begin && input.end && input.end <= input.begin) throw new AppError('END_BEFORE_START', {}, 'end');
     if (await findAccountByUsername(this.db, input.username)) throw new AppError('USERNAME_EXISTS', {}, 'username');
+  }
+
+  async createAccount(user: SessionUser, input: NewManagedInput, lang: Language = 'zh'): Promise<AccountDto> {
+    const parentId = input.parentId ?? user.id;
+    await this.checkNewAccount(user, input, lang);
     const id = newId();
     try {
       await this.db.insert(accounts).values({

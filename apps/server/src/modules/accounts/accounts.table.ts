@@ -1,4 +1,5 @@
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { exportJobColumns } from '../../platform/exports';
 
 /**
  * One account model for every role (spec sections 3 and 6). The tree runs by parent_id; an
@@ -52,6 +53,23 @@ export const accounts = pgTable(
     index('accounts_project_idx').on(t.projectId),
     index('accounts_contact_phone_idx').on(t.phone),
   ],
+);
+
+/**
+ * Background xlsx exports of the account lists (accounts, advertiser accounts, owners, customers), run by
+ * platform/exports.ts: `params` keeps the list's filters and the caller as they were when started.
+ */
+export const accountExports = pgTable(
+  'account_exports',
+  {
+    ...exportJobColumns(),
+    kind: text('kind').notNull(),
+    language: text('language').notNull().default('zh'),
+    timeZone: text('time_zone').notNull(),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
+    error: text('error'),
+  },
+  (t) => [index('account_exports_created_idx').on(t.createdAt)],
 );
 
 export type AccountRow = typeof accounts.$inferSelect;

@@ -11,6 +11,7 @@ import {
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
+import { containsLike, escapeLike } from '../../platform/like';
 import { dataScope } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
 import { RequestValidationError } from '../../platform/validation';
@@ -47,8 +48,6 @@ interface CustomerInput {
   district?: string;
   contacts?: Array<{ name: string; phone: string }>;
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** What customers need of accounts (accounts sit above customers, so buildApp passes it in). */
 export interface CustomerAccountsLink {
@@ -101,7 +100,7 @@ export class CustomersService {
   ): Promise<{ total: number; datas: CustomerDto[] }> {
     const scope = await this.scopeCondition(user);
     if (scope === 'none') return { total: 0, datas: [] };
-    const like = (v: string) => `%${escapeLike(v)}%`;
+    const like = containsLike;
     const where = and(
       scope,
       q.name ? ilike(customers.name, like(q.name)) : undefined,

@@ -7,11 +7,13 @@ import {
   type CustomerAuditDto,
   type EnterpriseInfoBody,
   type EnterpriseInfoDto,
+  type EnterpriseSnapshot,
   enterpriseInfoIssues,
 } from '@robot-ads/contracts/customers/enterprise.schemas';
 import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
+import { containsLike } from '../../platform/like';
 import { dataScope, isSuperuser } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
 import { RequestValidationError } from '../../platform/validation';
@@ -27,22 +29,6 @@ import {
 } from './customers.table';
 
 const LINK_TTL_SECONDS = 3600;
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** The stored shape of the information (also an application's snapshot): times in unix seconds. */
-interface EnterpriseSnapshot {
-  enterpriseName: string;
-  contactName: string;
-  contactPhone: string;
-  province: string;
-  creditCode: string;
-  legalPersonIdNumber: string;
-  licenceMediaId: string;
-  licenceValidUntil: number | null;
-  qualifications: Array<{ mediaId: string; begin: number | null; end: number | null }>;
-  agent: boolean;
-  updatetime: number | null;
-}
 
 function snapshotOf(row: CustomerEnterpriseRow): EnterpriseSnapshot {
   return {
@@ -273,7 +259,7 @@ export class EnterpriseService {
             this.db
               .select({ id: customers.id })
               .from(customers)
-              .where(ilike(customers.name, `%${escapeLike(q.name)}%`)),
+              .where(ilike(customers.name, containsLike(q.name))),
           )
         : undefined,
     );

@@ -40,29 +40,47 @@ const TEMPLATE_NOTE = {
 } as const;
 
 /**
- * Reads the device IDs of an import file (spec section 5): .xlsx or .xls, IDs in column A from A2,
- * no blank rows between them. Refuses a file that is not a spreadsheet, has no template header or
- * no IDs (IMPORT_FILE_INVALID) and a blank row (IMPORT_BLANK_ROW).
+ * The cells of the first sheet of an import file (spec section 5: .xlsx or .xls), as trimmed text, row 1
+ * (the template's header) first. Refuses a file that is not a spreadsheet (IMPORT_FILE_TYPE,
+ * IMPORT_FILE_INVALID).
  */
-export function parseRobotIdFile(buffer: Buffer, filename: string): RobotIdEntry[] {
+export function readSheetRows(buffer: Buffer, filename: string): string[][] {
   if (!hasImportExtension(filename)) throw new AppError('IMPORT_FILE_TYPE', {}, 'file');
   const isXlsx = filename.toLowerCase().endsWith('.xlsx');
   if (!startsWith(buffer, isXlsx ? XLSX_MAGIC : XLS_MAGIC)) throw new AppError('IMPORT_FILE_INVALID', {}, 'file');
-  let rows: unknown[][];
   try {
     const book = XLSX.read(buffer, { type: 'buffer', dense: true, cellDates: false });
     const first = book.SheetNames[0];
     const sheet = first ? book.Sheets[first] : undefined;
     if (!sheet) throw new AppError('IMPORT_FILE_INVALID', {}, 'file');
-    rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, blankrows: true, defval: '', raw: false });
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, blankrows: true, defval: '', raw: false });
+    return rows.map((r) => (r ?? []).map((v) => String(v ?? '').trim()));
   } catch (err) {
     if (err instanceof AppError) throw err;
     throw new AppError('IMPORT_FILE_INVALID', {}, 'file');
   }
-  const header = String(rows[0]?.[0] ?? '').trim();
-  if (!HEADER_PATTERN.test(header)) throw new AppError('IMPORT_FILE_INVALID', {}, 'file');
+}
+
+/** The rows below the header up to the last non-blank one (`blank` is the code of a blank row in between). */
+export function bodyRows(rows: string[][], blank: 'IMPORT_BLANK_ROW' | 'OWNER_IMPORT_BLANK_ROW'): string[][] {
   const body = rows.slice(1);
-  const values = body.map((r) => String(r?.[0] ?? '').trim());
+  const isBlank = (r: string[] | undefined) => !r || r.every((v) => v === '');
+  let last = body.length - 1;
+  while (last >= 0 && isBlank(body[last])) last--;
+  if (last < 0) throw new AppError('IMPORT_FILE_INVALID', {}, 'file');
+  for (let i = 0; i <= last; i++) if (isBlank(body[i])) throw new AppError(blank, { row: i + 2 }, 'file');
+  return body.slice(0, last + 1);
+}
+
+/**
+ * Reads the device IDs of an import file (spec section 5): .xlsx or .xls, IDs in column A from A2,
+ * no blank rows between them. Refuses a file that is not a spreadsheet, has no template header or
+ * no IDs (IMPORT_FILE_INVALID) and a blank row (IMPORT_BLANK_ROW).
+ */
+export function parseRobotIdFile(buffer: Buffer, filename: string): RobotIdEntry[] {
+  const rows = readSheetRows(buffer, filename);
+  if (!HEADER_PATTERN.test(rows[0]?.[0] ?? '')) throw new AppError('IMPORT_FILE_INVALID', {}, 'file');
+  const values = rows.slice(1).map((r) => r[0] ?? '');
   let last = values.length - 1;
   while (last >= 0 && values[last] === '') last--;
   if (last < 0) throw new AppError('IMPORT_FILE_INVALID', {}, 'file');
@@ -70,21 +88,29 @@ export function parseRobotIdFile(buffer: Buffer, filename: string): RobotIdEntry
   for (let i = 0; i <= last; i++) {
     const robotId = values[i] ?? '';
     if (robotId === '') throw new AppError('IMPORT_BLANK_ROW', { row: i + 2 }, 'file');
-    entries.push({ row: i + 2, robotId, extra: (body[i] ?? []).slice(1).map((v) => String(v ?? '').trim()) });
+    entries.push({ row: i + 2, robotId, extra: (rows[i + 1] ?? []).slice(1) });
   }
   return entries;
 }
 
-/** The downloadable import template: the header in A1 and a note beside it. */
-export async function buildImportTemplate(lang: Language): Promise<Buffer> {
+/** An import template: the column headers in row 1 (bold, text cells) and a note after them. */
+export async function buildTemplate(sheetName: string, headers: string[], note: string): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet(lang === 'zh' ? '设备导入' : 'Device import');
-  sheet.getCell('A1').value = TEMPLATE_HEADER[lang];
-  sheet.getCell('A1').font = { bold: true };
-  sheet.getCell('C1').value = TEMPLATE_NOTE[lang];
-  sheet.getColumn(1).width = 28;
-  sheet.getColumn(1).numFmt = '@';
+  const sheet = book.addWorksheet(sheetName);
+  headers.forEach((header, i) => {
+    const cell = sheet.getRow(1).getCell(i + 1);
+    cell.value = header;
+    cell.font = { bold: true };
+    sheet.getColumn(i + 1).width = Math.max(16, header.length * 2 + 4);
+    sheet.getColumn(i + 1).numFmt = '@';
+  });
+  sheet.getRow(1).getCell(headers.length + 2).value = note;
   return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** The downloadable device-ID import template: the header in A1 and a note beside it. */
+export async function buildImportTemplate(lang: Language): Promise<Buffer> {
+  return buildTemplate(lang === 'zh' ? '设备导入' : 'Device import', [TEMPLATE_HEADER[lang]], TEMPLATE_NOTE[lang]);
 }
 
 /**

@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { ADVERTISER_ROLES, OPERATOR_ROLES, type Role } from '@robot-ads/contracts/auth/roles';
 import { okEnvelope, pageEnvelope } from '@robot-ads/contracts/common/envelope';
+import type { Language } from '@robot-ads/contracts/common/language';
 import { toUnixSeconds } from '@robot-ads/contracts/common/time';
 import { DEVICE_TYPES } from '@robot-ads/contracts/devices/devices.rules';
 import {
@@ -23,6 +24,7 @@ import {
   languageField,
   mapPointSchema,
   mapQuery,
+  ownerImportSchema,
   ownerQuery,
   ownerSchema,
   projectQuery,
@@ -61,6 +63,7 @@ import {
   sweepOffline,
   visibleRobot,
 } from './devices.service';
+import { buildOwnerImportTemplate, importOwners, type OwnerAccounts, parseOwnerFile } from './owner-import';
 import {
   addAuthorization,
   createProjects,
@@ -102,6 +105,8 @@ export interface DevicesRoutesDeps {
   plansPublishedToRobot: (robotRef: string) => Promise<RobotDeliveryPlan[]>;
   /** The members of an ad group, for the group device export (ad-groups). */
   groupMembers: GroupMembers;
+  /** Owner accounts created by the owner import, with the checks of one account (accounts). */
+  ownerAccounts: OwnerAccounts;
 }
 
 /** Devices, StatisDevices, Affiliates, Projects and Proprietors (spec section 7). */
@@ -261,21 +266,32 @@ export function devicesRoutes(ctx: AppContext, deps: DevicesRoutesDeps): Fastify
         return sendWorkbook(reply, file.fileName, file.stream);
       },
     );
-    app.get(
+    /** GET an import template (.xlsx) in the asked language (default the caller's). */
+    const templateRoute = (
+      path: string,
+      t: { tag: string; summary: string; roles: readonly Role[]; fileName: Record<Language, string> },
+      build: (lang: Language) => Promise<Buffer>,
+    ) =>
+      app.get(
+        path,
+        {
+          schema: { tags: [t.tag], summary: t.summary, querystring: z.object({ language: languageField }) },
+          config: { roles: t.roles },
+        },
+        async (request, reply) => {
+          const lang = request.query.language ?? request.lang;
+          return sendWorkbook(reply, t.fileName[lang], await build(lang));
+        },
+      );
+    templateRoute(
       '/api/Devices/importTemplate',
       {
-        schema: {
-          tags: ['devices'],
-          summary: 'The device-ID import template (.xlsx)',
-          querystring: z.object({ language: languageField }),
-        },
-        config: { roles: DEVICE_READERS },
+        tag: 'devices',
+        summary: 'The device-ID import template (.xlsx)',
+        roles: DEVICE_READERS,
+        fileName: { zh: '设备导入模板.xlsx', en: 'device-import-template.xlsx' },
       },
-      async (request, reply) => {
-        const lang = request.query.language ?? request.lang;
-        const buffer = await buildImportTemplate(lang);
-        return sendWorkbook(reply, lang === 'zh' ? '设备导入模板.xlsx' : 'device-import-template.xlsx', buffer);
-      },
+      buildImportTemplate,
     );
     app.post(
       '/api/Devices/importCheck',
@@ -502,6 +518,41 @@ export function devicesRoutes(ctx: AppContext, deps: DevicesRoutesDeps): Fastify
         config: { roles: OPS },
       },
       async (request) => ok(await createProjects(ctx, request.body.projects)),
+    );
+    const ACCOUNT_MANAGERS: readonly Role[] = ['super', 'administrator'];
+    templateRoute(
+      '/api/Proprietors/importTemplate',
+      {
+        tag: 'projects',
+        summary: 'The owner import template (.xlsx): one owner account a row with its property and device IDs',
+        roles: ACCOUNT_MANAGERS,
+        fileName: { zh: '物业账号导入模板.xlsx', en: 'owner-import-template.xlsx' },
+      },
+      buildOwnerImportTemplate,
+    );
+    app.post(
+      '/api/Proprietors/importOwners',
+      {
+        schema: {
+          tags: ['projects'],
+          summary:
+            'Bulk creation of owner accounts with their property and robots (multipart: file; confirm=true creates ' +
+            'them, all rows or none; parentId: the parent account, default the caller); every row checked',
+          response: { 200: okEnvelope(ownerImportSchema) },
+        },
+        config: { roles: ACCOUNT_MANAGERS },
+      },
+      async (request) => {
+        const upload = await readImportUpload(request);
+        const entries = parseOwnerFile(upload.buffer, upload.filename);
+        return ok(
+          await importOwners(ctx, deps.ownerAccounts, request.user, entries, {
+            confirm: upload.fields.confirm === 'true',
+            parentId: upload.fields.parentId?.trim() || undefined,
+            lang: request.lang,
+          }),
+        );
+      },
     );
     app.post(
       '/api/Proprietors/update',

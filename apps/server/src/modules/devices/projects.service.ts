@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
+import { containsLike } from '../../platform/like';
 import { accountSubtreeIds, assertCanSeeAccount } from '../../platform/scope';
 import {
   type AccountRow,
@@ -22,8 +23,6 @@ import {
 import type { RobotIdEntry } from './device-import';
 import { findRobotsByRobotIds, type ScopeUser, sceneIdFor } from './devices.repository';
 import { projects, robots, scenes } from './devices.table';
-
-const like = (v: string) => `%${v.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 export const PROJECT_TYPE_LABELS: Record<ProjectType, { zh: string; en: string }> = {
   project: { zh: '物业', en: 'Property' },
@@ -73,7 +72,7 @@ function projectConditions(user: ScopeUser, q: { name?: string; type?: ProjectTy
   const scope = projectScope(user);
   return and(
     ...(scope ? [scope] : []),
-    ...(q.name ? [ilike(projects.name, like(q.name))] : []),
+    ...(q.name ? [ilike(projects.name, containsLike(q.name))] : []),
     ...(q.type ? [eq(projects.type, q.type)] : []),
     ...(q.province ? [eq(projects.province, q.province)] : []),
   );
@@ -212,7 +211,7 @@ export async function listOwners(
     start: q.start,
     limit: q.limit,
     projectId: q.projectId,
-    usernameLike: q.username ? like(q.username) : undefined,
+    usernameLike: q.username ? containsLike(q.username) : undefined,
   });
   const projectIds = [...new Set(rows.flatMap((r) => (r.projectId ? [r.projectId] : [])))];
   const names = new Map(
@@ -286,7 +285,7 @@ export async function findScenes(ctx: AppContext, user: ScopeUser, name?: string
     })
     .from(scenes)
     .leftJoin(robots, eq(robots.sceneId, scenes.id))
-    .where(name ? ilike(scenes.name, like(name)) : undefined)
+    .where(name ? ilike(scenes.name, containsLike(name)) : undefined)
     .groupBy(scenes.id, scenes.name)
     .orderBy(asc(scenes.name))
     .limit(1000);

@@ -14,6 +14,7 @@ import { toUnixSeconds } from '@robot-ads/contracts/common/time';
 import { and, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/app-error';
 import type { PlatformContext } from '../../platform/context';
+import { containsLike } from '../../platform/like';
 import { accountSubtreeIds, assertCanSeeAccount } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
 import { hashToken } from '../../platform/tokens';
@@ -23,7 +24,6 @@ import {
   findAccountById,
   findAccountByUsername,
 } from '../accounts/accounts.queries';
-import { escapeLike } from '../accounts/accounts.service';
 import { customerNamesByIds, findCustomerById } from '../customers/customers.queries';
 import { MessageWebhook } from './message-webhook';
 import { type AdvertiserTwoFactorRow, advertiserTwoFactor, advertiserTwoFactorCodes } from './two-factor.table';
@@ -113,8 +113,8 @@ export class TwoFactorService {
     const { total, rows } = await accountsPageByRoles(this.db, {
       roles: ADVERTISER_ROLES,
       scope,
-      usernameLike: q.account ? `%${escapeLike(q.account)}%` : undefined,
-      nameLike: q.name ? `%${escapeLike(q.name)}%` : undefined,
+      usernameLike: q.account ? containsLike(q.account) : undefined,
+      nameLike: q.name ? containsLike(q.name) : undefined,
       start: q.start,
       limit: q.limit,
     });

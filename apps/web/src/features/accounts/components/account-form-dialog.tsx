@@ -1,4 +1,4 @@
-import { App, Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkRule } from '../../../lib/rules';
@@ -13,7 +13,7 @@ import {
 } from '../account-rules';
 import { type Account, useCreateAccount, useParentDictionary, useUpdateAccount } from '../api/accounts';
 import { LoginFields, optionalPhone, SwitchField, ValidityContactFields } from './account-fields';
-import { showSaveError } from './server-error';
+import { FormModal } from './form-modal';
 
 export interface AccountFormValues {
   username: string;
@@ -46,7 +46,6 @@ export function AccountFormDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('accounts');
-  const { message } = App.useApp();
   const [form] = Form.useForm<AccountFormValues>();
   const parents = useParentDictionary(open);
   const create = useCreateAccount();
@@ -76,40 +75,34 @@ export function AccountFormDialog({
     }
   }, [open, account, defaultParentId, form, roles]);
 
-  const submit = async () => {
-    try {
-      const v = await form.validateFields();
-      const common = {
-        name: v.name.trim(),
-        role: v.role,
-        parentId: v.parentId || undefined,
-        ...validityToSeconds(v.validity),
-        status: v.enabled ? ('enabled' as const) : ('disabled' as const),
-        autoAudit: v.autoAudit ? ('yes' as const) : ('no' as const),
-        isSoldOut: v.isSoldOut,
-        phone: (v.phone ?? '').trim(),
-        email: (v.email ?? '').trim(),
-        contact: { name: (v.contactName ?? '').trim(), phone: (v.contactPhone ?? '').trim() },
-      };
-      if (account) await update.mutateAsync({ id: account.id, ...common });
-      else await create.mutateAsync({ ...common, username: v.username.trim(), password: v.password.trim() });
-      message.success(t(editing ? 'saved' : 'created'));
-      onClose();
-    } catch (error) {
-      showSaveError(form, error, (text) => message.error(text), t(editing ? 'saveFailed' : 'createFailed'));
-    }
+  const save = async (v: AccountFormValues) => {
+    const common = {
+      name: v.name.trim(),
+      role: v.role,
+      parentId: v.parentId || undefined,
+      ...validityToSeconds(v.validity),
+      status: v.enabled ? ('enabled' as const) : ('disabled' as const),
+      autoAudit: v.autoAudit ? ('yes' as const) : ('no' as const),
+      isSoldOut: v.isSoldOut,
+      phone: (v.phone ?? '').trim(),
+      email: (v.email ?? '').trim(),
+      contact: { name: (v.contactName ?? '').trim(), phone: (v.contactPhone ?? '').trim() },
+    };
+    if (account) await update.mutateAsync({ id: account.id, ...common });
+    else await create.mutateAsync({ ...common, username: v.username.trim(), password: v.password.trim() });
   };
 
   return (
-    <Modal
+    <FormModal<AccountFormValues>
       open={open}
       title={t(editing ? 'users.editTitle' : 'users.createTitle')}
-      onCancel={onClose}
-      onOk={submit}
-      confirmLoading={create.isPending || update.isPending}
-      okText={t('save')}
-      destroyOnHidden
+      form={form}
+      saving={create.isPending || update.isPending}
+      save={save}
+      onClose={onClose}
       width={640}
+      successText={t(editing ? 'saved' : 'created')}
+      failureText={t(editing ? 'saveFailed' : 'createFailed')}
     >
       <Form<AccountFormValues>
         form={form}
@@ -148,6 +141,6 @@ export function AccountFormDialog({
           </Form.Item>
         )}
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,11 +1,11 @@
-import { App, Form, Modal, Select } from 'antd';
+import { Form, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { secondsToValidity, type Validity, validityToSeconds } from '../account-rules';
 import { type Account, useCreateAdvertiser, useUpdateAdvertiser } from '../api/accounts';
 import { useCustomerOptions } from '../api/customers';
 import { LoginFields, SwitchField, ValidityContactFields } from './account-fields';
-import { showSaveError } from './server-error';
+import { FormModal } from './form-modal';
 
 interface AdvertiserFormValues {
   username: string;
@@ -34,7 +34,6 @@ export function AdvertiserFormDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('accounts');
-  const { message } = App.useApp();
   const [form] = Form.useForm<AdvertiserFormValues>();
   const [search, setSearch] = useState('');
   const customers = useCustomerOptions(search, open);
@@ -67,38 +66,32 @@ export function AdvertiserFormDialog({
       : null;
   if (current && !options.some((o) => o.value === current.value)) options.unshift(current);
 
-  const submit = async () => {
-    try {
-      const v = await form.validateFields();
-      const common = {
-        name: v.name.trim(),
-        customer: v.customer,
-        role: v.special ? ('advertisers_special' as const) : ('advertisers' as const),
-        diy: v.diy ? ('yes' as const) : ('no' as const),
-        ...validityToSeconds(v.validity),
-        status: v.enabled ? ('enabled' as const) : ('disabled' as const),
-        phone: (v.phone ?? '').trim(),
-        email: (v.email ?? '').trim(),
-      };
-      if (account) await update.mutateAsync({ id: account.id, ...common });
-      else await create.mutateAsync({ ...common, username: v.username.trim(), password: v.password.trim() });
-      message.success(t(editing ? 'saved' : 'created'));
-      onClose();
-    } catch (error) {
-      showSaveError(form, error, (text) => message.error(text), t(editing ? 'saveFailed' : 'createFailed'));
-    }
+  const save = async (v: AdvertiserFormValues) => {
+    const common = {
+      name: v.name.trim(),
+      customer: v.customer,
+      role: v.special ? ('advertisers_special' as const) : ('advertisers' as const),
+      diy: v.diy ? ('yes' as const) : ('no' as const),
+      ...validityToSeconds(v.validity),
+      status: v.enabled ? ('enabled' as const) : ('disabled' as const),
+      phone: (v.phone ?? '').trim(),
+      email: (v.email ?? '').trim(),
+    };
+    if (account) await update.mutateAsync({ id: account.id, ...common });
+    else await create.mutateAsync({ ...common, username: v.username.trim(), password: v.password.trim() });
   };
 
   return (
-    <Modal
+    <FormModal<AdvertiserFormValues>
       open={open}
       title={t(editing ? 'advertisers.editTitle' : 'advertisers.createTitle')}
-      onCancel={onClose}
-      onOk={submit}
-      okText={t('save')}
-      confirmLoading={create.isPending || update.isPending}
-      destroyOnHidden
+      form={form}
+      saving={create.isPending || update.isPending}
+      save={save}
+      onClose={onClose}
       width={600}
+      successText={t(editing ? 'saved' : 'created')}
+      failureText={t(editing ? 'saveFailed' : 'createFailed')}
     >
       <Form<AdvertiserFormValues>
         form={form}
@@ -127,6 +120,6 @@ export function AdvertiserFormDialog({
         <SwitchField name="special" label={t('fields.special')} />
         <SwitchField name="enabled" label={t('fields.enabled')} />
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

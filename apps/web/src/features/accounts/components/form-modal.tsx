@@ -12,6 +12,9 @@ export function FormModal<V>({
   save,
   onClose,
   children,
+  width,
+  successText,
+  failureText,
 }: {
   open: boolean;
   title: string;
@@ -20,6 +23,10 @@ export function FormModal<V>({
   save: (values: V) => Promise<unknown>;
   onClose: () => void;
   children: ReactNode;
+  width?: number;
+  /** Said when it saved (default "saved") and when it failed without a field to show (default "save failed"). */
+  successText?: string;
+  failureText?: string;
 }) {
   const { t } = useTranslation('accounts');
   const { message } = App.useApp();
@@ -31,13 +38,14 @@ export function FormModal<V>({
       okText={t('save')}
       confirmLoading={saving}
       destroyOnHidden
+      width={width}
       onOk={async () => {
         try {
           await save(await form.validateFields());
-          message.success(t('saved'));
+          message.success(successText ?? t('saved'));
           onClose();
         } catch (error) {
-          showSaveError(form, error, (text) => message.error(text), t('saveFailed'));
+          showSaveError(form, error, (text) => message.error(text), failureText ?? t('saveFailed'));
         }
       }}
     >

@@ -1,40 +1,36 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Table } from 'antd';
+import { Button, Card, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listTable } from '../../../components/list-table';
-import {
-  type Account,
-  useAdvertisersPage,
-  useDeleteAdvertiser,
-  useResetPassword,
-  useSetAccountStatus,
-} from '../api/accounts';
-import { AccountRowActions, accountStateColumns } from '../components/account-columns';
+import { type Account, useAdvertisersPage, useDeleteAdvertiser } from '../api/accounts';
+import { useAccountActions } from '../components/account-actions';
+import { accountStateColumns } from '../components/account-columns';
 import { AdvertiserFormDialog } from '../components/advertiser-form-dialog';
 import { FilterBar } from '../components/filter-bar';
+import { ListExportButton } from '../components/list-export-button';
 import { usePagedFilter } from '../components/paging';
-import { ResetPasswordDialog } from '../components/reset-password-dialog';
 
 /** /account/user/user: advertiser accounts in scope (server-paged by login name and name), each with its customer. */
 export default function AdvertiserUsersPage() {
   const { t } = useTranslation('accounts');
   const paged = usePagedFilter<{ account?: string; name?: string }>({});
   const list = useAdvertisersPage(paged.query);
-  const setStatus = useSetAccountStatus();
-  const reset = useResetPassword();
   const remove = useDeleteAdvertiser();
   const [editing, setEditing] = useState<Account | null | 'new'>(null);
-  const [resetting, setResetting] = useState<Account | null>(null);
+  const actions = useAccountActions({ onEdit: setEditing, remove: remove.mutateAsync });
   const now = Math.floor(Date.now() / 1000);
 
   return (
     <Card
       title={t('advertisers.title')}
       extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-          {t('advertisers.create')}
-        </Button>
+        <Space>
+          <ListExportButton path="/api/AdvertiserUsers/export" filters={paged.filter} total={list.data?.total} />
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            {t('advertisers.create')}
+          </Button>
+        </Space>
       }
     >
       <FilterBar
@@ -68,21 +64,7 @@ export default function AdvertiserUsersPage() {
               render: (v: string) => t(v === 'yes' ? 'yes' : 'no'),
             },
             ...accountStateColumns(t, now),
-            {
-              title: t('fields.actions'),
-              key: 'actions',
-              size: 'actions',
-              width: 330,
-              render: (_: unknown, a) => (
-                <AccountRowActions
-                  account={a}
-                  onEdit={() => setEditing(a)}
-                  onReset={() => setResetting(a)}
-                  setStatus={(status) => setStatus.mutateAsync({ id: a.id, status })}
-                  remove={() => remove.mutateAsync(a.id)}
-                />
-              ),
-            },
+            actions.column,
           ],
           {
             query: list,
@@ -95,12 +77,7 @@ export default function AdvertiserUsersPage() {
         account={editing === 'new' ? null : editing}
         onClose={() => setEditing(null)}
       />
-      <ResetPasswordDialog
-        account={resetting}
-        onClose={() => setResetting(null)}
-        saving={reset.isPending}
-        save={(id, password) => reset.mutateAsync({ id, password })}
-      />
+      {actions.dialog}
     </Card>
   );
 }

@@ -16,6 +16,7 @@ import { AdvertiserFormDialog } from '../components/advertiser-form-dialog';
 import { AuditStatusTag } from '../components/audit-status-tag';
 import { CustomerFormDialog } from '../components/customer-form-dialog';
 import { FilterBar } from '../components/filter-bar';
+import { ListExportButton } from '../components/list-export-button';
 import { usePagedFilter } from '../components/paging';
 
 /** /customer/customer: customers in scope (server-paged; name, category), their advertiser accounts. */
@@ -38,9 +39,12 @@ export default function CustomersPage() {
     <Card
       title={t('customers.title')}
       extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-          {t('customers.create')}
-        </Button>
+        <Space>
+          <ListExportButton path="/api/Customers/export" filters={paged.filter} total={list.data?.total} />
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            {t('customers.create')}
+          </Button>
+        </Space>
       }
     >
       <FilterBar

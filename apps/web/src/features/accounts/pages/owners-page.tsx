@@ -1,8 +1,10 @@
+import { UploadOutlined } from '@ant-design/icons';
 import { PROJECT_TYPES } from '@robot-ads/contracts/devices/devices.rules';
 import { App, Button, Card, Drawer, Modal, Popconfirm, Select, Space, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listTable } from '../../../components/list-table';
+import { sessionStore } from '../../../lib/session';
 import {
   type Owner,
   type Property,
@@ -13,7 +15,9 @@ import {
   usePropertyRobots,
 } from '../api/owners';
 import { FilterBar } from '../components/filter-bar';
+import { ListExportButton } from '../components/list-export-button';
 import { OwnerContactDialog } from '../components/owner-contact-dialog';
+import { OwnerImportDialog } from '../components/owner-import-dialog';
 import { OwnerReviewScopeDialog } from '../components/owner-review-scope-dialog';
 import { usePagedFilter } from '../components/paging';
 
@@ -21,8 +25,20 @@ import { usePagedFilter } from '../components/paging';
 export default function OwnersPage() {
   const { t } = useTranslation('accounts');
   const [robotsOf, setRobotsOf] = useState<{ id: string; name: string } | null>(null);
+  const role = sessionStore.use((s) => s.user?.role);
+  const [importing, setImporting] = useState(false);
   return (
-    <Card title={t('owners.title')}>
+    <Card
+      title={t('owners.title')}
+      extra={
+        (role === 'super' || role === 'administrator') && (
+          <Button type="primary" icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+            {t('ownerImport.title')}
+          </Button>
+        )
+      }
+    >
+      <OwnerImportDialog open={importing} onClose={() => setImporting(false)} />
       <Tabs
         items={[
           { key: 'owners', label: t('owners.accounts'), children: <OwnerAccounts onRobots={setRobotsOf} /> },
@@ -62,11 +78,14 @@ function OwnerAccounts({ onRobots }: { onRobots: (p: { id: string; name: string 
 
   return (
     <>
-      <FilterBar
-        fields={[{ key: 'username', label: t('fields.username') }]}
-        value={paged.filter}
-        onApply={paged.apply}
-      />
+      <Space style={{ width: '100%', justifyContent: 'space-between' }} align="start">
+        <FilterBar
+          fields={[{ key: 'username', label: t('fields.username') }]}
+          value={paged.filter}
+          onApply={paged.apply}
+        />
+        <ListExportButton path="/api/Proprietors/export" filters={paged.filter} total={list.data?.total} />
+      </Space>
       <Table<Owner>
         rowKey="accountId"
         dataSource={list.data?.datas ?? []}

@@ -7,13 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { listTable } from '../../../components/list-table';
 import { sessionStore } from '../../../lib/session';
 import { canManage, isSuperuser, type Me } from '../account-rules';
-import { type Account, useDeleteAccount, useResetPassword, useSetAccountStatus, useUsersPage } from '../api/accounts';
-import { AccountRowActions, accountStateColumns } from '../components/account-columns';
+import { type Account, useDeleteAccount, useUsersPage } from '../api/accounts';
+import { useAccountActions } from '../components/account-actions';
+import { accountStateColumns } from '../components/account-columns';
 import { AccountFormDialog } from '../components/account-form-dialog';
 import { AccountTree } from '../components/account-tree';
 import { FilterBar } from '../components/filter-bar';
+import { ListExportButton } from '../components/list-export-button';
 import { usePagedFilter } from '../components/paging';
-import { ResetPasswordDialog } from '../components/reset-password-dialog';
 
 /** /accountInformation/index: the account tree, the accounts in scope (server-paged) and their management. */
 export default function UserManagementPage() {
@@ -27,11 +28,13 @@ export default function UserManagementPage() {
   const paged = usePagedFilter<{ name?: string; role?: Role; status?: 'enabled' | 'disabled' }>({});
   const [selected, setSelected] = useState<Account | null>(null);
   const users = useUsersPage({ ...paged.query, parentId: selected?.id });
-  const setStatus = useSetAccountStatus();
-  const reset = useResetPassword();
   const remove = useDeleteAccount();
   const [editing, setEditing] = useState<Account | null | 'new'>(null);
-  const [resetting, setResetting] = useState<Account | null>(null);
+  const actions = useAccountActions({
+    onEdit: setEditing,
+    remove: remove.mutateAsync,
+    may: (a) => canEdit && canManage(me, a),
+  });
   const now = Math.floor(Date.now() / 1000);
   const parentOfNew = selected && (selected.role === 'super' || selected.role === 'administrator') ? selected : null;
 
@@ -52,11 +55,18 @@ export default function UserManagementPage() {
         <Card
           title={t('users.title')}
           extra={
-            canEdit && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-                {parentOfNew ? t('users.createUnder', { name: parentOfNew.name }) : t('users.create')}
-              </Button>
-            )
+            <Space>
+              <ListExportButton
+                path="/api/Users/export"
+                filters={{ ...paged.filter, parentId: selected?.id }}
+                total={users.data?.total}
+              />
+              {canEdit && (
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                  {parentOfNew ? t('users.createUnder', { name: parentOfNew.name }) : t('users.create')}
+                </Button>
+              )}
+            </Space>
           }
         >
           <FilterBar
@@ -109,22 +119,7 @@ export default function UserManagementPage() {
                   size: 'tag',
                   render: (v: string) => t(v === 'yes' ? 'yes' : 'no'),
                 },
-                {
-                  title: t('fields.actions'),
-                  key: 'actions',
-                  size: 'actions',
-                  width: 330,
-                  render: (_: unknown, a) =>
-                    canEdit && canManage(me, a) ? (
-                      <AccountRowActions
-                        account={a}
-                        onEdit={() => setEditing(a)}
-                        onReset={() => setResetting(a)}
-                        setStatus={(status) => setStatus.mutateAsync({ id: a.id, status })}
-                        remove={() => remove.mutateAsync(a.id)}
-                      />
-                    ) : null,
-                },
+                actions.column,
               ],
               {
                 query: users,
@@ -145,12 +140,7 @@ export default function UserManagementPage() {
         me={me}
         onClose={() => setEditing(null)}
       />
-      <ResetPasswordDialog
-        account={resetting}
-        onClose={() => setResetting(null)}
-        saving={reset.isPending}
-        save={(id, password) => reset.mutateAsync({ id, password })}
-      />
+      {actions.dialog}
     </Row>
   );
 }
