@@ -1,3 +1,4 @@
+import { dueShootTask } from '@robot-ads/contracts/shooting/shooting.rules';
 import type { DeviceShootTask } from '@robot-ads/contracts/shooting/shooting.schemas';
 import { ApiError, ackShootTasks, registerShootPhoto, shootUploadForm, uploadWithForm } from './api';
 import * as store from './store';
@@ -44,17 +45,7 @@ export const indexedDbShots: ShotStorage = {
   },
 };
 
-/** The task to shoot now for the ad on screen: inside its window, showing one of its ads, not shot yet. */
-export function dueTask(
-  tasks: readonly DeviceShootTask[],
-  adId: string,
-  nowS: number,
-  taken: ReadonlySet<string>,
-): DeviceShootTask | null {
-  return (
-    tasks.find((t) => t.windowBegin <= nowS && nowS < t.windowEnd && t.adIds.includes(adId) && !taken.has(t.id)) ?? null
-  );
-}
+export const dueTask = dueShootTask;
 
 export interface ShotFlush {
   sent: number;
