@@ -293,6 +293,9 @@ describe('states and cancel rules', () => {
     expect(finished.json().msg).toBe('The current state of the requirement cannot be cancelled');
     const list = await get(`/api/ShootingRequirements/queryByPage?planId=${p.id.slice(-12)}&state=finished`);
     expect(list.json().datas.map((r: ShootRequirementDto) => r.id)).toEqual([next.id]);
+    const byPlanName = await get(`/api/ShootingRequirements/queryByPage?planName=${encodeURIComponent(p.name)}`);
+    expect(byPlanName.json().datas.map((r: ShootRequirementDto) => r.id)).toEqual([next.id, created.id]);
+    expect(byPlanName.json().datas[0].planName).toBe(p.name);
   });
 
   it('ends the tasks of robots offline past the window as issued but not taken; a late photo still counts', async () => {

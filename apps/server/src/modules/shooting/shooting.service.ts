@@ -37,7 +37,7 @@ import {
   shootRobotsByRobotIds,
   shootRobotsPage,
 } from '../devices/devices.queries';
-import { adIdsOfPlans, type PlaylistRow, plansByRef } from '../playlists/playlists.queries';
+import { adIdsOfPlans, type PlaylistRow, planIdsNamed, plansByIds, plansByRef } from '../playlists/playlists.queries';
 import { planScope, toDtos, visiblePlanIds } from '../playlists/playlists.service';
 import { robotsPublishedWithPlan } from '../publishing/publishing.queries';
 import { type ShootRequirementRow, shootRecords, shootRequirements, shootTasks } from './shooting.table';
@@ -183,8 +183,7 @@ async function toRequirementDtos(
     if (plans.has(r.playlistId)) continue;
     plans.set(r.playlistId, { name: '', clientName: null });
   }
-  const planRows = await Promise.all([...plans.keys()].map((id) => plansByRef(db, id, undefined)));
-  const found = planRows.flat();
+  const found = await plansByIds(db, [...plans.keys()]);
   for (const dto of await toDtos(ctx, db, found))
     plans.set(dto.id, { name: dto.name, clientName: dto.clientName ?? null });
   return rows.map((r) => {
@@ -298,9 +297,11 @@ async function visiblePlanIdsByName(ctx: AppContext, user: User, name: string): 
     .selectDistinct({ id: shootRequirements.playlistId })
     .from(shootRequirements)
     .where(await requirementScope(ctx.db, user));
-  const plans = (await Promise.all(ids.map((r) => plansByRef(ctx.db, r.id, undefined)))).flat();
-  const needle = name.toLowerCase();
-  return plans.filter((p) => p.name.toLowerCase().includes(needle)).map((p) => p.id);
+  return planIdsNamed(
+    ctx.db,
+    ids.map((r) => r.id),
+    name,
+  );
 }
 
 export async function createRequirement(
@@ -746,9 +747,7 @@ export async function toRecordDtos(
     rows.map((r) => r.record.adId).filter((a): a is string => !!a),
   );
   const planIds = [...new Set(rows.map((r) => r.req.playlistId))];
-  const planNames = new Map(
-    (await Promise.all(planIds.map((id) => plansByRef(ctx.db, id, undefined)))).flat().map((p) => [p.id, p.name]),
-  );
+  const planNames = new Map((await plansByIds(ctx.db, planIds)).map((p) => [p.id, p.name]));
   return rows.map(({ record, req }) => {
     const robot = robots.get(record.robotRef);
     return {
