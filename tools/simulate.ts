@@ -5,6 +5,7 @@
 // connection per robot and pull on "collect"), --concurrency 20 (activations at a time).
 // Each robot plays its schedule with the shared playback engine and reports proof of play (play events
 // with audience counts and QR scans, batched, kept until the server acknowledged them) every 30 s.
+// Shooting tasks in their schedule are answered with generated pictures (docs/shooting.md).
 // The robot itself is apps/server/src/modules/demo-fleet/device-robot.ts, shared with the living demo.
 import { parseArgs } from 'node:util';
 import { io } from 'socket.io-client';
@@ -130,7 +131,7 @@ async function main() {
     console.log(
       `[${s}s] robots ${robots.length}  heartbeats ${stats.heartbeats}  pulls ${stats.pulls} (200: ${stats.full}, 304: ${stats.notModified})  ` +
         `acks ${stats.acks}  downloads ${stats.downloads} (${(stats.downloadedBytes / 1e6).toFixed(1)} MB)  pushes ${stats.pushes}  ` +
-        `plays ${stats.plays} scans ${stats.scans} (reported ${stats.eventsSent})  ` +
+        `plays ${stats.plays} scans ${stats.scans} (reported ${stats.eventsSent}) photos ${stats.photos}  ` +
         `errors ${stats.errors}  pull p50 ${p(0.5)} ms p95 ${p(0.95)} ms`,
     );
     stats.latencies = lat.slice(-5000);
