@@ -1,0 +1,103 @@
+import { PictureOutlined, UploadOutlined } from '@ant-design/icons';
+import { messageFor } from '@robot-ads/contracts/common/errors';
+import { Button, Progress, Space, Typography, Upload } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
+import { lang } from '../../../lib/i18n';
+import { UploadCanceled } from '../../../lib/media-upload';
+import { checkOverlayPicture, uploadOverlayPicture } from '../../../lib/picture-upload';
+
+export interface BannerPictureValue {
+  mediaId: string;
+  url: string;
+  name?: string;
+}
+
+function failureText(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage ?? error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The banner's picture: checked in the browser with the shared picture rule (jpg/jpeg/png/bmp, at most
+ * 2MB, type from the bytes), uploaded to storage, then checked again and registered by the server.
+ */
+export function BannerPicture({
+  value,
+  onChange,
+}: {
+  value?: BannerPictureValue | null;
+  onChange?: (value: BannerPictureValue | null) => void;
+}) {
+  const { t } = useTranslation('wechat');
+  const [percent, setPercent] = useState<number | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const controller = useRef<AbortController | null>(null);
+
+  async function upload(file: File) {
+    setFailure(null);
+    const { refusal, ext } = await checkOverlayPicture(file);
+    if (refusal || !ext) {
+      setFailure(messageFor(refusal?.code ?? 'UPLOAD_UNREADABLE', lang(), refusal?.params ?? { file: file.name }));
+      return;
+    }
+    controller.current?.abort();
+    const abort = new AbortController();
+    controller.current = abort;
+    setPercent(0);
+    try {
+      const media = await uploadOverlayPicture(file, ext, setPercent, abort.signal);
+      onChange?.({ mediaId: media.id, url: media.url, name: media.name });
+    } catch (err) {
+      setFailure(err instanceof UploadCanceled ? err.message : failureText(err));
+    } finally {
+      if (controller.current === abort) controller.current = null;
+      setPercent(null);
+    }
+  }
+
+  return (
+    <Space orientation="vertical" size={8}>
+      <div
+        style={{
+          width: 240,
+          height: 100,
+          border: '1px dashed #d9d9d9',
+          borderRadius: 6,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          background: '#fafafa',
+          overflow: 'hidden',
+        }}
+      >
+        {value?.url ? (
+          <img
+            src={value.url}
+            alt={value.name ?? t('banners.picture')}
+            data-testid="banner-picture"
+            style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
+          />
+        ) : (
+          <PictureOutlined style={{ fontSize: 28, color: '#bfbfbf' }} />
+        )}
+      </div>
+      <Upload
+        accept=".jpg,.jpeg,.png,.bmp"
+        showUploadList={false}
+        disabled={percent !== null}
+        beforeUpload={(file) => {
+          void upload(file);
+          return false;
+        }}
+      >
+        <Button icon={<UploadOutlined />} loading={percent !== null}>
+          {value ? t('banners.replacePicture') : t('banners.uploadPicture')}
+        </Button>
+      </Upload>
+      {percent !== null && <Progress percent={percent} size="small" status="active" style={{ width: 240 }} />}
+      <Typography.Text type={failure ? 'danger' : 'secondary'}>{failure ?? t('banners.pictureRule')}</Typography.Text>
+    </Space>
+  );
+}
