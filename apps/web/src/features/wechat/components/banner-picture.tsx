@@ -1,22 +1,12 @@
 import { PictureOutlined, UploadOutlined } from '@ant-design/icons';
-import { messageFor } from '@robot-ads/contracts/common/errors';
 import { Button, Progress, Space, Typography, Upload } from 'antd';
-import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
-import { lang } from '../../../lib/i18n';
-import { UploadCanceled } from '../../../lib/media-upload';
-import { checkOverlayPicture, uploadOverlayPicture } from '../../../lib/picture-upload';
+import { usePictureUpload } from '../../../lib/picture-upload';
 
 export interface BannerPictureValue {
   mediaId: string;
   url: string;
   name?: string;
-}
-
-function failureText(error: unknown): string {
-  if (error instanceof ApiError) return error.serverMessage ?? error.message;
-  return error instanceof Error ? error.message : String(error);
 }
 
 /**
@@ -31,31 +21,9 @@ export function BannerPicture({
   onChange?: (value: BannerPictureValue | null) => void;
 }) {
   const { t } = useTranslation('wechat');
-  const [percent, setPercent] = useState<number | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const controller = useRef<AbortController | null>(null);
-
-  async function upload(file: File) {
-    setFailure(null);
-    const { refusal, ext } = await checkOverlayPicture(file);
-    if (refusal || !ext) {
-      setFailure(messageFor(refusal?.code ?? 'UPLOAD_UNREADABLE', lang(), refusal?.params ?? { file: file.name }));
-      return;
-    }
-    controller.current?.abort();
-    const abort = new AbortController();
-    controller.current = abort;
-    setPercent(0);
-    try {
-      const media = await uploadOverlayPicture(file, ext, setPercent, abort.signal);
-      onChange?.({ mediaId: media.id, url: media.url, name: media.name });
-    } catch (err) {
-      setFailure(err instanceof UploadCanceled ? err.message : failureText(err));
-    } finally {
-      if (controller.current === abort) controller.current = null;
-      setPercent(null);
-    }
-  }
+  const { percent, failure, upload } = usePictureUpload('qr', (media) =>
+    onChange?.({ mediaId: media.id, url: media.url, name: media.name }),
+  );
 
   return (
     <Space orientation="vertical" size={8}>
