@@ -674,6 +674,87 @@ export const errorCatalogue = {
   // ---- application export (Ad_Audits exportAd_audit / queryCheckResult) ----
   EXPORT_FAILED: { status: 409, zh: '导出失败，请重新导出', en: 'The export failed, please export again' },
   TIME_ZONE_INVALID: { status: 400, zh: '时区无效', en: 'Unknown time zone' },
+  // ---- shooting requirements (issue 18; spec sections 5 and 8) ----
+  SHOOT_PLAN_ID_REQUIRED: { status: 400, zh: '请输入推广计划ID', en: 'Please enter the plan ID' },
+  SHOOT_PLAN_ID_LENGTH: {
+    status: 400,
+    zh: '推广计划ID为12位或24位字符',
+    en: 'The plan ID is 12 or 24 characters',
+  },
+  SHOOT_PLAN_NOT_APPROVED: { status: 422, zh: '该计划未审核通过', en: 'The plan was not approved' },
+  SHOOT_PLAN_BOUND: { status: 409, zh: '该计划已被绑定', en: 'The plan has been bound' },
+  SHOOT_REQUIREMENT_NOT_FOUND: { status: 404, zh: '拍摄需求不存在', en: 'The requirement does not exist' },
+  SHOOT_CANNOT_CANCEL: {
+    status: 409,
+    zh: '当前需求状态不可取消',
+    en: 'The current state of the requirement cannot be cancelled',
+  },
+  SHOOT_REQUIREMENT_PUSHING: {
+    status: 409,
+    zh: '需求正在推送中，请刷新后重试',
+    en: 'The requirement is being pushed, please refresh and retry',
+  },
+  SHOOT_PUSH_FAILED_NO_CANCEL: {
+    status: 409,
+    zh: '需求推送失败，无法取消',
+    en: 'The demand fails to be pushed and cannot be cancelled',
+  },
+  SHOOT_UPDATE_IN_PROGRESS: {
+    status: 409,
+    zh: '有更新任务正在进行中，请稍后再试',
+    en: 'There is an update task in progress, please try again later',
+  },
+  SHOOT_NOT_REPUSHABLE: {
+    status: 409,
+    zh: '只有推送失败的设备可以重新推送',
+    en: 'Only tasks whose push failed can be pushed again',
+  },
+  SHOOT_NAME_REQUIRED: { status: 400, zh: '请输入需求名称', en: 'Please enter the requirement name' },
+  SHOOT_NAME_TOO_LONG: {
+    status: 400,
+    zh: '需求名称不能超过20个字符（英文50个字符）',
+    en: 'The requirement name is at most 50 characters (20 with Chinese characters)',
+  },
+  SHOOT_DATE_REQUIRED: { status: 400, zh: '请选择拍摄日期', en: 'Please choose the shooting date' },
+  SHOOT_DATE_INVALID: { status: 400, zh: '拍摄日期无效', en: 'The shooting date is not valid' },
+  SHOOT_TIME_INVALID: { status: 400, zh: '拍摄时间段无效', en: 'The shooting time window is not valid' },
+  SHOOT_WINDOW_PAST: {
+    status: 422,
+    zh: '拍摄时间段已过，请选择之后的时间',
+    en: 'The shooting window is over, choose a later one',
+  },
+  SHOOT_WINDOW_OUTSIDE_PLAN: {
+    status: 422,
+    zh: '拍摄时间段不在计划投放期内',
+    en: "The shooting window is outside the plan's delivery period",
+  },
+  SHOOT_ROBOT_NOT_PUBLISHED: {
+    status: 422,
+    zh: '设备 {robotId} 没有投放该计划',
+    en: 'The plan is not published to device {robotId}',
+  },
+  SHOOT_TASK_NOT_FOUND: { status: 404, zh: '拍摄任务不存在', en: 'The shooting task does not exist' },
+  SHOOT_TASK_CLOSED: {
+    status: 409,
+    zh: '拍摄任务已结束或已取消',
+    en: 'The shooting task is over or cancelled',
+  },
+  SHOOT_TAKEN_OUTSIDE_WINDOW: {
+    status: 422,
+    zh: '照片不是在拍摄时间段内拍摄的',
+    en: 'The photo was not taken within the shooting window',
+  },
+  SHOOT_AD_NOT_IN_PLAN: {
+    status: 422,
+    zh: '照片中的广告不属于该计划',
+    en: "The ad on the photo is not one of the plan's ads",
+  },
+  SHOOT_PHOTO_TYPE: { status: 400, zh: '照片必须是 JPEG 或 PNG 图片', en: 'The photo must be a JPEG or PNG picture' },
+  SHOOT_PHOTO_TOO_LARGE: {
+    status: 400,
+    zh: '照片大小 {size} 超过上限 {max}',
+    en: 'The photo is {size}, more than the limit of {max}',
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

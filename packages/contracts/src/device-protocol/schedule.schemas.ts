@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deviceShootTaskSchema } from '../shooting/shooting.schemas';
 
 /*
  * Schedule delivery under /api/device/v1 (docs/device-protocol.md, "Schedule"). The player imports only
@@ -114,6 +115,8 @@ export const deviceSchedule = z.object({
   plans: z.array(schedulePlan),
   /** Every file the plans need, once. */
   media: z.array(scheduleMedia),
+  /** Open shooting tasks of the robot (photo proof, docs/shooting.md); part of the version. */
+  shootTasks: z.array(deviceShootTaskSchema),
 });
 export type DeviceSchedule = z.infer<typeof deviceSchedule>;
 

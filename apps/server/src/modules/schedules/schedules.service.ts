@@ -299,6 +299,7 @@ export async function buildSchedules(
         pollJitter: SCHEDULE_POLL_JITTER,
         plans,
         media,
+        shootTasks: [],
       },
     });
   }
