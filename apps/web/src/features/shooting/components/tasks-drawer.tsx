@@ -2,7 +2,7 @@ import { Drawer, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listTable } from '../../../components/list-table';
+import { listTable, serverPagination } from '../../../components/list-table';
 import { type ShootRequirementDto, type ShootTaskDto, useTasks } from '../api/requirements';
 
 const TASK_COLOURS: Record<string, string> = {
@@ -27,12 +27,7 @@ export function TasksDrawer({ requirement, onClose }: { requirement: ShootRequir
       <Table<ShootTaskDto>
         rowKey="id"
         dataSource={tasks.data?.datas ?? []}
-        pagination={{
-          current: page.start / page.limit + 1,
-          pageSize: page.limit,
-          total: tasks.data?.total ?? 0,
-          onChange: (current, limit) => setPage({ start: (current - 1) * limit, limit }),
-        }}
+        pagination={serverPagination(page, tasks.data?.total, setPage)}
         {...listTable<ShootTaskDto>(
           [
             { title: t('fields.robotId'), dataIndex: 'robotId', size: 'code' },

@@ -5,7 +5,7 @@ import { Badge, Button, Card, Form, Input, Select, Space, Table, Typography } fr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { listTable } from '../../../components/list-table';
+import { listTable, serverPagination } from '../../../components/list-table';
 import { downloadUrl } from '../../../lib/api-upload';
 import { lang } from '../../../lib/i18n';
 import { schemaRule } from '../../../lib/rules';
@@ -137,13 +137,7 @@ export default function FiltrateDevicePage() {
           preserveSelectedRowKeys: true,
           onChange: (keys) => setSelected(keys.map(String)),
         }}
-        pagination={{
-          current: page.start / page.limit + 1,
-          pageSize: page.limit,
-          total: devices.data?.total ?? 0,
-          showSizeChanger: true,
-          onChange: (current, limit) => setPage({ start: (current - 1) * limit, limit }),
-        }}
+        pagination={serverPagination(page, devices.data?.total, setPage)}
         {...listTable<FiltrateDeviceDto>(
           [
             { title: t('fields.robotId'), dataIndex: 'robotId', size: 'code' },

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { listTable } from '../../../components/list-table';
+import { listTable, serverPagination } from '../../../components/list-table';
 import {
   type RequirementFilter,
   type ShootRequirementDto,
@@ -122,13 +122,7 @@ export default function RequirementsPage() {
       <Table<ShootRequirementDto>
         rowKey="id"
         dataSource={page.data?.datas ?? []}
-        pagination={{
-          current: filter.start / filter.limit + 1,
-          pageSize: filter.limit,
-          total: page.data?.total ?? 0,
-          showSizeChanger: true,
-          onChange: (current, limit) => setFilter((f) => ({ ...f, start: (current - 1) * limit, limit })),
-        }}
+        pagination={serverPagination(filter, page.data?.total, (p) => setFilter((f) => ({ ...f, ...p })))}
         {...listTable<ShootRequirementDto>(
           [
             { title: t('fields.id'), dataIndex: 'id', size: 'code', width: 220 },

@@ -2,7 +2,7 @@ import { Avatar, Button, Card, Form, Input, Select, Space, Switch, Table } from 
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listTable } from '../../../components/list-table';
+import { listTable, serverPagination } from '../../../components/list-table';
 import { useBlockWechatUser, useWechatUsers, type WechatUserDto, type WechatUserFilter } from '../api/wechat-users';
 
 interface Search {
@@ -70,12 +70,8 @@ export default function WechatUsersPage() {
         rowKey="id"
         dataSource={page.data?.datas ?? []}
         pagination={{
-          current: filter.start / filter.limit + 1,
-          pageSize: filter.limit,
-          total: page.data?.total ?? 0,
-          showSizeChanger: true,
+          ...serverPagination(filter, page.data?.total, (p) => setFilter((f) => ({ ...f, ...p }))),
           showTotal: (total) => t('total', { count: total }),
-          onChange: (current, limit) => setFilter((f) => ({ ...f, start: (current - 1) * limit, limit })),
         }}
         {...listTable<WechatUserDto>(
           [
