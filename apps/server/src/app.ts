@@ -50,6 +50,8 @@ import { adLinkCounter, heldSlotsLookup, plansPublishedToRobot } from './modules
 import { resourcesRoutes } from './modules/resources/resources.routes';
 import { ResourcesService } from './modules/resources/resources.service';
 import { createSchedules, schedulesRoutes } from './modules/schedules/schedules.routes';
+import { shootingRoutes } from './modules/shooting/shooting.routes';
+import { expireTasks, pushPending, SHOOT_PUSH_JOB } from './modules/shooting/shooting.service';
 import { runStatisticsExport, STATISTICS_EXPORT_JOB } from './modules/statistics/statistics.export';
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
 import { SystemSettingsRepository } from './modules/system/system.repository';
@@ -204,6 +206,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     handler: async (data) => runDeviceExport(ctx, String(data.key), (groupId) => groupMemberRefs(ctx.db, groupId)),
   });
   jobs.define({ name: 'devices.offline-sweep', cron: '* * * * *', handler: async () => sweepOffline(ctx) });
+  jobs.define({ name: SHOOT_PUSH_JOB, handler: async (data) => pushPending(ctx, String(data.id ?? '') || undefined) });
+  // Every minute: a push that did not run (a restart), and the tasks whose window ended (not taken).
+  jobs.define({
+    name: 'shooting.tick',
+    cron: '* * * * *',
+    handler: async () => ({ pushed: await pushPending(ctx), expired: await expireTasks(ctx) }),
+  });
   jobs.define({
     name: PUBLISH_EXPORT_JOB,
     handler: async (data) =>
@@ -331,6 +340,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(statisticsRoutes(ctx));
   await app.register(auditsRoutes(ctx));
   await app.register(wechatRoutes(wechat));
+  await app.register(shootingRoutes(ctx));
 
   await registerStaticFiles(app, { webDist: config.WEB_DIST, playerDist: config.PLAYER_DIST });
 

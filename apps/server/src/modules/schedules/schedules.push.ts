@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import type { Namespace, Server } from 'socket.io';
 import type { AppContext } from '../../platform/context';
 import { deviceOfToken } from '../device-protocol/device-auth';
+import { robotsWithShootChangesSince } from '../shooting/shooting.queries';
 import { changedRobotsSince, revokedTokensSince } from './schedules.repository';
 import type { ScheduleCache } from './schedules.service';
 
@@ -18,6 +19,16 @@ declare module 'socket.io' {
     robotRef?: string;
     robotId?: string;
   }
+}
+
+/** One change per robot: the latest. */
+function latestPerRobot(changes: { robotRef: string; at: Date }[]) {
+  const latest = new Map<string, Date>();
+  for (const c of changes) {
+    const seen = latest.get(c.robotRef);
+    if (!seen || seen < c.at) latest.set(c.robotRef, c.at);
+  }
+  return [...latest].map(([robotRef, at]) => ({ robotRef, at }));
 }
 
 /** The Redis channel on which an instance tells the others what its feed saw. */
@@ -162,10 +173,12 @@ export class ScheduleFeed {
     const now = this.ctx.clock.now();
     // A clock set back (an operator fixing the time) must not hide the changes made after it.
     const since = new Date(Math.min(this.since.getTime(), now.getTime()) - this.overlapMs);
-    const [changes, revoked] = await Promise.all([
+    const [scheduleChanges, shootChanges, revoked] = await Promise.all([
       changedRobotsSince(this.ctx.db, since),
+      robotsWithShootChangesSince(this.ctx.db, since),
       revokedTokensSince(this.ctx.db, since),
     ]);
+    const changes = latestPerRobot([...scheduleChanges, ...shootChanges]);
     this.since = now;
     this.ctx.deviceTokens.evict(revoked);
     // Each change is acted on once, although the overlapping windows see it several times.

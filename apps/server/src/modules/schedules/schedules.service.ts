@@ -24,6 +24,7 @@ import type { MediaRow } from '../media/media.table';
 import { adIdsOfPlans } from '../playlists/playlists.repository';
 import type { PlaylistRow } from '../playlists/playlists.table';
 import { markPulled, plansPublishedToRobots } from '../publishing/publishing.service';
+import { openTasksOfRobots } from '../shooting/shooting.queries';
 import { robotScreens } from './schedules.repository';
 
 const DAY = 86_400;
@@ -194,9 +195,10 @@ export async function buildSchedules(
   const nowS = Math.floor(ctx.clock.now().getTime() / 1000);
   const { from, until, linksExpireAt } = lookahead(nowS);
   const refs = robots.map((r) => r.robotRef);
-  const [screens, publishedByRobot] = await Promise.all([
+  const [screens, publishedByRobot, shootTasksByRobot] = await Promise.all([
     robotScreens(ctx.db, refs),
     plansPublishedToRobots(ctx, ctx.db, refs),
+    openTasksOfRobots(ctx.db, refs),
   ]);
   // Each plan's windows once, whichever robots it is published to: over the whole bucket (not from
   // now), so that the content stays the same all day.
@@ -267,6 +269,7 @@ export async function buildSchedules(
       screenRatio: screen?.screenRatio ?? '1080_1920',
       plans,
       media: mediaList.map(({ key, ...rest }) => ({ ...rest, key })),
+      shootTasks: shootTasksByRobot.get(robotRef) ?? [],
     };
     const version = createHash('sha256').update(JSON.stringify(content)).digest('base64url').slice(0, 27);
     const expiresIn = Math.max(60, linksExpireAt - nowS);
@@ -299,7 +302,7 @@ export async function buildSchedules(
         pollJitter: SCHEDULE_POLL_JITTER,
         plans,
         media,
-        shootTasks: [],
+        shootTasks: content.shootTasks,
       },
     });
   }
