@@ -11,6 +11,17 @@ import { lang } from '../../../lib/i18n';
 import { checkRule, schemaRule } from '../../../lib/rules';
 import { checkPlan, type ShootPlanDto, useCreateRequirement } from '../api/requirements';
 
+/** Today's date (YYYY-MM-DD) in an IANA zone. */
+function todayIn(timeZone: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      new Date(),
+    );
+  } catch {
+    return dayjs().format('YYYY-MM-DD');
+  }
+}
+
 interface Values {
   planId: string;
   name: string;
@@ -45,7 +56,10 @@ export function CreateRequirementDialog({
     setPlanError(null);
     if (!planRefSchema.safeParse(value).success) return;
     try {
-      setPlan(await checkPlan(value.trim()));
+      const found = await checkPlan(value.trim());
+      setPlan(found);
+      // The date and times are the plan's wall clock: today there, unless a date was chosen already.
+      if (!form.isFieldTouched('shootDate')) form.setFieldValue('shootDate', dayjs(todayIn(found.timeZone)));
     } catch (err) {
       setPlanError(err instanceof ApiError ? (err.serverMessage ?? err.message) : String(err));
     }
@@ -130,6 +144,7 @@ export function CreateRequirementDialog({
           <Form.Item
             name="window"
             label={t('fields.window')}
+            extra={plan ? t('create.zoneHint', { zone: plan.timeZone }) : undefined}
             rules={[
               {
                 validator: async (_r, value: Values['window']) => {
