@@ -1,10 +1,13 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { login } from './shell-helpers';
+import { fillLogin, PASSWORD } from './shell-helpers';
 
 /*
- * Issue 18 in a real Chromium: the mini-program's banners edited in the back-office (root in Chinese,
- * an operator in English) and the public banner list the mini-program reads following every change.
+ * Issue 18 in a real Chromium, one login per role: root works in Chinese, admin in English.
+ * - The mini-program's banners edited in the back-office; the public banner list it reads follows.
+ * - Photo proof: a requirement for a published plan, chosen on the device list and created in the form,
+ *   is pushed to the robot; the robot's photo (uploaded through the device protocol) shows in the
+ *   shooting records with the ad that was playing.
  */
 
 interface MpBanner {
@@ -49,65 +52,251 @@ async function addBanner(page: Page, text: Texts, title: string, link: string) {
 const ZH = { add: '新增横幅', edit: '编辑横幅', title: '标题', link: '链接', save: '保存', enabled: '启用' };
 const EN = { add: 'Add banner', edit: 'Edit banner', title: 'Title', link: 'Link', save: 'Save', enabled: 'Enabled' };
 
-test.describe('mini-program banners', () => {
-  test('edited in the back-office in both languages, the public banner list follows', async ({ browser }) => {
-    const suffix = Date.now().toString(36).slice(-5);
-    const coffee = `咖啡 ${suffix}`;
-    const tea = `Tea ${suffix}`;
+/** The session token of a logged-in back-office page (kept in its sessionStorage). */
+async function tokenOf(page: Page): Promise<string> {
+  return page.evaluate<string>("JSON.parse(sessionStorage.getItem('robot-ads-session') || '{}').token");
+}
 
-    // Root, in Chinese: two banners, a link refused, the public list shows both in order.
-    const zhContext = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1366, height: 800 } });
-    const zh = await zhContext.newPage();
-    await login(zh, 'root');
-    await zh.goto('/wechat/userManage/wxBanners');
-    await expect(zh.getByRole('tab', { name: '小程序横幅' })).toBeVisible();
+async function call<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST', url: string, data?: unknown) {
+  const res = await request.fetch(url, { method, headers: { authorization: `Bearer ${token}` }, data });
+  const body = await res.json();
+  expect(res.ok(), `${method} ${url}: ${JSON.stringify(body)}`).toBe(true);
+  return body as { data: T; datas?: T };
+}
 
-    await zh.getByRole('button', { name: ZH.add }).click();
-    const dialog = zh.getByRole('dialog', { name: ZH.add });
-    await dialog.getByLabel(ZH.link).fill('ftp://example.com');
-    await dialog.getByLabel(ZH.title).fill('x');
-    await expect(dialog.getByText('链接必须以http或https开头，或为小程序页面路径')).toBeVisible();
-    await dialog.getByRole('button', { name: '取消' }).click();
-
-    await addBanner(zh, ZH, coffee, 'https://example.com/coffee');
-    await addBanner(zh, ZH, tea, 'pages/shop/index?id=7');
-    const row = (page: Page, title: string) => page.getByTestId('banner-row').filter({ hasText: title });
-    await expect(row(zh, coffee).getByText('展示中')).toBeVisible();
-    const live = await liveBanners(zh.request);
-    const mine = live.filter((b) => b.title.endsWith(suffix));
-    expect(mine.map((b) => [b.title, b.linkKind])).toEqual([
-      [coffee, 'url'],
-      [tea, 'page'],
-    ]);
-    const image = await zh.request.get(mine[0]!.imageUrl);
-    expect(image.ok()).toBe(true);
-
-    // An operator, in English: drags the tea banner above the coffee one, then disables the coffee banner.
-    const enContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 800 } });
-    const en = await enContext.newPage();
-    await login(en, 'operator1', 'operator', 'en');
-    await en.goto('/wechat/userManage/wxBanners');
-    await expect(en.getByRole('tab', { name: 'Mini-program banners' })).toBeVisible();
-    await row(en, tea).dragTo(row(en, coffee));
-    await expect(en.getByText('Order saved')).toBeVisible();
-    await expect.poll(async () => (await titles(en.request)).filter((t) => t.endsWith(suffix))).toEqual([tea, coffee]);
-
-    await row(en, coffee).getByRole('button', { name: 'Edit' }).click();
-    const edit = en.getByRole('dialog', { name: EN.edit });
-    await edit.getByRole('switch', { name: EN.enabled }).click();
-    await edit.getByRole('button', { name: EN.save }).click();
-    await expect(edit).toBeHidden();
-    await expect(row(en, coffee).getByText('Disabled')).toBeVisible();
-    expect((await titles(en.request)).filter((t) => t.endsWith(suffix))).toEqual([tea]);
-
-    // Back in Chinese: deleting the tea banner empties the mini-program's list of ours.
-    await zh.reload();
-    await row(zh, tea).getByRole('button', { name: '删除' }).click();
-    await zh.locator('.ant-popconfirm').getByRole('button', { name: '删除' }).click();
-    await expect(row(zh, tea)).toHaveCount(0);
-    expect((await titles(zh.request)).filter((t) => t.endsWith(suffix))).toEqual([]);
-
-    await zhContext.close();
-    await enContext.close();
+/** A robot activated through the device protocol and a plan of a demo picture published to it by root. */
+async function publishedPlan(request: APIRequestContext, root: string) {
+  const robotId = `E2ESHOOT${Date.now().toString().slice(-7)}`;
+  await call(request, root, 'POST', '/api/Devices', {
+    robotId,
+    name: 'Lobby camera',
+    type: 'service',
+    province: '广东省',
+    city: '深圳市',
   });
-});
+  const { secret } = (
+    await call<{ secret: string }>(request, root, 'POST', '/api/Devices/activationSecret', { robotId })
+  ).data;
+  const activated = await request.post('/api/device/v1/activate', { data: { robotId, secret } });
+  expect(activated.ok(), await activated.text()).toBe(true);
+  const device = (await activated.json()).data.token as string;
+
+  const pictures = await call<Array<{ id: string; width: number | null; height: number | null }>>(
+    request,
+    root,
+    'GET',
+    '/api/Resources/queryByPage_admin?kind=picture&template=1&limit=50',
+  );
+  const picture = (pictures.datas ?? []).find((r) => r.width === 1080 && r.height === 1920);
+  if (!picture) throw new Error('no 1080x1920 demo picture');
+  const customers = await call<Array<{ id: string; auditStatus?: string }>>(
+    request,
+    root,
+    'GET',
+    '/api/Customers/findAll',
+  );
+  const clientId = (customers.datas ?? customers.data).find((c) => c.auditStatus === 'pass')?.id;
+  const now = Math.floor(Date.now() / 1000);
+  const adName = `Proof ad ${robotId.slice(-4)}`;
+  const ad = await call<{ id: string }>(request, root, 'POST', '/api/Advertisements', {
+    name: adName,
+    kind: 'picture',
+    begin: now - 3600,
+    end: now + 30 * 86_400,
+    resources: [picture.id],
+  });
+  const planName = `Proof plan ${robotId.slice(-4)}`;
+  const plan = await call<{ id: string }>(request, root, 'POST', '/api/Playlists', {
+    name: planName,
+    clientId,
+    advertisements: [ad.data.id],
+    begin: now - 60,
+    end: now + 30 * 86_400,
+    timeZone: 'Asia/Shanghai',
+    priority: 5,
+    playingMode: 'order',
+  });
+  const published = await call<{ published: number }>(request, root, 'POST', '/api/Playlists/publishWithRobots', {
+    playListId: plan.data.id,
+    robotIds: [robotId],
+  });
+  expect(published.data.published).toBe(1);
+  return { robotId, device, adId: ad.data.id, adName, planId: plan.data.id, planName };
+}
+
+/** HH:mm in Shanghai (the plan's zone) `minutes` from now, kept within today there. */
+function shanghaiTime(minutes: number): string {
+  const at = new Date(Date.now() + minutes * 60_000);
+  const today = new Date(Date.now());
+  const day = (d: Date) => d.toLocaleDateString('en-CA', { timeZone: 'Asia/Shanghai' });
+  if (day(at) !== day(today)) return minutes < 0 ? '00:00' : '23:59';
+  return at.toLocaleTimeString('en-GB', { timeZone: 'Asia/Shanghai', hour: '2-digit', minute: '2-digit' });
+}
+
+/** What a robot does for its task through the device protocol: confirm, upload a JPEG, register it. */
+async function robotTakesPhoto(request: APIRequestContext, device: string, adId: string) {
+  const auth = { authorization: `Bearer ${device}` };
+  let tasks: Array<{ id: string; adIds: string[] }> = [];
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get('/api/device/v1/shootTasks', { headers: auth });
+        tasks = (await res.json()).data.tasks;
+        return tasks.length;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(1);
+  const task = tasks[0]!;
+  expect(task.adIds).toContain(adId);
+  expect((await request.post('/api/device/v1/shootTasks/ack', { headers: auth, data: { ids: [task.id] } })).ok()).toBe(
+    true,
+  );
+  const creds = (
+    await (
+      await request.post('/api/device/v1/shootTasks/uploadCredentials', { headers: auth, data: { taskId: task.id } })
+    ).json()
+  ).data as { dir: string; upload: { url: string; fields: Record<string, string> } };
+  const key = `${creds.dir}/picture/${crypto.randomUUID()}.jpg`;
+  const buffer = await sharp({ create: { width: 540, height: 960, channels: 3, background: { r: 30, g: 90, b: 200 } } })
+    .jpeg()
+    .toBuffer();
+  const upload = await request.post(creds.upload.url, {
+    multipart: {
+      ...creds.upload.fields,
+      key,
+      'Content-Type': 'image/jpeg',
+      file: { name: 'shot.jpg', mimeType: 'image/jpeg', buffer },
+    },
+  });
+  expect(upload.ok(), await upload.text()).toBe(true);
+  const photo = await request.post('/api/device/v1/shootTasks/photo', {
+    headers: auth,
+    data: { taskId: task.id, key, takenAt: Math.floor(Date.now() / 1000), adId },
+  });
+  expect(photo.ok(), await photo.text()).toBe(true);
+}
+
+let zh: Page;
+let en: Page;
+
+async function officePage(browser: Browser, username: string, lang: 'zh' | 'en'): Promise<Page> {
+  const context = await browser.newContext({
+    locale: lang === 'zh' ? 'zh-CN' : 'en-US',
+    viewport: { width: 1366, height: 800 },
+  });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await fillLogin(page, username, PASSWORD, 'operator', lang);
+  // The first page after login (the smart board) can take a while on a busy machine.
+  await expect(page.locator('.ra-shell')).toBeVisible({ timeout: 30_000 });
+  return page;
+}
+
+test.describe
+  .serial('issue 18', () => {
+    test.beforeAll(async ({ browser }) => {
+      zh = await officePage(browser, 'root', 'zh');
+      en = await officePage(browser, 'admin', 'en');
+    });
+    test.afterAll(async () => {
+      await zh?.context().close();
+      await en?.context().close();
+    });
+
+    test('banners edited in both languages, the public banner list follows', async () => {
+      const suffix = Date.now().toString(36).slice(-5);
+      const coffee = `咖啡 ${suffix}`;
+      const tea = `Tea ${suffix}`;
+
+      // Root, in Chinese: two banners, a link refused, the public list shows both in order.
+      await zh.goto('/wechat/userManage/wxBanners');
+      await expect(zh.getByRole('tab', { name: '小程序横幅' })).toBeVisible();
+
+      await zh.getByRole('button', { name: ZH.add }).click();
+      const dialog = zh.getByRole('dialog', { name: ZH.add });
+      await dialog.getByLabel(ZH.link).fill('ftp://example.com');
+      await dialog.getByLabel(ZH.title).fill('x');
+      await expect(dialog.getByText('链接必须以http或https开头，或为小程序页面路径')).toBeVisible();
+      await dialog.getByRole('button', { name: '取消' }).click();
+
+      await addBanner(zh, ZH, coffee, 'https://example.com/coffee');
+      await addBanner(zh, ZH, tea, 'pages/shop/index?id=7');
+      const row = (page: Page, title: string) => page.getByTestId('banner-row').filter({ hasText: title });
+      await expect(row(zh, coffee).getByText('展示中')).toBeVisible();
+      const live = await liveBanners(zh.request);
+      const mine = live.filter((b) => b.title.endsWith(suffix));
+      expect(mine.map((b) => [b.title, b.linkKind])).toEqual([
+        [coffee, 'url'],
+        [tea, 'page'],
+      ]);
+      const image = await zh.request.get(mine[0]!.imageUrl);
+      expect(image.ok()).toBe(true);
+
+      // Admin, in English: drags the tea banner above the coffee one, then disables the coffee banner.
+      await en.goto('/wechat/userManage/wxBanners');
+      await expect(en.getByRole('tab', { name: 'Mini-program banners' })).toBeVisible();
+      await row(en, tea).dragTo(row(en, coffee));
+      await expect(en.getByText('Order saved')).toBeVisible();
+      await expect
+        .poll(async () => (await titles(en.request)).filter((t) => t.endsWith(suffix)))
+        .toEqual([tea, coffee]);
+
+      await row(en, coffee).getByRole('button', { name: 'Edit' }).click();
+      const edit = en.getByRole('dialog', { name: EN.edit });
+      await edit.getByRole('switch', { name: EN.enabled }).click();
+      await edit.getByRole('button', { name: EN.save }).click();
+      await expect(edit).toBeHidden();
+      await expect(row(en, coffee).getByText('Disabled')).toBeVisible();
+      expect((await titles(en.request)).filter((t) => t.endsWith(suffix))).toEqual([tea]);
+
+      // Back in Chinese: deleting the tea banner empties the mini-program's list of ours.
+      await zh.reload();
+      await row(zh, tea).getByRole('button', { name: '删除' }).click();
+      await zh.locator('.ant-popconfirm').getByRole('button', { name: '删除' }).click();
+      await expect(row(zh, tea)).toHaveCount(0);
+      expect((await titles(zh.request)).filter((t) => t.endsWith(suffix))).toEqual([]);
+    });
+
+    test('photo proof: a requirement chosen on the device list reaches the robot, its photo shows in the records', async () => {
+      test.setTimeout(120_000);
+      const root = await tokenOf(zh);
+      const { robotId, device, adId, adName, planId, planName } = await publishedPlan(zh.request, root);
+
+      // Root, in Chinese: the plan's robots, the robot chosen, the form opened with them.
+      await zh.goto(`/adshootingmanage/filtrateDevice?planId=${planId}`);
+      const robotRow = zh.getByRole('row', { name: new RegExp(robotId) });
+      await robotRow.getByRole('checkbox').check();
+      await zh.getByRole('button', { name: '为 1 台机器人新建需求' }).click();
+      const form = zh.getByRole('dialog', { name: '新建需求' });
+      await expect(form.getByText(`${planName}：已投放到 1 台机器人`)).toBeVisible();
+      await expect(form.getByTestId('chosen-robots')).toHaveText('已选择 1 台机器人');
+      await form.getByLabel('需求名称').fill('大堂拍照');
+      const times = form.locator('.ant-picker-range input');
+      await times.nth(0).click();
+      await times.nth(0).fill(shanghaiTime(-10));
+      await times.nth(0).press('Enter');
+      await times.nth(1).fill(shanghaiTime(60));
+      await times.nth(1).press('Enter');
+      await form.getByRole('button', { name: '创建' }).click();
+      await expect(form).toBeHidden();
+
+      // Pushed: the requirement shows as ongoing with one robot waiting, then taken once the robot uploads.
+      const requirement = zh.getByRole('row', { name: /大堂拍照/ });
+      await expect(requirement.getByText('拍摄中')).toBeVisible({ timeout: 30_000 });
+      await robotTakesPhoto(zh.request, device, adId);
+      await expect(requirement.getByText('已完成')).toBeVisible({ timeout: 20_000 });
+      await expect(requirement.getByTestId('requirement-progress')).toHaveText('已拍摄 1 · 失败 0 · 等待 0');
+
+      // Admin, in English: the record with the robot and the ad that was playing, its large preview.
+      await en.goto('/adshootingmanage/shootingRecord');
+      await en.getByLabel('Device ID').fill(robotId);
+      await en.getByRole('button', { name: 'Search' }).click();
+      const record = en.getByTestId('shoot-record');
+      await expect(record).toHaveCount(1);
+      await expect(record.getByTestId('record-ad')).toHaveText(adName);
+      await expect(record.getByText(`Lobby camera (${robotId})`)).toBeVisible();
+      await record.locator('img').first().click();
+      await expect(en.locator('.ant-image-preview-img, .ant-image-preview-body img').first()).toBeVisible();
+    });
+  });
