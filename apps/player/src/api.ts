@@ -104,3 +104,81 @@ export async function sendEvents(token: string, events: PlayEventOut[]): Promise
   const r = await call<EventsAck>('/events', { method: 'POST', token, body: JSON.stringify({ events }) });
   return r.data as EventsAck;
 }
+
+// ---- shooting tasks (docs/shooting.md) ----
+
+export async function ackShootTasks(token: string, ids: string[]): Promise<string[]> {
+  const r = await call<{ confirmed: string[] }>('/shootTasks/ack', {
+    method: 'POST',
+    token,
+    body: JSON.stringify({ ids }),
+  });
+  return r.data?.confirmed ?? [];
+}
+
+export interface ShootUploadForm {
+  dir: string;
+  expiresAt: number;
+  maxBytes: number;
+  upload: { method: 'POST'; url: string; fields: Record<string, string> };
+}
+
+export async function shootUploadForm(token: string, taskId: string): Promise<ShootUploadForm> {
+  const r = await call<ShootUploadForm>('/shootTasks/uploadCredentials', {
+    method: 'POST',
+    token,
+    body: JSON.stringify({ taskId }),
+  });
+  return r.data as ShootUploadForm;
+}
+
+/**
+ * Posts the photo with the signed form: `fields`, `key`, `Content-Type`, then the file last. The body is
+ * built by hand (bytes), so that it is the same in every browser and in tests.
+ */
+export async function uploadWithForm(
+  form: ShootUploadForm,
+  key: string,
+  photo: { bytes: ArrayBuffer; type: string },
+): Promise<void> {
+  const boundary = `----robotads${crypto.randomUUID().replace(/-/g, '')}`;
+  const encoder = new TextEncoder();
+  const fields = { ...form.upload.fields, key, 'Content-Type': photo.type };
+  let head = '';
+  for (const [k, v] of Object.entries(fields)) {
+    head += `--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`;
+  }
+  const name = key.split('/').pop() ?? 'photo.jpg';
+  head += `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${name}"\r\ncontent-type: ${photo.type}\r\n\r\n`;
+  const parts = [encoder.encode(head), new Uint8Array(photo.bytes), encoder.encode(`\r\n--${boundary}--\r\n`)];
+  const body = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let offset = 0;
+  for (const p of parts) {
+    body.set(p, offset);
+    offset += p.length;
+  }
+  let response: Response;
+  try {
+    response = await fetch(new URL(form.upload.url, document.baseURI), {
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+    });
+  } catch (error) {
+    throw new OfflineError(error instanceof Error ? error.message : String(error));
+  }
+  if (response.status >= 502 && response.status <= 504) throw new OfflineError(`HTTP ${response.status}`);
+  if (!response.ok) throw new ApiError(response.status, 'UPLOAD_FAILED', `HTTP ${response.status}`);
+}
+
+export async function registerShootPhoto(
+  token: string,
+  body: { taskId: string; key: string; takenAt: number; adId: string },
+): Promise<{ taskId: string; state: string }> {
+  const r = await call<{ taskId: string; state: string }>('/shootTasks/photo', {
+    method: 'POST',
+    token,
+    body: JSON.stringify(body),
+  });
+  return r.data as { taskId: string; state: string };
+}

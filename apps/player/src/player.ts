@@ -13,6 +13,7 @@ import { ApiError, ackSchedule, heartbeat, OfflineError, type PlayEventOut, pull
 import * as media from './media-cache';
 import { adNames, heldPlanIds, type PlayerAd, playablePlans, type QueueEntry, upcomingPlays } from './queue';
 import type { Item, Prepared, Screen } from './screen';
+import { ShootingAgent } from './shooting';
 import * as store from './store';
 
 export const APP_VERSION = 'player-1.52.0';
@@ -82,6 +83,8 @@ export class Player {
   private names = new Map<string, string>();
   /** Proof of play: finished plays wait in IndexedDB until the server acknowledged them. */
   private readonly outbox: Outbox<PlayEventOut>;
+  /** Shooting tasks of the schedule: photos of the screen while a plan's ad shows (docs/shooting.md). */
+  private readonly shooting: ShootingAgent;
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   /** The play on screen: its first screen showed at `startedAt` (server seconds), `t0` (monotonic ms). */
   private playing: { planId: string; adId: string; startedAt: number; t0: number } | null = null;
@@ -93,6 +96,7 @@ export class Player {
     private readonly credentials: Credentials,
   ) {
     this.outbox = eventOutbox(this.credentials.token);
+    this.shooting = new ShootingAgent(this.credentials.token);
   }
 
   now(): number {
@@ -228,6 +232,7 @@ export class Player {
     if (fromNetwork) await store.save('schedule', schedule).catch(() => undefined);
     // Counters of plans still in the schedule stay, even while their files are downloading.
     this.state = compactState(this.state, schedule.plans, this.now());
+    void this.shooting.setTasks(schedule.shootTasks ?? []);
     this.wake?.();
     this.emit();
     if (fromNetwork) await this.downloadMissing(schedule);
@@ -383,6 +388,7 @@ export class Player {
       const current: Pending = pending;
       pending = null;
       const ends = this.screen.show(current.prepared);
+      this.shootSoon(current.prepared.item.adId);
       if (current.state) {
         this.startPlay(current.prepared.item.planId, current.prepared.item.adId);
         this.state = current.state;
@@ -417,6 +423,15 @@ export class Player {
   }
 
   // ---- proof of play ------------------------------------------------------------------------
+
+  /** A shooting task due for the ad now on screen: capture it once the frame is drawn (a video has started). */
+  private shootSoon(adId: string) {
+    if (!this.shooting.due(adId, this.now())) return;
+    setTimeout(() => {
+      if (this.screen.stage.parentElement?.dataset.playing !== adId) return;
+      void this.shooting.onShow(adId, Math.floor(this.now()), () => this.screen.capture());
+    }, 800);
+  }
 
   /** A play's first screen shows: ends the one before it (cut short) and times this one. */
   private startPlay(planId: string, adId: string) {
@@ -455,6 +470,9 @@ export class Player {
   }
 
   private async flush() {
+    void this.shooting.flush().then((r) => {
+      if (r.left > 0) this.scheduleFlush(30_000);
+    });
     try {
       const r = await this.outbox.flush();
       if (r.error) this.handleError(r.error);

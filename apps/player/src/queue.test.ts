@@ -69,6 +69,7 @@ function schedule(plans: SchedulePlan[], mediaIds: string[]): DeviceSchedule {
     pollJitter: 0.2,
     plans,
     media: mediaIds.map(media),
+    shootTasks: [],
   };
 }
 

@@ -1,4 +1,5 @@
 import type { OverlayPosition } from '@robot-ads/contracts/device-protocol/schedule.schemas';
+import { captureLayer } from './capture';
 
 /**
  * The screen: a fixed-size stage (the robot's pixels, 1080x1920 by default) scaled to fit any window,
@@ -169,6 +170,11 @@ export class Screen {
       // Safety net: a stalled video gives up after its declared length plus a margin.
       setTimeout(resolve, (prepared.item.seconds + 10) * 1000);
     });
+  }
+
+  /** A JPEG of what the screen shows now (the front layer, in the stage's pixels). */
+  capture(): Promise<Blob> {
+    return captureLayer(this.layers[this.front] as HTMLElement, this.width, this.height);
   }
 
   /** Shows nothing but the idle background (no plan to play now). */

@@ -110,3 +110,23 @@ export const SHOOT_LATE_UPLOAD_DAYS = 7;
 /** A "HH:mm" time of day, 00:00-24:00. */
 export const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
 export const SHOOT_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A task as devices see it (the part the rule reads). */
+export interface DueTaskLike {
+  id: string;
+  adIds: readonly string[];
+  windowBegin: number;
+  windowEnd: number;
+}
+
+/** The task to shoot now for the ad on screen: inside its window, showing one of its ads, not shot yet. */
+export function dueShootTask<T extends DueTaskLike>(
+  tasks: readonly T[],
+  adId: string,
+  nowS: number,
+  taken: ReadonlySet<string>,
+): T | null {
+  return (
+    tasks.find((t) => t.windowBegin <= nowS && nowS < t.windowEnd && t.adIds.includes(adId) && !taken.has(t.id)) ?? null
+  );
+}

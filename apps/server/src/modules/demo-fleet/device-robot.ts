@@ -11,6 +11,7 @@ import type { DeviceSchedule } from '@robot-ads/contracts/device-protocol/schedu
 import { type BatchAck, MemoryOutboxStorage, Outbox } from '@robot-ads/contracts/play-events/outbox';
 import type { DeviceEvent } from '@robot-ads/contracts/play-events/play-events.schemas';
 import { initialPlaybackState, nextPlay, type PlaybackState } from '@robot-ads/contracts/playback/play-order.rules';
+import { DeviceShooter } from './device-shooter';
 
 interface Envelope<T> {
   success: boolean;
@@ -72,6 +73,7 @@ export function newFleetStats() {
     pushes: 0,
     plays: 0,
     scans: 0,
+    photos: 0,
     eventsSent: 0,
     errors: 0,
     latencies: [] as number[],
@@ -109,6 +111,7 @@ export class DeviceRobot {
   private playback: PlaybackState = initialPlaybackState(rnd(2 ** 31));
   private readonly held = new Set<string>();
   private readonly outbox = new Outbox<DeviceEvent>(new MemoryOutboxStorage(), (events) => this.sendEvents(events));
+  private shooter: DeviceShooter | null = null;
   private beatTimer: ReturnType<typeof setTimeout> | undefined;
   private pullTimer: ReturnType<typeof setTimeout> | undefined;
   private playTimer: ReturnType<typeof setTimeout> | undefined;
@@ -190,6 +193,11 @@ export class DeviceRobot {
     const plan = r.play.plan;
     const ad = r.play.ad;
     const startedAt = Math.floor(now);
+    void this.shooterOf()
+      .onPlay(ad.id, ad.name, now)
+      .then((shot) => {
+        if (shot) this.o.stats.photos++;
+      });
     this.playTimer = setTimeout(() => {
       const events: DeviceEvent[] = [
         {
@@ -290,6 +298,9 @@ export class DeviceRobot {
         this.version = schedule.version;
         this.schedule = schedule;
         this.clockOffset = schedule.serverTime - Date.now() / 1000;
+        void this.shooterOf()
+          .setTasks(schedule.shootTasks ?? [])
+          .catch(() => undefined);
         // Something new to play: start at once rather than at the next idle check.
         if (this.idle && this.running) {
           clearTimeout(this.playTimer);
@@ -302,6 +313,16 @@ export class DeviceRobot {
       this.pulling = false;
     }
     if (this.running) this.schedulePull(interval * 1000 * (1 - jitter + Math.random() * 2 * jitter));
+  }
+
+  /** Shooting tasks: confirmed when pulled, answered with a generated picture when their ad plays. */
+  private shooterOf(): DeviceShooter {
+    this.shooter ??= new DeviceShooter(
+      this.o.robotId,
+      (path, init) => deviceApi(this.o.base, path, { ...init, token: this.o.token }),
+      this.o.base,
+    );
+    return this.shooter;
   }
 
   private mediaLink(url: string): string {

@@ -10,6 +10,8 @@ import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { createRobot, multipart } from '../../../test/devices';
 import { createMaterial, picture } from '../../../test/media-files';
 import { ManualClock } from '../../platform/clock';
+import { deviceApi } from '../demo-fleet/device-robot';
+import { DeviceShooter } from '../demo-fleet/device-shooter';
 import { issueActivationSecret } from '../devices/devices.service';
 import { playlistAds, playlists } from '../playlists/playlists.table';
 import { cancelPlanOnRobots, publishPlan, SYSTEM_SCOPE } from '../publishing/publishing.service';
@@ -420,6 +422,33 @@ describe('the device task and the photo', () => {
     } finally {
       socket.disconnect();
     }
+  });
+
+  it('is answered by the simulated robots with a generated picture', async () => {
+    const robot = await activatedRobot();
+    const p = await plan([robot.robotId]);
+    const created = (await create(body(p.id, [robot.robotId]))).json().data as ShootRequirementDto;
+    await pushPending(t.app.ctx, created.id);
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const shooter = new DeviceShooter(
+      robot.robotId,
+      (path, init) => deviceApi(base, path, { ...init, token: robot.token }),
+      base,
+    );
+    const pulled = await t.app.inject({ method: 'GET', url: '/api/device/v1/schedule', headers: bearer(robot.token) });
+    await shooter.setTasks((pulled.json().data as DeviceSchedule).shootTasks);
+    expect((await tasks(created.id))[0]?.state).toBe('ongoing');
+    const now = clock.now().getTime() / 1000;
+    expect(await shooter.onPlay(otherAdId, 'Other tea', now)).toBe(false);
+    expect(await shooter.onPlay(adId, 'Lucky coffee', now)).toBe(true);
+    const records = await get(`/api/ShootingRecords/queryByPage?requirementId=${created.id}`);
+    expect(records.json().datas[0]).toMatchObject({
+      robotId: robot.robotId,
+      adName: 'Lucky coffee',
+      width: 540,
+      height: 960,
+    });
   });
 
   it('keeps requirements within the caller scope', async () => {

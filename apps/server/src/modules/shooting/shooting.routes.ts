@@ -1,3 +1,4 @@
+/// <reference path="./archiver.d.ts" />
 import type { Language } from '@robot-ads/contracts/common/language';
 import {
   createShootBody,
