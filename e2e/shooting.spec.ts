@@ -6,8 +6,8 @@ import { fillLogin, PASSWORD } from './shell-helpers';
  * Issue 18 in a real Chromium, one login per role: root works in Chinese, admin in English.
  * - The mini-program's banners edited in the back-office; the public banner list it reads follows.
  * - Photo proof: a requirement for a published plan, chosen on the device list and created in the form,
- *   is pushed to the robot; the robot's photo (uploaded through the device protocol) shows in the
- *   shooting records with the ad that was playing.
+ *   is pushed to the robot played by /player/; the player's photo of its screen shows in the shooting
+ *   records with the ad that was playing.
  */
 
 interface MpBanner {
@@ -64,7 +64,7 @@ async function call<T>(request: APIRequestContext, token: string, method: 'GET' 
   return body as { data: T; datas?: T };
 }
 
-/** A robot activated through the device protocol and a plan of a demo picture published to it by root. */
+/** A new robot with its one-time activation secret, and a plan of a demo picture published to it by root. */
 async function publishedPlan(request: APIRequestContext, root: string) {
   const robotId = `E2ESHOOT${Date.now().toString().slice(-7)}`;
   await call(request, root, 'POST', '/api/Devices', {
@@ -77,9 +77,6 @@ async function publishedPlan(request: APIRequestContext, root: string) {
   const { secret } = (
     await call<{ secret: string }>(request, root, 'POST', '/api/Devices/activationSecret', { robotId })
   ).data;
-  const activated = await request.post('/api/device/v1/activate', { data: { robotId, secret } });
-  expect(activated.ok(), await activated.text()).toBe(true);
-  const device = (await activated.json()).data.token as string;
 
   const pictures = await call<Array<{ id: string; width: number | null; height: number | null }>>(
     request,
@@ -121,7 +118,7 @@ async function publishedPlan(request: APIRequestContext, root: string) {
     robotIds: [robotId],
   });
   expect(published.data.published).toBe(1);
-  return { robotId, device, adId: ad.data.id, adName, planId: plan.data.id, planName };
+  return { robotId, secret, adId: ad.data.id, adName, planId: plan.data.id, planName };
 }
 
 /** HH:mm in Shanghai (the plan's zone) `minutes` from now, kept within today there. */
@@ -133,48 +130,15 @@ function shanghaiTime(minutes: number): string {
   return at.toLocaleTimeString('en-GB', { timeZone: 'Asia/Shanghai', hour: '2-digit', minute: '2-digit' });
 }
 
-/** What a robot does for its task through the device protocol: confirm, upload a JPEG, register it. */
-async function robotTakesPhoto(request: APIRequestContext, device: string, adId: string) {
-  const auth = { authorization: `Bearer ${device}` };
-  let tasks: Array<{ id: string; adIds: string[] }> = [];
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get('/api/device/v1/shootTasks', { headers: auth });
-        tasks = (await res.json()).data.tasks;
-        return tasks.length;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(1);
-  const task = tasks[0]!;
-  expect(task.adIds).toContain(adId);
-  expect((await request.post('/api/device/v1/shootTasks/ack', { headers: auth, data: { ids: [task.id] } })).ok()).toBe(
-    true,
-  );
-  const creds = (
-    await (
-      await request.post('/api/device/v1/shootTasks/uploadCredentials', { headers: auth, data: { taskId: task.id } })
-    ).json()
-  ).data as { dir: string; upload: { url: string; fields: Record<string, string> } };
-  const key = `${creds.dir}/picture/${crypto.randomUUID()}.jpg`;
-  const buffer = await sharp({ create: { width: 540, height: 960, channels: 3, background: { r: 30, g: 90, b: 200 } } })
-    .jpeg()
-    .toBuffer();
-  const upload = await request.post(creds.upload.url, {
-    multipart: {
-      ...creds.upload.fields,
-      key,
-      'Content-Type': 'image/jpeg',
-      file: { name: 'shot.jpg', mimeType: 'image/jpeg', buffer },
-    },
-  });
-  expect(upload.ok(), await upload.text()).toBe(true);
-  const photo = await request.post('/api/device/v1/shootTasks/photo', {
-    headers: auth,
-    data: { taskId: task.id, key, takenAt: Math.floor(Date.now() / 1000), adId },
-  });
-  expect(photo.ok(), await photo.text()).toBe(true);
+/** The reference player in its own browser, activated as the robot: it plays what is published to it. */
+async function playerFor(browser: Browser, robotId: string, secret: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 540, height: 960 } });
+  const page = await context.newPage();
+  await page.goto(`/player/?robotId=${robotId}`);
+  await expect(page.getByLabel(/Robot ID|设备ID/)).toHaveValue(robotId);
+  await page.getByLabel(/Activation secret|激活密钥/).fill(secret);
+  await page.getByRole('button', { name: /Activate|激活/ }).click();
+  return page;
 }
 
 let zh: Page;
@@ -258,10 +222,15 @@ test.describe
       expect((await titles(zh.request)).filter((t) => t.endsWith(suffix))).toEqual([]);
     });
 
-    test('photo proof: a requirement chosen on the device list reaches the robot, its photo shows in the records', async () => {
-      test.setTimeout(120_000);
+    test('photo proof: a requirement chosen on the device list reaches the robot, its photo shows in the records', async ({
+      browser,
+    }) => {
+      test.setTimeout(180_000);
       const root = await tokenOf(zh);
-      const { robotId, device, adId, adName, planId, planName } = await publishedPlan(zh.request, root);
+      const { robotId, secret, adId, adName, planId, planName } = await publishedPlan(zh.request, root);
+      // The robot is a /player/ in its own browser, playing the plan's ad.
+      const player = await playerFor(browser, robotId, secret);
+      await expect(player.locator('#player')).toHaveAttribute('data-playing', adId, { timeout: 30_000 });
 
       // Root, in Chinese: the plan's robots, the robot chosen, the form opened with them.
       await zh.goto(`/adshootingmanage/filtrateDevice?planId=${planId}`);
@@ -281,11 +250,11 @@ test.describe
       await form.getByRole('button', { name: '创建' }).click();
       await expect(form).toBeHidden();
 
-      // Pushed: the requirement shows as ongoing with one robot waiting, then taken once the robot uploads.
+      // Pushed: the requirement shows as ongoing, then finished once the robot's photo arrived.
       const requirement = zh.getByRole('row', { name: /大堂拍照/ });
       await expect(requirement.getByText('拍摄中')).toBeVisible({ timeout: 30_000 });
-      await robotTakesPhoto(zh.request, device, adId);
-      await expect(requirement.getByText('已完成')).toBeVisible({ timeout: 20_000 });
+      // The player confirms the task, photographs its screen while the ad shows and uploads the JPEG.
+      await expect(requirement.getByText('已完成')).toBeVisible({ timeout: 60_000 });
       await expect(requirement.getByTestId('requirement-progress')).toHaveText('已拍摄 1 · 失败 0 · 等待 0');
 
       // Admin, in English: the record with the robot and the ad that was playing, its large preview.
@@ -298,5 +267,6 @@ test.describe
       await expect(record.getByText(`Lobby camera (${robotId})`)).toBeVisible();
       await record.locator('img').first().click();
       await expect(en.locator('.ant-image-preview-img, .ant-image-preview-body img').first()).toBeVisible();
+      await player.context().close();
     });
   });
