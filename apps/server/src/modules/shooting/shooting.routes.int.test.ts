@@ -338,13 +338,29 @@ describe('the device task and the photo', () => {
       reconnectionDelay: 200,
       timeout: 60_000,
     });
+    // The back-office's socket (its own connection: sockets of one origin would share the device's handshake).
+    const user: Socket = connect(`http://127.0.0.1:${port}`, {
+      path: '/websocket/socket.io',
+      query: { token: operator.token },
+      transports: ['websocket'],
+      forceNew: true,
+    });
+    const userReady = new Promise<void>((resolve) => user.once('ready', () => resolve()));
     try {
       await new Promise<void>((resolve) => (socket.connected ? resolve() : socket.once('connect', () => resolve())));
+      await userReady;
       const created = (await create(body(p.id, [robot.robotId, other.robotId]))).json().data as ShootRequirementDto;
       const collected = new Promise<unknown>((resolve) => socket.once('collect', resolve));
+      const progress = new Promise<{ id: string; state: string; progress: { waiting: number } }>((resolve) =>
+        user.on('shooting.progress', (m) => {
+          if (m.id === created.id) resolve(m);
+        }),
+      );
       await pushPending(t.app.ctx, created.id);
       await t.app.schedules.feed.tick();
       await expect(collected).resolves.toHaveProperty('at');
+      // Live progress to the requirement's creator.
+      expect(await progress).toMatchObject({ state: 'ongoing', progress: { waiting: 2 } });
 
       const pulled = await t.app.inject({
         method: 'GET',
@@ -421,6 +437,7 @@ describe('the device task and the photo', () => {
       expect(missing.json().msg).toBe('Download fail');
     } finally {
       socket.disconnect();
+      user.disconnect();
     }
   });
 
