@@ -62,6 +62,9 @@ import { systemRoutes } from './modules/system/system.routes';
 import { systemLogsRoutes } from './modules/system-logs/system-logs.routes';
 import { SystemLogsService } from './modules/system-logs/system-logs.service';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
+import { wechatRoutes } from './modules/wechat/wechat.routes';
+import { WechatService } from './modules/wechat/wechat.service';
+import { WechatClient } from './modules/wechat/wechat-client';
 import { registerAuthGuard } from './platform/auth-guard';
 import { type Clock, systemClock } from './platform/clock';
 import type { Config } from './platform/config';
@@ -204,6 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     owners: (user, q) => listOwners(ctx, user, q),
     customers: (user, q) => customersForExports.page(user, q),
   });
+  const wechat = new WechatService(platform, new WechatClient(config));
 
   // Background work, defined before the queue starts.
   jobs.addCleanup('auth.expired-sessions', () => auth.cleanExpired());
@@ -345,6 +349,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(playEventsRoutes(ctx));
   await app.register(statisticsRoutes(ctx));
   await app.register(auditsRoutes(ctx));
+  await app.register(wechatRoutes(wechat));
   await app.register(shootingRoutes(ctx));
 
   await registerStaticFiles(app, { webDist: config.WEB_DIST, playerDist: config.PLAYER_DIST });

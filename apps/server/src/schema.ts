@@ -19,3 +19,4 @@ export * from './modules/statistics/statistics.table';
 export * from './modules/system/system.table';
 export * from './modules/system-logs/system-logs.table';
 export * from './modules/two-factor/two-factor.table';
+export * from './modules/wechat/wechat.table';

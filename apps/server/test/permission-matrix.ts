@@ -92,6 +92,19 @@ export const PERMISSIONS: Record<string, Access> = {
   'GET /api/Notifies/queryMessage': ANY,
   'POST /api/Notifies/readMessage': ANY,
 
+  // ---- wechat (issue 18) ----
+  'GET /api/WechatUsers/queryByPage': OPS,
+  'PUT /api/WechatUsers/:id/blocked': OPS,
+  'GET /api/WechatBanners': OPS,
+  'POST /api/WechatBanners': OPS,
+  'PUT /api/WechatBanners/order': OPS,
+  'PUT /api/WechatBanners/:id': OPS,
+  'DELETE /api/WechatBanners/:id': OPS,
+  'POST /api/wechat/mp/login': PUBLIC,
+  'PUT /api/wechat/mp/profile': PUBLIC,
+  'GET /api/wechat/mp/banners': PUBLIC,
+  'POST /api/wechat/mp/landing': PUBLIC,
+
   // ---- media, resources, advertisements: materials belong to operators and advertisers ----
   'GET /api/Media/oss': OPS_ADV,
   'POST /api/Media': OPS_ADV,

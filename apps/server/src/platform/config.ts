@@ -29,6 +29,13 @@ export const configSchema = z.object({
    * URL (the deployment's SMS/e-mail gateway). Unset: advertiser two-factor login cannot be turned on.
    */
   MESSAGE_WEBHOOK_URL: z.string().url().optional(),
+  /**
+   * The WeChat mini-program (issue 18): its AppID and AppSecret, and the base URL of WeChat's API (the
+   * code-to-session and phone-number calls). Unset AppID or secret: mini-program sign-in is refused.
+   */
+  WECHAT_APPID: z.string().min(1).optional(),
+  WECHAT_SECRET: z.string().min(1).optional(),
+  WECHAT_API_BASE: z.string().url().default('https://api.weixin.qq.com'),
   SEED_DEMO: bool.default(true),
   /**
    * Robots of the living demo: with demo data in the database, this many demo robots run inside the

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Table } from 'antd';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../lib/i18n';
-import { headerWidth, type ListColumn, listTable, MIN_WIDTH } from './list-table';
+import { headerWidth, type ListColumn, listTable, MIN_WIDTH, serverPagination } from './list-table';
 
 interface Row {
   id: string;
@@ -75,5 +75,16 @@ describe('list tables', () => {
     expect(screen.getByText('Network error')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Retry/ }));
     expect(refetch).toHaveBeenCalledOnce();
+  });
+});
+
+describe('server pagination', () => {
+  it('turns the offset into the page number and the page number back into the offset', () => {
+    const changes: Array<{ start: number; limit: number }> = [];
+    const config = serverPagination({ start: 20, limit: 10 }, 45, (p) => changes.push(p));
+    expect(config).toMatchObject({ current: 3, pageSize: 10, total: 45, showSizeChanger: true });
+    config.onChange?.(5, 20);
+    expect(changes).toEqual([{ start: 80, limit: 20 }]);
+    expect(serverPagination({ start: 0, limit: 10 }, undefined, () => undefined).total).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import type { TableColumnType, TableProps } from 'antd';
+import type { TableColumnType, TablePaginationConfig, TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { EmptyState, type EmptyStateProps } from './empty-state';
 import { QueryError } from './query-error';
@@ -124,5 +124,23 @@ export function listTable<T>(
         <EmptyState {...options.empty} />
       ),
     },
+  };
+}
+
+/**
+ * The pagination of a list paged on the server (`start` offset, `limit` size): antd's page numbers
+ * from and to the offset, with the size changer.
+ */
+export function serverPagination(
+  page: { start: number; limit: number },
+  total: number | undefined,
+  onChange: (page: { start: number; limit: number }) => void,
+): TablePaginationConfig {
+  return {
+    current: Math.floor(page.start / page.limit) + 1,
+    pageSize: page.limit,
+    total: total ?? 0,
+    showSizeChanger: true,
+    onChange: (current, limit) => onChange({ start: (current - 1) * limit, limit }),
   };
 }

@@ -1,7 +1,10 @@
+import { messageFor } from '@robot-ads/contracts/common/errors';
 import { checkQrImage, type Refusal, readFileFacts } from '@robot-ads/contracts/media/media.rules';
 import type { MediaDto } from '@robot-ads/contracts/media/media.schemas';
+import { useRef, useState } from 'react';
 import { api } from './api-client';
-import { newKey, sendToStorage, uploadCredentials } from './media-upload';
+import { lang } from './i18n';
+import { failureText, newKey, refusalText, sendToStorage, UploadCanceled, uploadCredentials } from './media-upload';
 
 type Ok<T> = { success: true; data: T };
 
@@ -35,4 +38,41 @@ export async function uploadOverlayPicture(
   const key = newKey(creds, purpose === 'licence' ? 'picture' : 'qr', ext);
   await sendToStorage(file, key, creds, onProgress, signal);
   return api.post<Ok<MediaDto>>('/api/Media', { key, name: file.name, purpose }, { silent: true });
+}
+
+/**
+ * The state of one picture upload field (QR rule: checked in the browser, uploaded, registered):
+ * `upload(file)` reports the registered picture to `onUploaded`; `percent` is null when idle;
+ * `failure` is the refusal or error text; `cancel()` stops a running upload.
+ */
+export function usePictureUpload(
+  purpose: 'qr' | 'licence',
+  onUploaded: (media: MediaDto) => void,
+  unreadable: (file: File) => string = (file) => messageFor('UPLOAD_UNREADABLE', lang(), { file: file.name }),
+) {
+  const [percent, setPercent] = useState<number | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const controller = useRef<AbortController | null>(null);
+
+  async function upload(file: File) {
+    setFailure(null);
+    const { refusal, ext } = await checkOverlayPicture(file);
+    if (refusal || !ext) {
+      setFailure(refusal ? refusalText(refusal) : unreadable(file));
+      return;
+    }
+    controller.current?.abort();
+    const abort = new AbortController();
+    controller.current = abort;
+    setPercent(0);
+    try {
+      onUploaded(await uploadOverlayPicture(file, ext, setPercent, abort.signal, purpose));
+    } catch (err) {
+      setFailure(err instanceof UploadCanceled ? err.message : failureText(err));
+    } finally {
+      if (controller.current === abort) controller.current = null;
+      setPercent(null);
+    }
+  }
+  return { percent, failure, upload, cancel: () => controller.current?.abort() };
 }

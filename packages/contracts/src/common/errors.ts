@@ -130,6 +130,44 @@ export const errorCatalogue = {
   PHONE_FORMAT: { status: 400, zh: '请输入正确的手机号码', en: 'Please enter the correct phone number' },
   SEX_INVALID: { status: 400, zh: '性别只能是男或女', en: 'Sex must be male or female' },
   URL_INVALID: { status: 400, zh: '网址必须以http或https开头', en: 'The URL must be http or https' },
+  // ---- WeChat mini-program (issue 18) ----
+  WECHAT_NOT_CONFIGURED: {
+    status: 422,
+    zh: '未配置微信小程序（WECHAT_APPID、WECHAT_SECRET），无法登录',
+    en: 'The WeChat mini-program is not configured (WECHAT_APPID, WECHAT_SECRET): sign-in is not possible',
+  },
+  WECHAT_CODE_INVALID: {
+    status: 400,
+    zh: '微信登录凭证无效，请重新登录',
+    en: 'The WeChat login code is invalid, please sign in again',
+  },
+  WECHAT_UNAVAILABLE: {
+    status: 502,
+    zh: '微信服务暂时无法访问，请稍后重试',
+    en: 'WeChat cannot be reached, please try again later',
+  },
+  WECHAT_USER_BLOCKED: { status: 403, zh: '该微信用户已被禁用', en: 'This WeChat user has been blocked' },
+  WECHAT_SESSION_INVALID: {
+    status: 401,
+    zh: '小程序登录已失效，请重新登录',
+    en: 'The mini-program session has expired, please sign in again',
+  },
+  WECHAT_PHONE_CODE_INVALID: { status: 400, zh: '手机号授权无效', en: 'The phone number grant is invalid' },
+  WECHAT_USER_NOT_FOUND: { status: 404, zh: '微信用户不存在', en: 'The WeChat user does not exist' },
+  WECHAT_ROBOT_NOT_FOUND: { status: 404, zh: '机器人不存在', en: 'The robot does not exist' },
+  WECHAT_BANNER_NOT_FOUND: { status: 404, zh: '横幅不存在', en: 'The banner does not exist' },
+  WECHAT_BANNER_TITLE_REQUIRED: { status: 400, zh: '请输入横幅标题', en: 'Please enter the banner title' },
+  WECHAT_BANNER_TITLE_LENGTH: { status: 400, zh: '标题最多50个字符', en: 'The title has at most 50 characters' },
+  WECHAT_BANNER_LINK_INVALID: {
+    status: 400,
+    zh: '链接必须以http或https开头，或为小程序页面路径',
+    en: 'The link must be http or https, or a mini-program page path',
+  },
+  WECHAT_BANNER_PICTURE_INVALID: {
+    status: 400,
+    zh: '请上传jpg/jpeg/png/bmp格式、不超过2MB的图片',
+    en: 'Please upload a jpg/jpeg/png/bmp picture of at most 2MB',
+  },
   CAPTCHA_EXPIRED: {
     status: 401,
     zh: '验证码已过期，请刷新验证码',

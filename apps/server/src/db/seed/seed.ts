@@ -6,6 +6,7 @@ import { playEventsSeeder } from '../../modules/play-events/play-events.seed';
 import { deliverySeeder } from '../../modules/playlists/delivery.seed';
 import { materialsSeeder } from '../../modules/resources/materials.seed';
 import { hasDemoData, markDemoData } from '../../modules/system/demo-data';
+import { wechatSeeder } from '../../modules/wechat/wechat.seed';
 import type { AppContext } from '../../platform/context';
 import type { SeedContext, Seeder } from '../../platform/seeding';
 import type { Database } from '../client';
@@ -18,6 +19,7 @@ export const seeders: Seeder[] = [
   materialsSeeder,
   deliverySeeder,
   playEventsSeeder,
+  wechatSeeder,
 ];
 
 export async function seedDemo(ctx: AppContext): Promise<string[]> {

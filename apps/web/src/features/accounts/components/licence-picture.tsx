@@ -1,9 +1,7 @@
 import { DeleteOutlined, PictureOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Progress, Space, Typography, Upload } from 'antd';
-import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureText, refusalText, UploadCanceled } from '../../../lib/media-upload';
-import { checkOverlayPicture, uploadOverlayPicture } from '../../../lib/picture-upload';
+import { usePictureUpload } from '../../../lib/picture-upload';
 
 export interface Picture {
   mediaId: string;
@@ -29,29 +27,11 @@ export function LicencePicture({
   testId: string;
 }) {
   const { t } = useTranslation('accounts');
-  const [percent, setPercent] = useState<number | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const controller = useRef<AbortController | null>(null);
-
-  async function upload(file: File) {
-    setFailure(null);
-    const { refusal, ext } = await checkOverlayPicture(file);
-    if (refusal || !ext) {
-      setFailure(refusal ? refusalText(refusal) : t('enterprise.pictureType'));
-      return;
-    }
-    const abort = new AbortController();
-    controller.current = abort;
-    setPercent(0);
-    try {
-      const media = await uploadOverlayPicture(file, ext, setPercent, abort.signal, 'licence');
-      onChange?.({ mediaId: media.id, url: media.url, name: media.name });
-    } catch (err) {
-      setFailure(err instanceof UploadCanceled ? err.message : failureText(err));
-    } finally {
-      setPercent(null);
-    }
-  }
+  const { percent, failure, upload, cancel } = usePictureUpload(
+    'licence',
+    (media) => onChange?.({ mediaId: media.id, url: media.url, name: media.name }),
+    () => t('enterprise.pictureType'),
+  );
 
   return (
     <Space align="start" data-testid={testId}>
@@ -99,7 +79,7 @@ export function LicencePicture({
         {percent !== null && (
           <Space>
             <Progress percent={percent} size="small" style={{ width: 160 }} />
-            <Button size="small" onClick={() => controller.current?.abort()}>
+            <Button size="small" onClick={cancel}>
               {t('enterprise.cancelUpload')}
             </Button>
           </Space>

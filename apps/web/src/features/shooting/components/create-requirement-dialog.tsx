@@ -1,0 +1,177 @@
+import { messageFor } from '@robot-ads/contracts/common/errors';
+import { shootNameRefusal } from '@robot-ads/contracts/shooting/shooting.rules';
+import { planRefSchema } from '@robot-ads/contracts/shooting/shooting.schemas';
+import { Alert, App, Button, DatePicker, Form, Input, Modal, Space, TimePicker, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { lang } from '../../../lib/i18n';
+import { checkRule, schemaRule } from '../../../lib/rules';
+import { checkPlan, type ShootPlanDto, useCreateRequirement } from '../api/requirements';
+
+/** Today's date (YYYY-MM-DD) in an IANA zone. */
+function todayIn(timeZone: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      new Date(),
+    );
+  } catch {
+    return dayjs().format('YYYY-MM-DD');
+  }
+}
+
+interface Values {
+  planId: string;
+  name: string;
+  shootDate: Dayjs | null;
+  window: [Dayjs | null, Dayjs | null] | null;
+}
+
+/**
+ * The requirement form: the plan (checked as it is typed: unknown, not approved, already bound), the
+ * name, the shooting date and time window, and the robots chosen on /adshootingmanage/filtrateDevice.
+ */
+export function CreateRequirementDialog({
+  open,
+  initial,
+  onClose,
+}: {
+  open: boolean;
+  initial: { planId?: string; robotIds?: string[] };
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('shooting');
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<Values>();
+  const create = useCreateRequirement();
+  const [plan, setPlan] = useState<ShootPlanDto | null>(null);
+  const [planError, setPlanError] = useState<string | null>(null);
+  const robotIds = initial.robotIds ?? [];
+
+  const lookUp = async (value: string) => {
+    setPlan(null);
+    setPlanError(null);
+    if (!planRefSchema.safeParse(value).success) return;
+    try {
+      const found = await checkPlan(value.trim());
+      setPlan(found);
+      // The date and times are the plan's wall clock: today there, unless a date was chosen already.
+      if (!form.isFieldTouched('shootDate')) form.setFieldValue('shootDate', dayjs(todayIn(found.timeZone)));
+    } catch (err) {
+      setPlanError(err instanceof ApiError ? (err.serverMessage ?? err.message) : String(err));
+    }
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filled once each time the dialog opens
+  useEffect(() => {
+    if (!open) return;
+    form.setFieldsValue({ planId: initial.planId ?? '', name: '', shootDate: dayjs(), window: null });
+    if (initial.planId) void lookUp(initial.planId);
+  }, [open]);
+
+  const submit = async (values: Values) => {
+    const [begin, end] = values.window ?? [null, null];
+    await create.mutateAsync({
+      planId: values.planId.trim(),
+      name: values.name.trim(),
+      shootDate: values.shootDate?.format('YYYY-MM-DD') ?? '',
+      beginTime: begin?.format('HH:mm') ?? '',
+      endTime: end?.format('HH:mm') ?? '',
+      ...(plan ? { timeZone: plan.timeZone } : {}),
+      robotIds,
+    });
+    message.success(t('create.created'));
+    onClose();
+  };
+
+  const chooseRobots = () => {
+    const planId = form.getFieldValue('planId')?.trim();
+    onClose();
+    navigate(`/adshootingmanage/filtrateDevice${planId ? `?planId=${encodeURIComponent(planId)}` : ''}`);
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('create.title')}
+      okText={t('create.submit')}
+      cancelText={t('cancel')}
+      okButtonProps={{ disabled: robotIds.length === 0 || !plan }}
+      confirmLoading={create.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+      width={600}
+    >
+      <Form<Values> form={form} layout="vertical" onFinish={(v) => submit(v).catch(() => undefined)}>
+        <Form.Item
+          name="planId"
+          label={t('fields.planId')}
+          extra={t('create.planIdHint')}
+          validateStatus={planError ? 'error' : undefined}
+          help={planError ?? undefined}
+          rules={[schemaRule(planRefSchema)]}
+        >
+          <Input allowClear onChange={(e) => void lookUp(e.target.value)} />
+        </Form.Item>
+        {plan && (
+          <Alert
+            type="success"
+            style={{ marginBottom: 16 }}
+            title={t('create.plan', { name: plan.name, count: plan.robotCount })}
+            description={`${dayjs.unix(plan.begin).format('YYYY-MM-DD')} ~ ${dayjs.unix(plan.end).format('YYYY-MM-DD')} · ${plan.timeZone}`}
+          />
+        )}
+        <Form.Item
+          name="name"
+          label={t('fields.name')}
+          extra={t('create.nameHint')}
+          rules={[checkRule((v) => shootNameRefusal(v))]}
+        >
+          <Input />
+        </Form.Item>
+        <Space size="middle" wrap>
+          <Form.Item
+            name="shootDate"
+            label={t('fields.shootDate')}
+            rules={[{ required: true, message: messageFor('SHOOT_DATE_REQUIRED', lang()) }]}
+          >
+            <DatePicker />
+          </Form.Item>
+          <Form.Item
+            name="window"
+            label={t('fields.window')}
+            extra={plan ? t('create.zoneHint', { zone: plan.timeZone }) : undefined}
+            rules={[
+              {
+                validator: async (_r, value: Values['window']) => {
+                  const [b, e] = value ?? [null, null];
+                  if (!b || !e) throw new Error(messageFor('SHOOT_TIME_INVALID', lang()));
+                  if (!b.isBefore(e)) throw new Error(messageFor('END_BEFORE_START', lang()));
+                },
+              },
+            ]}
+          >
+            <TimePicker.RangePicker format="HH:mm" order={false} />
+          </Form.Item>
+        </Space>
+        <Form.Item label={t('fields.robots')} required>
+          <Space orientation="vertical">
+            <Typography.Text data-testid="chosen-robots">
+              {robotIds.length > 0 ? t('create.robots', { count: robotIds.length }) : t('create.noRobots')}
+            </Typography.Text>
+            {robotIds.length > 0 && (
+              <Typography.Text type="secondary" ellipsis style={{ maxWidth: 520 }}>
+                {robotIds.join(', ')}
+              </Typography.Text>
+            )}
+            <Button onClick={chooseRobots}>{t('create.chooseRobots')}</Button>
+          </Space>
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,198 @@
+import { DownloadOutlined, FileExcelOutlined, FileZipOutlined } from '@ant-design/icons';
+import {
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Descriptions,
+  Empty,
+  Form,
+  Image,
+  Input,
+  Pagination,
+  Row,
+  Space,
+  Spin,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { QueryError } from '../../../components/query-error';
+import { downloadUrl } from '../../../lib/api-upload';
+import { lang } from '../../../lib/i18n';
+import { type RecordFilter, recordFilterQuery, type ShootRecordDto, useRecords } from '../api/records';
+
+interface Search {
+  requirementId?: string;
+  name?: string;
+  planId?: string;
+  robotId?: string;
+  robotName?: string;
+  taken?: [Dayjs | null, Dayjs | null] | null;
+}
+
+const fmt = (s: number) => dayjs.unix(s).format('YYYY-MM-DD HH:mm:ss');
+
+/**
+ * /adshootingmanage/shootingRecord: the robots' photos as a gallery with a large preview, each with its
+ * robot, place, time and the ad that was playing; download one, all (zip) or the list (xlsx).
+ */
+export default function ShootingRecordPage() {
+  const { t } = useTranslation('shooting');
+  const [params] = useSearchParams();
+  const [form] = Form.useForm<Search>();
+  const initialRequirement = params.get('requirementId') ?? undefined;
+  const [filter, setFilter] = useState<RecordFilter>(
+    /^[0-9a-f]{24}$/.test(initialRequirement ?? '') ? { requirementId: initialRequirement } : {},
+  );
+  const [page, setPage] = useState({ start: 0, limit: 12 });
+  const records = useRecords(filter, page.start, page.limit);
+  const files = recordFilterQuery({ ...filter, language: lang() });
+
+  const search = (values: Search) => {
+    const [begin, end] = values.taken ?? [null, null];
+    const requirementId = values.requirementId?.trim();
+    setPage((p) => ({ start: 0, limit: p.limit }));
+    setFilter({
+      requirementId: requirementId && /^[0-9a-f]{24}$/.test(requirementId) ? requirementId : undefined,
+      name: values.name?.trim() || undefined,
+      planId: values.planId?.trim() || undefined,
+      robotId: values.robotId?.trim() || undefined,
+      robotName: values.robotName?.trim() || undefined,
+      begin: begin ? begin.startOf('day').unix() : undefined,
+      end: end ? end.add(1, 'day').startOf('day').unix() : undefined,
+    });
+  };
+
+  const rows = records.data?.datas ?? [];
+  return (
+    <Card
+      title={t('records.title')}
+      extra={
+        <Space>
+          <Button
+            icon={<FileZipOutlined />}
+            disabled={rows.length === 0}
+            href={downloadUrl('/api/ShootingRecords/downloadAll', files)}
+          >
+            {t('records.downloadAll')}
+          </Button>
+          <Button icon={<FileExcelOutlined />} href={downloadUrl('/api/ShootingRecords/export', files)}>
+            {t('records.export')}
+          </Button>
+        </Space>
+      }
+    >
+      <Form
+        form={form}
+        layout="inline"
+        initialValues={{ requirementId: filter.requirementId }}
+        onFinish={search}
+        style={{ marginBottom: 16, rowGap: 8 }}
+      >
+        <Form.Item name="requirementId" label={t('fields.id')}>
+          <Input allowClear />
+        </Form.Item>
+        <Form.Item name="name" label={t('fields.name')}>
+          <Input allowClear />
+        </Form.Item>
+        <Form.Item name="planId" label={t('fields.planId')}>
+          <Input allowClear />
+        </Form.Item>
+        <Form.Item name="robotId" label={t('fields.robotId')}>
+          <Input allowClear />
+        </Form.Item>
+        <Form.Item name="robotName" label={t('fields.robotName')}>
+          <Input allowClear />
+        </Form.Item>
+        <Form.Item name="taken" label={t('records.takenAt')}>
+          <DatePicker.RangePicker />
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            {t('search')}
+          </Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              form.setFieldsValue({ requirementId: undefined });
+              search({});
+            }}
+          >
+            {t('reset')}
+          </Button>
+        </Space>
+      </Form>
+      {records.isError ? (
+        <QueryError error={records.error} onRetry={() => void records.refetch()} />
+      ) : (
+        <Spin spinning={records.isFetching}>
+          {rows.length === 0 && !records.isLoading ? (
+            <Empty description={t('records.empty')} />
+          ) : (
+            <Image.PreviewGroup>
+              <Row gutter={[16, 16]}>
+                {rows.map((r) => (
+                  <Col key={r.id} xs={24} sm={12} md={8} xl={6}>
+                    <RecordCard record={r} />
+                  </Col>
+                ))}
+              </Row>
+            </Image.PreviewGroup>
+          )}
+          <Pagination
+            style={{ marginTop: 16, textAlign: 'right' }}
+            current={page.start / page.limit + 1}
+            pageSize={page.limit}
+            total={records.data?.total ?? 0}
+            showSizeChanger
+            pageSizeOptions={[12, 24, 48]}
+            onChange={(current, limit) => setPage({ start: (current - 1) * limit, limit })}
+          />
+        </Spin>
+      )}
+    </Card>
+  );
+}
+
+function RecordCard({ record: r }: { record: ShootRecordDto }) {
+  const { t } = useTranslation('shooting');
+  return (
+    <Card
+      size="small"
+      data-testid="shoot-record"
+      cover={
+        <Image
+          src={r.url}
+          alt={t('records.photoOf', { robot: r.robotName })}
+          height={180}
+          style={{ objectFit: 'cover' }}
+        />
+      }
+      actions={[
+        <Button
+          key="download"
+          type="link"
+          size="small"
+          icon={<DownloadOutlined />}
+          href={downloadUrl('/api/ShootingRecords/download', { id: r.id })}
+        >
+          {t('records.download')}
+        </Button>,
+      ]}
+    >
+      <Descriptions
+        size="small"
+        column={1}
+        items={[
+          { key: 'robot', label: t('fields.robotName'), children: `${r.robotName} (${r.robotId})` },
+          { key: 'place', label: t('fields.place'), children: r.place || '-' },
+          { key: 'time', label: t('records.takenAt'), children: fmt(r.takenAt) },
+          { key: 'ad', label: t('records.ad'), children: <span data-testid="record-ad">{r.adName ?? '-'}</span> },
+          { key: 'requirement', label: t('fields.name'), children: r.requirementName },
+        ]}
+      />
+    </Card>
+  );
+}
