@@ -1,6 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { newId } from '@robot-ads/contracts/common/ids';
 import { ORDER_ACTIONS, ORDER_STATES, type OrderAction, type OrderState } from '@robot-ads/contracts/sales/sales.rules';
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
@@ -223,5 +225,71 @@ describe('scope', () => {
       (await post('/api/Orders/quote', otherSales, { playlistId: plan1, robotIds: [trial[0]?.robotId], weeks: 1 }))
         .statusCode,
     ).toBe(404);
+  });
+});
+
+describe('bills', () => {
+  it('states the month per customer: totals equal the sum of their lines, the balance carries over', async () => {
+    const order = await newOrder([rental[2]?.robotId as string], { weeks: 4 });
+    await post('/api/Orders/review', root, { id: order.id, approve: true });
+    await post('/api/Orders/transition', root, { id: order.id, action: 'pay' });
+    const launched = await post('/api/Orders/transition', root, { id: order.id, action: 'launch' });
+    expect(launched.json().data.state).toBe('launched');
+    const res = await get(`/api/Bills/statement?customerId=${customerId}&month=2026-11`, adv);
+    expect(res.statusCode, res.body).toBe(200);
+    const bill = res.json().data;
+    const sum = (kind: string) =>
+      bill.lines
+        .filter((l: { kind: string }) => l.kind === kind)
+        .reduce((n: number, l: { amountFen: number }) => n + l.amountFen, 0);
+    expect(
+      bill.lines.some((l: { orderId: string; kind: string }) => l.orderId === order.id && l.kind === 'charge'),
+    ).toBe(true);
+    expect(bill.chargesFen).toBe(sum('charge'));
+    expect(bill.paymentsFen).toBe(sum('payment'));
+    expect(bill.creditsFen).toBe(sum('credit'));
+    expect(bill.creditsFen).toBe(13_350);
+    expect(bill.openingBalanceFen).toBe(0);
+    expect(bill.balanceFen).toBe(bill.chargesFen - bill.paymentsFen - bill.creditsFen);
+    const next = (await get(`/api/Bills/statement?customerId=${customerId}&month=2026-12`, adv)).json().data;
+    expect(next).toMatchObject({ openingBalanceFen: bill.balanceFen, lines: [], balanceFen: bill.balanceFen });
+    const page = (await get('/api/Bills/queryByPage?month=2026-11', adv)).json();
+    expect(page.datas.find((b: { customerId: string }) => b.customerId === customerId)?.balanceFen).toBe(
+      bill.balanceFen,
+    );
+  });
+
+  it('needs the DIY flag and the scope', async () => {
+    const noDiy = await get(`/api/Bills/statement?customerId=${customerId}&month=2026-11`, sales);
+    expect(noDiy.statusCode).toBe(403);
+    expect(noDiy.json().code).toBe('BILL_NOT_VISIBLE');
+    expect((await get(`/api/Bills/statement?customerId=${customerId}&month=2026-11`, otherAdv)).statusCode).toBe(404);
+    expect((await get(`/api/Bills/statement?customerId=${customerId}&month=2026-13`, adv)).statusCode).toBe(400);
+  });
+
+  it('downloads the statement as a PDF whose Chinese text pdftotext reads, and as an xlsx', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/Bills/statement.pdf?customerId=${customerId}&month=2026-11&language=zh`,
+      headers: bearer(adv.token),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const text = execFileSync('pdftotext', ['-', '-'], { input: res.rawPayload }).toString();
+    expect(text).toContain('对账单');
+    expect(text).toContain('Lucky Coffee');
+    expect(text).toContain('期末余额');
+    const bill = (await get(`/api/Bills/statement?customerId=${customerId}&month=2026-11`, adv)).json().data;
+    expect(text).toContain(bill.balance.toFixed(2));
+    const xlsx = await t.app.inject({
+      method: 'GET',
+      url: `/api/Bills/statement.xlsx?customerId=${customerId}&month=2026-11&language=en`,
+      headers: bearer(adv.token),
+    });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect(sheet?.getCell('A7').value).toBe('Closing balance');
+    expect(sheet?.getCell('B7').value).toBe(bill.balance);
   });
 });
