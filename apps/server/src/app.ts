@@ -51,6 +51,7 @@ import { adLinkCounter, heldSlotsLookup, plansPublishedToRobot } from './modules
 import { resourcesRoutes } from './modules/resources/resources.routes';
 import { ResourcesService } from './modules/resources/resources.service';
 import { BillsService } from './modules/sales/bills.service';
+import { BranchesService } from './modules/sales/branches.service';
 import { LeadsService } from './modules/sales/leads.service';
 import { OrdersService } from './modules/sales/orders.service';
 import { salesRoutes } from './modules/sales/sales.routes';
@@ -344,7 +345,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cron: '*/15 * * * *',
     handler: async () => void (await leads.sendDueReminders()),
   });
-  await app.register(salesRoutes(new OrdersService(ctx), new BillsService(ctx), leads));
+  await app.register(
+    salesRoutes({
+      orders: new OrdersService(ctx),
+      bills: new BillsService(ctx),
+      leads,
+      branches: new BranchesService(ctx),
+    }),
+  );
 
   await registerStaticFiles(app, { webDist: config.WEB_DIST, playerDist: config.PLAYER_DIST });
 

@@ -9,6 +9,16 @@ import {
   billStatementQuery,
 } from '@robot-ads/contracts/sales/bills.schemas';
 import {
+  branchCreateBody,
+  branchCustomerPage,
+  branchListQuery,
+  branchPage,
+  branchQuery,
+  branchResponse,
+  branchRobotPage,
+  branchUpdateBody,
+} from '@robot-ads/contracts/sales/branches.schemas';
+import {
   leadConvertBody,
   leadConvertResponse,
   leadCreateBody,
@@ -36,6 +46,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { attachment, sendWorkbook } from '../../platform/exports';
 import { zodRoutes } from '../../platform/zod-routes';
 import type { BillsService } from './bills.service';
+import type { BranchesService } from './branches.service';
 import type { LeadsService } from './leads.service';
 import type { OrdersService } from './orders.service';
 
@@ -44,7 +55,14 @@ const READERS = [...OPERATOR_ROLES, ...ADVERTISER_ROLES];
 const fileSchema = (summary: string) => ({ tags: ['sales'], summary, querystring: billFileQuery });
 
 /** Orders (/orderList/index, /adordermanage, /order/auditForm/index): docs/sales.md. */
-export function salesRoutes(orders: OrdersService, bills: BillsService, leads: LeadsService): FastifyPluginAsyncZod {
+export interface SalesServices {
+  orders: OrdersService;
+  bills: BillsService;
+  leads: LeadsService;
+  branches: BranchesService;
+}
+
+export function salesRoutes({ orders, bills, leads, branches }: SalesServices): FastifyPluginAsyncZod {
   return async (app) => {
     const route = zodRoutes(app, ['sales']);
     route.page(
@@ -236,6 +254,70 @@ export function salesRoutes(orders: OrdersService, bills: BillsService, leads: L
         await leads.remove(request.user, request.params.id);
         return null;
       },
+    );
+    route.page(
+      '/api/Branches/queryByPage',
+      {
+        summary: 'Regional accounts with their regions and counts of robots, customers and orders',
+        querystring: branchQuery,
+        response: branchPage,
+        config: { roles: OPS },
+      },
+      async (request) => branches.page(request.user, request.query),
+    );
+    route.post(
+      '/api/Branches',
+      { summary: 'A new regional account', body: branchCreateBody, response: branchResponse, config: { roles: OPS } },
+      async (request) => branches.create(request.user, request.body),
+    );
+    route.put(
+      '/api/Branches',
+      {
+        summary: 'Change a regional account',
+        body: branchUpdateBody,
+        response: branchResponse,
+        config: { roles: OPS },
+      },
+      async (request) => branches.update(request.user, request.body),
+    );
+    route.delete(
+      '/api/Branches/:id',
+      { summary: 'Delete a regional account', params: idParams, response: emptyOk, config: { roles: OPS } },
+      async (request) => {
+        await branches.remove(request.user, request.params.id);
+        return null;
+      },
+    );
+    route.page(
+      '/api/Branches/robots',
+      {
+        summary: 'Robots in the regions of a branch',
+        querystring: branchListQuery,
+        response: branchRobotPage,
+        config: { roles: OPS },
+      },
+      async (request) => branches.robots(request.user, request.query),
+    );
+    route.page(
+      '/api/Branches/customers',
+      {
+        summary: 'Customers managed by the branch agent',
+        querystring: branchListQuery,
+        response: branchCustomerPage,
+        config: { roles: OPS },
+      },
+      async (request) => branches.customers(request.user, request.query),
+    );
+    route.page(
+      '/api/Branches/orders',
+      {
+        summary: 'Orders of the customers of a branch',
+        querystring: branchListQuery,
+        response: orderPage,
+        config: { roles: OPS },
+      },
+      async (request) =>
+        orders.page(request.user, request.query, await branches.agentIds(request.user, request.query.id)),
     );
   };
 }

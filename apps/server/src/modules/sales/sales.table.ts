@@ -110,3 +110,14 @@ export const leadNotes = pgTable(
   },
   (t) => [index('sales_lead_notes_lead_idx').on(t.leadId, t.createdAt)],
 );
+
+/** Branches: regional accounts (agents) and the provinces/cities they sell in (docs/sales.md). */
+export const branches = pgTable('sales_branches', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  accountId: text('account_id').notNull().unique(),
+  regions: jsonb('regions').$type<Array<{ province: string; city: string }>>().notNull(),
+  createdBy: text('created_by').notNull(),
+  createdAt: ts('created_at').notNull(),
+});
+export type BranchRow = typeof branches.$inferSelect;
