@@ -4,14 +4,15 @@ import { messageFor } from '@robot-ads/contracts/common/errors';
 import { newId } from '@robot-ads/contracts/common/ids';
 import type { Language } from '@robot-ads/contracts/common/language';
 import { fromUnixSeconds, toUnixSeconds } from '@robot-ads/contracts/common/time';
-import type {
-  LeadConvertBody,
-  LeadCreateBody,
-  LeadDetailDto,
-  LeadDto,
-  LeadNoteBody,
-  LeadQuery,
-  LeadUpdateBody,
+import {
+  LEAD_REMINDER_EVENT,
+  type LeadConvertBody,
+  type LeadCreateBody,
+  type LeadDetailDto,
+  type LeadDto,
+  type LeadNoteBody,
+  type LeadQuery,
+  type LeadUpdateBody,
 } from '@robot-ads/contracts/sales/leads.schemas';
 import type { FollowState, LeadPriority } from '@robot-ads/contracts/sales/sales.rules';
 import { and, asc, desc, eq, ilike, inArray, isNotNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
@@ -37,8 +38,6 @@ export interface LeadConversionPorts {
   ): Promise<{ id: string }>;
 }
 
-/** The name of the notification of a due follow-up. */
-export const LEAD_REMINDER_EVENT = 'lead.follow.reminder';
 const CHINA_OFFSET_MS = 8 * 3600_000;
 
 export function toLeadDto(r: LeadRow): LeadDto {
