@@ -49,9 +49,20 @@ import { playlistsRoutes } from './modules/playlists/playlists.routes';
 import { directPublishRoutes } from './modules/publishing/direct-publish.routes';
 import { PUBLISH_EXPORT_JOB, runPublishExport } from './modules/publishing/publish-exports';
 import { publishingRoutes } from './modules/publishing/publishing.routes';
-import { adLinkCounter, heldSlotsLookup, plansPublishedToRobot } from './modules/publishing/publishing.service';
+import {
+  adLinkCounter,
+  heldSlotsLookup,
+  liveRobotRefsOfAd,
+  plansPublishedToRobot,
+} from './modules/publishing/publishing.service';
 import { resourcesRoutes } from './modules/resources/resources.routes';
 import { ResourcesService } from './modules/resources/resources.service';
+import { BillsService } from './modules/sales/bills.service';
+import { BranchesService } from './modules/sales/branches.service';
+import { LeadsService } from './modules/sales/leads.service';
+import { OrdersService } from './modules/sales/orders.service';
+import { salesRoutes } from './modules/sales/sales.routes';
+import { SALES_EXPORT_JOB, SalesExports } from './modules/sales/sales-exports';
 import { createSchedules, schedulesRoutes } from './modules/schedules/schedules.routes';
 import { shootingRoutes } from './modules/shooting/shooting.routes';
 import { expireTasks, pushPending, SHOOT_PUSH_JOB } from './modules/shooting/shooting.service';
@@ -184,7 +195,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const notifications = new NotificationsService(database.db, clock, () => realtime);
   const accounts = new AccountsService(platform, auth);
   const resources = new ResourcesService(platform, adsUsingResources);
-  const ads = new AdsService(platform, resources, [adLinkCounter(clock), adAccountLinkCounter()]);
+  const ads = new AdsService(platform, resources, [
+    adLinkCounter(clock),
+    adAccountLinkCounter(),
+    BranchesService.adRegionalLinkCounter((db, adId) => liveRobotRefsOfAd(db, adId, clock.now())),
+  ]);
   const ctx: AppContext = {
     ...platform,
     realtime,
@@ -351,6 +366,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(auditsRoutes(ctx));
   await app.register(wechatRoutes(wechat));
   await app.register(shootingRoutes(ctx));
+  const leads = new LeadsService(ctx, {
+    createCustomer: (user, input, lang) => customersForExports.create(user, input, lang),
+    createAdvertiser: (user, input, lang) => accounts.createAdvertiser(user, input, lang),
+  });
+  jobs.define({
+    name: 'sales.lead-reminders',
+    cron: '*/15 * * * *',
+    handler: async () => void (await leads.sendDueReminders()),
+  });
+  const orders = new OrdersService(ctx);
+  const salesExports = new SalesExports(ctx, leads, orders);
+  jobs.define({ name: 'sales.order-sync', cron: '5 * * * *', handler: async () => void (await orders.syncLaunched()) });
+  jobs.define({ name: SALES_EXPORT_JOB, handler: async (data) => salesExports.run(String(data.key)) });
+  await app.register(
+    salesRoutes({
+      orders,
+      bills: new BillsService(ctx),
+      leads,
+      branches: new BranchesService(ctx),
+      exports: salesExports,
+    }),
+  );
 
   await registerStaticFiles(app, { webDist: config.WEB_DIST, playerDist: config.PLAYER_DIST });
 

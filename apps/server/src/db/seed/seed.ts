@@ -5,6 +5,7 @@ import { devicesSeeder } from '../../modules/devices/devices.seed';
 import { playEventsSeeder } from '../../modules/play-events/play-events.seed';
 import { deliverySeeder } from '../../modules/playlists/delivery.seed';
 import { materialsSeeder } from '../../modules/resources/materials.seed';
+import { salesSeeder } from '../../modules/sales/sales.seed';
 import { hasDemoData, markDemoData } from '../../modules/system/demo-data';
 import { wechatSeeder } from '../../modules/wechat/wechat.seed';
 import type { AppContext } from '../../platform/context';
@@ -20,6 +21,7 @@ export const seeders: Seeder[] = [
   deliverySeeder,
   playEventsSeeder,
   wechatSeeder,
+  salesSeeder,
 ];
 
 export async function seedDemo(ctx: AppContext): Promise<string[]> {

@@ -260,3 +260,63 @@ export async function robotRefsMatching(db: DbOrTx, f: { robotId?: string; name?
     );
   return rows.map((r) => r.id);
 }
+/** Robots by robotId with what an order's amount needs (sales). Unknown ids are absent. */
+export async function pricedRobots(db: DbOrTx, robotIds: readonly string[]) {
+  if (robotIds.length === 0) return [];
+  return db
+    .select({
+      id: robots.id,
+      robotId: robots.robotId,
+      name: robots.name,
+      salesType: robots.salesType,
+      priceFen: robots.priceFen,
+      province: robots.province,
+      city: robots.city,
+    })
+    .from(robots)
+    .where(inArray(robots.robotId, [...new Set(robotIds)]));
+}
+
+/** The condition "a robot stands in one of these regions" ('' city: the whole province). */
+function inRegions(regions: ReadonlyArray<{ province: string; city: string }>) {
+  if (regions.length === 0) return sql`false`;
+  return or(
+    ...regions.map((r) =>
+      r.city ? and(eq(robots.province, r.province), eq(robots.city, r.city)) : eq(robots.province, r.province),
+    ),
+  );
+}
+
+/** Robots in these regions, paged (branches of the sales module). */
+export async function robotsInRegions(
+  db: DbOrTx,
+  regions: ReadonlyArray<{ province: string; city: string }>,
+  page: { start: number; limit: number },
+) {
+  const where = inRegions(regions);
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(robots).where(where);
+  const rows = await db
+    .select({
+      robotId: robots.robotId,
+      name: robots.name,
+      province: robots.province,
+      city: robots.city,
+      salesType: robots.salesType,
+      priceFen: robots.priceFen,
+    })
+    .from(robots)
+    .where(where)
+    .orderBy(asc(robots.robotId))
+    .offset(page.start)
+    .limit(page.limit);
+  return { total: count?.n ?? 0, rows };
+}
+
+/** Province and city of these robots (robots.id), distinct (sales: regional accounts of an ad). */
+export async function regionsOfRobots(db: DbOrTx, refs: readonly string[]) {
+  if (refs.length === 0) return [];
+  return db
+    .selectDistinct({ province: robots.province, city: robots.city })
+    .from(robots)
+    .where(inArray(robots.id, [...refs]));
+}
