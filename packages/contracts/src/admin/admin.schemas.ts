@@ -34,6 +34,8 @@ export interface AdminMenu {
   nameZh: string;
   nameEn: string;
   path: string;
+  /** Query the menu link carries (e.g. src=https://… for a /myiframe/ page). */
+  query: string;
   icon: string;
   sort: number;
   roles: string[] | null;
@@ -56,6 +58,7 @@ export const adminMenu = z.object({
   nameZh: z.string(),
   nameEn: z.string(),
   path: z.string(),
+  query: z.string(),
   icon: z.string(),
   sort: z.number().int(),
   roles: z.array(z.string()).nullable(),
@@ -95,6 +98,7 @@ export const menuSubmitBody = z.object({
     .optional(),
   nameZh: text(40).default(''),
   nameEn: text(40).default(''),
+  query: text(500).default(''),
   icon: z
     .string()
     .trim()
@@ -214,3 +218,6 @@ export const adminAuditEntry = z.object({
 });
 export const auditListQuery = pageQuery.extend({ action: text(60).optional(), username: text(60).optional() });
 export const auditPage = pageEnvelope(adminAuditEntry);
+
+/** The origins /myiframe may embed (the iframe.allowList parameter), for any logged-in user. */
+export const iframeAllowListResponse = okEnvelope(z.array(z.string()));

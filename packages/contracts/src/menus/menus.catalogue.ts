@@ -490,6 +490,43 @@ export const MENU_CATALOGUE: readonly MenuEntry[] = [
     ],
   },
   {
+    path: '/system',
+    icon: 'SettingOutlined',
+    i18n: 'menu.system',
+    label: { zh: '系统管理', en: 'System' },
+    superuserOnly: true,
+    children: [
+      {
+        path: '/system/menu',
+        icon: 'MenuOutlined',
+        i18n: 'menu.systemMenus',
+        label: { zh: '菜单管理', en: 'Menus' },
+        superuserOnly: true,
+      },
+      {
+        path: '/system/client',
+        icon: 'AppstoreAddOutlined',
+        i18n: 'menu.systemClients',
+        label: { zh: '客户端管理', en: 'Clients' },
+        superuserOnly: true,
+      },
+      {
+        path: '/system/param',
+        icon: 'ControlOutlined',
+        i18n: 'menu.systemParams',
+        label: { zh: '参数管理', en: 'Parameters' },
+        superuserOnly: true,
+      },
+      {
+        path: '/monitor/log/error',
+        icon: 'BugOutlined',
+        i18n: 'menu.errorLogs',
+        label: { zh: '错误日志', en: 'Error log' },
+        superuserOnly: true,
+      },
+    ],
+  },
+  {
     path: '/openPlatform',
     icon: 'ApiOutlined',
     i18n: 'menu.openPlatform',

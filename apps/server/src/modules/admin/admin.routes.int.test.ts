@@ -317,5 +317,7 @@ describe('system parameters', () => {
     expect((await setParam('iframe.allowList', 'https://docs.example.com')).statusCode).toBe(200);
     const page = await t.app.inject({ method: 'GET', url: '/login' });
     expect(page.headers['content-security-policy']).toContain("frame-src 'self' https://docs.example.com");
+    const allowed = await call('GET', '/api/blade-system/param/iframeAllowList', operator);
+    expect(allowed.json().data).toEqual(['https://docs.example.com']);
   });
 });

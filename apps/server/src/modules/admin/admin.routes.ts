@@ -7,6 +7,7 @@ import {
   clientPage,
   clientSubmitBody,
   clientSubmitResponse,
+  iframeAllowListResponse,
   menuDetailQuery,
   menuDetailResponse,
   menuListQuery,
@@ -188,6 +189,17 @@ export function adminRoutes(
         config: superuser,
       },
       async (request) => ({ removed: await params.remove(actor(request), splitIds(request.query.ids)) }),
+    );
+    route.get(
+      '/api/blade-system/param/iframeAllowList',
+      {
+        summary: 'The origins /myiframe may embed (parameter iframe.allowList); any logged-in user',
+        response: iframeAllowListResponse,
+      },
+      async () => {
+        await params.warm();
+        return params.iframeOrigins();
+      },
     );
     // ---- audit log of these pages ----
     route.page(

@@ -18,6 +18,7 @@ import { adminMenus } from './admin.table';
 export interface MenuData {
   parentId: string;
   path: string;
+  query: string;
   code: string;
   nameZh: string;
   nameEn: string;
@@ -73,6 +74,7 @@ function seedNodes(): { nodes: Map<string, Node>; seedLabels: Map<string, { zh: 
         data: {
           parentId,
           path: entry.path,
+          query: entry.query ?? '',
           code: entry.path,
           nameZh: entry.label.zh,
           nameEn: entry.label.en,
@@ -101,6 +103,7 @@ function seedNodes(): { nodes: Map<string, Node>; seedLabels: Map<string, { zh: 
       data: {
         parentId: ROOT,
         path: '',
+        query: '',
         code: button.code,
         nameZh: button.code,
         nameEn: button.code,
@@ -161,6 +164,7 @@ export function mergeMenus(rows: readonly Row[]): MergedMenus {
     const entry: MenuEntry = {
       ...(node.menu ?? { i18n: `menu.custom.${node.id}` }),
       path: d.path,
+      query: d.query || undefined,
       icon: d.icon,
       i18n: node.menu?.i18n ?? 'menu.custom',
       label: { zh: d.nameZh, en: d.nameEn },
@@ -283,6 +287,7 @@ export class MenusAdminService {
       code: category === 1 ? id : existing?.seeded ? existing.data.code : (body.code ?? existing?.data.code ?? ''),
       nameZh: body.nameZh || before?.nameZh || id,
       nameEn: body.nameEn || before?.nameEn || id,
+      query: body.query,
       icon: body.icon,
       sort: body.sort,
       roles: body.roles,
@@ -378,6 +383,7 @@ export class MenusAdminService {
       nameZh: d.nameZh,
       nameEn: d.nameEn,
       path: d.path,
+      query: d.query ?? '',
       icon: d.icon,
       sort: d.sort,
       roles: d.roles,
