@@ -24,6 +24,7 @@ export default function ErrorLogsPage() {
     <Card title={t('errors.title')}>
       <Form<FilterForm>
         form={form}
+        name="errorFilter"
         layout="inline"
         style={{ marginBottom: 16, rowGap: 8 }}
         onFinish={(v) => {

@@ -32,6 +32,7 @@ export default function ParamsPage() {
     >
       <Form
         form={filterForm}
+        name="paramFilter"
         layout="inline"
         style={{ marginBottom: 16, rowGap: 8 }}
         onFinish={(v) => {
