@@ -70,8 +70,8 @@ export const BUILTIN_PARAMS: readonly BuiltinParam[] = [
     key: PARAM_KEYS.defaultWeeklyPrice,
     name: { zh: '默认周价格（元）', en: 'Default price per week (yuan)' },
     remark: {
-      zh: '新设备价格区间的默认值（元/周）',
-      en: 'Default of a new device price range (yuan per week)',
+      zh: '新登记的设备未填价格时使用的周价格（元，0 表示不设）',
+      en: 'Weekly price of a newly registered device without one (yuan; 0: none)',
     },
     defaultValue: '0',
     check: number(0, 10_000_000, false),
@@ -79,9 +79,12 @@ export const BUILTIN_PARAMS: readonly BuiltinParam[] = [
   {
     key: PARAM_KEYS.uploadMaterialMb,
     name: { zh: '素材上传上限（MB）', en: 'Material upload limit (MB)' },
-    remark: { zh: '单个素材文件的大小上限（默认 100）', en: 'Size limit of one material file (default 100)' },
+    remark: {
+      zh: '单个素材文件的大小上限，1 到 100（默认 100）',
+      en: 'Size limit of one material file, 1 to 100 (default 100)',
+    },
     defaultValue: '100',
-    check: number(1, 2048, true),
+    check: number(1, 100, true),
   },
   {
     key: PARAM_KEYS.iframeAllowList,

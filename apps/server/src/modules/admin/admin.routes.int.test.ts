@@ -312,6 +312,23 @@ describe('system parameters', () => {
     expect(r3.json().data).toMatchObject({ published: 1, charged: 1 });
   });
 
+  it('the default weekly price and the material upload limit follow their parameters', async () => {
+    const register = (robotId: string) =>
+      call('POST', '/api/Devices', root, { robotId, name: 'Priced', type: 'voca' }).then((r) => {
+        expect(r.statusCode, r.body).toBe(200);
+        return call('GET', `/api/Devices/robotBaseInfo?robotId=${robotId}`);
+      });
+    expect((await register('PRICE0001')).json().data.price).toBeNull();
+    expect((await setParam('price.default.weekly', '88.5')).statusCode).toBe(200);
+    expect((await register('PRICE0002')).json().data.price).toBe(88.5);
+
+    const oss = async () => (await call('GET', '/api/Media/oss')).json().data.maxBytes as number;
+    expect(await oss()).toBe(100 * 1024 * 1024);
+    expect((await setParam('upload.material.maxMB', '150')).statusCode).toBe(400);
+    expect((await setParam('upload.material.maxMB', '5')).statusCode).toBe(200);
+    expect(await oss()).toBe(5 * 1024 * 1024);
+  });
+
   it('the iframe allow-list sets the pages’ frame-src', async () => {
     expect((await setParam('iframe.allowList', 'ftp://x')).statusCode).toBe(400);
     expect((await setParam('iframe.allowList', 'https://docs.example.com')).statusCode).toBe(200);
