@@ -205,6 +205,17 @@ export const paramSubmitBody = z.object({
 export const paramSubmitResponse = okEnvelope(adminParam);
 
 // ---- audit log ----
+export const AUDIT_ACTIONS = [
+  'menu.create',
+  'menu.update',
+  'menu.remove',
+  'client.create',
+  'client.update',
+  'client.remove',
+  'param.create',
+  'param.update',
+  'param.remove',
+] as const;
 export const adminAuditEntry = z.object({
   id: z.string(),
   time: z.number(),
@@ -216,7 +227,10 @@ export const adminAuditEntry = z.object({
   ip: z.string(),
   userAgent: z.string(),
 });
-export const auditListQuery = pageQuery.extend({ action: text(60).optional(), username: text(60).optional() });
+export const auditListQuery = pageQuery.extend({
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  username: text(60).optional(),
+});
 export const auditPage = pageEnvelope(adminAuditEntry);
 
 /** The origins /myiframe may embed (the iframe.allowList parameter), for any logged-in user. */

@@ -518,6 +518,13 @@ export const MENU_CATALOGUE: readonly MenuEntry[] = [
         superuserOnly: true,
       },
       {
+        path: '/system/auditLog',
+        icon: 'FileSearchOutlined',
+        i18n: 'menu.systemAudit',
+        label: { zh: '操作日志', en: 'Change log' },
+        superuserOnly: true,
+      },
+      {
         path: '/monitor/log/error',
         icon: 'BugOutlined',
         i18n: 'menu.errorLogs',

@@ -5,5 +5,6 @@ export const pages: PageDefinition[] = [
   { path: '/system/menu', component: lazyPage(() => import('./pages/menus-page')), namespace: 'admin' },
   { path: '/system/client', component: lazyPage(() => import('./pages/clients-page')), namespace: 'admin' },
   { path: '/system/param', component: lazyPage(() => import('./pages/params-page')), namespace: 'admin' },
+  { path: '/system/auditLog', component: lazyPage(() => import('./pages/audit-log-page')), namespace: 'admin' },
   { path: '/monitor/log/error', component: lazyPage(() => import('./pages/error-logs-page')), namespace: 'admin' },
 ];
