@@ -1,6 +1,6 @@
-import { App, Button, type FormInstance, Popconfirm, Space, type TablePaginationConfig } from 'antd';
+import { App, Button, Form, type FormInstance, Popconfirm, Space, type TablePaginationConfig } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListColumn } from '../../../components/list-table';
 import { saveErrorText } from './save-error';
@@ -65,15 +65,37 @@ export function useDialogSave<V, R>(
   };
 }
 
-/** The search and reset buttons of a filter form. */
-export function FilterButtons({ onReset }: { onReset: () => void }) {
+/**
+ * A list's filter: an inline form with search and reset; `apply` gets the form's values (reset: none),
+ * and the list goes back to its first page.
+ */
+export function FilterForm<V extends object>({
+  name,
+  apply,
+  children,
+}: {
+  name: string;
+  apply: (values: Partial<V>) => void;
+  children: ReactNode;
+}) {
   const { t } = useTranslation('admin');
+  const [form] = Form.useForm<V>();
   return (
-    <Space>
-      <Button type="primary" htmlType="submit">
-        {t('search')}
-      </Button>
-      <Button onClick={onReset}>{t('reset')}</Button>
-    </Space>
+    <Form<V> form={form} name={name} layout="inline" style={{ marginBottom: 16, rowGap: 8 }} onFinish={apply}>
+      {children}
+      <Space>
+        <Button type="primary" htmlType="submit">
+          {t('search')}
+        </Button>
+        <Button
+          onClick={() => {
+            form.resetFields();
+            apply({});
+          }}
+        >
+          {t('reset')}
+        </Button>
+      </Space>
+    </Form>
   );
 }

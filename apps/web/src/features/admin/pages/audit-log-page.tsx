@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listTable } from '../../../components/list-table';
 import { type AuditEntry, type AuditFilter, useAuditPage } from '../api/audit-log';
-import { FilterButtons, timeColumn, usePaging } from '../components/admin-table';
+import { FilterForm, timeColumn, usePaging } from '../components/admin-table';
 
 type Filter = Omit<AuditFilter, 'start' | 'limit'>;
 
@@ -14,16 +14,12 @@ export default function AuditLogPage() {
   const { page, first, pagination } = usePaging();
   const [filter, setFilter] = useState<Filter>({});
   const list = useAuditPage({ ...page, ...filter });
-  const [form] = Form.useForm<Filter>();
 
   return (
     <Card title={t('audit.title')}>
-      <Form<Filter>
-        form={form}
+      <FilterForm<Filter>
         name="auditFilter"
-        layout="inline"
-        style={{ marginBottom: 16, rowGap: 8 }}
-        onFinish={(v) => {
+        apply={(v) => {
           setFilter({ action: v.action || undefined, username: v.username?.trim() || undefined });
           first();
         }}
@@ -38,13 +34,7 @@ export default function AuditLogPage() {
         <Form.Item name="username" label={t('audit.username')}>
           <Input allowClear style={{ width: 160 }} />
         </Form.Item>
-        <FilterButtons
-          onReset={() => {
-            form.resetFields();
-            setFilter({});
-          }}
-        />
-      </Form>
+      </FilterForm>
       <Table<AuditEntry>
         rowKey="id"
         dataSource={list.data?.datas ?? []}

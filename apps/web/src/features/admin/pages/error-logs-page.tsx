@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listTable } from '../../../components/list-table';
 import { type ErrorLog, type ErrorLogsFilter, useErrorLogsPage } from '../api/error-logs';
-import { FilterButtons, timeColumn, usePaging } from '../components/admin-table';
+import { FilterForm, timeColumn, usePaging } from '../components/admin-table';
 
 type Filter = Omit<ErrorLogsFilter, 'start' | 'limit'>;
-type FilterForm = { type?: string; username?: string; keyword?: string; period?: [Dayjs, Dayjs] | null };
+type FilterValues = { type?: string; username?: string; keyword?: string; period?: [Dayjs, Dayjs] | null };
 const TIME = 'YYYY-MM-DD HH:mm:ss';
 
 /** /monitor/log/error: the unhandled front-end errors browsers sent (spec section 8), with their stacks. */
@@ -16,18 +16,14 @@ export default function ErrorLogsPage() {
   const { page, first, pagination } = usePaging();
   const [filter, setFilter] = useState<Filter>({});
   const list = useErrorLogsPage({ ...page, ...filter });
-  const [form] = Form.useForm<FilterForm>();
   const [open, setOpen] = useState<ErrorLog | null>(null);
   const filtered = Object.values(filter).some((v) => v !== undefined);
 
   return (
     <Card title={t('errors.title')}>
-      <Form<FilterForm>
-        form={form}
+      <FilterForm<FilterValues>
         name="errorFilter"
-        layout="inline"
-        style={{ marginBottom: 16, rowGap: 8 }}
-        onFinish={(v) => {
+        apply={(v) => {
           setFilter({
             type: v.type?.trim() || undefined,
             username: v.username?.trim() || undefined,
@@ -50,13 +46,7 @@ export default function ErrorLogsPage() {
         <Form.Item name="period" label={t('errors.period')}>
           <DatePicker.RangePicker />
         </Form.Item>
-        <FilterButtons
-          onReset={() => {
-            form.resetFields();
-            setFilter({});
-          }}
-        />
-      </Form>
+      </FilterForm>
       <Table<ErrorLog>
         rowKey="id"
         dataSource={list.data?.datas ?? []}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listTable } from '../../../components/list-table';
 import { type AdminParam, type ParamSubmitInput, useParamsPage, useRemoveParams, useSubmitParam } from '../api/params';
-import { FilterButtons, RemoveButton, timeColumn, useDialogSave, usePaging } from '../components/admin-table';
+import { FilterForm, RemoveButton, timeColumn, useDialogSave, usePaging } from '../components/admin-table';
 
 type FormValues = Omit<ParamSubmitInput, 'id'>;
 
@@ -19,7 +19,6 @@ export default function ParamsPage() {
   const list = useParamsPage({ ...page, ...filter });
   const remove = useRemoveParams();
   const [editing, setEditing] = useState<AdminParam | 'new' | null>(null);
-  const [filterForm] = Form.useForm<{ paramName?: string; paramKey?: string }>();
 
   return (
     <Card
@@ -30,12 +29,9 @@ export default function ParamsPage() {
         </Button>
       }
     >
-      <Form
-        form={filterForm}
+      <FilterForm<{ paramName?: string; paramKey?: string }>
         name="paramFilter"
-        layout="inline"
-        style={{ marginBottom: 16, rowGap: 8 }}
-        onFinish={(v) => {
+        apply={(v) => {
           setFilter({ paramName: v.paramName?.trim() || undefined, paramKey: v.paramKey?.trim() || undefined });
           first();
         }}
@@ -46,13 +42,7 @@ export default function ParamsPage() {
         <Form.Item name="paramKey" label={t('params.paramKey')}>
           <Input allowClear />
         </Form.Item>
-        <FilterButtons
-          onReset={() => {
-            filterForm.resetFields();
-            setFilter({});
-          }}
-        />
-      </Form>
+      </FilterForm>
       <Table<AdminParam>
         rowKey="id"
         dataSource={list.data?.datas ?? []}
