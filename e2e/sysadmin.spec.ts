@@ -37,9 +37,9 @@ const EMBED = '/myiframe/docs?src=https%3A%2F%2Fexample.com%2Fdocs&name=docs';
 
 async function setAllowList(page: Page, T: (typeof TEXT)['zh' | 'en'], value: string) {
   await page.goto('/system/param');
-  await page.getByRole('textbox', { name: T.paramKey }).fill('iframe.allowList');
+  await page.getByRole('textbox', { name: T.paramKey }).fill('iframe_allow_list');
   await page.getByRole('button', { name: T.searchButton }).click();
-  const row = page.locator('.ant-table-row', { hasText: 'iframe.allowList' });
+  const row = page.locator('.ant-table-row', { hasText: 'iframe_allow_list' });
   await expect(page.locator('.ant-table-row')).toHaveCount(1);
   await row.getByRole('button', { name: T.edit }).click();
   const dialog = page.getByRole('dialog');

@@ -256,7 +256,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: 'robot-ads-rl-', skipOnError: true } : {}),
   });
 
-  // The CSP's frame-src follows the iframe.allowList parameter (/myiframe): the pages' answers load it first.
+  // The CSP's frame-src follows the iframe_allow_list parameter (/myiframe): the pages' answers load it first.
   app.addHook('onRequest', async (request) => {
     if (request.method === 'GET' && !request.url.startsWith('/api/')) await params.warm();
   });

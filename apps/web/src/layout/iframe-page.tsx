@@ -21,7 +21,7 @@ export function originOf(src: string): string | null {
 
 /**
  * /myiframe/{routerPath}: an embedded page. The address comes from the `src` query parameter; it must be
- * http(s) and its origin in the allow-list (system parameter iframe.allowList, which also sets the
+ * http(s) and its origin in the allow-list (system parameter iframe_allow_list, which also sets the
  * server's frame-src): anything else is refused with a message rather than embedded.
  */
 export function IframePage() {

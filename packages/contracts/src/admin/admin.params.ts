@@ -1,6 +1,7 @@
 /**
  * System parameters (spec section 3: paramName, paramKey, paramValue, remark) the code reads where it has a
- * tunable. Each built-in key has its default (used while no row holds it) and a check of its value.
+ * tunable. Each built-in key has its default (used while no row holds it) and a check of its value. Keys
+ * are snake case: shown in pages, a dotted key would read like an untranslated i18n key.
  */
 export interface BuiltinParam {
   key: string;
@@ -33,12 +34,12 @@ const origins = (value: string) => {
 };
 
 export const PARAM_KEYS = {
-  lowPullRate: 'statistics.lowPullRate',
-  freeMaterialsTrial: 'materials.free.trial',
-  freeMaterialsRental: 'materials.free.rental',
-  defaultWeeklyPrice: 'price.default.weekly',
-  uploadMaterialMb: 'upload.material.maxMB',
-  iframeAllowList: 'iframe.allowList',
+  lowPullRate: 'low_pull_rate',
+  freeMaterialsTrial: 'free_materials_trial',
+  freeMaterialsRental: 'free_materials_rental',
+  defaultWeeklyPrice: 'default_weekly_price',
+  uploadMaterialMb: 'upload_material_max_mb',
+  iframeAllowList: 'iframe_allow_list',
 } as const;
 
 export const BUILTIN_PARAMS: readonly BuiltinParam[] = [
@@ -90,8 +91,8 @@ export const BUILTIN_PARAMS: readonly BuiltinParam[] = [
     key: PARAM_KEYS.iframeAllowList,
     name: { zh: '可嵌入页面白名单', en: 'Embeddable pages allow-list' },
     remark: {
-      zh: '/myiframe 可以嵌入的来源，逗号分隔，如 https://example.com',
-      en: 'Origins /myiframe may embed, comma separated, e.g. https://example.com',
+      zh: '/myiframe 可以嵌入的来源（https://主机[:端口]），逗号分隔',
+      en: 'Origins /myiframe may embed (https://host[:port]), comma separated',
     },
     defaultValue: '',
     check: origins,

@@ -233,5 +233,5 @@ export const auditListQuery = pageQuery.extend({
 });
 export const auditPage = pageEnvelope(adminAuditEntry);
 
-/** The origins /myiframe may embed (the iframe.allowList parameter), for any logged-in user. */
+/** The origins /myiframe may embed (the iframe_allow_list parameter), for any logged-in user. */
 export const iframeAllowListResponse = okEnvelope(z.array(z.string()));

@@ -68,7 +68,7 @@ export function pullRatio(planPullNumber: number, alreadyPullNumber: number): nu
   return planPullNumber > 0 ? alreadyPullNumber / planPullNumber : 0;
 }
 
-/** `threshold`: the system parameter statistics.lowPullRate when the server has it. */
+/** `threshold`: the system parameter low_pull_rate when the server has it. */
 export function isLowPullRate(planPullNumber: number, alreadyPullNumber: number, threshold = LOW_PULL_RATE): boolean {
   return planPullNumber > 0 && pullRatio(planPullNumber, alreadyPullNumber) < threshold;
 }

@@ -251,12 +251,12 @@ describe('system parameters', () => {
   it('lists the built-in tunables, checks their values, refuses their removal', async () => {
     const list = await call('GET', '/api/blade-system/param/list?start=0&limit=50');
     expect(list.json().datas.map((p: { paramKey: string }) => p.paramKey)).toEqual(
-      expect.arrayContaining(['statistics.lowPullRate', 'materials.free.trial', 'iframe.allowList']),
+      expect.arrayContaining(['low_pull_rate', 'free_materials_trial', 'iframe_allow_list']),
     );
-    const bad = await setParam('statistics.lowPullRate', '1.5');
+    const bad = await setParam('low_pull_rate', '1.5');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'PARAM_VALUE_INVALID', field: 'paramValue' });
-    const p = await paramId('statistics.lowPullRate');
+    const p = await paramId('low_pull_rate');
     const refused = await call('POST', `/api/blade-system/param/remove?ids=${p.id}`);
     expect(refused.json().code).toBe('PARAM_BUILTIN');
 
@@ -287,7 +287,7 @@ describe('system parameters', () => {
     const summary = async () =>
       (await call('GET', `/api/Publishes/query?playListId=${plan.id}`, w.operator.token)).json().data;
     expect(await summary()).toMatchObject({ ratio: 0.8, lowPullRate: false });
-    expect((await setParam('statistics.lowPullRate', '0.9')).statusCode).toBe(200);
+    expect((await setParam('low_pull_rate', '0.9')).statusCode).toBe(200);
     expect(await summary()).toMatchObject({ ratio: 0.8, lowPullRate: true });
 
     // One free material on a trial device by default: a second plan is charged; with 5 free it is not.
@@ -297,13 +297,13 @@ describe('system parameters', () => {
       playListId: plan.id,
       robotIds: [trial[0]!.robotId],
     });
-    expect((await setParam('materials.free.trial', '5')).statusCode).toBe(200);
+    expect((await setParam('free_materials_trial', '5')).statusCode).toBe(200);
     const r = await call('POST', '/api/Playlists/publishWithRobots', w.operator.token, {
       playListId: plan2.id,
       robotIds: [trial[0]!.robotId],
     });
     expect(r.json().data).toMatchObject({ published: 1, charged: 0 });
-    await setParam('materials.free.trial', '1');
+    await setParam('free_materials_trial', '1');
     const plan3 = await createPlan(t, w.adv.token, [ad1]);
     const r3 = await call('POST', '/api/Playlists/publishWithRobots', w.operator.token, {
       playListId: plan3.id,
@@ -319,19 +319,19 @@ describe('system parameters', () => {
         return call('GET', `/api/Devices/robotBaseInfo?robotId=${robotId}`);
       });
     expect((await register('PRICE0001')).json().data.price).toBeNull();
-    expect((await setParam('price.default.weekly', '88.5')).statusCode).toBe(200);
+    expect((await setParam('default_weekly_price', '88.5')).statusCode).toBe(200);
     expect((await register('PRICE0002')).json().data.price).toBe(88.5);
 
     const oss = async () => (await call('GET', '/api/Media/oss')).json().data.maxBytes as number;
     expect(await oss()).toBe(100 * 1024 * 1024);
-    expect((await setParam('upload.material.maxMB', '150')).statusCode).toBe(400);
-    expect((await setParam('upload.material.maxMB', '5')).statusCode).toBe(200);
+    expect((await setParam('upload_material_max_mb', '150')).statusCode).toBe(400);
+    expect((await setParam('upload_material_max_mb', '5')).statusCode).toBe(200);
     expect(await oss()).toBe(5 * 1024 * 1024);
   });
 
   it('the iframe allow-list sets the pages’ frame-src', async () => {
-    expect((await setParam('iframe.allowList', 'ftp://x')).statusCode).toBe(400);
-    expect((await setParam('iframe.allowList', 'https://docs.example.com')).statusCode).toBe(200);
+    expect((await setParam('iframe_allow_list', 'ftp://x')).statusCode).toBe(400);
+    expect((await setParam('iframe_allow_list', 'https://docs.example.com')).statusCode).toBe(200);
     const page = await t.app.inject({ method: 'GET', url: '/login' });
     expect(page.headers['content-security-policy']).toContain("frame-src 'self' https://docs.example.com");
     const allowed = await call('GET', '/api/blade-system/param/iframeAllowList', operator);

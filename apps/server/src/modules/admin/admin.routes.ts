@@ -193,7 +193,7 @@ export function adminRoutes(
     route.get(
       '/api/blade-system/param/iframeAllowList',
       {
-        summary: 'The origins /myiframe may embed (parameter iframe.allowList); any logged-in user',
+        summary: 'The origins /myiframe may embed (parameter iframe_allow_list); any logged-in user',
         response: iframeAllowListResponse,
       },
       async () => {
