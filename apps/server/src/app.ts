@@ -258,7 +258,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The CSP's frame-src follows the iframe_allow_list parameter (/myiframe): the pages' answers load it first.
   app.addHook('onRequest', async (request) => {
-    if (request.method === 'GET' && !request.url.startsWith('/api/')) await params.warm();
+    if (request.method !== 'GET' || request.url.startsWith('/api/')) return;
+    // A database outage keeps the last allow-list (or none): the page itself still answers.
+    await params.warm().catch((err: unknown) => request.log.warn({ err }, 'system parameters not refreshed'));
   });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

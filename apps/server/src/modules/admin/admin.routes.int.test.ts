@@ -253,6 +253,9 @@ describe('system parameters', () => {
     expect(list.json().datas.map((p: { paramKey: string }) => p.paramKey)).toEqual(
       expect.arrayContaining(['low_pull_rate', 'free_materials_trial', 'iframe_allow_list']),
     );
+    const zh = await call('GET', '/api/blade-system/param/list?paramKey=low_pull_rate', root, undefined, 'zh');
+    expect(zh.json().datas[0].paramName).toBe('拉取率预警阈值');
+    expect((await paramId('low_pull_rate')).paramName).toBe('Pull-rate warning threshold');
     const bad = await setParam('low_pull_rate', '1.5');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'PARAM_VALUE_INVALID', field: 'paramValue' });

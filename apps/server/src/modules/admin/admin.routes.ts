@@ -168,7 +168,7 @@ export function adminRoutes(
         response: paramDetailResponse,
         config: superuser,
       },
-      async (request) => params.detail(request.query.id),
+      async (request) => params.detail(request.query.id, request.lang),
     );
     route.post(
       '/api/blade-system/param/submit',
@@ -178,7 +178,7 @@ export function adminRoutes(
         response: paramSubmitResponse,
         config: superuser,
       },
-      async (request) => params.submit(actor(request), request.body),
+      async (request) => params.submit(actor(request), request.lang, request.body),
     );
     route.post(
       '/api/blade-system/param/remove',

@@ -113,14 +113,14 @@ export class ParamsService implements ParamsReader {
       .orderBy(asc(adminParams.paramKey))
       .offset(q.start)
       .limit(q.limit);
-    return { total: total?.n ?? 0, datas: rows.map(toDto) };
+    return { total: total?.n ?? 0, datas: rows.map((r) => toDto(r, lang)) };
   }
 
-  async detail(id: string): Promise<Dto> {
-    return toDto(await this.row(id));
+  async detail(id: string, lang: Language): Promise<Dto> {
+    return toDto(await this.row(id), lang);
   }
 
-  async submit(actor: Actor, body: z.output<typeof paramSubmitBody>): Promise<Dto> {
+  async submit(actor: Actor, lang: Language, body: z.output<typeof paramSubmitBody>): Promise<Dto> {
     const builtin = builtinParam(body.paramKey);
     const reason = builtin?.check(body.paramValue);
     if (reason) throw new AppError('PARAM_VALUE_INVALID', { reason }, 'paramValue');
@@ -152,7 +152,7 @@ export class ParamsService implements ParamsReader {
       });
     });
     this.cache.invalidate();
-    return this.detail(id);
+    return this.detail(id, lang);
   }
 
   async remove(actor: Actor, ids: string[]): Promise<number> {
@@ -162,7 +162,8 @@ export class ParamsService implements ParamsReader {
     const now = this.ctx.clock.now();
     await this.ctx.db.transaction(async () => {
       await this.ctx.db.delete(adminParams).where(inArray(adminParams.id, ids));
-      for (const r of rows) await writeAudit(this.ctx.db, actor, now, 'param.remove', r.paramKey, { before: toDto(r) });
+      for (const r of rows)
+        await writeAudit(this.ctx.db, actor, now, 'param.remove', r.paramKey, { before: toDto(r, 'en') });
       await bumpRevision(this.ctx.db, PARAMS_CACHE);
     });
     this.cache.invalidate();
@@ -176,14 +177,20 @@ export class ParamsService implements ParamsReader {
   }
 }
 
-function toDto(r: Row): Dto {
+/** A built-in parameter's name and remark, while not edited, are shown in the caller's language. */
+function inLanguage(stored: string, texts: { zh: string; en: string } | undefined, lang: Language): string {
+  return texts && (stored === texts.zh || stored === texts.en) ? texts[lang] : stored;
+}
+
+function toDto(r: Row, lang: Language): Dto {
+  const builtin = builtinParam(r.paramKey);
   return {
     id: r.id,
-    paramName: r.paramName,
+    paramName: inLanguage(r.paramName, builtin?.name, lang),
     paramKey: r.paramKey,
     paramValue: r.paramValue,
-    remark: r.remark,
-    builtin: Boolean(builtinParam(r.paramKey)),
+    remark: inLanguage(r.remark, builtin?.remark, lang),
+    builtin: Boolean(builtin),
     updatetime: toUnixSeconds(r.updatedAt) ?? 0,
   };
 }
