@@ -166,7 +166,7 @@ function MenuDialog({ editing, onClose }: { editing: Editing; onClose: () => voi
     nameZh: menu?.nameZh ?? '',
     nameEn: menu?.nameEn ?? '',
     query: menu?.query ?? '',
-    icon: menu?.icon ?? '',
+    icon: menu?.icon || undefined,
     sort: menu?.sort ?? 0,
     roles: (menu?.roles ?? []) as FormValues['roles'],
     include: menu?.include ?? [],
