@@ -16,6 +16,11 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { AccountsService } from './modules/accounts/accounts.service';
 import { groupMemberRefs } from './modules/ad-groups/ad-groups.queries';
 import { adGroupsRoutes } from './modules/ad-groups/ad-groups.routes';
+import type {} from './modules/admin/admin.context';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { ClientsService } from './modules/admin/clients.service';
+import { MenusAdminService } from './modules/admin/menus-admin.service';
+import { ParamsService } from './modules/admin/params.service';
 // The modules' additions to AppContext (declaration merging): named here so that every program that
 // builds the app (server, web tests, e2e) sees them.
 import type {} from './modules/ads/ads.context';
@@ -112,6 +117,8 @@ export interface AppServices {
   notifications: NotificationsService;
   resources: ResourcesService;
   ads: AdsService;
+  params: ParamsService;
+  menusAdmin: MenusAdminService;
 }
 
 declare module 'fastify' {
@@ -200,8 +207,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     adAccountLinkCounter(),
     BranchesService.adRegionalLinkCounter((db, adId) => liveRobotRefsOfAd(db, adId, clock.now())),
   ]);
+  const params = new ParamsService(platform);
+  const menusAdmin = new MenusAdminService(platform);
+  const clients = new ClientsService(platform);
   const ctx: AppContext = {
     ...platform,
+    params,
     realtime,
     notifications,
     ads,
@@ -252,7 +263,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   jobs.define({ name: ACCOUNT_EXPORT_JOB, handler: async (data) => accountExports.run(String(data.key)) });
   jobs.define({ name: AUDIT_EXPORT_JOB, handler: async (data) => runAuditExport(ctx, String(data.key)) });
   app.decorate('ctx', ctx);
-  app.decorate('services', { auth, accounts, notifications, resources, ads } satisfies AppServices);
+  app.decorate('services', {
+    auth,
+    accounts,
+    notifications,
+    resources,
+    ads,
+    params,
+    menusAdmin,
+  } satisfies AppServices);
 
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
@@ -278,6 +297,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: 'robot-ads-rl-', skipOnError: true } : {}),
   });
 
+  // The CSP's frame-src follows the iframe_allow_list parameter (/myiframe): the pages' answers load it first.
+  app.addHook('onRequest', async (request) => {
+    if (request.method !== 'GET' || request.url.startsWith('/api/')) return;
+    // A database outage keeps the last allow-list (or none): the page itself still answers.
+    await params.warm().catch((err: unknown) => request.log.warn({ err }, 'system parameters not refreshed'));
+  });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -290,6 +315,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         connectSrc: ["'self'", 'ws:', 'wss:', 'https:', 'http:'],
         fontSrc: ["'self'", 'data:'],
         workerSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'", () => params.iframeOrigins().join(' ') || "'self'"],
         upgradeInsecureRequests: null,
       },
     },
@@ -353,7 +379,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes(ctx, auth));
   await app.register(accountsRoutes(accounts));
   await app.register(twoFactorRoutes(ctx, auth.twoFactor));
-  await app.register(menusRoutes(ctx));
+  await app.register(menusRoutes(ctx, { current: () => menusAdmin.merged() }));
+  await app.register(adminRoutes(ctx, { menus: menusAdmin, clients, params }));
   await app.register(notificationsRoutes(notifications));
   await app.register(systemLogsRoutes(ctx, systemLogs, (claims) => auth.resolve(claims, 'zh')));
   await app.register(customersRoutes(ctx, customerAccounts));

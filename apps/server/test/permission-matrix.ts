@@ -87,6 +87,22 @@ export const PERMISSIONS: Record<string, Access> = {
   // ---- front-end error log ----
   'POST /api/ErrorLogs': PUBLIC,
   'GET /api/ErrorLogs': ROOT,
+  // System administration (modules/admin): super and admin; the iframe allow-list for every user.
+  'GET /api/blade-system/menu/list': ROOT,
+  'GET /api/blade-system/menu/detail': ROOT,
+  'GET /api/blade-system/menu/tree': ROOT,
+  'POST /api/blade-system/menu/submit': ROOT,
+  'POST /api/blade-system/menu/remove': ROOT,
+  'GET /api/blade-system/client/list': ROOT,
+  'GET /api/blade-system/client/detail': ROOT,
+  'POST /api/blade-system/client/submit': ROOT,
+  'POST /api/blade-system/client/remove': ROOT,
+  'GET /api/blade-system/param/list': ROOT,
+  'GET /api/blade-system/param/detail': ROOT,
+  'POST /api/blade-system/param/submit': ROOT,
+  'POST /api/blade-system/param/remove': ROOT,
+  'GET /api/blade-system/param/iframeAllowList': ANY,
+  'GET /api/blade-system/audit/list': ROOT,
 
   // ---- notifications ----
   'GET /api/Notifies/queryMessage': ANY,

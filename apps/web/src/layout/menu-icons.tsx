@@ -8,14 +8,18 @@ import type { ComponentType } from 'react';
 const ICONS: Record<string, ComponentType> = {
   AccountBookOutlined: Icons.AccountBookOutlined,
   ApiOutlined: Icons.ApiOutlined,
+  AppstoreAddOutlined: Icons.AppstoreAddOutlined,
   AppstoreOutlined: Icons.AppstoreOutlined,
   AuditOutlined: Icons.AuditOutlined,
   BarChartOutlined: Icons.BarChartOutlined,
+  BookOutlined: Icons.BookOutlined,
   BranchesOutlined: Icons.BranchesOutlined,
+  BugOutlined: Icons.BugOutlined,
   CameraOutlined: Icons.CameraOutlined,
   CheckSquareOutlined: Icons.CheckSquareOutlined,
   ClusterOutlined: Icons.ClusterOutlined,
   ContainerOutlined: Icons.ContainerOutlined,
+  ControlOutlined: Icons.ControlOutlined,
   DashboardOutlined: Icons.DashboardOutlined,
   DesktopOutlined: Icons.DesktopOutlined,
   EnvironmentOutlined: Icons.EnvironmentOutlined,
@@ -32,6 +36,8 @@ const ICONS: Record<string, ComponentType> = {
   IdcardOutlined: Icons.IdcardOutlined,
   InfoCircleOutlined: Icons.InfoCircleOutlined,
   KeyOutlined: Icons.KeyOutlined,
+  LinkOutlined: Icons.LinkOutlined,
+  MenuOutlined: Icons.MenuOutlined,
   MoneyCollectOutlined: Icons.MoneyCollectOutlined,
   NotificationOutlined: Icons.NotificationOutlined,
   OrderedListOutlined: Icons.OrderedListOutlined,
@@ -41,6 +47,7 @@ const ICONS: Record<string, ComponentType> = {
   RobotOutlined: Icons.RobotOutlined,
   SafetyOutlined: Icons.SafetyOutlined,
   SendOutlined: Icons.SendOutlined,
+  SettingOutlined: Icons.SettingOutlined,
   ShoppingCartOutlined: Icons.ShoppingCartOutlined,
   SolutionOutlined: Icons.SolutionOutlined,
   StopOutlined: Icons.StopOutlined,
@@ -51,6 +58,9 @@ const ICONS: Record<string, ComponentType> = {
   WarningOutlined: Icons.WarningOutlined,
   WechatOutlined: Icons.WechatOutlined,
 };
+
+/** The icon names a menu entry may carry (menu management offers them). */
+export const MENU_ICON_NAMES: readonly string[] = Object.keys(ICONS);
 
 export function MenuIcon({ name }: { name: string | null | undefined }) {
   const Icon = (name && ICONS[name]) || Icons.AppstoreOutlined;

@@ -1,5 +1,6 @@
 import type { MenuItem } from '@robot-ads/contracts/menus/menus.schemas';
 import { describe, expect, it } from 'vitest';
+import { originOf } from './iframe-page';
 import { toNavItems } from './use-menus';
 
 const item = (path: string, extra: Partial<MenuItem> = {}): MenuItem => ({
@@ -29,5 +30,19 @@ describe('sidebar from the server menus', () => {
   it('carries the query a menu link has', () => {
     const nav = toNavItems([item('/info/index', { query: 'detailId=1' })], (m) => m.name);
     expect(nav[0]?.query).toBe('?detailId=1');
+  });
+
+  it('keeps an embedded page added in menu management, with its query', () => {
+    const nav = toNavItems([item('/myiframe/docs', { query: 'src=https://docs.example.com' })], (m) => m.name);
+    expect(nav[0]).toMatchObject({ path: '/myiframe/docs', query: '?src=https://docs.example.com' });
+  });
+});
+
+describe('embedded pages', () => {
+  it('takes the origin of http(s) addresses only', () => {
+    expect(originOf('https://docs.example.com/a/b?x=1')).toBe('https://docs.example.com');
+    expect(originOf('http://10.0.0.1:8080/')).toBe('http://10.0.0.1:8080');
+    expect(originOf('javascript:alert(1)')).toBeNull();
+    expect(originOf('https://')).toBeNull();
   });
 });

@@ -46,7 +46,7 @@ export function toNavItems(menus: readonly MenuItem[], label: (menu: MenuItem) =
     if (menu.children.length > 0) {
       const children = toNavItems(menu.children, label);
       if (children.length > 0) result.push({ key: menu.id, path: null, label: label(menu), icon: menu.icon, children });
-    } else if (findPage(menu.path)) {
+    } else if (findPage(menu.path) || menu.path.startsWith('/myiframe/')) {
       result.push({
         key: menu.id,
         path: menu.path,
@@ -75,11 +75,15 @@ export function useMenuPaths(): ReadonlySet<string> | null {
 }
 
 export function useNavItems() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data, isLoading } = useServerMenus();
   return useMemo(() => {
-    // The catalogue's i18n key gives the label in the page's language (the server's name is a fallback).
-    const label = (menu: MenuItem) => t(`menu:${menu.meta.i18n}`, { defaultValue: menu.name });
+    // A label edited in menu management comes with the item; otherwise the catalogue's i18n key gives the
+    // label in the page's language (the server's name is a fallback).
+    const label = (menu: MenuItem) =>
+      menu.meta.label
+        ? menu.meta.label[i18n.language === 'en' ? 'en' : 'zh']
+        : t(`menu:${menu.meta.i18n}`, { defaultValue: menu.name });
     const items = toNavItems(data ?? [], label);
     const byKey = new Map<string, NavItem>();
     const walk = (nodes: NavItem[]) => {
@@ -90,5 +94,5 @@ export function useNavItems() {
     };
     walk(items);
     return { items, byKey, loading: isLoading };
-  }, [data, isLoading, t]);
+  }, [data, isLoading, t, i18n.language]);
 }

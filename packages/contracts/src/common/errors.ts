@@ -842,6 +842,27 @@ export const errorCatalogue = {
     zh: '在线广告已关联区域账号，无法删除',
     en: 'Deleting an online ad is impossible while regional accounts are linked',
   },
+  // ---- system administration (menus, clients, parameters) ----
+  MENU_NOT_FOUND: { status: 404, zh: '菜单不存在：{id}', en: 'No such menu: {id}' },
+  MENU_EXISTS: { status: 409, zh: '菜单已存在：{id}', en: 'The menu already exists: {id}' },
+  MENU_PARENT_INVALID: {
+    status: 400,
+    zh: '上级菜单无效（不存在或是自身的下级）',
+    en: 'Invalid parent menu (missing, or one of its own children)',
+  },
+  MENU_NAME_REQUIRED: { status: 400, zh: '请输入中文和英文菜单名称', en: 'Enter the menu name in Chinese and English' },
+  MENU_PATH_REQUIRED: { status: 400, zh: '请输入菜单路径', en: 'Enter the menu path' },
+  BUTTON_CODE_REQUIRED: { status: 400, zh: '请输入按钮权限编码', en: 'Enter the button permission code' },
+  CLIENT_NOT_FOUND: { status: 404, zh: '客户端不存在', en: 'The client does not exist' },
+  CLIENT_ID_EXISTS: { status: 409, zh: '客户端 ID 已存在', en: 'The client id already exists' },
+  PARAM_NOT_FOUND: { status: 404, zh: '参数不存在', en: 'The parameter does not exist' },
+  PARAM_KEY_EXISTS: { status: 409, zh: '参数键已存在', en: 'The parameter key already exists' },
+  PARAM_BUILTIN: {
+    status: 422,
+    zh: '系统内置参数不能删除（可修改其值）',
+    en: 'A built-in parameter cannot be removed (its value can be changed)',
+  },
+  PARAM_VALUE_INVALID: { status: 400, zh: '参数值无效：{reason}', en: 'Invalid parameter value: {reason}' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

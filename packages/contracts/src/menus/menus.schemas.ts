@@ -10,7 +10,8 @@ export interface MenuItem {
   icon: string;
   /** Query the menu link carries (e.g. detailId=), or ''. */
   query: string;
-  meta: { i18n: string; hidden: boolean; keepAlive: boolean };
+  /** `label`: the name in both languages when edited in menu management (it then wins over the i18n key). */
+  meta: { i18n: string; hidden: boolean; keepAlive: boolean; label?: { zh: string; en: string } };
   children: MenuItem[];
 }
 
@@ -20,7 +21,12 @@ export const menuItem = z.object({
   path: z.string(),
   icon: z.string(),
   query: z.string(),
-  meta: z.object({ i18n: z.string(), hidden: z.boolean(), keepAlive: z.boolean() }),
+  meta: z.object({
+    i18n: z.string(),
+    hidden: z.boolean(),
+    keepAlive: z.boolean(),
+    label: z.object({ zh: z.string(), en: z.string() }).optional(),
+  }),
   get children(): z.ZodArray<typeof menuItem> {
     return z.array(menuItem);
   },

@@ -35,9 +35,12 @@ export function fitsOnDevice(used: number, plan: { priority: number; materials: 
 }
 
 /** Free materials on a device of a sales type; a sold device carries no fee. */
-export function freeMaterials(salesType: SalesType | string | null | undefined): number {
-  if (salesType === 'trial') return FREE_MATERIALS.trial;
-  if (salesType === 'rental') return FREE_MATERIALS.rental;
+export function freeMaterials(
+  salesType: SalesType | string | null | undefined,
+  allowance: { trial: number; rental: number } = FREE_MATERIALS,
+): number {
+  if (salesType === 'trial') return allowance.trial;
+  if (salesType === 'rental') return allowance.rental;
   return Number.POSITIVE_INFINITY;
 }
 
@@ -49,6 +52,7 @@ export function isCharged(
   salesType: SalesType | string | null | undefined,
   materialsBefore: number,
   materials: number,
+  allowance: { trial: number; rental: number } = FREE_MATERIALS,
 ) {
-  return materialsBefore + materials > freeMaterials(salesType);
+  return materialsBefore + materials > freeMaterials(salesType, allowance);
 }

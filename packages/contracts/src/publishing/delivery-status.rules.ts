@@ -68,6 +68,7 @@ export function pullRatio(planPullNumber: number, alreadyPullNumber: number): nu
   return planPullNumber > 0 ? alreadyPullNumber / planPullNumber : 0;
 }
 
-export function isLowPullRate(planPullNumber: number, alreadyPullNumber: number): boolean {
-  return planPullNumber > 0 && pullRatio(planPullNumber, alreadyPullNumber) < LOW_PULL_RATE;
+/** `threshold`: the system parameter low_pull_rate when the server has it. */
+export function isLowPullRate(planPullNumber: number, alreadyPullNumber: number, threshold = LOW_PULL_RATE): boolean {
+  return planPullNumber > 0 && pullRatio(planPullNumber, alreadyPullNumber) < threshold;
 }

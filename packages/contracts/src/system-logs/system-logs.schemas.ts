@@ -26,5 +26,12 @@ export const errorLogDto = errorLogEntry.extend({
   createtime: z.number(),
 });
 export const errorLogAccepted = okEnvelope(z.object({ accepted: z.number().int() }));
-export const errorLogQuery = pageQuery.extend({ type: z.string().max(40).optional() });
+/** Filters of the error log viewer: type, account, a word of the message or address, a period (unix seconds). */
+export const errorLogQuery = pageQuery.extend({
+  type: z.string().max(40).optional(),
+  username: z.string().max(60).optional(),
+  keyword: z.string().max(200).optional(),
+  begin: z.coerce.number().int().min(0).optional(),
+  end: z.coerce.number().int().min(0).optional(),
+});
 export const errorLogPage = pageEnvelope(errorLogDto);

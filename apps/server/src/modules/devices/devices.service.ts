@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { PARAM_KEYS } from '@robot-ads/contracts/admin/admin.params';
 import { isOperatorRole } from '@robot-ads/contracts/auth/roles';
 import { newId } from '@robot-ads/contracts/common/ids';
 import { fromUnixSeconds, toUnixSeconds } from '@robot-ads/contracts/common/time';
@@ -180,6 +181,8 @@ async function assertProjectExists(db: DbOrTx, projectId: string) {
 
 export async function createRobot(ctx: AppContext, user: ScopeUser, body: CreateRobotBody): Promise<RobotDetailDto> {
   const now = ctx.clock.now();
+  // Without a price of its own, a new robot takes the default weekly price (system parameter; 0: none).
+  const defaultPrice = await ctx.params.number(PARAM_KEYS.defaultWeeklyPrice);
   await ctx.db.transaction(async (tx) => {
     const [dup] = await tx.select({ id: robots.id }).from(robots).where(eq(robots.robotId, body.robotId)).limit(1);
     if (dup) throw new AppError('ROBOT_ID_EXISTS', {}, 'robotId');
@@ -202,7 +205,7 @@ export async function createRobot(ctx: AppContext, user: ScopeUser, body: Create
       screenRatio: body.screenRatio,
       template: body.template,
       expireAt: fromUnixSeconds(body.expireTime ?? null),
-      priceFen: body.price ? yuanToFen(body.price) : null,
+      priceFen: body.price ? yuanToFen(body.price) : defaultPrice > 0 ? yuanToFen(defaultPrice) : null,
       industryName: body.industryName ?? null,
       createdAt: now,
       updatedAt: now,

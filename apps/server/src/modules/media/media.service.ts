@@ -5,6 +5,7 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { PARAM_KEYS } from '@robot-ads/contracts/admin/admin.params';
 import { newId } from '@robot-ads/contracts/common/ids';
 import { toUnixSeconds } from '@robot-ads/contracts/common/time';
 import {
@@ -61,7 +62,11 @@ export async function issueUploadCredentials(
   const credentials = ctx.storage.uploadCredentials({
     dir: uploadDirFor(user),
     expiresInSeconds: UPLOAD_CREDENTIALS_TTL_SECONDS,
-    maxBytes: UPLOAD_LIMITS.materialBytes,
+    // The system parameter may lower the material limit (the upload routes' own ceiling stays the spec's).
+    maxBytes: Math.min(
+      UPLOAD_LIMITS.materialBytes,
+      (await ctx.params.number(PARAM_KEYS.uploadMaterialMb)) * 1024 * 1024,
+    ),
     now: ctx.clock.now(),
   });
   await recordUploadPolicy(ctx, user, new Date(credentials.expiresAt * 1000));

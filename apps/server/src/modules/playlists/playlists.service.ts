@@ -145,6 +145,7 @@ export async function toDtos(ctx: AppContext, db: DbOrTx, rows: PlaylistRow[]): 
     ),
   ]);
   const ads = await adSummaries(ctx, db, [...adIds.values()].flat());
+  const lowPullThreshold = await ctx.params.lowPullRate();
   const now = ctx.clock.now();
   return rows.map((r) => {
     const c = counts.get(r.id) ?? emptyCounts();
@@ -182,7 +183,7 @@ export async function toDtos(ctx: AppContext, db: DbOrTx, rows: PlaylistRow[]): 
       planPullNumber,
       alreadyPullNumber: c.pulled,
       ratio: Math.round(pullRatio(planPullNumber, c.pulled) * 10000) / 10000,
-      lowPullRate: isLowPullRate(planPullNumber, c.pulled),
+      lowPullRate: isLowPullRate(planPullNumber, c.pulled, lowPullThreshold),
       pauses: r.pauses,
       cancelled: r.deletedAt !== null,
       createdBy: r.createdBy,

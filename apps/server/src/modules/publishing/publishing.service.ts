@@ -101,8 +101,9 @@ export async function publishPlan(
   const salesOf = new Map(found.map((r) => [r.robot.id, r.robot.salesType]));
   const slots = planSlots(plan);
   let charged = 0;
+  const allowance = await ctx.params.freeMaterials();
   const records: NewRecord[] = validRefs.map((ref) => {
-    const isFee = isCharged(salesOf.get(ref), held.get(ref)?.materials ?? 0, plan.materials);
+    const isFee = isCharged(salesOf.get(ref), held.get(ref)?.materials ?? 0, plan.materials, allowance);
     if (isFee) charged++;
     return {
       id: newId(),

@@ -42,6 +42,14 @@ describe('front-end error log', () => {
     expect(list.json().total).toBe(3);
     const boom = list.json().datas.find((d: { message: string }) => d.message === 'boom');
     expect(boom).toMatchObject({ username: op.user.username, type: 'error', url: 'http://localhost:8080/ad/List' });
+
+    const filtered = async (query: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/ErrorLogs?${query}`, headers: bearer(root.token) })).json();
+    expect((await filtered(`username=${op.user.username}`)).total).toBe(1);
+    expect((await filtered('keyword=BOO')).datas.map((d: { message: string }) => d.message)).toEqual(['boom']);
+    expect((await filtered('keyword=ad%2FList')).total).toBe(3);
+    expect((await filtered('begin=4000000000')).total).toBe(0);
+    expect((await filtered('end=4000000000&type=error')).total).toBe(3);
   });
 
   it('refuses oversized entries and batches', async () => {

@@ -1,7 +1,7 @@
 import { newId } from '@robot-ads/contracts/common/ids';
 import { toUnixSeconds } from '@robot-ads/contracts/common/time';
-import type { errorLogDto, errorLogEntry } from '@robot-ads/contracts/system-logs/system-logs.schemas';
-import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
+import type { errorLogDto, errorLogEntry, errorLogQuery } from '@robot-ads/contracts/system-logs/system-logs.schemas';
+import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PlatformContext } from '../../platform/context';
 import type { SessionUser } from '../../platform/session-user';
@@ -38,8 +38,17 @@ export class SystemLogsService {
     return entries.length;
   }
 
-  async page(q: { start: number; limit: number; type?: string }): Promise<{ total: number; datas: Dto[] }> {
-    const where = q.type ? eq(frontendErrors.type, q.type) : undefined;
+  async page(q: z.output<typeof errorLogQuery>): Promise<{ total: number; datas: Dto[] }> {
+    const filters: (SQL | undefined)[] = [];
+    if (q.type) filters.push(eq(frontendErrors.type, q.type));
+    if (q.username) filters.push(eq(frontendErrors.username, q.username));
+    if (q.keyword) {
+      const like = `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      filters.push(or(ilike(frontendErrors.message, like), ilike(frontendErrors.url, like)));
+    }
+    if (q.begin !== undefined) filters.push(gte(frontendErrors.createdAt, new Date(q.begin * 1000)));
+    if (q.end !== undefined) filters.push(lt(frontendErrors.createdAt, new Date(q.end * 1000)));
+    const where = filters.length ? and(...filters) : undefined;
     const [total] = await this.ctx.db.select({ n: count() }).from(frontendErrors).where(where);
     const rows = await this.ctx.db
       .select()

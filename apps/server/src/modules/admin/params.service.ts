@@ -1,0 +1,196 @@
+import { BUILTIN_PARAMS, builtinParam, PARAM_KEYS, parseOrigins } from '@robot-ads/contracts/admin/admin.params';
+import type { adminParam, paramSubmitBody } from '@robot-ads/contracts/admin/admin.schemas';
+import { newId } from '@robot-ads/contracts/common/ids';
+import type { Language } from '@robot-ads/contracts/common/language';
+import { toUnixSeconds } from '@robot-ads/contracts/common/time';
+import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { AppError } from '../../platform/app-error';
+import type { PlatformContext } from '../../platform/context';
+import { type Actor, writeAudit } from './admin.audit';
+import { bumpRevision, RevisionedCache } from './admin.cache';
+import { adminParams } from './admin.table';
+
+export const PARAMS_CACHE = 'params';
+type Dto = z.infer<typeof adminParam>;
+type Row = typeof adminParams.$inferSelect;
+
+/** What the code reads: a parameter's value, its built-in default while no row holds it. */
+export interface ParamsReader {
+  value(key: string): Promise<string>;
+  number(key: string): Promise<number>;
+  /** The value as last loaded, without waiting (the CSP header is built synchronously). */
+  cachedValue(key: string): string;
+  /** The tunables of the pull-rate and free-material rules (PARAM_KEYS). */
+  lowPullRate(): Promise<number>;
+  freeMaterials(): Promise<{ trial: number; rental: number }>;
+  iframeOrigins(): string[];
+}
+
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** System parameters (blade-system param calls), cached per instance and invalidated on change. */
+export class ParamsService implements ParamsReader {
+  private readonly cache: RevisionedCache<Map<string, string>>;
+  private defaultsStored = false;
+
+  constructor(private readonly ctx: PlatformContext) {
+    this.cache = new RevisionedCache(ctx.db, PARAMS_CACHE, async () => {
+      const rows = await ctx.db.select().from(adminParams);
+      return new Map(rows.map((r) => [r.paramKey, r.paramValue]));
+    });
+  }
+
+  async value(key: string): Promise<string> {
+    const values = await this.cache.get();
+    return values.get(key) ?? builtinParam(key)?.defaultValue ?? '';
+  }
+
+  cachedValue(key: string): string {
+    return this.cache.peek()?.get(key) ?? builtinParam(key)?.defaultValue ?? '';
+  }
+
+  /** Loads the values when stale (the CSP hook calls it before building the header). */
+  async warm(): Promise<void> {
+    await this.cache.get();
+  }
+
+  async number(key: string): Promise<number> {
+    const raw = await this.value(key);
+    const n = Number(raw);
+    return Number.isFinite(n) ? n : Number(builtinParam(key)?.defaultValue ?? 0);
+  }
+
+  lowPullRate(): Promise<number> {
+    return this.number(PARAM_KEYS.lowPullRate);
+  }
+
+  async freeMaterials(): Promise<{ trial: number; rental: number }> {
+    return {
+      trial: await this.number(PARAM_KEYS.freeMaterialsTrial),
+      rental: await this.number(PARAM_KEYS.freeMaterialsRental),
+    };
+  }
+
+  iframeOrigins(): string[] {
+    return parseOrigins(this.cachedValue(PARAM_KEYS.iframeAllowList));
+  }
+
+  /** The built-in parameters get their rows (with the defaults) the first time the list is read. */
+  private async storeDefaults(lang: Language): Promise<void> {
+    if (this.defaultsStored) return;
+    const now = this.ctx.clock.now();
+    await this.ctx.db
+      .insert(adminParams)
+      .values(
+        BUILTIN_PARAMS.map((p) => ({
+          id: newId(now.getTime()),
+          paramName: p.name[lang],
+          paramKey: p.key,
+          paramValue: p.defaultValue,
+          remark: p.remark[lang],
+          updatedAt: now,
+        })),
+      )
+      .onConflictDoNothing();
+    this.defaultsStored = true;
+  }
+
+  async page(
+    lang: Language,
+    q: { start: number; limit: number; paramName?: string; paramKey?: string },
+  ): Promise<{ total: number; datas: Dto[] }> {
+    await this.storeDefaults(lang);
+    const filters: SQL[] = [];
+    if (q.paramName) filters.push(ilike(adminParams.paramName, `%${escapeLike(q.paramName)}%`));
+    if (q.paramKey) filters.push(ilike(adminParams.paramKey, `%${escapeLike(q.paramKey)}%`));
+    const where = filters.length ? and(...filters) : undefined;
+    const [total] = await this.ctx.db.select({ n: count() }).from(adminParams).where(where);
+    const rows = await this.ctx.db
+      .select()
+      .from(adminParams)
+      .where(where)
+      .orderBy(asc(adminParams.paramKey))
+      .offset(q.start)
+      .limit(q.limit);
+    return { total: total?.n ?? 0, datas: rows.map((r) => toDto(r, lang)) };
+  }
+
+  async detail(id: string, lang: Language): Promise<Dto> {
+    return toDto(await this.row(id), lang);
+  }
+
+  async submit(actor: Actor, lang: Language, body: z.output<typeof paramSubmitBody>): Promise<Dto> {
+    const builtin = builtinParam(body.paramKey);
+    const reason = builtin?.check(body.paramValue);
+    if (reason) throw new AppError('PARAM_VALUE_INVALID', { reason }, 'paramValue');
+    const now = this.ctx.clock.now();
+    const before = body.id ? await this.row(body.id) : null;
+    const [sameKey] = await this.ctx.db.select().from(adminParams).where(eq(adminParams.paramKey, body.paramKey));
+    if (sameKey && sameKey.id !== before?.id) throw new AppError('PARAM_KEY_EXISTS', {}, 'paramKey');
+    if (before && builtinParam(before.paramKey) && before.paramKey !== body.paramKey) {
+      throw new AppError('PARAM_BUILTIN', {}, 'paramKey');
+    }
+    const id = before?.id ?? newId(now.getTime());
+    const values = {
+      paramName: body.paramName,
+      paramKey: body.paramKey,
+      paramValue: body.paramValue,
+      remark: body.remark,
+    };
+    await this.ctx.db.transaction(async () => {
+      if (before)
+        await this.ctx.db
+          .update(adminParams)
+          .set({ ...values, updatedAt: now })
+          .where(eq(adminParams.id, id));
+      else await this.ctx.db.insert(adminParams).values({ id, ...values, updatedAt: now });
+      await bumpRevision(this.ctx.db, PARAMS_CACHE);
+      await writeAudit(this.ctx.db, actor, now, before ? 'param.update' : 'param.create', body.paramKey, {
+        before: before ? { paramValue: before.paramValue, paramName: before.paramName, remark: before.remark } : null,
+        after: values,
+      });
+    });
+    this.cache.invalidate();
+    return this.detail(id, lang);
+  }
+
+  async remove(actor: Actor, ids: string[]): Promise<number> {
+    const rows = await this.ctx.db.select().from(adminParams).where(inArray(adminParams.id, ids));
+    if (rows.length !== new Set(ids).size) throw new AppError('PARAM_NOT_FOUND');
+    if (rows.some((r) => builtinParam(r.paramKey))) throw new AppError('PARAM_BUILTIN');
+    const now = this.ctx.clock.now();
+    await this.ctx.db.transaction(async () => {
+      await this.ctx.db.delete(adminParams).where(inArray(adminParams.id, ids));
+      for (const r of rows)
+        await writeAudit(this.ctx.db, actor, now, 'param.remove', r.paramKey, { before: toDto(r, 'en') });
+      await bumpRevision(this.ctx.db, PARAMS_CACHE);
+    });
+    this.cache.invalidate();
+    return rows.length;
+  }
+
+  private async row(id: string): Promise<Row> {
+    const [row] = await this.ctx.db.select().from(adminParams).where(eq(adminParams.id, id));
+    if (!row) throw new AppError('PARAM_NOT_FOUND');
+    return row;
+  }
+}
+
+/** A built-in parameter's name and remark, while not edited, are shown in the caller's language. */
+function inLanguage(stored: string, texts: { zh: string; en: string } | undefined, lang: Language): string {
+  return texts && (stored === texts.zh || stored === texts.en) ? texts[lang] : stored;
+}
+
+function toDto(r: Row, lang: Language): Dto {
+  const builtin = builtinParam(r.paramKey);
+  return {
+    id: r.id,
+    paramName: inLanguage(r.paramName, builtin?.name, lang),
+    paramKey: r.paramKey,
+    paramValue: r.paramValue,
+    remark: inLanguage(r.remark, builtin?.remark, lang),
+    builtin: Boolean(builtin),
+    updatetime: toUnixSeconds(r.updatedAt) ?? 0,
+  };
+}

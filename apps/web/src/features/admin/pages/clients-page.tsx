@@ -1,0 +1,213 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { GRANT_TYPES } from '@robot-ads/contracts/admin/admin.schemas';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Space,
+  Table,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { listTable } from '../../../components/list-table';
+import {
+  type AdminClient,
+  type ClientSubmitInput,
+  useClientsPage,
+  useRemoveClients,
+  useSubmitClient,
+} from '../api/clients';
+import { RemoveButton, timeColumn, useDialogSave, usePaging } from '../components/admin-table';
+
+type FormValues = Omit<ClientSubmitInput, 'id' | 'resetSecret'>;
+
+/** /system/client: OAuth clients; a secret is shown once, when created or reset, and stored hashed. */
+export default function ClientsPage() {
+  const { t } = useTranslation('admin');
+  const { page, first, pagination } = usePaging();
+  const [clientId, setClientId] = useState('');
+  const list = useClientsPage({ ...page, clientId: clientId || undefined });
+  const remove = useRemoveClients();
+  const [editing, setEditing] = useState<AdminClient | 'new' | null>(null);
+  const [secret, setSecret] = useState<{ clientId: string; secret: string } | null>(null);
+
+  return (
+    <Card
+      title={t('clients.title')}
+      extra={
+        <Space wrap>
+          <Input.Search
+            allowClear
+            placeholder={t('clients.clientId')}
+            aria-label={t('clients.clientId')}
+            onSearch={(v) => {
+              setClientId(v.trim());
+              first();
+            }}
+            style={{ width: 220 }}
+          />
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            {t('clients.create')}
+          </Button>
+        </Space>
+      }
+    >
+      <Table<AdminClient>
+        rowKey="id"
+        dataSource={list.data?.datas ?? []}
+        pagination={pagination(list.data?.total)}
+        {...listTable<AdminClient>(
+          [
+            { title: t('clients.clientId'), dataIndex: 'clientId', size: 'code' },
+            {
+              title: t('clients.grantTypes'),
+              dataIndex: 'grantTypes',
+              size: 'long',
+              render: (g: string[]) => g.map((x) => t(`grants.${x}`)).join(', '),
+            },
+            { title: t('clients.scope'), dataIndex: 'scope', size: 'text' },
+            { title: t('clients.accessTokenValidity'), dataIndex: 'accessTokenValidity', size: 'number' },
+            { title: t('clients.refreshTokenValidity'), dataIndex: 'refreshTokenValidity', size: 'number' },
+            { title: t('remark'), dataIndex: 'remark', size: 'long' },
+            timeColumn<AdminClient>(t('updatetime'), 'updatetime'),
+            {
+              title: t('actions'),
+              key: 'actions',
+              size: 'actions',
+              width: 160,
+              render: (_: unknown, c) => (
+                <Space size={4}>
+                  <Button size="small" onClick={() => setEditing(c)}>
+                    {t('edit')}
+                  </Button>
+                  <RemoveButton
+                    confirm={t('clients.removeConfirm', { name: c.clientId })}
+                    remove={() => remove.mutateAsync([c.id])}
+                  />
+                </Space>
+              ),
+            },
+          ],
+          { query: list, empty: { filtered: Boolean(clientId), hint: t('clients.emptyHint') } },
+        )}
+      />
+      {editing ? (
+        <ClientDialog
+          client={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSecret={(clientId, value) => setSecret({ clientId, secret: value })}
+        />
+      ) : null}
+      <Modal
+        open={secret !== null}
+        title={t('clients.secretTitle', { name: secret?.clientId ?? '' })}
+        onCancel={() => setSecret(null)}
+        footer={null}
+        destroyOnHidden
+      >
+        <Alert type="warning" showIcon title={t('clients.secretOnce')} style={{ marginBottom: 12 }} />
+        <Typography.Paragraph copyable code data-testid="client-secret">
+          {secret?.secret}
+        </Typography.Paragraph>
+      </Modal>
+    </Card>
+  );
+}
+
+function ClientDialog({
+  client,
+  onClose,
+  onSecret,
+}: {
+  client: AdminClient | null;
+  onClose: () => void;
+  onSecret: (clientId: string, secret: string) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const [form] = Form.useForm<FormValues>();
+  const submit = useSubmitClient();
+  const done = (saved: { clientId: string; clientSecret?: string }) => {
+    if (saved.clientSecret) onSecret(saved.clientId, saved.clientSecret);
+    onClose();
+  };
+  const saveOnly = useDialogSave(form, (v) => submit.mutateAsync({ ...v, ...(client ? { id: client.id } : {}) }), done);
+  const saveWithNewSecret = useDialogSave(
+    form,
+    (v) => submit.mutateAsync({ ...v, ...(client ? { id: client.id } : {}), resetSecret: true }),
+    done,
+  );
+  return (
+    <Modal
+      open
+      title={client ? t('clients.editTitle', { name: client.clientId }) : t('clients.create')}
+      onCancel={onClose}
+      destroyOnHidden
+      footer={
+        <Space>
+          <Button onClick={onClose}>{t('cancel')}</Button>
+          {client ? (
+            <Popconfirm title={t('clients.resetConfirm')} onConfirm={saveWithNewSecret}>
+              <Button loading={submit.isPending}>{t('clients.resetSecret')}</Button>
+            </Popconfirm>
+          ) : null}
+          <Button type="primary" loading={submit.isPending} onClick={saveOnly}>
+            {t('save')}
+          </Button>
+        </Space>
+      }
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{
+          clientId: client?.clientId ?? '',
+          grantTypes: client?.grantTypes ?? ['client_credentials'],
+          scope: client?.scope ?? 'all',
+          accessTokenValidity: client?.accessTokenValidity ?? 3600,
+          refreshTokenValidity: client?.refreshTokenValidity ?? 604800,
+          redirectUri: client?.redirectUri ?? '',
+          remark: client?.remark ?? '',
+        }}
+      >
+        <Form.Item
+          name="clientId"
+          label={t('clients.clientId')}
+          rules={[{ required: true, pattern: /^[A-Za-z0-9_-]{3,60}$/, message: t('clients.clientIdRule') }]}
+        >
+          <Input maxLength={60} />
+        </Form.Item>
+        <Form.Item
+          name="grantTypes"
+          label={t('clients.grantTypes')}
+          rules={[{ required: true, type: 'array', min: 1, message: t('clients.grantRequired') }]}
+        >
+          <Checkbox.Group options={GRANT_TYPES.map((g) => ({ value: g, label: t(`grants.${g}`) }))} />
+        </Form.Item>
+        <Form.Item name="scope" label={t('clients.scope')}>
+          <Input maxLength={200} />
+        </Form.Item>
+        <Space>
+          <Form.Item name="accessTokenValidity" label={t('clients.accessTokenValidity')}>
+            <InputNumber min={60} max={31_536_000} precision={0} />
+          </Form.Item>
+          <Form.Item name="refreshTokenValidity" label={t('clients.refreshTokenValidity')}>
+            <InputNumber min={60} max={31_536_000} precision={0} />
+          </Form.Item>
+        </Space>
+        <Form.Item name="redirectUri" label={t('clients.redirectUri')}>
+          <Input maxLength={500} />
+        </Form.Item>
+        <Form.Item name="remark" label={t('remark')}>
+          <Input maxLength={200} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
