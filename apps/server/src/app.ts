@@ -39,6 +39,9 @@ import { removeUnregisteredUploads } from './modules/media/media-uploads';
 import type {} from './modules/notifications/notifications.context';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { NotificationsService } from './modules/notifications/notifications.service';
+import { openPlatformRoutes } from './modules/open-platform/open-platform.routes';
+import { type OpenApiDocument, OpenPlatformService } from './modules/open-platform/open-platform.service';
+import { MemoryRateLimiter, RedisRateLimiter } from './modules/open-platform/partner-limits';
 import { playEventsIngested } from './modules/play-events/play-events.metrics';
 import { playEventsRoutes } from './modules/play-events/play-events.routes';
 import { consume } from './modules/play-events/play-events.service';
@@ -93,6 +96,7 @@ export interface AppServices {
   notifications: NotificationsService;
   resources: ResourcesService;
   ads: AdsService;
+  openPlatform: OpenPlatformService;
 }
 
 declare module 'fastify' {
@@ -190,10 +194,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     usedSlots: heldSlotsLookup(clock),
   };
   const systemLogs = new SystemLogsService(platform);
+  // Partner rate limits: shared through Redis when REDIS_URL is set (a Redis outage lets calls pass).
+  const partnerRedis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { connectTimeout: 2000, maxRetriesPerRequest: 1 })
+    : null;
+  partnerRedis?.on('error', (err) => app.log.warn({ err }, 'redis (open platform rate limit)'));
+  const openPlatform = new OpenPlatformService(platform, {
+    resolveAccount: (accountId, lang) => auth.resolveAccount(accountId, lang),
+    openApi: () => app.swagger() as OpenApiDocument,
+    limiter: partnerRedis ? new RedisRateLimiter(partnerRedis) : new MemoryRateLimiter(),
+  });
 
   // Background work, defined before the queue starts.
   jobs.addCleanup('auth.expired-sessions', () => auth.cleanExpired());
   jobs.addCleanup('system-logs.frontend-errors', () => systemLogs.clean());
+  jobs.addCleanup('open-platform.expired-sessions', () => openPlatform.cleanExpiredSessions());
   jobs.addCleanup('media.unregistered-uploads', () => removeUnregisteredUploads(ctx));
   jobs.define({
     name: DEVICE_EXPORT_JOB,
@@ -211,7 +226,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   jobs.define({ name: AUDIT_EXPORT_JOB, handler: async (data) => runAuditExport(ctx, String(data.key)) });
   app.decorate('ctx', ctx);
-  app.decorate('services', { auth, accounts, notifications, resources, ads } satisfies AppServices);
+  app.decorate('services', { auth, accounts, notifications, resources, ads, openPlatform } satisfies AppServices);
+  app.decorateRequest('partner', null);
 
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
@@ -221,10 +237,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerLanguage(app);
   registerErrorHandler(app);
   registerRequestShapeChecks(app);
+  // The open platform's blacklist refuses an address before any authentication.
+  app.addHook('onRequest', openPlatform.blacklistHook);
   registerAuthGuard(app, {
     tokens: ctx.tokens,
     clock: ctx.clock,
     resolve: (claims, request) => auth.resolve(claims, request.lang),
+    partner: openPlatform.gate,
+  });
+  // Every partner call goes to the open platform's audit log (batched, after the answer).
+  app.addHook('onResponse', (request, reply, done) => {
+    done();
+    openPlatform.recordCall(request, reply.statusCode);
   });
   await app.register(fastifyCookie);
   // With REDIS_URL the rate-limit counters are shared by every instance (a Redis outage lets requests pass).
@@ -308,7 +332,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(deviceProtocolRoutes(ctx));
   app.decorate('schedules', createSchedules(ctx));
   await app.register(schedulesRoutes(ctx, app.schedules));
-  await app.register(authRoutes(ctx, auth));
+  await app.register(authRoutes(ctx, auth, (input) => openPlatform.issueToken(input)));
+  await app.register(openPlatformRoutes(openPlatform));
   await app.register(accountsRoutes(accounts));
   await app.register(twoFactorRoutes(ctx, auth.twoFactor));
   await app.register(menusRoutes(ctx));
@@ -357,6 +382,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     lane.handler = null;
     await deviceLane.close();
     await rateLimitRedis?.quit().catch(() => rateLimitRedis.disconnect());
+    await openPlatform.close();
     await jobs.stop();
   });
   return app;
