@@ -39,9 +39,11 @@ import { removeUnregisteredUploads } from './modules/media/media-uploads';
 import type {} from './modules/notifications/notifications.context';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { NotificationsService } from './modules/notifications/notifications.service';
+import type {} from './modules/open-platform/open-platform.context';
 import { openPlatformRoutes } from './modules/open-platform/open-platform.routes';
 import { type OpenApiDocument, OpenPlatformService } from './modules/open-platform/open-platform.service';
 import { MemoryRateLimiter, RedisRateLimiter } from './modules/open-platform/partner-limits';
+import { HOURLY_SUMMARY_JOB, PartnerWebhooks, WEBHOOK_DELIVERY_JOB } from './modules/open-platform/partner-webhooks';
 import { playEventsIngested } from './modules/play-events/play-events.metrics';
 import { playEventsRoutes } from './modules/play-events/play-events.routes';
 import { consume } from './modules/play-events/play-events.service';
@@ -97,6 +99,7 @@ export interface AppServices {
   resources: ResourcesService;
   ads: AdsService;
   openPlatform: OpenPlatformService;
+  partnerWebhooks: PartnerWebhooks;
 }
 
 declare module 'fastify' {
@@ -181,6 +184,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const accounts = new AccountsService(platform, auth);
   const resources = new ResourcesService(platform, adsUsingResources);
   const ads = new AdsService(platform, resources, [adLinkCounter(clock), adAccountLinkCounter()]);
+  // Partner rate limits: shared through Redis when REDIS_URL is set (a Redis outage lets calls pass).
+  const partnerRedis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { connectTimeout: 2000, maxRetriesPerRequest: 1 })
+    : null;
+  partnerRedis?.on('error', (err) => app.log.warn({ err }, 'redis (open platform rate limit)'));
+  const openPlatform = new OpenPlatformService(platform, {
+    resolveAccount: (accountId, lang) => auth.resolveAccount(accountId, lang),
+    openApi: () => app.swagger() as OpenApiDocument,
+    limiter: partnerRedis ? new RedisRateLimiter(partnerRedis) : new MemoryRateLimiter(),
+  });
+  const partnerWebhooks = new PartnerWebhooks(platform, {
+    resolveAccount: (accountId, lang) => auth.resolveAccount(accountId, lang),
+    recordChange: (actor, action, target) => openPlatform.recordChange(actor, action, target),
+  });
   const ctx: AppContext = {
     ...platform,
     realtime,
@@ -192,18 +209,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ),
     deviceTokens: new DeviceTokenCache(1_000_000, loadDeviceTokens(database.db)),
     usedSlots: heldSlotsLookup(clock),
+    partnerEvents: partnerWebhooks,
   };
   const systemLogs = new SystemLogsService(platform);
-  // Partner rate limits: shared through Redis when REDIS_URL is set (a Redis outage lets calls pass).
-  const partnerRedis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { connectTimeout: 2000, maxRetriesPerRequest: 1 })
-    : null;
-  partnerRedis?.on('error', (err) => app.log.warn({ err }, 'redis (open platform rate limit)'));
-  const openPlatform = new OpenPlatformService(platform, {
-    resolveAccount: (accountId, lang) => auth.resolveAccount(accountId, lang),
-    openApi: () => app.swagger() as OpenApiDocument,
-    limiter: partnerRedis ? new RedisRateLimiter(partnerRedis) : new MemoryRateLimiter(),
-  });
 
   // Background work, defined before the queue starts.
   jobs.addCleanup('auth.expired-sessions', () => auth.cleanExpired());
@@ -224,9 +232,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     name: STATISTICS_EXPORT_JOB,
     handler: async (data) => runStatisticsExport(ctx, String(data.key), JSON.parse(String(data.user)) as SessionUser),
   });
+  jobs.define({
+    name: WEBHOOK_DELIVERY_JOB,
+    handler: async (data) => partnerWebhooks.deliver(String(data.deliveryId)),
+  });
+  jobs.define({ name: HOURLY_SUMMARY_JOB, cron: '5 * * * *', handler: async () => partnerWebhooks.hourlySummary(ctx) });
   jobs.define({ name: AUDIT_EXPORT_JOB, handler: async (data) => runAuditExport(ctx, String(data.key)) });
   app.decorate('ctx', ctx);
-  app.decorate('services', { auth, accounts, notifications, resources, ads, openPlatform } satisfies AppServices);
+  app.decorate('services', {
+    auth,
+    accounts,
+    notifications,
+    resources,
+    ads,
+    openPlatform,
+    partnerWebhooks,
+  } satisfies AppServices);
   app.decorateRequest('partner', null);
 
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -333,7 +354,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('schedules', createSchedules(ctx));
   await app.register(schedulesRoutes(ctx, app.schedules));
   await app.register(authRoutes(ctx, auth, (input) => openPlatform.issueToken(input)));
-  await app.register(openPlatformRoutes(openPlatform));
+  await app.register(openPlatformRoutes(openPlatform, partnerWebhooks));
   await app.register(accountsRoutes(accounts));
   await app.register(twoFactorRoutes(ctx, auth.twoFactor));
   await app.register(menusRoutes(ctx));

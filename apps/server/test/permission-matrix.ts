@@ -54,6 +54,11 @@ export const PERMISSIONS: Record<string, Access> = {
   'POST /api/OpenPlatform/blacklist': ROOT,
   'DELETE /api/OpenPlatform/blacklist/:id': ROOT,
   'GET /api/OpenPlatform/auditLog': ROOT,
+  'GET /api/OpenPlatform/webhooks': ROOT,
+  'POST /api/OpenPlatform/webhooks': ROOT,
+  'DELETE /api/OpenPlatform/webhooks/:id': ROOT,
+  'GET /api/OpenPlatform/webhookDeliveries': ROOT,
+  'POST /api/OpenPlatform/webhookDeliveries/:id/resend': ROOT,
 
   // ---- accounts ----
   'GET /api/Users/current': ANY,

@@ -669,6 +669,11 @@ export const errorCatalogue = {
     zh: '今日调用次数已用完（{quota} 次）',
     en: 'The daily quota of calls is used up ({quota})',
   },
+  OPEN_BLACKLIST_SELF: {
+    status: 422,
+    zh: '不能将自己当前的地址列入黑名单：{ip}',
+    en: 'You cannot blacklist your own address: {ip}',
+  },
   OPEN_CIDR_INVALID: { status: 400, zh: 'IP 地址或网段格式错误', en: 'Not an IP address or CIDR range' },
   OPEN_WEBHOOK_URL_INVALID: { status: 400, zh: '回调地址须为 http(s) 地址', en: 'The callback must be an http(s) URL' },
   OPEN_ACCOUNT_MISSING: { status: 422, zh: '所属账号不存在', en: 'The owning account does not exist' },

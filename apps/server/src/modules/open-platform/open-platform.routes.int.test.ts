@@ -314,7 +314,7 @@ describe('blacklist', () => {
     expect(page.json().datas[0]).toMatchObject({ kind: 'account', value: closedOwner, reason: 'account closed' });
   });
 
-  it('refuses a malformed address', async () => {
+  it('refuses a malformed address and a range holding the caller own address', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/OpenPlatform/blacklist',
@@ -323,6 +323,14 @@ describe('blacklist', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().field).toBe('value');
+    const self = await t.app.inject({
+      method: 'POST',
+      url: '/api/OpenPlatform/blacklist',
+      headers: { ...root, 'accept-language': 'en' },
+      payload: { kind: 'ip', value: '0.0.0.0/0' },
+    });
+    expect(self.statusCode).toBe(422);
+    expect(self.json().msg).toBe('You cannot blacklist your own address: 127.0.0.1');
   });
 });
 

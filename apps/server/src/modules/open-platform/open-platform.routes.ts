@@ -13,24 +13,32 @@ import {
   blacklistPage,
   blacklistPageQuery,
   blacklistResponse,
+  deliveryPage,
+  deliveryPageQuery,
+  deliveryResponse,
   interfaceListResponse,
   interfaceToggleBody,
   interfaceToggleResponse,
   rotateSecretBody,
   sessionPage,
   sessionPageQuery,
+  webhookCreatedResponse,
+  webhookInput,
+  webhookPage,
+  webhookPageQuery,
 } from '@robot-ads/contracts/open-platform/open-platform.schemas';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { zodRoutes } from '../../platform/zod-routes';
 import type { Actor, OpenPlatformService } from './open-platform.service';
+import type { PartnerWebhooks } from './partner-webhooks';
 
 const rootOnly = { rootOnly: true };
 const actorOf = (request: FastifyRequest): Actor => ({ username: request.user.username, ip: request.ip });
 
 /** The open platform's management calls (root only) and a partner's own documentation. */
-export function openPlatformRoutes(service: OpenPlatformService): FastifyPluginAsyncZod {
+export function openPlatformRoutes(service: OpenPlatformService, webhooks: PartnerWebhooks): FastifyPluginAsyncZod {
   return async (app) => {
     const route = zodRoutes(app, ['open-platform']);
 
@@ -189,6 +197,59 @@ export function openPlatformRoutes(service: OpenPlatformService): FastifyPluginA
         await service.removeBlacklist(request.params.id, actorOf(request));
         return null;
       },
+    );
+
+    // ---- webhooks
+    route.page(
+      '/api/OpenPlatform/webhooks',
+      {
+        summary: 'Webhook subscriptions, paged; filter apiUserId',
+        querystring: webhookPageQuery,
+        response: webhookPage,
+        config: rootOnly,
+      },
+      (request) => webhooks.page(request.query),
+    );
+    route.post(
+      '/api/OpenPlatform/webhooks',
+      {
+        summary: 'Subscribe an application to an event: the answer holds the signing secret, shown this once',
+        body: webhookInput,
+        response: webhookCreatedResponse,
+        config: rootOnly,
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return webhooks.create(request.body, actorOf(request));
+      },
+    );
+    route.delete(
+      '/api/OpenPlatform/webhooks/:id',
+      { summary: 'Remove a webhook subscription', params: idParams, response: emptyOk, config: rootOnly },
+      async (request) => {
+        await webhooks.remove(request.params.id, actorOf(request));
+        return null;
+      },
+    );
+    route.page(
+      '/api/OpenPlatform/webhookDeliveries',
+      {
+        summary: 'The delivery log, newest first; filters webhookId, state',
+        querystring: deliveryPageQuery,
+        response: deliveryPage,
+        config: rootOnly,
+      },
+      (request) => webhooks.deliveries(request.query),
+    );
+    route.post(
+      '/api/OpenPlatform/webhookDeliveries/:id/resend',
+      {
+        summary: 'Send a delivery again (a new round of attempts)',
+        params: idParams,
+        response: deliveryResponse,
+        config: rootOnly,
+      },
+      (request) => webhooks.resend(request.params.id, actorOf(request)),
     );
 
     // ---- audit log

@@ -203,7 +203,7 @@ export class OpenPlatformService {
         createdAt: now,
         updatedAt: now,
       });
-      await this.auditChange(actor, 'apiUser.create', `${input.name} (${clientId})`);
+      await this.recordChange(actor, 'apiUser.create', `${input.name} (${clientId})`);
     });
     return { ...(await this.getApiUser(id)), clientSecret: secret };
   }
@@ -213,7 +213,7 @@ export class OpenPlatformService {
       await this.checkAccount(input.accountId);
       const updated = await repo.updateApiUser(this.ctx.db, id, { ...this.fields(input), updatedAt: this.now() });
       if (!updated) throw notFound();
-      await this.auditChange(actor, 'apiUser.update', `${updated.name} (${updated.clientId})`);
+      await this.recordChange(actor, 'apiUser.update', `${updated.name} (${updated.clientId})`);
       return updated;
     });
     this.clients.delete(row.clientId);
@@ -225,7 +225,7 @@ export class OpenPlatformService {
       const existing = await repo.apiUserById(this.ctx.db, id);
       if (!existing) throw notFound();
       await repo.deleteApiUser(this.ctx.db, id);
-      await this.auditChange(actor, 'apiUser.remove', `${existing.name} (${existing.clientId})`);
+      await this.recordChange(actor, 'apiUser.remove', `${existing.name} (${existing.clientId})`);
       return existing;
     });
     this.clients.delete(row.clientId);
@@ -245,7 +245,7 @@ export class OpenPlatformService {
         previousSecretUntil: overlapSeconds > 0 ? new Date(now.getTime() + overlapSeconds * 1000) : null,
         updatedAt: now,
       });
-      await this.auditChange(actor, 'apiUser.rotateSecret', `${existing.name} (${existing.clientId})`);
+      await this.recordChange(actor, 'apiUser.rotateSecret', `${existing.name} (${existing.clientId})`);
       return updated as OpenApiUserRow;
     });
     this.clients.delete(row.clientId);
@@ -449,7 +449,7 @@ export class OpenPlatformService {
     if (!found) throw notFound();
     await this.ctx.db.transaction(async () => {
       await repo.putInterfaceSwitch(this.ctx.db, key, enabled, this.now());
-      await this.auditChange(actor, enabled ? 'interface.enable' : 'interface.disable', key);
+      await this.recordChange(actor, enabled ? 'interface.enable' : 'interface.disable', key);
     });
     this.invalidateSnapshot();
     return { key, ...found, enabled };
@@ -501,7 +501,7 @@ export class OpenPlatformService {
     await this.ctx.db.transaction(async () => {
       const revoked = await repo.revokeSession(this.ctx.db, id, this.now());
       if (!revoked) throw notFound();
-      await this.auditChange(actor, 'session.revoke', id);
+      await this.recordChange(actor, 'session.revoke', id);
     });
   }
 
@@ -533,6 +533,11 @@ export class OpenPlatformService {
     input: { kind: 'ip' | 'client' | 'account'; value: string; reason: string; expiresTime: number | null },
     actor: Actor,
   ) {
+    // Refusing one's own address would lock root out of every instance.
+    const own = normalizeIp(actor.ip);
+    if (input.kind === 'ip' && inAddressSet(addressSet([input.value]), own)) {
+      throw new AppError('OPEN_BLACKLIST_SELF', { ip: own }, 'value');
+    }
     const row = await this.ctx.db.transaction(async () => {
       const inserted = await repo.insertBlacklist(this.ctx.db, {
         id: newId(),
@@ -543,7 +548,7 @@ export class OpenPlatformService {
         createdAt: this.now(),
         createdBy: actor.username,
       });
-      await this.auditChange(actor, 'blacklist.add', `${input.kind} ${input.value}`);
+      await this.recordChange(actor, 'blacklist.add', `${input.kind} ${input.value}`);
       return inserted;
     });
     this.invalidateSnapshot();
@@ -554,14 +559,15 @@ export class OpenPlatformService {
     await this.ctx.db.transaction(async () => {
       const removed = await repo.deleteBlacklist(this.ctx.db, id);
       if (!removed) throw notFound();
-      await this.auditChange(actor, 'blacklist.remove', `${removed.kind} ${removed.value}`);
+      await this.recordChange(actor, 'blacklist.remove', `${removed.kind} ${removed.value}`);
     });
     this.invalidateSnapshot();
   }
 
   // ---------------------------------------------------------------- audit log
 
-  private async auditChange(actor: Actor, action: string, target: string) {
+  /** A change made on the open platform pages, in the caller's transaction. */
+  async recordChange(actor: Actor, action: string, target: string) {
     await repo.insertAudit(this.ctx.db, [
       {
         id: newId(),
