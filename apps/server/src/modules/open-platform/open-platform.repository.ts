@@ -75,11 +75,8 @@ export async function insertSession(db: DbOrTx, row: typeof openSessions.$inferI
   await db.insert(openSessions).values(row);
 }
 
-/**
- * One round trip per partner call: the session must be live (not revoked, not expired) and counts the
- * call; the application's usage of the day is incremented. `live` false: revoked or expired.
- */
-export async function countCall(
+/** Whether a partner session is live (not revoked, not expired) and the application's calls of the day. */
+export async function sessionState(
   db: DbOrTx,
   sessionId: string,
   apiUserId: string,
@@ -88,23 +85,39 @@ export async function countCall(
 ): Promise<{ live: boolean; calls: number }> {
   const at = now.toISOString();
   const result = await db.execute(sql`
-    with s as (
-      update ${openSessions} set calls = calls + 1, last_used_at = ${at}::timestamptz
-      where id = ${sessionId} and api_user_id = ${apiUserId} and revoked_at is null
-        and expires_at > ${at}::timestamptz
-      returning api_user_id
-    ), u as (
-      insert into ${openUsage} (api_user_id, day, calls) select api_user_id, ${day}, 1 from s
-      on conflict (api_user_id, day) do update set calls = ${openUsage}.calls + 1
-      returning calls
-    )
-    select (select count(*) from s)::int as live, coalesce((select calls from u), 0)::int as calls`);
+    select
+      (select count(*) from ${openSessions} where id = ${sessionId} and api_user_id = ${apiUserId}
+        and revoked_at is null and expires_at > ${at}::timestamptz)::int as live,
+      coalesce((select calls from ${openUsage} where api_user_id = ${apiUserId} and day = ${day}), 0)::int as calls`);
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
     live: number;
     calls: number;
   }[];
-  const row = rows[0];
-  return { live: (row?.live ?? 0) > 0, calls: row?.calls ?? 0 };
+  return { live: (rows[0]?.live ?? 0) > 0, calls: rows[0]?.calls ?? 0 };
+}
+
+/** Adds calls counted in memory to a session (and its last use). */
+export async function addSessionCalls(db: DbOrTx, sessionId: string, calls: number, lastUsed: Date) {
+  await db
+    .update(openSessions)
+    .set({
+      calls: sql`${openSessions.calls} + ${calls}`,
+      lastUsedAt: sql`greatest(coalesce(${openSessions.lastUsedAt}, ${lastUsed.toISOString()}::timestamptz), ${lastUsed.toISOString()}::timestamptz)`,
+    })
+    .where(eq(openSessions.id, sessionId));
+}
+
+/** Adds calls to an application's day; answers the day's total (every instance's). */
+export async function addUsage(db: DbOrTx, apiUserId: string, day: string, calls: number): Promise<number> {
+  const [row] = await db
+    .insert(openUsage)
+    .values({ apiUserId, day, calls })
+    .onConflictDoUpdate({
+      target: [openUsage.apiUserId, openUsage.day],
+      set: { calls: sql`${openUsage.calls} + ${calls}` },
+    })
+    .returning({ calls: openUsage.calls });
+  return row?.calls ?? calls;
 }
 
 export async function sessionsPage(
@@ -141,13 +154,6 @@ export async function revokeSession(db: DbOrTx, id: string, now: Date) {
     .where(and(eq(openSessions.id, id), isNull(openSessions.revokedAt)))
     .returning({ id: openSessions.id, apiUserId: openSessions.apiUserId });
   return rows[0] ?? null;
-}
-
-export async function revokeSessionsOf(db: DbOrTx, apiUserId: string, now: Date) {
-  await db
-    .update(openSessions)
-    .set({ revokedAt: now })
-    .where(and(eq(openSessions.apiUserId, apiUserId), isNull(openSessions.revokedAt)));
 }
 
 export async function deleteExpiredSessions(db: DbOrTx, before: Date) {

@@ -41,6 +41,21 @@ const actorOf = (request: FastifyRequest): Actor => ({ username: request.user.us
 export function openPlatformRoutes(service: OpenPlatformService, webhooks: PartnerWebhooks): FastifyPluginAsyncZod {
   return async (app) => {
     const route = zodRoutes(app, ['open-platform']);
+    /** A root command on one record answering nothing (remove, revoke). */
+    const idCommand = (
+      method: 'POST' | 'DELETE',
+      url: string,
+      summary: string,
+      run: (id: string, actor: Actor) => Promise<void>,
+    ) =>
+      (method === 'POST' ? route.post : route.delete)(
+        url,
+        { summary, params: idParams, response: emptyOk, config: rootOnly },
+        async (request) => {
+          await run(request.params.id, actorOf(request));
+          return null;
+        },
+      );
 
     // ---- API users
     route.page(
@@ -190,13 +205,8 @@ export function openPlatformRoutes(service: OpenPlatformService, webhooks: Partn
       },
       (request) => service.addBlacklist(request.body, actorOf(request)),
     );
-    route.delete(
-      '/api/OpenPlatform/blacklist/:id',
-      { summary: 'Remove a blacklist entry', params: idParams, response: emptyOk, config: rootOnly },
-      async (request) => {
-        await service.removeBlacklist(request.params.id, actorOf(request));
-        return null;
-      },
+    idCommand('DELETE', '/api/OpenPlatform/blacklist/:id', 'Remove a blacklist entry', (id, actor) =>
+      service.removeBlacklist(id, actor),
     );
 
     // ---- webhooks
@@ -223,13 +233,8 @@ export function openPlatformRoutes(service: OpenPlatformService, webhooks: Partn
         return webhooks.create(request.body, actorOf(request));
       },
     );
-    route.delete(
-      '/api/OpenPlatform/webhooks/:id',
-      { summary: 'Remove a webhook subscription', params: idParams, response: emptyOk, config: rootOnly },
-      async (request) => {
-        await webhooks.remove(request.params.id, actorOf(request));
-        return null;
-      },
+    idCommand('DELETE', '/api/OpenPlatform/webhooks/:id', 'Remove a webhook subscription', (id, actor) =>
+      webhooks.remove(id, actor),
     );
     route.page(
       '/api/OpenPlatform/webhookDeliveries',

@@ -21,6 +21,7 @@ import { findAccountById } from '../accounts/accounts.queries';
 import * as repo from './open-platform.repository';
 import type { OpenApiUserRow, openAuditLog } from './open-platform.table';
 import { addressSet, inAddressSet, normalizeIp, type PartnerRateLimiter } from './partner-limits';
+import { PartnerUsage } from './partner-usage';
 
 /** Who changed something on the open platform pages, and from where (the audit log). */
 export interface Actor {
@@ -87,7 +88,6 @@ export function interfaceKeyOf(method: string, routeUrl: string): string {
   return `${method} ${routeUrl.replace(/:(\w+)/g, '{$1}')}`;
 }
 
-const utcDay = (now: Date) => now.toISOString().slice(0, 10);
 const secondsToUtcMidnight = (now: Date) => {
   const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
   return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
@@ -105,6 +105,8 @@ export class OpenPlatformService {
   private snapshot: Snapshot | null = null;
   private snapshotLoading: Promise<Snapshot> | null = null;
   private readonly clients = new Map<string, CachedClient>();
+  private readonly owners = new Map<string, { loadedAt: number; user: SessionUser | null }>();
+  private readonly usage: PartnerUsage;
   private catalogueCache: Map<string, { method: string; path: string; summary: string }> | null = null;
   private auditBuffer: (typeof openAuditLog.$inferInsert)[] = [];
   private auditTimer: NodeJS.Timeout | null = null;
@@ -115,6 +117,7 @@ export class OpenPlatformService {
     private readonly deps: OpenPlatformDeps,
   ) {
     this.cost = passwordCost(ctx.config.NODE_ENV);
+    this.usage = new PartnerUsage(() => ctx.db, ctx.log);
   }
 
   private now() {
@@ -349,17 +352,28 @@ export class OpenPlatformService {
         'retry-after': String(rate.retryAfter),
       });
     }
-    const counted = await repo.countCall(this.ctx.db, claims.sid, row.id, utcDay(now), now);
+    const counted = await this.usage.count(claims.sid, row.id, row.dailyQuota, now);
     if (!counted.live) throw new AppError('OPEN_SESSION_REVOKED');
-    if (counted.calls > row.dailyQuota) {
+    if (!counted.allowed) {
       throw withHeaders(new AppError('OPEN_QUOTA_EXCEEDED', { quota: row.dailyQuota }), {
         'retry-after': String(secondsToUtcMidnight(now)),
       });
     }
-    const user = await this.deps.resolveAccount(row.accountId, request.lang);
+    const user = await this.owner(row.accountId, request.lang);
     if (!user) throw new AppError('UNAUTHORIZED');
     return user;
   };
+
+  /** The owning account as a session user, read again after CACHE_MS (a disabled account stops soon). */
+  private async owner(accountId: string, lang: Language): Promise<SessionUser | null> {
+    const key = `${accountId}|${lang}`;
+    const cached = this.owners.get(key);
+    if (cached && performance.now() - cached.loadedAt < CACHE_MS) return cached.user;
+    const user = await this.deps.resolveAccount(accountId, lang);
+    if (this.owners.size > 10_000) this.owners.clear();
+    this.owners.set(key, { loadedAt: performance.now(), user });
+    return user;
+  }
 
   private async client(clientId: string): Promise<CachedClient> {
     const cached = this.clients.get(clientId);
@@ -477,6 +491,7 @@ export class OpenPlatformService {
   // ---------------------------------------------------------------- sessions
 
   async pageSessions(q: { start: number; limit: number; apiUserId?: string; state: 'live' | 'all' }) {
+    await this.usage.flush();
     const now = this.now();
     const { rows, total } = await repo.sessionsPage(this.ctx.db, q, now);
     return {
@@ -503,6 +518,7 @@ export class OpenPlatformService {
       if (!revoked) throw notFound();
       await this.recordChange(actor, 'session.revoke', id);
     });
+    this.usage.forget(id);
   }
 
   async cleanExpiredSessions(): Promise<number> {
@@ -631,6 +647,7 @@ export class OpenPlatformService {
   }
 
   async close() {
+    await this.usage.flush();
     await this.flushAudit();
     await this.deps.limiter.close();
   }
