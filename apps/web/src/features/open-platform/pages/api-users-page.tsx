@@ -30,6 +30,7 @@ import {
   useRotateSecret,
   useSaveApiUser,
 } from '../api/open-platform';
+import { serverPaging } from '../components/server-paging';
 
 interface ApiUserForm {
   name: string;
@@ -158,13 +159,7 @@ export default function ApiUsersPage() {
       <Table<ApiUser>
         rowKey="id"
         dataSource={users.data?.datas ?? []}
-        pagination={{
-          current: page.start / page.limit + 1,
-          pageSize: page.limit,
-          total: users.data?.total ?? 0,
-          showSizeChanger: true,
-          onChange: (current, limit) => setPage({ start: (current - 1) * limit, limit }),
-        }}
+        pagination={serverPaging(page, users.data?.total, setPage)}
         {...listTable<ApiUser>(
           [
             { title: t('fields.name'), dataIndex: 'name', size: 'name' },

@@ -11,6 +11,7 @@ import {
   useBlacklist,
   useRemoveBlacklist,
 } from '../api/open-platform';
+import { serverPaging } from '../components/server-paging';
 
 const KINDS: readonly BlacklistKind[] = ['ip', 'client', 'account'];
 const time = (v: number | null) => (v ? dayjs.unix(v).format('YYYY-MM-DD HH:mm:ss') : '-');
@@ -61,13 +62,7 @@ export default function BlacklistPage() {
       <Table<BlacklistEntry>
         rowKey="id"
         dataSource={list.data?.datas ?? []}
-        pagination={{
-          current: page.start / page.limit + 1,
-          pageSize: page.limit,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          onChange: (current, limit) => setPage({ start: (current - 1) * limit, limit }),
-        }}
+        pagination={serverPaging(page, list.data?.total, setPage)}
         {...listTable<BlacklistEntry>(
           [
             {

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listTable } from '../../../components/list-table';
 import { type PartnerSession, useRevokeSession, useSessions } from '../api/open-platform';
+import { serverPaging } from '../components/server-paging';
 
 const time = (v: number | null) => (v ? dayjs.unix(v).format('YYYY-MM-DD HH:mm:ss') : '-');
 
@@ -34,13 +35,7 @@ export default function SessionsPage() {
       <Table<PartnerSession>
         rowKey="id"
         dataSource={sessions.data?.datas ?? []}
-        pagination={{
-          current: page.start / page.limit + 1,
-          pageSize: page.limit,
-          total: sessions.data?.total ?? 0,
-          showSizeChanger: true,
-          onChange: (current, limit) => setPage({ start: (current - 1) * limit, limit }),
-        }}
+        pagination={serverPaging(page, sessions.data?.total, setPage)}
         {...listTable<PartnerSession>(
           [
             { title: t('fields.application'), dataIndex: 'apiUserName', size: 'name' },
