@@ -47,6 +47,11 @@ import { removeUnregisteredUploads } from './modules/media/media-uploads';
 import type {} from './modules/notifications/notifications.context';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { NotificationsService } from './modules/notifications/notifications.service';
+import type {} from './modules/open-platform/open-platform.context';
+import { openPlatformRoutes } from './modules/open-platform/open-platform.routes';
+import { type OpenApiDocument, OpenPlatformService } from './modules/open-platform/open-platform.service';
+import { MemoryRateLimiter, RedisRateLimiter } from './modules/open-platform/partner-limits';
+import { HOURLY_SUMMARY_JOB, PartnerWebhooks, WEBHOOK_DELIVERY_JOB } from './modules/open-platform/partner-webhooks';
 import { playEventsIngested } from './modules/play-events/play-events.metrics';
 import { playEventsRoutes } from './modules/play-events/play-events.routes';
 import { consume } from './modules/play-events/play-events.service';
@@ -119,6 +124,8 @@ export interface AppServices {
   ads: AdsService;
   params: ParamsService;
   menusAdmin: MenusAdminService;
+  openPlatform: OpenPlatformService;
+  partnerWebhooks: PartnerWebhooks;
 }
 
 declare module 'fastify' {
@@ -210,6 +217,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const params = new ParamsService(platform);
   const menusAdmin = new MenusAdminService(platform);
   const clients = new ClientsService(platform);
+  // Partner rate limits: shared through Redis when REDIS_URL is set (a Redis outage lets calls pass).
+  const partnerRedis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { connectTimeout: 2000, maxRetriesPerRequest: 1 })
+    : null;
+  partnerRedis?.on('error', (err) => app.log.warn({ err }, 'redis (open platform rate limit)'));
+  const openPlatform = new OpenPlatformService(platform, {
+    resolveAccount: (accountId, lang) => auth.resolveAccount(accountId, lang),
+    openApi: () => app.swagger() as OpenApiDocument,
+    limiter: partnerRedis ? new RedisRateLimiter(partnerRedis) : new MemoryRateLimiter(),
+  });
+  const partnerWebhooks = new PartnerWebhooks(platform, {
+    resolveAccount: (accountId, lang) => auth.resolveAccount(accountId, lang),
+    recordChange: (actor, action, target) => openPlatform.recordChange(actor, action, target),
+  });
   const ctx: AppContext = {
     ...platform,
     params,
@@ -222,6 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ),
     deviceTokens: new DeviceTokenCache(1_000_000, loadDeviceTokens(database.db)),
     usedSlots: heldSlotsLookup(clock),
+    partnerEvents: partnerWebhooks,
   };
   const systemLogs = new SystemLogsService(platform);
   const customerAccounts: CustomerAccountsLink = {
@@ -238,6 +260,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Background work, defined before the queue starts.
   jobs.addCleanup('auth.expired-sessions', () => auth.cleanExpired());
   jobs.addCleanup('system-logs.frontend-errors', () => systemLogs.clean());
+  jobs.addCleanup('open-platform.expired-sessions', () => openPlatform.cleanExpiredSessions());
   jobs.addCleanup('media.unregistered-uploads', () => removeUnregisteredUploads(ctx));
   jobs.define({
     name: DEVICE_EXPORT_JOB,
@@ -261,6 +284,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     handler: async (data) => runStatisticsExport(ctx, String(data.key), JSON.parse(String(data.user)) as SessionUser),
   });
   jobs.define({ name: ACCOUNT_EXPORT_JOB, handler: async (data) => accountExports.run(String(data.key)) });
+  jobs.define({
+    name: WEBHOOK_DELIVERY_JOB,
+    handler: async (data) => partnerWebhooks.deliver(String(data.deliveryId)),
+  });
+  jobs.define({ name: HOURLY_SUMMARY_JOB, cron: '5 * * * *', handler: async () => partnerWebhooks.hourlySummary(ctx) });
   jobs.define({ name: AUDIT_EXPORT_JOB, handler: async (data) => runAuditExport(ctx, String(data.key)) });
   app.decorate('ctx', ctx);
   app.decorate('services', {
@@ -271,7 +299,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ads,
     params,
     menusAdmin,
+    openPlatform,
+    partnerWebhooks,
   } satisfies AppServices);
+  app.decorateRequest('partner', null);
 
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
@@ -281,10 +312,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerLanguage(app);
   registerErrorHandler(app);
   registerRequestShapeChecks(app);
+  // The open platform's blacklist refuses an address before any authentication.
+  app.addHook('onRequest', openPlatform.blacklistHook);
   registerAuthGuard(app, {
     tokens: ctx.tokens,
     clock: ctx.clock,
     resolve: (claims, request) => auth.resolve(claims, request.lang),
+    partner: openPlatform.gate,
+  });
+  // Every partner call goes to the open platform's audit log (batched, after the answer).
+  app.addHook('onResponse', (request, reply, done) => {
+    done();
+    openPlatform.recordCall(request, reply.statusCode);
   });
   await app.register(fastifyCookie);
   // With REDIS_URL the rate-limit counters are shared by every instance (a Redis outage lets requests pass).
@@ -376,7 +415,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(deviceProtocolRoutes(ctx));
   app.decorate('schedules', createSchedules(ctx));
   await app.register(schedulesRoutes(ctx, app.schedules));
-  await app.register(authRoutes(ctx, auth));
+  await app.register(authRoutes(ctx, auth, (input) => openPlatform.issueToken(input)));
+  await app.register(openPlatformRoutes(openPlatform, partnerWebhooks));
   await app.register(accountsRoutes(accounts));
   await app.register(twoFactorRoutes(ctx, auth.twoFactor));
   await app.register(menusRoutes(ctx, { current: () => menusAdmin.merged() }));
@@ -446,6 +486,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     lane.handler = null;
     await deviceLane.close();
     await rateLimitRedis?.quit().catch(() => rateLimitRedis.disconnect());
+    await openPlatform.close();
     await jobs.stop();
   });
   return app;

@@ -11,6 +11,7 @@ export * from './modules/customers/customers.table';
 export * from './modules/devices/devices.table';
 export * from './modules/media/media.table';
 export * from './modules/notifications/notifications.table';
+export * from './modules/open-platform/open-platform.table';
 export * from './modules/play-events/play-events.table';
 export * from './modules/playlists/playlists.table';
 export * from './modules/publishing/publishing.table';

@@ -38,6 +38,28 @@ export const PERMISSIONS: Record<string, Access> = {
   'GET /api/blade-system/menu/routes': ANY,
   'GET /api/blade-system/menu/buttons': ANY,
 
+  // ---- open platform (issue 19) ----
+  'GET /api/OpenPlatform/apiUsers': ROOT,
+  'GET /api/OpenPlatform/apiUsers/:id': ROOT,
+  'POST /api/OpenPlatform/apiUsers': ROOT,
+  'PUT /api/OpenPlatform/apiUsers/:id': ROOT,
+  'DELETE /api/OpenPlatform/apiUsers/:id': ROOT,
+  'POST /api/OpenPlatform/apiUsers/:id/rotateSecret': ROOT,
+  'GET /api/OpenPlatform/sessions': ROOT,
+  'POST /api/OpenPlatform/sessions/:id/revoke': ROOT,
+  'GET /api/OpenPlatform/interfaces': ROOT,
+  'PUT /api/OpenPlatform/interfaces': ROOT,
+  'GET /api/OpenPlatform/openapi.json': ANY,
+  'GET /api/OpenPlatform/blacklist': ROOT,
+  'POST /api/OpenPlatform/blacklist': ROOT,
+  'DELETE /api/OpenPlatform/blacklist/:id': ROOT,
+  'GET /api/OpenPlatform/auditLog': ROOT,
+  'GET /api/OpenPlatform/webhooks': ROOT,
+  'POST /api/OpenPlatform/webhooks': ROOT,
+  'DELETE /api/OpenPlatform/webhooks/:id': ROOT,
+  'GET /api/OpenPlatform/webhookDeliveries': ROOT,
+  'POST /api/OpenPlatform/webhookDeliveries/:id/resend': ROOT,
+
   // ---- accounts ----
   'GET /api/Users/current': ANY,
   'GET /api/Users': OPS,

@@ -6,6 +6,8 @@ import { type ErrorCode, errorCatalogue } from '@robot-ads/contracts/common/erro
  */
 export class AppError extends Error {
   readonly status: number;
+  /** Headers the refusal answers with (Retry-After of a 429). */
+  headers?: Record<string, string>;
   constructor(
     readonly code: ErrorCode,
     readonly params: Record<string, string | number> = {},
@@ -14,6 +16,12 @@ export class AppError extends Error {
     super(code);
     this.status = errorCatalogue[code].status;
   }
+}
+
+/** A refusal answered with headers, e.g. `withHeaders(new AppError('RATE_LIMITED'), { 'retry-after': '30' })`. */
+export function withHeaders(error: AppError, headers: Record<string, string>): AppError {
+  error.headers = headers;
+  return error;
 }
 
 export const notFound = () => new AppError('NOT_FOUND');

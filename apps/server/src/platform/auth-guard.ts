@@ -21,6 +21,12 @@ declare module 'fastify' {
 /** Turns a verified token into the session user; null when the account or its session is gone. */
 export type SessionResolver = (claims: AccessClaims, request: FastifyRequest) => Promise<SessionUser | null>;
 
+/**
+ * Checks a partner token (claims with `cid`) for the route asked and answers the account the partner acts
+ * as; throws the refusal (the open platform module implements it: platform code knows no domain).
+ */
+export type PartnerGate = (request: FastifyRequest, claims: AccessClaims) => Promise<SessionUser>;
+
 /** The access token of a request: `Authorization: Bearer <token>` or the `access_token` query parameter. */
 export function readAccessToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -53,7 +59,7 @@ function isExempt(request: FastifyRequest): boolean {
  */
 export function registerAuthGuard(
   app: FastifyInstance,
-  deps: { tokens: TokenService; clock: Clock; resolve: SessionResolver },
+  deps: { tokens: TokenService; clock: Clock; resolve: SessionResolver; partner?: PartnerGate },
 ) {
   const table: RegisteredRoute[] = [];
   app.decorate('routeTable', table);
@@ -82,7 +88,9 @@ export function registerAuthGuard(
     if (!token) throw new AppError('UNAUTHORIZED');
     const verified = await deps.tokens.verify(token, deps.clock.now());
     if (!verified.ok) throw new AppError(verified.reason === 'expired' ? 'TOKEN_EXPIRED' : 'UNAUTHORIZED');
-    const user = await deps.resolve(verified.claims, request);
+    const user = verified.claims.cid
+      ? await (deps.partner ?? refusePartner)(request, verified.claims)
+      : await deps.resolve(verified.claims, request);
     if (!user) throw new AppError('UNAUTHORIZED');
     request.user = user;
     request.lang = user.lang;
@@ -91,6 +99,10 @@ export function registerAuthGuard(
     if (config.rootOnly && !isSuperuser(user)) throw new AppError('FORBIDDEN');
   };
 }
+
+const refusePartner: PartnerGate = async () => {
+  throw new AppError('UNAUTHORIZED');
+};
 
 /**
  * For public routes that may still know the caller (logout with an expired token): the user when a

@@ -58,6 +58,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       return;
     }
     if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
       return send(reply, error.status, error.code, messageFor(error.code, lang, error.params), {
         field: error.field,
       });

@@ -16,6 +16,15 @@ interface JobDefinition {
   expireInSeconds?: number;
 }
 
+export interface SendOptions {
+  retryLimit?: number;
+  /** Seconds before the first retry. */
+  retryDelay?: number;
+  /** Doubles the delay at each retry. */
+  retryBackoff?: boolean;
+  startAfter?: number;
+}
+
 export const DEFAULT_JOB_EXPIRE_SECONDS = 600;
 
 /** One queue's depth for /metrics. */
@@ -95,9 +104,10 @@ export class Jobs {
     }
   }
 
-  async send(name: string, data: Record<string, unknown> = {}): Promise<string | null> {
+  /** `options`: retries with backoff (retryLimit, retryDelay seconds, retryBackoff) and a later start. */
+  async send(name: string, data: Record<string, unknown> = {}, options?: SendOptions): Promise<string | null> {
     if (!this.boss) throw new Error('jobs are not started');
-    return this.boss.send(name, data);
+    return options ? this.boss.send(name, data, options) : this.boss.send(name, data);
   }
 
   /** A job's state and output (for callers polling the progress of an export or import). */

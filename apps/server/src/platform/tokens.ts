@@ -8,6 +8,8 @@ export interface AccessClaims {
   role: string;
   iat: number;
   exp: number;
+  /** A partner token (open platform): the client id; sid is then the partner session. */
+  cid?: string;
 }
 
 export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; reason: 'invalid' | 'expired' };
@@ -57,9 +59,13 @@ export class TokenService {
       .digest();
   }
 
-  async sign(claims: { sub: string; sid: string; role: string }, now: Date): Promise<string> {
+  async sign(
+    claims: { sub: string; sid: string; role: string; cid?: string },
+    now: Date,
+    ttlSeconds = this.ttlSeconds,
+  ): Promise<string> {
     const iat = Math.floor(now.getTime() / 1000);
-    const payload = b64url(JSON.stringify({ ...claims, iat, exp: iat + this.ttlSeconds }));
+    const payload = b64url(JSON.stringify({ ...claims, iat, exp: iat + ttlSeconds }));
     const body = `${HEADER}.${payload}`;
     const sig = createHmac('sha256', await this.getSecret())
       .update(body)

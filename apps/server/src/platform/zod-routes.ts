@@ -26,6 +26,8 @@ export interface RouteSpec<R extends z.ZodType = z.ZodType> {
   body?: z.ZodType;
   response: R;
   config?: FastifyContextConfig;
+  /** OpenAPI tags beside the group's (e.g. 'open': the route is offered to partners of the open platform). */
+  tags?: string[];
   /** Other options of the route, as Fastify takes them (bodyLimit, logLevel, onRequest/preParsing hooks...). */
   options?: Omit<RouteShorthandOptions, 'schema' | 'config'>;
 }
@@ -62,8 +64,13 @@ export function zodRoutes(app: ZodApp, tags: string[]) {
     handler: RouteHandler<S, unknown>,
     envelope: (result: unknown) => unknown,
   ) {
-    const { summary, config, response, options, ...request } = spec;
-    const schema: FastifySchema = { tags, summary, ...request, response: { 200: response } };
+    const { summary, config, response, options, tags: extra, ...request } = spec;
+    const schema: FastifySchema = {
+      tags: extra ? [...tags, ...extra] : tags,
+      summary,
+      ...request,
+      response: { 200: response },
+    };
     app.route({
       method,
       url,

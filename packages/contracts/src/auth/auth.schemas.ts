@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { okEnvelope } from '../common/envelope';
 import { idSchema } from '../common/ids';
 import { LANGUAGES } from '../common/language';
+import { clientCredentialsToken } from '../open-platform/open-platform.schemas';
 import { newPasswordSchema, oldPasswordSchema } from './password.rules';
 import { PRINCIPALS, ROLES } from './roles';
 
@@ -70,7 +71,15 @@ export type LoginData = z.infer<typeof loginData>;
 export const loginResponse = okEnvelope(loginData);
 
 export const refreshBody = z
-  .object({ refresh_token: z.string().max(200).optional(), tenant: z.string().max(64).optional() })
+  .object({
+    refresh_token: z.string().max(200).optional(),
+    tenant: z.string().max(64).optional(),
+    /** refresh_token (default) or client_credentials (partners of the open platform). */
+    grant_type: z.string().max(32).optional(),
+    client_id: z.string().max(64).optional(),
+    client_secret: z.string().max(128).optional(),
+    scope: z.string().max(2000).optional(),
+  })
   .optional()
   .default({});
 /** The refresh token may also come as a query parameter (the original client sent it that way). */
@@ -80,6 +89,8 @@ export const refreshQuery = z.object({
   grant_type: z.string().max(32).optional(),
 });
 export const refreshResponse = okEnvelope(tokenData);
+/** POST /api/blade-auth/oauth/token answers either grant: a refreshed session or a partner token. */
+export const tokenGrantResponse = okEnvelope(z.union([tokenData, clientCredentialsToken]));
 
 export const captchaQuery = z.object({ username: z.string().trim().min(1).max(64) });
 export const captchaResponse = okEnvelope(

@@ -863,6 +863,47 @@ export const errorCatalogue = {
     en: 'A built-in parameter cannot be removed (its value can be changed)',
   },
   PARAM_VALUE_INVALID: { status: 400, zh: '参数值无效：{reason}', en: 'Invalid parameter value: {reason}' },
+  // ---- open platform (issue 19) ----
+  OPEN_CLIENT_INVALID: { status: 401, zh: '客户端 ID 或密钥错误', en: 'Wrong client id or client secret' },
+  OPEN_CLIENT_EXPIRED: {
+    status: 401,
+    zh: '该应用不在有效期内或已停用',
+    en: 'The application is outside its validity period or disabled',
+  },
+  OPEN_SESSION_REVOKED: {
+    status: 401,
+    zh: '访问令牌已被撤销或已过期，请重新获取',
+    en: 'The access token was revoked or has expired, please request a new one',
+  },
+  OPEN_INTERFACE_NOT_ALLOWED: {
+    status: 403,
+    zh: '该应用无权调用此接口：{key}',
+    en: 'The application may not call this interface: {key}',
+  },
+  OPEN_IP_NOT_ALLOWED: {
+    status: 403,
+    zh: '该应用不允许从此地址调用：{ip}',
+    en: 'The application may not call from this address: {ip}',
+  },
+  OPEN_BLACKLISTED: { status: 403, zh: '已被列入黑名单：{reason}', en: 'Blacklisted: {reason}' },
+  OPEN_RATE_LIMITED: {
+    status: 429,
+    zh: '调用过于频繁（每分钟 {limit} 次），请 {seconds} 秒后再试',
+    en: 'Too many calls ({limit} a minute), try again in {seconds} s',
+  },
+  OPEN_QUOTA_EXCEEDED: {
+    status: 429,
+    zh: '今日调用次数已用完（{quota} 次）',
+    en: 'The daily quota of calls is used up ({quota})',
+  },
+  OPEN_BLACKLIST_SELF: {
+    status: 422,
+    zh: '不能将自己当前的地址列入黑名单：{ip}',
+    en: 'You cannot blacklist your own address: {ip}',
+  },
+  OPEN_CIDR_INVALID: { status: 400, zh: 'IP 地址或网段格式错误', en: 'Not an IP address or CIDR range' },
+  OPEN_WEBHOOK_URL_INVALID: { status: 400, zh: '回调地址须为 http(s) 地址', en: 'The callback must be an http(s) URL' },
+  OPEN_ACCOUNT_MISSING: { status: 422, zh: '所属账号不存在', en: 'The owning account does not exist' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

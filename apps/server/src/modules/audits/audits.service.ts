@@ -458,6 +458,12 @@ async function notifyDecision(
     decision,
     note,
   });
+  // Partners subscribed to audit results (the applicant's applications, and superuser-owned ones).
+  await ctx.partnerEvents.emit(
+    'audit.result',
+    { playlistId: row.playlistId, name: plan?.name ?? '', auditId: row.id, type: row.type, state, decision, note },
+    [row.applicantId],
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -10,9 +10,10 @@ import {
   REFRESH_COOKIE,
   refreshBody,
   refreshQuery,
-  refreshResponse,
   resetBody,
+  tokenGrantResponse,
 } from '@robot-ads/contracts/auth/auth.schemas';
+import type { ClientCredentialsToken } from '@robot-ads/contracts/open-platform/open-platform.schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/app-error';
@@ -38,8 +39,33 @@ function clearRefreshCookie(reply: FastifyReply) {
   reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
 }
 
+/** The client credentials grant (the open platform implements it; the auth module knows no partner). */
+export type ClientCredentialsGrant = (input: {
+  clientId: string;
+  clientSecret: string;
+  ip: string;
+}) => Promise<ClientCredentialsToken>;
+
+/** client_id and client_secret from the body, else from HTTP Basic (RFC 6749 section 2.3.1). */
+function clientCredentials(request: FastifyRequest, body: { client_id?: string; client_secret?: string }) {
+  if (body.client_id && body.client_secret) return { clientId: body.client_id, clientSecret: body.client_secret };
+  const header = request.headers.authorization;
+  const basic = typeof header === 'string' ? /^Basic\s+(\S+)$/i.exec(header.trim()) : null;
+  if (!basic?.[1]) return null;
+  const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) return null;
+  const clientId = decodeURIComponent(decoded.slice(0, colon));
+  const clientSecret = decodeURIComponent(decoded.slice(colon + 1));
+  return clientId && clientSecret ? { clientId, clientSecret } : null;
+}
+
 /** Login, tokens, logout, password checks (spec section 7 "Auth"). */
-export function authRoutes(ctx: AppContext, auth: AuthService): FastifyPluginAsyncZod {
+export function authRoutes(
+  ctx: AppContext,
+  auth: AuthService,
+  clientCredentialsGrant?: ClientCredentialsGrant,
+): FastifyPluginAsyncZod {
   const guardDeps = {
     tokens: ctx.tokens,
     clock: ctx.clock,
@@ -59,6 +85,10 @@ export function authRoutes(ctx: AppContext, auth: AuthService): FastifyPluginAsy
   };
 
   return async (app) => {
+    // OAuth clients send the token request as a form (RFC 6749); only this plugin's routes parse it.
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
     const route = zodRoutes(app, ['auth']);
     const loginRoute = (url: string, mode: LoginMode, summary: string) =>
       route.post(
@@ -92,13 +122,22 @@ export function authRoutes(ctx: AppContext, auth: AuthService): FastifyPluginAsy
     route.post(
       '/api/blade-auth/oauth/token',
       {
-        summary: 'Refresh: a new access token; the refresh token (cookie, or refresh_token) is rotated',
+        summary:
+          'Refresh: a new access token; the refresh token (cookie, or refresh_token) is rotated. ' +
+          'grant_type=client_credentials (client_id, client_secret, or HTTP Basic): a partner token',
         body: refreshBody,
         querystring: refreshQuery,
-        response: refreshResponse,
+        response: tokenGrantResponse,
         config: { public: true, rateLimit: refreshLimit },
       },
       async (request, reply) => {
+        const grant = request.body?.grant_type || request.query.grant_type;
+        if (grant === 'client_credentials') {
+          const credentials = clientCredentials(request, request.body ?? {});
+          if (!clientCredentialsGrant || !credentials) throw new AppError('OPEN_CLIENT_INVALID');
+          reply.header('cache-control', 'no-store');
+          return clientCredentialsGrant({ ...credentials, ip: request.ip });
+        }
         const fromBody = request.body?.refresh_token || request.query.refresh_token;
         const presented = fromBody || request.cookies[REFRESH_COOKIE];
         if (!presented) throw new AppError('UNAUTHORIZED');

@@ -293,6 +293,18 @@ export class AuthService {
     return toSessionUser(account, fallbackLang);
   }
 
+  /**
+   * The account a partner application acts as (open platform): the same checks as a session's account,
+   * without a login session (the partner session is checked by the open platform).
+   */
+  async resolveAccount(accountId: string, fallbackLang: Language): Promise<SessionUser | null> {
+    const account = await findAccountById(this.db, accountId);
+    if (!account?.enabled || !account.used) return null;
+    if (account.role === 'project' && !account.authorized) return null;
+    if (account.endAt && account.endAt < this.now()) return null;
+    return toSessionUser(account, fallbackLang);
+  }
+
   /** POST /api/Users/authentication: the lock screen checks the current password. */
   async checkPassword(userId: string, password: string): Promise<boolean> {
     const account = await findAccountById(this.db, userId);

@@ -121,7 +121,7 @@ export function devicesRoutes(ctx: AppContext, deps: DevicesRoutesDeps): Fastify
       '/api/Devices/queryRobotInfo',
       {
         schema: {
-          tags: ['devices'],
+          tags: ['devices', 'open'],
           summary: 'Devices, paged and filtered (incl. distance)',
           querystring: robotQuery,
           response: { 200: pageEnvelope(robotSchema) },

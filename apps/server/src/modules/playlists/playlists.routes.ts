@@ -45,6 +45,7 @@ export function playlistsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/Playlists/queryByPage_v3',
       {
         summary: 'Plans in scope, paged; filters name, clientId, playListId, status (delivery status)',
+        tags: ['open'],
         querystring: playlistPageQuery,
         response: playlistPage,
       },

@@ -72,6 +72,7 @@ export function statisticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/Advertisements/statisticsByProvince',
       {
         summary: `A plan's figures by province (robots' places). ${PLAN_OPTIONS}`,
+        tags: ['open'],
         querystring: planReportQuery,
         response: regionReportResponse,
       },
@@ -82,6 +83,7 @@ export function statisticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         `/api/Advertisements/statistics${name}ByPlaylistId`,
         {
           summary: `A plan's figures per ${unit} in the report's zone (weeks from Monday). ${PLAN_OPTIONS}`,
+          tags: ['open'],
           querystring: planReportQuery,
           response: statSeriesResponse,
         },

@@ -1,0 +1,127 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/** A partner application: client credentials (the secret only as an argon2 hash) and its limits. */
+export const openApiUsers = pgTable(
+  'open_api_users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    accountId: text('account_id').notNull(),
+    contact: text('contact').notNull().default(''),
+    clientId: text('client_id').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    /** The secret before the last rotation, valid until previousSecretUntil (the overlap). */
+    previousSecretHash: text('previous_secret_hash'),
+    previousSecretUntil: ts('previous_secret_until'),
+    interfaces: jsonb('interfaces').$type<string[]>().notNull().default([]),
+    ipRanges: jsonb('ip_ranges').$type<string[]>().notNull().default([]),
+    rateLimit: integer('rate_limit').notNull(),
+    dailyQuota: integer('daily_quota').notNull(),
+    validFrom: ts('valid_from'),
+    validUntil: ts('valid_until'),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('open_api_users_client_id').on(t.clientId), index('open_api_users_name').on(t.name)],
+);
+export type OpenApiUserRow = typeof openApiUsers.$inferSelect;
+
+/** A partner session: one issued client-credentials token; revocation is read on every call. */
+export const openSessions = pgTable(
+  'open_sessions',
+  {
+    id: text('id').primaryKey(),
+    apiUserId: text('api_user_id').notNull(),
+    ip: text('ip').notNull(),
+    issuedAt: ts('issued_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    lastUsedAt: ts('last_used_at'),
+    calls: integer('calls').notNull().default(0),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [index('open_sessions_user').on(t.apiUserId, t.issuedAt), index('open_sessions_expires').on(t.expiresAt)],
+);
+
+/** Calls per application and UTC day (the daily quota). */
+export const openUsage = pgTable(
+  'open_usage',
+  {
+    apiUserId: text('api_user_id').notNull(),
+    day: text('day').notNull(),
+    calls: integer('calls').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.apiUserId, t.day] })],
+);
+
+/** Interfaces root switched off (an interface tagged 'open' is enabled unless listed here as disabled). */
+export const openInterfaces = pgTable('open_interfaces', {
+  key: text('key').primaryKey(),
+  enabled: boolean('enabled').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+/** Refused addresses (IP or CIDR), clients and accounts, with a reason and an optional expiry. */
+export const openBlacklist = pgTable(
+  'open_blacklist',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').$type<'ip' | 'client' | 'account'>().notNull(),
+    value: text('value').notNull(),
+    reason: text('reason').notNull().default(''),
+    expiresAt: ts('expires_at'),
+    createdAt: ts('created_at').notNull(),
+    createdBy: text('created_by').notNull(),
+  },
+  (t) => [index('open_blacklist_kind').on(t.kind, t.createdAt)],
+);
+
+/** A partner's subscription to an event, signed with its own secret (kept: the receiver verifies with it). */
+export const openWebhooks = pgTable(
+  'open_webhooks',
+  {
+    id: text('id').primaryKey(),
+    apiUserId: text('api_user_id').notNull(),
+    event: text('event').notNull(),
+    url: text('url').notNull(),
+    signingSecret: text('signing_secret').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('open_webhooks_event').on(t.event, t.apiUserId)],
+);
+
+export const openWebhookDeliveries = pgTable(
+  'open_webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    webhookId: text('webhook_id').notNull(),
+    event: text('event').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    state: text('state').$type<'pending' | 'delivered' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastStatus: integer('last_status'),
+    lastError: text('last_error').notNull().default(''),
+    createdAt: ts('created_at').notNull(),
+    deliveredAt: ts('delivered_at'),
+  },
+  (t) => [index('open_webhook_deliveries_hook').on(t.webhookId, t.createdAt)],
+);
+
+/** Every partner call and every change made on the open platform pages. */
+export const openAuditLog = pgTable(
+  'open_audit_log',
+  {
+    id: text('id').primaryKey(),
+    at: ts('at').notNull(),
+    actorKind: text('actor_kind').$type<'user' | 'partner'>().notNull(),
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    target: text('target').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+    status: integer('status').notNull(),
+  },
+  (t) => [index('open_audit_log_at').on(t.at), index('open_audit_log_actor').on(t.actorKind, t.actor, t.at)],
+);

@@ -1,0 +1,178 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createUser, loginAs } from '../../../test/auth';
+import { buildTestApp, type TestApp } from '../../../test/build-app';
+
+interface Received {
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  verified: boolean;
+}
+
+let t: TestApp;
+let root: Record<string, string>;
+let receiver: http.Server;
+let receiverUrl: string;
+let signingSecret = '';
+const received: Received[] = [];
+/** How many of the next deliveries the receiver refuses with a 500. */
+let refuseNext = 0;
+
+/** What a partner does: recompute the HMAC over `${timestamp}.${body}` with its signing secret. */
+function verify(headers: http.IncomingHttpHeaders, body: string): boolean {
+  const timestamp = String(headers['x-timestamp'] ?? '');
+  const given = Buffer.from(String(headers['x-signature'] ?? ''));
+  const expected = Buffer.from(
+    `sha256=${createHmac('sha256', signingSecret).update(`${timestamp}.${body}`).digest('hex')}`,
+  );
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+async function until<T>(what: () => Promise<T | undefined>, label: string, ms = 60_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await what();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`waited too long for ${label}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+beforeAll(async () => {
+  receiver = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => {
+      body += c;
+    });
+    req.on('end', () => {
+      received.push({ headers: req.headers, body, verified: verify(req.headers, body) });
+      if (refuseNext > 0) {
+        refuseNext -= 1;
+        res.writeHead(500).end('not now');
+      } else res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  t = await buildTestApp({ startJobs: true });
+  root = bearer((await loginAs(t, 'super', { principals: 'root' })).token);
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+  await new Promise((r) => receiver.close(r));
+});
+
+describe('partner webhooks', () => {
+  let apiUserId: string;
+  let ownerId: string;
+  let webhookId: string;
+
+  it('subscribes an application; the signing secret is answered once', async () => {
+    ownerId = (await createUser(t, { role: 'administrator' })).id;
+    const app = await t.app.inject({
+      method: 'POST',
+      url: '/api/OpenPlatform/apiUsers',
+      headers: root,
+      payload: { name: 'Hooked agency', accountId: ownerId },
+    });
+    apiUserId = app.json().data.id;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/OpenPlatform/webhooks',
+      headers: root,
+      payload: { apiUserId, event: 'audit.result', url: receiverUrl },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    signingSecret = res.json().data.signingSecret;
+    webhookId = res.json().data.id;
+    expect(signingSecret.length).toBeGreaterThan(30);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/OpenPlatform/webhooks?apiUserId=${apiUserId}`,
+      headers: root,
+    });
+    expect(list.json().datas).toEqual([
+      expect.objectContaining({ id: webhookId, event: 'audit.result', url: receiverUrl }),
+    ]);
+    expect(list.body).not.toContain(signingSecret);
+  });
+
+  it('delivers a signed event the receiver verifies, retried after a failure', async () => {
+    refuseNext = 1;
+    const [deliveryId] = await t.app.services.partnerWebhooks.emit(
+      'audit.result',
+      { playlistId: 'p1', state: 'post' },
+      [ownerId],
+    );
+    expect(deliveryId).toEqual(expect.any(String));
+    const delivered = await until(async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/OpenPlatform/webhookDeliveries?webhookId=${webhookId}`,
+        headers: root,
+      });
+      const row = res.json().datas.find((d: { id: string }) => d.id === deliveryId);
+      return row?.state === 'delivered' ? row : undefined;
+    }, 'the retried delivery');
+    expect(delivered).toMatchObject({ attempts: 2, lastStatus: 204, event: 'audit.result', url: receiverUrl });
+    expect(received).toHaveLength(2);
+    for (const r of received) {
+      expect(r.verified).toBe(true);
+      expect(JSON.parse(r.body)).toMatchObject({
+        id: deliveryId,
+        event: 'audit.result',
+        data: { playlistId: 'p1', state: 'post' },
+      });
+    }
+    // A forged body does not verify with the same signature.
+    const first = received[0] as Received;
+    expect(verify(first.headers, first.body.replace('post', 'reject'))).toBe(false);
+  }, 90_000);
+
+  it('does not send an event of another account to an application owned by someone else', async () => {
+    const ids = await t.app.services.partnerWebhooks.emit('audit.result', { playlistId: 'p2' }, ['someone-else']);
+    expect(ids).toEqual([]);
+  });
+
+  it('resends a delivery from the log', async () => {
+    const log = await t.app.inject({ method: 'GET', url: '/api/OpenPlatform/webhookDeliveries', headers: root });
+    const id = log.json().datas[0].id;
+    const before = received.length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/OpenPlatform/webhookDeliveries/${id}/resend`,
+      headers: root,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await until(async () => (received.length > before ? true : undefined), 'the resent delivery');
+    expect(received.at(-1)?.verified).toBe(true);
+    expect(JSON.parse(received.at(-1)?.body ?? '{}').id).toBe(id);
+  }, 60_000);
+
+  it('sends the proof-of-play hourly summary in the owning account scope', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/OpenPlatform/webhooks',
+      headers: root,
+      payload: { apiUserId, event: 'proofOfPlay.hourly', url: receiverUrl },
+    });
+    const before = received.length;
+    await t.app.services.partnerWebhooks.hourlySummary(t.app.ctx, new Date('2026-11-25T11:05:00Z'));
+    const summary = await until(
+      async () => received.slice(before).find((r) => r.headers['x-event'] === 'proofOfPlay.hourly'),
+      'the hourly summary',
+    );
+    const body = JSON.parse(summary.body);
+    expect(body.data).toMatchObject({ begin: 1795600800, end: 1795604400, plays: 0, exposure: 0 });
+    const changes = await t.app.inject({
+      method: 'GET',
+      url: '/api/OpenPlatform/auditLog?actorKind=user',
+      headers: root,
+    });
+    expect(changes.json().datas.map((r: { action: string }) => r.action)).toEqual(
+      expect.arrayContaining(['webhook.create', 'webhook.resend']),
+    );
+  }, 60_000);
+});

@@ -1,0 +1,235 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { newId } from '@robot-ads/contracts/common/ids';
+import type { Language } from '@robot-ads/contracts/common/language';
+import { toUnixSeconds } from '@robot-ads/contracts/common/time';
+import type { WebhookEvent } from '@robot-ads/contracts/open-platform/open-platform.schemas';
+import { AppError, notFound } from '../../platform/app-error';
+import type { AppContext, PlatformContext } from '../../platform/context';
+import { isSuperuser, type SessionUser } from '../../platform/session-user';
+import { clientReportScope, measuresOf, totals } from '../statistics/statistics.service';
+import * as repo from './open-platform.repository';
+import type { Actor } from './open-platform.service';
+
+export const WEBHOOK_DELIVERY_JOB = 'open-platform.webhook-delivery';
+export const HOURLY_SUMMARY_JOB = 'open-platform.hourly-summary';
+/** Attempts of one delivery: the first and its retries (pg-boss backoff from RETRY_DELAY_SECONDS). */
+export const MAX_ATTEMPTS = 6;
+const RETRY_DELAY_SECONDS = 5;
+const DELIVERY_TIMEOUT_MS = 10_000;
+
+/** `sha256=<hex HMAC-SHA256 of "<timestamp>.<body>">`, what a receiver recomputes with its signing secret. */
+export function signatureOf(secret: string, timestamp: string, body: string): string {
+  return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+}
+
+/**
+ * Partner webhooks: subscriptions per application and event, deliveries signed with the subscription's
+ * secret, retried with backoff through the job queue, their log and a resend.
+ */
+export class PartnerWebhooks {
+  constructor(
+    private readonly ctx: PlatformContext,
+    private readonly deps: {
+      resolveAccount(accountId: string, lang: Language): Promise<SessionUser | null>;
+      recordChange(actor: Actor, action: string, target: string): Promise<void>;
+    },
+  ) {}
+
+  private toWebhook(row: Awaited<ReturnType<typeof repo.insertWebhook>>) {
+    return {
+      id: row.id,
+      apiUserId: row.apiUserId,
+      event: row.event as WebhookEvent,
+      url: row.url,
+      enabled: row.enabled,
+      createTime: toUnixSeconds(row.createdAt) ?? 0,
+    };
+  }
+
+  async page(q: { start: number; limit: number; apiUserId?: string }) {
+    const { rows, total } = await repo.webhooksPage(this.ctx.db, q);
+    return { total, datas: rows.map((r) => this.toWebhook(r)) };
+  }
+
+  /** A subscription; the answer holds its signing secret, shown this once. */
+  async create(input: { apiUserId: string; event: WebhookEvent; url: string; enabled: boolean }, actor: Actor) {
+    const signingSecret = randomBytes(32).toString('base64url');
+    const row = await this.ctx.db.transaction(async () => {
+      if (!(await repo.apiUserById(this.ctx.db, input.apiUserId))) throw new AppError('NOT_FOUND', {}, 'apiUserId');
+      const inserted = await repo.insertWebhook(this.ctx.db, {
+        id: newId(),
+        ...input,
+        signingSecret,
+        createdAt: this.ctx.clock.now(),
+      });
+      await this.deps.recordChange(actor, 'webhook.create', `${input.event} ${input.url}`);
+      return inserted;
+    });
+    return { ...this.toWebhook(row), signingSecret };
+  }
+
+  async remove(id: string, actor: Actor) {
+    await this.ctx.db.transaction(async () => {
+      if (!(await repo.deleteWebhook(this.ctx.db, id))) throw notFound();
+      await this.deps.recordChange(actor, 'webhook.remove', id);
+    });
+  }
+
+  async deliveries(q: {
+    start: number;
+    limit: number;
+    webhookId?: string;
+    state?: 'pending' | 'delivered' | 'failed';
+  }) {
+    const { rows, total } = await repo.deliveriesPage(this.ctx.db, q);
+    return { total, datas: rows.map((r) => this.toDelivery(r.delivery, r.url)) };
+  }
+
+  private toDelivery(d: NonNullable<Awaited<ReturnType<typeof repo.deliveryWithHook>>>['delivery'], url: string) {
+    return {
+      id: d.id,
+      webhookId: d.webhookId,
+      event: d.event,
+      url,
+      state: d.state,
+      attempts: d.attempts,
+      lastStatus: d.lastStatus,
+      lastError: d.lastError,
+      createTime: toUnixSeconds(d.createdAt) ?? 0,
+      deliveredTime: toUnixSeconds(d.deliveredAt),
+    };
+  }
+
+  /** Sends a delivery again (a fresh round of attempts). */
+  async resend(id: string, actor: Actor) {
+    await this.ctx.db.transaction(async () => {
+      const found = await repo.deliveryWithHook(this.ctx.db, id);
+      if (!found) throw notFound();
+      await repo.updateDelivery(this.ctx.db, id, { state: 'pending', attempts: 0, lastError: '' });
+      await this.deps.recordChange(actor, 'webhook.resend', `${found.delivery.event} ${found.hook.url}`);
+    });
+    await this.queue(id);
+    const found = await repo.deliveryWithHook(this.ctx.db, id);
+    if (!found) throw notFound();
+    return this.toDelivery(found.delivery, found.hook.url);
+  }
+
+  private async queue(deliveryId: string) {
+    if (!this.ctx.jobs.started) return;
+    await this.ctx.jobs.send(
+      WEBHOOK_DELIVERY_JOB,
+      { deliveryId },
+      { retryLimit: MAX_ATTEMPTS - 1, retryDelay: RETRY_DELAY_SECONDS, retryBackoff: true },
+    );
+  }
+
+  /**
+   * An event for the subscribers whose owning account is concerned (`accountIds`; a superuser-owned
+   * application hears every event). Call it after the transaction that made the event.
+   */
+  async emit(event: WebhookEvent, data: Record<string, unknown>, accountIds?: readonly string[]): Promise<string[]> {
+    // The event happened (committed): a webhook failure is logged, never the caller's failure.
+    return this.record(event, data, accountIds).catch((err) => {
+      this.ctx.log.warn({ err, event }, 'partner webhook not recorded');
+      return [];
+    });
+  }
+
+  private async record(event: WebhookEvent, data: Record<string, unknown>, accountIds?: readonly string[]) {
+    const subscribers = await repo.subscribers(this.ctx.db, event);
+    const ids: string[] = [];
+    for (const { hook, accountId } of subscribers) {
+      if (accountIds && !accountIds.includes(accountId)) {
+        const owner = await this.deps.resolveAccount(accountId, 'en');
+        if (!owner || !isSuperuser(owner)) continue;
+      }
+      const id = newId();
+      await repo.insertDelivery(this.ctx.db, {
+        id,
+        webhookId: hook.id,
+        event,
+        payload: data,
+        createdAt: this.ctx.clock.now(),
+      });
+      ids.push(id);
+    }
+    for (const id of ids) await this.queue(id);
+    return ids;
+  }
+
+  /** The job: one attempt; a failure throws so that the queue retries it with backoff. */
+  async deliver(deliveryId: string): Promise<void> {
+    const found = await repo.deliveryWithHook(this.ctx.db, deliveryId);
+    if (!found || found.delivery.state === 'delivered') return;
+    const { delivery, hook } = found;
+    const now = this.ctx.clock.now();
+    const timestamp = String(Math.floor(now.getTime() / 1000));
+    const body = JSON.stringify({
+      id: delivery.id,
+      event: delivery.event,
+      time: toUnixSeconds(delivery.createdAt),
+      data: delivery.payload,
+    });
+    let status: number | null = null;
+    let error = '';
+    try {
+      const res = await fetch(hook.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-event': delivery.event,
+          'x-delivery-id': delivery.id,
+          'x-timestamp': timestamp,
+          'x-signature': signatureOf(hook.signingSecret, timestamp, body),
+        },
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+      });
+      status = res.status;
+      await res.body?.cancel();
+      if (!res.ok) error = `HTTP ${res.status}`;
+    } catch (err) {
+      error = (err as Error).message.slice(0, 500);
+    }
+    const attempts = delivery.attempts + 1;
+    if (!error) {
+      await repo.updateDelivery(this.ctx.db, deliveryId, {
+        state: 'delivered',
+        attempts,
+        lastStatus: status,
+        lastError: '',
+        deliveredAt: this.ctx.clock.now(),
+      });
+      return;
+    }
+    const state = attempts >= MAX_ATTEMPTS ? 'failed' : 'pending';
+    await repo.updateDelivery(this.ctx.db, deliveryId, { state, attempts, lastStatus: status, lastError: error });
+    if (state === 'pending') throw new Error(`webhook delivery ${deliveryId}: ${error}`);
+  }
+
+  /**
+   * Proof of play, hourly: the last full hour's plays, exposure, viewers and scans in the scope of each
+   * subscriber's owning account.
+   */
+  async hourlySummary(appCtx: AppContext, now = this.ctx.clock.now()) {
+    const end = Math.floor(now.getTime() / 3_600_000) * 3600;
+    const begin = end - 3600;
+    for (const { hook, accountId } of await repo.subscribers(this.ctx.db, 'proofOfPlay.hourly')) {
+      const owner = await this.deps.resolveAccount(accountId, 'en');
+      if (!owner) continue;
+      const scope = await clientReportScope(appCtx, owner, {});
+      const { sum } = await totals(appCtx, scope, { begin, end });
+      const m = measuresOf(sum);
+      const id = newId();
+      await repo.insertDelivery(this.ctx.db, {
+        id,
+        webhookId: hook.id,
+        event: 'proofOfPlay.hourly',
+        payload: { begin, end, ...m },
+        createdAt: this.ctx.clock.now(),
+      });
+      await this.queue(id);
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import type { accountPage } from '@robot-ads/contracts/accounts/accounts.schemas';
+import type { Page } from '@robot-ads/contracts/common/envelope';
+import type {
+  ApiUser,
+  ApiUserInput,
+  BLACKLIST_KINDS,
+  blacklistEntry,
+  OpenInterface,
+  partnerSession,
+} from '@robot-ads/contracts/open-platform/open-platform.schemas';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client';
+
+type Ok<T> = { success: true; data: T };
+
+export type { ApiUser, ApiUserInput, OpenInterface };
+export type PartnerSession = z.infer<typeof partnerSession>;
+export type BlacklistEntry = z.infer<typeof blacklistEntry>;
+export type BlacklistKind = (typeof BLACKLIST_KINDS)[number];
+type AccountItem = z.infer<typeof accountPage>['datas'][number];
+
+const KEY = 'open-platform';
+const BASE = '/api/OpenPlatform';
+
+export const apiUsersQuery = (q: { start: number; limit: number; name?: string }) =>
+  queryOptions({
+    queryKey: [KEY, 'apiUsers', q],
+    queryFn: () => api.get<Page<ApiUser>>(`${BASE}/apiUsers`, { query: q }),
+    placeholderData: keepPreviousData,
+  });
+export const useApiUsers = (q: Parameters<typeof apiUsersQuery>[0]) => useQuery(apiUsersQuery(q));
+
+export const sessionsQuery = (q: { start: number; limit: number; state: 'live' | 'all' }) =>
+  queryOptions({
+    queryKey: [KEY, 'sessions', q],
+    queryFn: () => api.get<Page<PartnerSession>>(`${BASE}/sessions`, { query: q }),
+    placeholderData: keepPreviousData,
+  });
+export const useSessions = (q: Parameters<typeof sessionsQuery>[0]) => useQuery(sessionsQuery(q));
+
+export const interfacesQuery = () =>
+  queryOptions({
+    queryKey: [KEY, 'interfaces'],
+    queryFn: () => api.get<Ok<OpenInterface[]>>(`${BASE}/interfaces`),
+  });
+export const useInterfaces = () => useQuery(interfacesQuery());
+
+export const blacklistQuery = (q: { start: number; limit: number; kind?: BlacklistKind }) =>
+  queryOptions({
+    queryKey: [KEY, 'blacklist', q],
+    queryFn: () => api.get<Page<BlacklistEntry>>(`${BASE}/blacklist`, { query: q }),
+    placeholderData: keepPreviousData,
+  });
+export const useBlacklist = (q: Parameters<typeof blacklistQuery>[0]) => useQuery(blacklistQuery(q));
+
+/** Accounts an application may belong to, searched by name. */
+export const accountOptionsQuery = (name: string) =>
+  queryOptions({
+    queryKey: [KEY, 'accounts', name],
+    queryFn: () =>
+      api.get<Page<AccountItem>>('/api/Users', { query: { start: 0, limit: 20, ...(name ? { name } : {}) } }),
+    placeholderData: keepPreviousData,
+  });
+export const useAccountOptions = (name: string) => useQuery(accountOptionsQuery(name));
+
+function useChange<A, R>(run: (args: A) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: run, onSuccess: () => client.invalidateQueries({ queryKey: [KEY] }) });
+}
+
+type WithSecret = ApiUser & { clientSecret: string };
+export const useSaveApiUser = () =>
+  useChange(({ id, body }: { id?: string; body: ApiUserInput }) =>
+    id ? api.put<Ok<ApiUser>>(`${BASE}/apiUsers/${id}`, body) : api.post<Ok<WithSecret>>(`${BASE}/apiUsers`, body),
+  );
+export const useRotateSecret = () =>
+  useChange((id: string) => api.post<Ok<WithSecret>>(`${BASE}/apiUsers/${id}/rotateSecret`, { overlapSeconds: 86400 }));
+export const useRemoveApiUser = () => useChange((id: string) => api.delete<Ok<null>>(`${BASE}/apiUsers/${id}`));
+export const useRevokeSession = () =>
+  useChange((id: string) => api.post<Ok<null>>(`${BASE}/sessions/${id}/revoke`, {}));
+export const useToggleInterface = () =>
+  useChange((body: { key: string; enabled: boolean }) => api.put<Ok<OpenInterface>>(`${BASE}/interfaces`, body));
+export const useAddBlacklist = () =>
+  useChange((body: { kind: BlacklistKind; value: string; reason: string; expiresTime: number | null }) =>
+    api.post<Ok<BlacklistEntry>>(`${BASE}/blacklist`, body),
+  );
+export const useRemoveBlacklist = () => useChange((id: string) => api.delete<Ok<null>>(`${BASE}/blacklist/${id}`));
