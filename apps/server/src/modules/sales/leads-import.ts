@@ -49,19 +49,31 @@ export function parseLeadFile(
   const rows: LeadImportRow[] = [];
   const errors: LeadImportError[] = [];
   const seen = new Set<string>();
-  body.forEach((r, i) => {
+  for (const [i, r] of body.entries()) {
     const row = i + 2;
     const [name, phone, industry, province, city, source, priority] = Array.from({ length: 7 }, (_, c) =>
       String(r[c] ?? '').trim(),
     ) as [string, string, string, string, string, string, string];
-    const fail = (code: string) => errors.push({ row, code, message: messageFor(code, lang) });
+    const fail = (code: string) => void errors.push({ row, code, message: messageFor(code, lang) });
     const nameCode = checkName(name);
-    if (nameCode) return fail(nameCode);
+    if (nameCode) {
+      fail(nameCode);
+      continue;
+    }
     const phoneCode = checkPhone(phone, lang);
-    if (phoneCode) return fail(phoneCode);
-    if (seen.has(phone)) return fail('LEAD_PHONE_EXISTS');
+    if (phoneCode) {
+      fail(phoneCode);
+      continue;
+    }
+    if (seen.has(phone)) {
+      fail('LEAD_PHONE_EXISTS');
+      continue;
+    }
     seen.add(phone);
-    if (industry && !(INDUSTRIES as readonly string[]).includes(industry)) return fail('INDUSTRY_INVALID');
+    if (industry && !(INDUSTRIES as readonly string[]).includes(industry)) {
+      fail('INDUSTRY_INVALID');
+      continue;
+    }
     rows.push({
       row,
       name,
@@ -74,6 +86,6 @@ export function parseLeadFile(
         ? (priority as LeadImportRow['priority'])
         : 'ordinary',
     });
-  });
+  }
   return { rows, errors };
 }
