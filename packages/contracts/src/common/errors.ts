@@ -636,6 +636,71 @@ export const errorCatalogue = {
   // ---- application export (Ad_Audits exportAd_audit / queryCheckResult) ----
   EXPORT_FAILED: { status: 409, zh: '导出失败，请重新导出', en: 'The export failed, please export again' },
   TIME_ZONE_INVALID: { status: 400, zh: '时区无效', en: 'Unknown time zone' },
+  // ---- sales (issue 17): leads, orders, bills, branches ----
+  LEAD_PHONE_EXISTS: {
+    status: 409,
+    zh: '意向客户电话已存在',
+    en: 'An intended customer with this phone already exists',
+  },
+  LEAD_NOTE_EMPTY: { status: 400, zh: '请输入跟进内容', en: 'Please enter the follow-up note' },
+  LEAD_ALREADY_CONVERTED: {
+    status: 409,
+    zh: '该意向客户已转为客户',
+    en: 'This intended customer has already been converted',
+  },
+  LEAD_DISCARDED: {
+    status: 422,
+    zh: '已放弃的意向客户不能转为客户',
+    en: 'A discarded intended customer cannot be converted',
+  },
+  LEAD_OWNER_INVALID: {
+    status: 422,
+    zh: '负责人必须是您管理范围内的运营账号',
+    en: 'The owner must be an operator account within your scope',
+  },
+  ORDER_TRANSITION_REFUSED: {
+    status: 409,
+    zh: '订单状态为“{stateZh}”，不能执行“{actionZh}”',
+    en: 'The order is "{stateEn}": "{actionEn}" is not allowed',
+  },
+  ORDER_REJECT_REASON: { status: 400, zh: '驳回订单需填写原因', en: 'A rejection needs a reason' },
+  ORDER_CANCEL_REASON: { status: 400, zh: '取消订单需填写原因', en: 'A cancellation needs a reason' },
+  ORDER_OVERRIDE_REASON: {
+    status: 400,
+    zh: '修改订单金额需填写原因',
+    en: 'Changing the order amount needs a reason',
+  },
+  ORDER_PRICE_MISSING: {
+    status: 422,
+    zh: '设备 {robotId} 未设置价格，请先在广告屏价格中设置',
+    en: 'Device {robotId} has no price; set it in Screen prices first',
+  },
+  ORDER_WEEKS_RANGE: { status: 400, zh: '周数应为1-104的整数', en: 'Weeks must be a whole number from 1 to 104' },
+  ORDER_PLAN_NO_CUSTOMER: {
+    status: 422,
+    zh: '该计划未关联客户，不能下单',
+    en: 'The plan has no customer; it cannot be ordered',
+  },
+  ORDER_CREDIT_NONE: { status: 422, zh: '该订单没有可补偿的差额', en: 'This order has no shortfall to credit' },
+  ORDER_CREDIT_GRANTED: { status: 409, zh: '该订单已补偿', en: 'This order has already been credited' },
+  ORDER_CREDIT_TOO_LARGE: {
+    status: 422,
+    zh: '补偿金额不能超过建议金额',
+    en: 'The credit cannot exceed the proposed credit',
+  },
+  MONTH_FORMAT: { status: 400, zh: '月份格式应为YYYY-MM', en: 'The month must be YYYY-MM' },
+  BILL_NOT_VISIBLE: {
+    status: 403,
+    zh: '账单需要DIY权限',
+    en: 'Bills need the DIY flag',
+  },
+  BRANCH_REGION_REQUIRED: { status: 400, zh: '请至少选择一个地区', en: 'Select at least one region' },
+  BRANCH_ACCOUNT_TAKEN: { status: 409, zh: '该账号已是区域账号', en: 'This account is already a regional account' },
+  DELETE_LINKED_REGIONAL: {
+    status: 409,
+    zh: '在线广告已关联区域账号，无法删除',
+    en: 'Deleting an online ad is impossible while regional accounts are linked',
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

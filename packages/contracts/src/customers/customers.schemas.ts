@@ -66,6 +66,14 @@ export const customerPage = pageEnvelope(customerDto);
 export const customerListResponse = okEnvelope(z.array(customerDto));
 export const customerResponse = okEnvelope(customerDto);
 
+/** One of INDUSTRIES or '' (default ''): customers and intended customers. */
+export const industryField = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || (INDUSTRIES as readonly string[]).includes(v), 'INDUSTRY_INVALID')
+  .optional()
+  .default('');
+
 const contactInput = z.object({
   name: z.string().trim().max(32),
   phone: z.string().trim().max(32),
@@ -76,12 +84,7 @@ export const customerCreateBody = z.object({
   name: z.string().trim().min(2, 'CUSTOMER_NAME_LENGTH').max(50, 'CUSTOMER_NAME_LENGTH'),
   category: z.enum(CUSTOMER_CATEGORIES).default('advertisers'),
   phone: z.string().trim().max(20).optional().default(''),
-  industry: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || (INDUSTRIES as readonly string[]).includes(v), 'INDUSTRY_INVALID')
-    .optional()
-    .default(''),
+  industry: industryField,
   province: z.string().trim().max(30).optional().default(''),
   city: z.string().trim().max(30).optional().default(''),
   district: z.string().trim().max(30).optional().default(''),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../common/ids';
 import { pageQuery } from '../common/pagination';
 import {
   DEVICE_STATES,
@@ -179,10 +180,18 @@ export type SetInfoBody = z.infer<typeof setInfoBody>;
 export const PROJECT_EDITABLE_FIELDS = ['name', 'sceneName', 'postAds', 'listType', 'panoramaList'] as const;
 
 /** POST /api/Devices/setPrice (designed by us; /screenPriceManage): one price for several robots. */
-export const setPriceBody = z.object({
-  robotIds: z.array(z.string().trim().min(1)).min(1, 'DEVICE_LIST_EMPTY').max(1000),
-  price: amountSchema,
-});
+export const setPriceBody = z
+  .object({
+    robotIds: z.array(z.string().trim().min(1)).max(1000).optional(),
+    /** An ad group in the caller's scope: every robot of it gets the price (issue 17, price per group). */
+    groupId: idSchema.optional(),
+    price: amountSchema,
+  })
+  .refine((v) => (v.robotIds?.length ?? 0) > 0 || v.groupId !== undefined, {
+    message: 'DEVICE_LIST_EMPTY',
+    path: ['robotIds'],
+  });
+export type SetPriceBody = z.infer<typeof setPriceBody>;
 
 export const cacheUpdateQuery = z.object({ id: z.string().trim().min(1).optional() });
 export const cacheUpdateResult = z.object({ checked: z.number().int(), wentOffline: z.number().int() });

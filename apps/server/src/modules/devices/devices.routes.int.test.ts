@@ -195,6 +195,12 @@ describe('Devices/robotBaseInfo, setInfo, setPrice', () => {
     const ok = await post('/api/Devices/setPrice', op, { robotIds: ['SZ0001', 'SZ0003'], price: 120.25 });
     expect(ok.json().data.updated).toBe(2);
     expect((await get('/api/Devices/robotBaseInfo?robotId=SZ0003', op)).json().data.price).toBe(120.25);
+    await post('/api/Devices/setPrice', op, { robotIds: ['SZ0003'], price: 130 });
+    const history = (await get('/api/Devices/priceHistory?robotId=SZ0003', op)).json();
+    expect(history.total).toBe(2);
+    expect(history.datas.map((h: { newPrice: number }) => h.newPrice)).toEqual([130, 120.25]);
+    expect(history.datas[0].oldPrice).toBe(120.25);
+    expect((await get('/api/Devices/priceHistory', owner)).statusCode).toBe(403);
     expect((await post('/api/Devices/setPrice', owner, { robotIds: ['SZ0001'], price: 1 })).statusCode).toBe(403);
     expect((await post('/api/Devices/setPrice', op, { robotIds: ['NOPE0001'], price: 1 })).statusCode).toBe(422);
   });

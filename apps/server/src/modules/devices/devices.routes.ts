@@ -40,6 +40,7 @@ import {
   setPriceBody,
   updateProjectBody,
 } from '@robot-ads/contracts/devices/devices.schemas';
+import { priceHistoryPage, priceHistoryQuery } from '@robot-ads/contracts/sales/prices.schemas';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -53,6 +54,7 @@ import {
   deviceBoard,
   issueActivationSecret,
   mapPoints,
+  priceHistory,
   queryRobots,
   revokeDeviceTokens,
   robotBaseInfo,
@@ -173,7 +175,20 @@ export function devicesRoutes(ctx: AppContext, deps: DevicesRoutesDeps): Fastify
         },
         config: { roles: OPS },
       },
-      async (request) => ok(await setPrice(ctx, request.body.robotIds, request.body.price)),
+      async (request) => ok(await setPrice(ctx, request.user, request.body, deps.groupMembers)),
+    );
+    app.get(
+      '/api/Devices/priceHistory',
+      {
+        schema: {
+          tags: ['devices'],
+          summary: 'History of weekly price changes (robots in scope)',
+          querystring: priceHistoryQuery,
+          response: { 200: priceHistoryPage },
+        },
+        config: { roles: OPS },
+      },
+      async (request) => ({ success: true as const, ...(await priceHistory(ctx, request.user, request.query)) }),
     );
     app.post(
       '/api/Devices/cacheUpdate',

@@ -24,12 +24,15 @@ import {
   type RobotFilters,
   type RobotQuery,
   type SetInfoBody,
+  type SetPriceBody,
 } from '@robot-ads/contracts/devices/devices.schemas';
-import { and, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import type { PriceChangeDto, PriceHistoryQuery } from '@robot-ads/contracts/sales/prices.schemas';
+import { and, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import { isSuperuser } from '../../platform/session-user';
+import type { GroupMembers } from './device-exports';
 import {
   findRobotByRobotId,
   findRobots,
@@ -43,7 +46,7 @@ import {
   stateCondition,
   transitionsOf,
 } from './devices.repository';
-import { deviceTokens, projects, robots, robotTransitions } from './devices.table';
+import { devicePriceChanges, deviceTokens, projects, robots, robotTransitions } from './devices.table';
 
 /** Used ad slots per robot (keyed by robots.id): `ctx.usedSlots`, the publishing module's lookup (devices.context.ts). */
 export async function usedSlotsOf(ctx: AppContext, db: DbOrTx, robotRefs: string[]): Promise<Map<string, number>> {
@@ -252,18 +255,90 @@ export async function setInfo(ctx: AppContext, user: ScopeUser, body: SetInfoBod
   return dto;
 }
 
-/** /screenPriceManage: one weekly price for several robots (operators). */
-export async function setPrice(ctx: AppContext, robotIds: string[], price: number): Promise<{ updated: number }> {
-  const unique = [...new Set(robotIds)];
+/**
+ * /screenPriceManage: one weekly price for several robots, or for every robot of an ad group (operators,
+ * robots in their scope). Every change is kept in device_price_changes.
+ */
+export async function setPrice(
+  ctx: AppContext,
+  user: ScopeUser & { name?: string },
+  body: SetPriceBody,
+  groupMembers: GroupMembers,
+): Promise<{ updated: number }> {
+  const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
-    const found = await tx.select({ id: robots.id }).from(robots).where(inArray(robots.robotId, unique));
-    if (found.length !== unique.length) throw new AppError('DEVICE_NOT_EXIST', {}, 'robotIds');
+    const unique = [...new Set(body.robotIds ?? [])];
+    const byId =
+      unique.length > 0
+        ? await tx
+            .select({ id: robots.id, robotId: robots.robotId, priceFen: robots.priceFen })
+            .from(robots)
+            .where(and(inArray(robots.robotId, unique), robotScope(user, now)))
+        : [];
+    if (byId.length !== unique.length) throw new AppError('DEVICE_NOT_EXIST', {}, 'robotIds');
+    const byGroup = body.groupId
+      ? await tx
+          .select({ id: robots.id, robotId: robots.robotId, priceFen: robots.priceFen })
+          .from(robots)
+          .where(and(inArray(robots.id, groupMembers(body.groupId)), robotScope(user, now)))
+      : [];
+    if (body.groupId && byGroup.length === 0) throw new AppError('DEVICE_LIST_EMPTY', {}, 'groupId');
+    const targets = new Map([...byId, ...byGroup].map((r) => [r.id, r]));
+    const fen = yuanToFen(body.price);
     await tx
       .update(robots)
-      .set({ priceFen: yuanToFen(price), updatedAt: ctx.clock.now() })
-      .where(inArray(robots.robotId, unique));
-    return { updated: unique.length };
+      .set({ priceFen: fen, updatedAt: now })
+      .where(inArray(robots.id, [...targets.keys()]));
+    const groupOf = new Set(byGroup.map((r) => r.id));
+    await tx.insert(devicePriceChanges).values(
+      [...targets.values()].map((r) => ({
+        id: newId(),
+        robotId: r.robotId,
+        oldPriceFen: r.priceFen,
+        newPriceFen: fen,
+        groupId: groupOf.has(r.id) ? (body.groupId ?? '') : '',
+        changedBy: user.id,
+        changedByName: user.name ?? '',
+        createdAt: now,
+      })),
+    );
+    return { updated: targets.size };
   });
+}
+
+/** GET /api/Devices/priceHistory: price changes of robots in the caller's scope, newest first. */
+export async function priceHistory(
+  ctx: AppContext,
+  user: ScopeUser,
+  query: PriceHistoryQuery,
+): Promise<{ total: number; datas: PriceChangeDto[] }> {
+  const now = ctx.clock.now();
+  const visible = ctx.db.select({ robotId: robots.robotId }).from(robots).where(robotScope(user, now));
+  const conds: SQL[] = [inArray(devicePriceChanges.robotId, visible)];
+  if (query.robotId) conds.push(eq(devicePriceChanges.robotId, query.robotId));
+  if (query.groupId) conds.push(eq(devicePriceChanges.groupId, query.groupId));
+  const where = and(...conds);
+  const [count] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(devicePriceChanges).where(where);
+  const rows = await ctx.db
+    .select()
+    .from(devicePriceChanges)
+    .where(where)
+    .orderBy(desc(devicePriceChanges.createdAt), desc(devicePriceChanges.id))
+    .offset(query.start)
+    .limit(query.limit);
+  return {
+    total: count?.n ?? 0,
+    datas: rows.map((r) => ({
+      id: r.id,
+      robotId: r.robotId,
+      oldPrice: r.oldPriceFen === null ? null : fenToYuan(r.oldPriceFen),
+      newPrice: r.newPriceFen === null ? null : fenToYuan(r.newPriceFen),
+      groupId: r.groupId,
+      changedBy: r.changedBy,
+      changedByName: r.changedByName,
+      time: toUnixSeconds(r.createdAt) ?? 0,
+    })),
+  };
 }
 
 /** GET /api/StatisDevices/queryRobotInfo: counts by state and type, online ratio, recent transitions. */

@@ -148,3 +148,20 @@ export const deviceExports = pgTable(
 
 export type RobotRow = typeof robots.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
+
+/** Every change of a robot's weekly price (issue 17, /screenPriceManage history). Fen, never floats. */
+export const devicePriceChanges = pgTable(
+  'device_price_changes',
+  {
+    id: text('id').primaryKey(),
+    robotId: text('robot_id').notNull(),
+    oldPriceFen: integer('old_price_fen'),
+    newPriceFen: integer('new_price_fen'),
+    /** The ad group the price was set through, '' when per robot. */
+    groupId: text('group_id').notNull().default(''),
+    changedBy: text('changed_by').notNull(),
+    changedByName: text('changed_by_name').notNull().default(''),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('device_price_changes_robot_idx').on(t.robotId, t.createdAt)],
+);
