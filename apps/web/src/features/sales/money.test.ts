@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fenToYuanText, formatFen, isYuanAmount, yuanToFen } from './money';
+import { fenToYuanNumber, fenToYuanText, formatFen, isYuanAmount, yuanToFen } from './money';
 
 describe('money: fen <-> yuan', () => {
   it('writes fen as yuan with two decimals', () => {
@@ -35,5 +35,12 @@ describe('money: fen <-> yuan', () => {
 
   it('round-trips every cent of a range', () => {
     for (let fen = 1; fen <= 2000; fen += 7) expect(yuanToFen(fenToYuanText(fen))).toBe(fen);
+  });
+});
+
+describe('money: the wire amount', () => {
+  it('gives the yuan number of integer fen', () => {
+    expect(fenToYuanNumber(1999)).toBe(19.99);
+    expect(fenToYuanNumber(30)).toBe(0.3);
   });
 });

@@ -1,19 +1,11 @@
 import type { Language } from '@robot-ads/contracts/common/language';
+import { fenToYuanText } from '@robot-ads/contracts/sales/sales.rules';
 
 /**
  * Money on the web: the server stores and sends integer fen; people read and type yuan. Conversions
  * go through the decimal text, never through float arithmetic on yuan.
  */
-
-/** Integer fen as a yuan text with exactly 2 decimals, no grouping: 123456 -> "1234.56", -5 -> "-0.05". */
-export function fenToYuanText(fen: number): string {
-  if (!Number.isSafeInteger(fen)) return '-';
-  const sign = fen < 0 ? '-' : '';
-  const abs = Math.abs(fen);
-  const yuan = Math.floor(abs / 100);
-  const cents = abs % 100;
-  return `${sign}${yuan}.${cents.toString().padStart(2, '0')}`;
-}
+export { fenToYuanText };
 
 /** Integer fen for display in the user's language: "¥1,234.56" (zh) or "CNY 1,234.56" (en). */
 export function formatFen(fen: number | null | undefined, language: Language): string {
@@ -35,7 +27,7 @@ export function yuanToFen(value: string | number | null | undefined): number | n
   let text: string;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return null;
-    // The shortest text that reads back as the same number: 0.1 + 0.2 is refused (17 digits).
+    // The shortest text that reads back as the same number: 1.1 + 2.2 is refused (17 digits).
     text = String(value);
   } else text = value.trim();
   const m = YUAN_TEXT.exec(text);
@@ -43,6 +35,9 @@ export function yuanToFen(value: string | number | null | undefined): number | n
   const fen = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
   return fen > 0 ? fen : null;
 }
+
+/** The yuan number the wire takes (`amount`), from integer fen: exact for 2 decimals. */
+export const fenToYuanNumber = (fen: number) => Number(fenToYuanText(fen));
 
 /** True when the typed amount is above zero with at most 2 decimals. */
 export const isYuanAmount = (value: string | number | null | undefined) => yuanToFen(value) !== null;
