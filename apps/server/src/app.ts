@@ -49,6 +49,9 @@ import { publishingRoutes } from './modules/publishing/publishing.routes';
 import { adLinkCounter, heldSlotsLookup, plansPublishedToRobot } from './modules/publishing/publishing.service';
 import { resourcesRoutes } from './modules/resources/resources.routes';
 import { ResourcesService } from './modules/resources/resources.service';
+import { BillsService } from './modules/sales/bills.service';
+import { OrdersService } from './modules/sales/orders.service';
+import { salesRoutes } from './modules/sales/sales.routes';
 import { createSchedules, schedulesRoutes } from './modules/schedules/schedules.routes';
 import { runStatisticsExport, STATISTICS_EXPORT_JOB } from './modules/statistics/statistics.export';
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
@@ -326,6 +329,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(playEventsRoutes(ctx));
   await app.register(statisticsRoutes(ctx));
   await app.register(auditsRoutes(ctx));
+  await app.register(salesRoutes(new OrdersService(ctx), new BillsService(ctx)));
 
   await registerStaticFiles(app, { webDist: config.WEB_DIST, playerDist: config.PLAYER_DIST });
 

@@ -14,6 +14,7 @@ export * from './modules/play-events/play-events.table';
 export * from './modules/playlists/playlists.table';
 export * from './modules/publishing/publishing.table';
 export * from './modules/resources/resources.table';
+export * from './modules/sales/sales.table';
 export * from './modules/statistics/statistics.table';
 export * from './modules/system/system.table';
 export * from './modules/system-logs/system-logs.table';

@@ -138,3 +138,20 @@ export async function audienceMultipliers(db: DbOrTx): Promise<Map<string, numbe
     .where(sql`${robots.audienceMultiplier} <> 1`);
   return new Map(rows.map((r) => [r.ref, Number(r.m)]));
 }
+
+/** Robots by robotId with what an order's amount needs (sales). Unknown ids are absent. */
+export async function pricedRobots(db: DbOrTx, robotIds: readonly string[]) {
+  if (robotIds.length === 0) return [];
+  return db
+    .select({
+      id: robots.id,
+      robotId: robots.robotId,
+      name: robots.name,
+      salesType: robots.salesType,
+      priceFen: robots.priceFen,
+      province: robots.province,
+      city: robots.city,
+    })
+    .from(robots)
+    .where(inArray(robots.robotId, [...new Set(robotIds)]));
+}

@@ -1,0 +1,266 @@
+import { createRequire } from 'node:module';
+import { isAdvertiserRole, isOperatorRole, PRINCIPALS } from '@robot-ads/contracts/auth/roles';
+import { toUnixSeconds } from '@robot-ads/contracts/common/time';
+import { fenToYuan } from '@robot-ads/contracts/devices/devices.rules';
+import type { BillDto, BillLineDto, BillSummaryDto } from '@robot-ads/contracts/sales/bills.schemas';
+import { fenToYuanText } from '@robot-ads/contracts/sales/sales.rules';
+import { and, eq, gte, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import PDFDocument from 'pdfkit';
+import { AppError } from '../../platform/app-error';
+import type { AppContext } from '../../platform/context';
+import { accountSubtreeIds, isSuperuser } from '../../platform/scope';
+import type { SessionUser } from '../../platform/session-user';
+import { customerNamesByIds, findCustomerById } from '../customers/customers.queries';
+import { orders } from './sales.table';
+
+type User = Pick<SessionUser, 'id' | 'role' | 'principals' | 'customer' | 'projectId' | 'diy'>;
+
+/** Bills are calendar months in China time (UTC+8, no daylight saving). */
+const OFFSET_MS = 8 * 3600_000;
+
+export function monthRange(month: string): { from: Date; to: Date } {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return { from: new Date(Date.UTC(y, m - 1, 1) - OFFSET_MS), to: new Date(Date.UTC(y, m, 1) - OFFSET_MS) };
+}
+
+const require = createRequire(import.meta.url);
+/** Noto Sans SC (simplified Chinese with Latin), the woff2 @fontsource ships: pdfkit (fontkit) reads it. */
+const FONT_PATH = require.resolve('@fontsource/noto-sans-sc/files/noto-sans-sc-chinese-simplified-400-normal.woff2');
+
+const TEXT = {
+  zh: {
+    title: '对账单',
+    customer: '客户',
+    month: '月份',
+    opening: '期初余额',
+    charges: '本月应收',
+    payments: '本月收款',
+    credits: '本月补偿',
+    balance: '期末余额',
+    kind: { charge: '订单应收', payment: '收款', credit: '补偿' },
+    cols: ['日期', '类型', '订单号', '说明', '金额（元）'],
+  },
+  en: {
+    title: 'Statement',
+    customer: 'Customer',
+    month: 'Month',
+    opening: 'Opening balance',
+    charges: 'Charges',
+    payments: 'Payments',
+    credits: 'Credits',
+    balance: 'Closing balance',
+    kind: { charge: 'Order charge', payment: 'Payment', credit: 'Credit' },
+    cols: ['Date', 'Type', 'Order ID', 'Description', 'Amount (yuan)'],
+  },
+} as const;
+
+const day = (unix: number) => new Date(unix * 1000 + OFFSET_MS).toISOString().slice(0, 10);
+
+export class BillsService {
+  constructor(private readonly ctx: AppContext) {}
+
+  /** Section 6: principals root, admin or empty, and the DIY flag; then the customers in scope. */
+  private async customerScope(user: User): Promise<SQL | undefined> {
+    if (!(PRINCIPALS as readonly string[]).includes(user.principals) || !user.diy)
+      throw new AppError('BILL_NOT_VISIBLE');
+    if (isSuperuser(user)) return undefined;
+    if (isOperatorRole(user.role)) {
+      const ids = (await accountSubtreeIds(this.ctx.db, user)) ?? [user.id];
+      return or(inArray(orders.customerOwnerId, ids), inArray(orders.createdBy, ids));
+    }
+    if (isAdvertiserRole(user.role) && user.customer) return eq(orders.customerId, user.customer);
+    throw new AppError('FORBIDDEN');
+  }
+
+  private async lines(customerId: string, from: Date | null, to: Date): Promise<BillLineDto[]> {
+    const inRange = (col: typeof orders.approvedAt) =>
+      and(isNotNull(col), lt(col, to), ...(from ? [gte(col, from)] : []));
+    const rows = await this.ctx.db
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.customerId, customerId),
+          or(inRange(orders.approvedAt), inRange(orders.paidAt), inRange(orders.creditedAt)),
+        ),
+      );
+    const within = (d: Date | null) => d !== null && d < to && (from === null || d >= from);
+    const out: BillLineDto[] = [];
+    for (const r of rows) {
+      const base = { orderId: r.id, orderNo: r.orderNo, description: r.name };
+      if (within(r.approvedAt)) {
+        out.push({
+          ...base,
+          kind: 'charge',
+          time: toUnixSeconds(r.approvedAt) ?? 0,
+          amount: fenToYuan(r.amountFen),
+          amountFen: r.amountFen,
+        });
+      }
+      if (within(r.paidAt)) {
+        out.push({
+          ...base,
+          kind: 'payment',
+          time: toUnixSeconds(r.paidAt) ?? 0,
+          amount: fenToYuan(r.amountFen),
+          amountFen: r.amountFen,
+        });
+      }
+      if (within(r.creditedAt)) {
+        out.push({
+          ...base,
+          kind: 'credit',
+          time: toUnixSeconds(r.creditedAt) ?? 0,
+          amount: fenToYuan(r.creditFen),
+          amountFen: r.creditFen,
+        });
+      }
+    }
+    return out.sort((a, b) => a.time - b.time || a.orderNo.localeCompare(b.orderNo));
+  }
+
+  private async build(customerId: string, customerName: string, month: string): Promise<BillDto> {
+    const { from, to } = monthRange(month);
+    const before = await this.lines(customerId, null, from);
+    const lines = await this.lines(customerId, from, to);
+    const total = (list: BillLineDto[], kind: BillLineDto['kind']) =>
+      list.filter((l) => l.kind === kind).reduce((n, l) => n + l.amountFen, 0);
+    const net = (list: BillLineDto[]) => total(list, 'charge') - total(list, 'payment') - total(list, 'credit');
+    const openingBalanceFen = net(before);
+    const chargesFen = total(lines, 'charge');
+    const paymentsFen = total(lines, 'payment');
+    const creditsFen = total(lines, 'credit');
+    const balanceFen = openingBalanceFen + chargesFen - paymentsFen - creditsFen;
+    return {
+      customerId,
+      customerName,
+      month,
+      openingBalanceFen,
+      chargesFen,
+      paymentsFen,
+      creditsFen,
+      balanceFen,
+      openingBalance: fenToYuan(openingBalanceFen),
+      charges: fenToYuan(chargesFen),
+      payments: fenToYuan(paymentsFen),
+      credits: fenToYuan(creditsFen),
+      balance: fenToYuan(balanceFen),
+      lines,
+    };
+  }
+
+  /** One statement: the customer must have orders in the caller's scope (else 404). */
+  async statement(user: User, customerId: string, month: string): Promise<BillDto> {
+    const scope = await this.customerScope(user);
+    const [seen] = await this.ctx.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.customerId, customerId), scope))
+      .limit(1);
+    const customer = seen ? await findCustomerById(this.ctx.db, customerId) : null;
+    if (!customer) throw new AppError('NOT_FOUND', {}, 'customerId');
+    return this.build(customer.id, customer.name, month);
+  }
+
+  /** One summary per customer in scope that has orders charged up to the month's end. */
+  async page(
+    user: User,
+    q: { month: string; customerId?: string; start: number; limit: number },
+  ): Promise<{ total: number; datas: BillSummaryDto[] }> {
+    const scope = await this.customerScope(user);
+    const { to } = monthRange(q.month);
+    const where = and(
+      scope,
+      isNotNull(orders.approvedAt),
+      lt(orders.approvedAt, to),
+      ...(q.customerId ? [eq(orders.customerId, q.customerId)] : []),
+    );
+    const [count] = await this.ctx.db
+      .select({ n: sql<number>`count(distinct ${orders.customerId})::int` })
+      .from(orders)
+      .where(where);
+    const ids = await this.ctx.db
+      .selectDistinct({ id: orders.customerId })
+      .from(orders)
+      .where(where)
+      .orderBy(orders.customerId)
+      .offset(q.start)
+      .limit(q.limit);
+    const names = await customerNamesByIds(
+      this.ctx.db,
+      ids.map((r) => r.id),
+    );
+    const datas: BillSummaryDto[] = [];
+    for (const { id } of ids) {
+      const { lines: _lines, ...summary } = await this.build(id, names.get(id) ?? '', q.month);
+      datas.push(summary);
+    }
+    return { total: count?.n ?? 0, datas };
+  }
+
+  /** The statement as a PDF with Noto Sans SC embedded (the text stays selectable: pdftotext reads it). */
+  async pdf(user: User, customerId: string, month: string, lang: 'zh' | 'en'): Promise<Buffer> {
+    const bill = await this.statement(user, customerId, month);
+    const t = TEXT[lang];
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 48,
+      info: { Title: `${t.title} ${bill.customerName} ${month}` },
+    });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+    doc.registerFont('sc', FONT_PATH);
+    doc.font('sc').fontSize(18).text(t.title);
+    doc.moveDown(0.5).fontSize(11);
+    doc.text(`${t.customer}: ${bill.customerName}`);
+    doc.text(`${t.month}: ${month}`);
+    doc.moveDown(0.5);
+    for (const [label, fen] of [
+      [t.opening, bill.openingBalanceFen],
+      [t.charges, bill.chargesFen],
+      [t.payments, bill.paymentsFen],
+      [t.credits, bill.creditsFen],
+      [t.balance, bill.balanceFen],
+    ] as const) {
+      doc.text(`${label}: ${fenToYuanText(fen)}`);
+    }
+    doc.moveDown(0.8).fontSize(10);
+    const x = [48, 130, 210, 330, 470];
+    const row = (cells: string[]) => {
+      const y = doc.y;
+      cells.forEach((c, i) => doc.text(c, x[i], y, { width: (x[i + 1] ?? 548) - (x[i] ?? 0) - 6, lineBreak: false }));
+      doc.moveDown(0.4);
+      doc.x = 48;
+    };
+    row([...t.cols]);
+    for (const l of bill.lines) {
+      row([day(l.time), t.kind[l.kind], l.orderNo, l.description, fenToYuanText(l.amountFen)]);
+    }
+    doc.end();
+    return done;
+  }
+
+  /** The statement as an xlsx: the totals, then one row per line. */
+  async xlsx(user: User, customerId: string, month: string, lang: 'zh' | 'en'): Promise<Buffer> {
+    const bill = await this.statement(user, customerId, month);
+    const t = TEXT[lang];
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet(t.title);
+    sheet.addRow([t.customer, bill.customerName]);
+    sheet.addRow([t.month, month]);
+    sheet.addRow([t.opening, bill.openingBalance]);
+    sheet.addRow([t.charges, bill.charges]);
+    sheet.addRow([t.payments, bill.payments]);
+    sheet.addRow([t.credits, bill.credits]);
+    sheet.addRow([t.balance, bill.balance]);
+    sheet.addRow([]);
+    sheet.addRow([...t.cols]);
+    for (const l of bill.lines) sheet.addRow([day(l.time), t.kind[l.kind], l.orderNo, l.description, l.amount]);
+    sheet.columns.forEach((c, i) => {
+      c.width = [14, 16, 24, 30, 14][i] ?? 14;
+    });
+    return Buffer.from(await book.xlsx.writeBuffer());
+  }
+}

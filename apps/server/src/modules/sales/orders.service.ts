@@ -1,0 +1,373 @@
+import { isAdvertiserRole, isOperatorRole } from '@robot-ads/contracts/auth/roles';
+import { newId } from '@robot-ads/contracts/common/ids';
+import { fromUnixSeconds, toUnixSeconds } from '@robot-ads/contracts/common/time';
+import { fenToYuan, type SalesType, yuanToFen } from '@robot-ads/contracts/devices/devices.rules';
+import {
+  ORDER_REVIEW_EVENT,
+  type OrderCreateBody,
+  type OrderDetailDto,
+  type OrderDto,
+  type OrderQuery,
+  type OrderQuoteDto,
+} from '@robot-ads/contracts/sales/orders.schemas';
+import {
+  allowedOrderActions,
+  nextOrderState,
+  ORDER_ACTION_LABELS,
+  ORDER_STATE_LABELS,
+  type OrderAction,
+  type OrderState,
+  orderAmountLines,
+  shortfallCreditFen,
+  sumFen,
+} from '@robot-ads/contracts/sales/sales.rules';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { AppError } from '../../platform/app-error';
+import type { AppContext } from '../../platform/context';
+import { accountSubtreeIds, isSuperuser } from '../../platform/scope';
+import type { SessionUser } from '../../platform/session-user';
+import { accountsOfCustomers } from '../accounts/accounts.queries';
+import { customerNamesByIds, findCustomerById } from '../customers/customers.queries';
+import { pricedRobots } from '../devices/devices.queries';
+import { sumRollups } from '../play-events/play-events.queries';
+import { getPlan } from '../playlists/playlists.service';
+import { type OrderLine, type OrderRow, orderHistory, orders } from './sales.table';
+
+type User = Pick<SessionUser, 'id' | 'name' | 'role' | 'principals' | 'customer' | 'projectId' | 'diy'>;
+
+const WEEK_MS = 7 * 86_400_000;
+const MAX_ORDER_FEN = 2_000_000_000;
+
+/**
+ * The orders a caller may see, as one condition: root/admin all; operators (salespeople) those of
+ * customers managed in their subtree or made in it; advertisers their customer's; others none.
+ */
+export async function orderScope(ctx: AppContext, user: User): Promise<SQL | undefined> {
+  if (isSuperuser(user)) return undefined;
+  if (isOperatorRole(user.role)) {
+    const ids = (await accountSubtreeIds(ctx.db, user)) ?? [user.id];
+    return or(inArray(orders.customerOwnerId, ids), inArray(orders.createdBy, ids));
+  }
+  if (isAdvertiserRole(user.role) && user.customer) return eq(orders.customerId, user.customer);
+  return sql`false`;
+}
+
+function lineDto(l: OrderLine) {
+  return {
+    robotId: l.robotId,
+    robotName: l.robotName,
+    salesType: l.salesType,
+    price: fenToYuan(l.priceFen),
+    freeMaterials: l.freeMaterials,
+    extraMaterials: l.extraMaterials,
+    amount: fenToYuan(l.amountFen),
+    amountFen: l.amountFen,
+  };
+}
+
+export function toOrderDto(r: OrderRow, customerName: string): OrderDto {
+  const planned = r.lines.length;
+  const shortfall = r.syncedAt ? Math.max(0, planned - r.actualDeviceCount) : 0;
+  const proposed = r.syncedAt ? shortfallCreditFen(r.amountFen, planned, r.actualDeviceCount) : 0;
+  const state = r.state as OrderState;
+  return {
+    id: r.id,
+    orderNo: r.orderNo,
+    name: r.name,
+    customerId: r.customerId,
+    customerName,
+    playlistId: r.playlistId,
+    playlistName: r.playlistName,
+    state,
+    actions: allowedOrderActions(state),
+    weeks: r.weeks,
+    begin: toUnixSeconds(r.beginAt) ?? 0,
+    end: toUnixSeconds(r.endAt) ?? 0,
+    amount: fenToYuan(r.amountFen),
+    amountFen: r.amountFen,
+    quotedAmount: fenToYuan(r.quotedAmountFen),
+    quotedAmountFen: r.quotedAmountFen,
+    overrideReason: r.overrideReason,
+    planDeviceCount: planned,
+    actualDeviceCount: r.actualDeviceCount,
+    syncTime: toUnixSeconds(r.syncedAt),
+    shortfall,
+    proposedCredit: fenToYuan(proposed),
+    proposedCreditFen: proposed,
+    credit: fenToYuan(r.creditFen),
+    creditFen: r.creditFen,
+    reviewReason: r.reviewReason,
+    createdBy: r.createdBy,
+    createdByName: r.createdByName,
+    createtime: toUnixSeconds(r.createdAt) ?? 0,
+  };
+}
+
+export class OrdersService {
+  constructor(private readonly ctx: AppContext) {}
+
+  /** The amount lines from the robots' current prices (ORDER_PRICE_MISSING names a robot without one). */
+  private async lines(robotIds: string[], materials: number, weeks: number): Promise<OrderLine[]> {
+    const found = await pricedRobots(this.ctx.db, robotIds);
+    const byId = new Map(found.map((r) => [r.robotId, r]));
+    const missing = robotIds.find((id) => !byId.has(id));
+    if (missing) throw new AppError('DEVICE_NOT_EXIST', { robotId: missing }, 'robotIds');
+    const devices = [...new Set(robotIds)].map((id) => {
+      const r = byId.get(id);
+      if (!r || r.priceFen === null) throw new AppError('ORDER_PRICE_MISSING', { robotId: id }, 'robotIds');
+      return { robotId: r.robotId, salesType: r.salesType as SalesType, priceFen: r.priceFen, ref: r.id, name: r.name };
+    });
+    const amounts = orderAmountLines(devices, materials, weeks);
+    return amounts.map((a, i) => {
+      const d = devices[i] as (typeof devices)[number];
+      return { ...a, robotRef: d.ref, robotName: d.name };
+    });
+  }
+
+  private async planFor(user: User, playlistId: string) {
+    const plan = await getPlan(this.ctx, user, playlistId);
+    const materials = plan.advertisements.reduce((n, a) => n + a.materials, 0);
+    return { plan, materials };
+  }
+
+  async quote(user: User, body: { playlistId: string; robotIds: string[]; weeks: number }): Promise<OrderQuoteDto> {
+    const { materials } = await this.planFor(user, body.playlistId);
+    const lines = await this.lines(body.robotIds, materials, body.weeks);
+    const amountFen = sumFen(lines.map((l) => l.amountFen));
+    return { materials, weeks: body.weeks, lines: lines.map(lineDto), amount: fenToYuan(amountFen), amountFen };
+  }
+
+  async create(user: User, body: OrderCreateBody): Promise<OrderDto> {
+    const now = this.ctx.clock.now();
+    const { plan, materials } = await this.planFor(user, body.playlistId);
+    if (!plan.clientId) throw new AppError('ORDER_PLAN_NO_CUSTOMER', {}, 'playlistId');
+    const customer = await findCustomerById(this.ctx.db, plan.clientId);
+    if (!customer) throw new AppError('ORDER_PLAN_NO_CUSTOMER', {}, 'playlistId');
+    const lines = await this.lines(body.robotIds, materials, body.weeks);
+    const quotedAmountFen = sumFen(lines.map((l) => l.amountFen));
+    const overridden = body.amount !== undefined && yuanToFen(body.amount) !== quotedAmountFen;
+    if (overridden && !body.overrideReason) throw new AppError('ORDER_OVERRIDE_REASON', {}, 'overrideReason');
+    const amountFen = body.amount !== undefined ? yuanToFen(body.amount) : quotedAmountFen;
+    // Stored as a 32-bit integer of fen: at most 20 million yuan per order.
+    if (amountFen <= 0 || amountFen > MAX_ORDER_FEN || quotedAmountFen > MAX_ORDER_FEN) {
+      throw new AppError('AMOUNT_INVALID', {}, 'amount');
+    }
+    const beginAt = body.begin !== undefined ? (fromUnixSeconds(body.begin) ?? now) : now;
+    const id = newId();
+    return this.ctx.db.transaction(async (tx) => {
+      const [{ n } = { n: 0 }] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(orders)
+        .where(gte(orders.createdAt, new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))));
+      const day = now.toISOString().slice(0, 10).replaceAll('-', '');
+      const orderNo = `O${day}${String(n + 1).padStart(4, '0')}${id.slice(-4).toUpperCase()}`;
+      const [row] = await tx
+        .insert(orders)
+        .values({
+          id,
+          orderNo,
+          name: body.name,
+          customerId: customer.id,
+          customerOwnerId: customer.ownerId,
+          playlistId: plan.id,
+          playlistName: plan.name,
+          state: 'reviewing',
+          weeks: body.weeks,
+          beginAt,
+          endAt: new Date(beginAt.getTime() + body.weeks * WEEK_MS),
+          materials,
+          lines,
+          amountFen,
+          quotedAmountFen,
+          overrideReason: overridden ? (body.overrideReason ?? '') : '',
+          createdBy: user.id,
+          createdByName: user.name,
+          createdAt: now,
+        })
+        .returning();
+      await tx.insert(orderHistory).values({
+        id: newId(),
+        orderId: id,
+        action: 'create',
+        toState: 'reviewing',
+        actorId: user.id,
+        actorName: user.name,
+        reason: overridden ? (body.overrideReason ?? '') : '',
+        createdAt: now,
+      });
+      return toOrderDto(row as OrderRow, customer.name);
+    });
+  }
+
+  private async visible(user: User, id: string, forUpdate = false): Promise<OrderRow> {
+    const scope = await orderScope(this.ctx, user);
+    const q = this.ctx.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, id), scope))
+      .limit(1);
+    const [row] = forUpdate ? await q.for('update') : await q;
+    if (!row) throw new AppError('NOT_FOUND', {}, 'id');
+    return row;
+  }
+
+  async page(user: User, q: OrderQuery): Promise<{ total: number; datas: OrderDto[] }> {
+    const conds: (SQL | undefined)[] = [await orderScope(this.ctx, user)];
+    if (q.state) conds.push(eq(orders.state, q.state));
+    if (q.customerId) conds.push(eq(orders.customerId, q.customerId));
+    if (q.keyword) {
+      const like = `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      conds.push(or(ilike(orders.orderNo, like), ilike(orders.name, like)));
+    }
+    if (q.from !== undefined) conds.push(gte(orders.createdAt, new Date(q.from * 1000)));
+    if (q.to !== undefined) conds.push(lt(orders.createdAt, new Date(q.to * 1000)));
+    const where = and(...conds);
+    const [count] = await this.ctx.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where);
+    const rows = await this.ctx.db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .offset(q.start)
+      .limit(q.limit);
+    const names = await this.customerNames(rows);
+    return { total: count?.n ?? 0, datas: rows.map((r) => toOrderDto(r, names.get(r.customerId) ?? '')) };
+  }
+
+  private customerNames(rows: OrderRow[]): Promise<Map<string, string>> {
+    return customerNamesByIds(
+      this.ctx.db,
+      rows.map((r) => r.customerId),
+    );
+  }
+
+  async detail(user: User, id: string): Promise<OrderDetailDto> {
+    const row = await this.visible(user, id);
+    const history = await this.ctx.db
+      .select()
+      .from(orderHistory)
+      .where(eq(orderHistory.orderId, id))
+      .orderBy(asc(orderHistory.createdAt), asc(orderHistory.id));
+    const names = await this.customerNames([row]);
+    return {
+      ...toOrderDto(row, names.get(row.customerId) ?? ''),
+      robotIds: row.lines.map((l) => l.robotId),
+      lines: row.lines.map(lineDto),
+      history: history.map((h) => ({
+        time: toUnixSeconds(h.createdAt) ?? 0,
+        action: h.action as OrderAction | 'create' | 'credit',
+        from: h.fromState as OrderState | '',
+        to: h.toState as OrderState,
+        actorId: h.actorId,
+        actorName: h.actorName,
+        reason: h.reason,
+      })),
+    };
+  }
+
+  /** One step of the machine; every pair it does not list is refused with ORDER_TRANSITION_REFUSED. */
+  async act(user: User, id: string, action: OrderAction, reason: string): Promise<OrderDto> {
+    if (action === 'reject' && !reason) throw new AppError('ORDER_REJECT_REASON', {}, 'reason');
+    if (action === 'cancel' && !reason) throw new AppError('ORDER_CANCEL_REASON', {}, 'reason');
+    const now = this.ctx.clock.now();
+    const result = await this.ctx.db.transaction(async (tx) => {
+      const row = await this.visible(user, id, true);
+      const from = row.state as OrderState;
+      const to = nextOrderState(from, action);
+      if (!to) {
+        throw new AppError(
+          'ORDER_TRANSITION_REFUSED',
+          {
+            stateZh: ORDER_STATE_LABELS[from].zh,
+            stateEn: ORDER_STATE_LABELS[from].en,
+            actionZh: ORDER_ACTION_LABELS[action].zh,
+            actionEn: ORDER_ACTION_LABELS[action].en,
+          },
+          'action',
+        );
+      }
+      const patch: Partial<OrderRow> = { state: to };
+      if (action === 'approve') patch.approvedAt = now;
+      if (action === 'approve' || action === 'reject') patch.reviewReason = reason;
+      if (action === 'resubmit') patch.reviewReason = '';
+      if (action === 'pay') patch.paidAt = now;
+      const [updated] = await tx.update(orders).set(patch).where(eq(orders.id, id)).returning();
+      await tx.insert(orderHistory).values({
+        id: newId(),
+        orderId: id,
+        action,
+        fromState: from,
+        toState: to,
+        actorId: user.id,
+        actorName: user.name,
+        reason,
+        createdAt: now,
+      });
+      return updated as OrderRow;
+    });
+    const names = await this.customerNames([result]);
+    const dto = toOrderDto(result, names.get(result.customerId) ?? '');
+    if (action === 'approve' || action === 'reject') await this.notifyReview(dto, reason);
+    return dto;
+  }
+
+  /** After a review: the order's creator and the customer's accounts get `order.review.result` live. */
+  private async notifyReview(dto: OrderDto, reason: string): Promise<void> {
+    const accounts = (await accountsOfCustomers(this.ctx.db, [dto.customerId])).get(dto.customerId) ?? [];
+    const targets = new Set([dto.createdBy, ...accounts.map((a) => a.id)]);
+    const data = { id: dto.id, orderNo: dto.orderNo, name: dto.name, state: dto.state, reason };
+    for (const userId of targets) await this.ctx.notifications.notify(userId, ORDER_REVIEW_EVENT, data);
+  }
+
+  /** Recounts the robots that played the plan within the order's period (proof of play). */
+  async sync(user: User, id: string): Promise<OrderDto> {
+    const row = await this.visible(user, id);
+    const now = this.ctx.clock.now();
+    const to = row.endAt.getTime() < now.getTime() ? row.endAt : now;
+    const played = await sumRollups(
+      this.ctx.db,
+      { playlistIds: [row.playlistId], from: row.beginAt, to, robotRefs: row.lines.map((l) => l.robotRef) },
+      'robot',
+    );
+    const actual = played.filter((p) => p.plays > 0).length;
+    const [updated] = await this.ctx.db
+      .update(orders)
+      .set({ actualDeviceCount: actual, syncedAt: now })
+      .where(eq(orders.id, id))
+      .returning();
+    const names = await this.customerNames([row]);
+    return toOrderDto(updated as OrderRow, names.get(row.customerId) ?? '');
+  }
+
+  /** Grants the proposed credit (or less), once. */
+  async credit(user: User, id: string, amount: number | undefined): Promise<OrderDto> {
+    const now = this.ctx.clock.now();
+    const result = await this.ctx.db.transaction(async (tx) => {
+      const row = await this.visible(user, id, true);
+      if (row.creditFen > 0) throw new AppError('ORDER_CREDIT_GRANTED');
+      const proposed = row.syncedAt ? shortfallCreditFen(row.amountFen, row.lines.length, row.actualDeviceCount) : 0;
+      if (proposed <= 0) throw new AppError('ORDER_CREDIT_NONE');
+      const fen = amount === undefined ? proposed : yuanToFen(amount);
+      if (fen > proposed) throw new AppError('ORDER_CREDIT_TOO_LARGE', {}, 'amount');
+      const [updated] = await tx
+        .update(orders)
+        .set({ creditFen: fen, creditedAt: now })
+        .where(eq(orders.id, id))
+        .returning();
+      await tx.insert(orderHistory).values({
+        id: newId(),
+        orderId: id,
+        action: 'credit',
+        fromState: row.state,
+        toState: row.state,
+        actorId: user.id,
+        actorName: user.name,
+        reason: String(fenToYuan(fen)),
+        createdAt: now,
+      });
+      return updated as OrderRow;
+    });
+    const names = await this.customerNames([result]);
+    return toOrderDto(result, names.get(result.customerId) ?? '');
+  }
+}

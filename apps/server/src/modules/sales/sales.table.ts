@@ -1,0 +1,72 @@
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/** A booked amount line (price at quote time), kept on the order. */
+export interface OrderLine {
+  robotRef: string;
+  robotId: string;
+  robotName: string;
+  salesType: 'trial' | 'rental' | 'sales';
+  priceFen: number;
+  freeMaterials: number;
+  extraMaterials: number;
+  amountFen: number;
+}
+
+/** Orders (issue 17, docs/sales.md): money in integer fen only. */
+export const orders = pgTable(
+  'sales_orders',
+  {
+    id: text('id').primaryKey(),
+    orderNo: text('order_no').notNull().unique(),
+    name: text('name').notNull(),
+    customerId: text('customer_id').notNull(),
+    /** The customer's managing account when the order was made (scope of salespeople). */
+    customerOwnerId: text('customer_owner_id'),
+    playlistId: text('playlist_id').notNull(),
+    playlistName: text('playlist_name').notNull(),
+    state: text('state').notNull().default('reviewing'),
+    weeks: integer('weeks').notNull(),
+    beginAt: ts('begin_at').notNull(),
+    endAt: ts('end_at').notNull(),
+    materials: integer('materials').notNull(),
+    lines: jsonb('lines').$type<OrderLine[]>().notNull(),
+    amountFen: integer('amount_fen').notNull(),
+    quotedAmountFen: integer('quoted_amount_fen').notNull(),
+    overrideReason: text('override_reason').notNull().default(''),
+    actualDeviceCount: integer('actual_device_count').notNull().default(0),
+    syncedAt: ts('synced_at'),
+    creditFen: integer('credit_fen').notNull().default(0),
+    reviewReason: text('review_reason').notNull().default(''),
+    /** When the amount became owed (approval), paid, credited: the bill's lines. */
+    approvedAt: ts('approved_at'),
+    paidAt: ts('paid_at'),
+    creditedAt: ts('credited_at'),
+    createdBy: text('created_by').notNull(),
+    createdByName: text('created_by_name').notNull().default(''),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    index('sales_orders_customer_idx').on(t.customerId, t.createdAt),
+    index('sales_orders_state_idx').on(t.state),
+  ],
+);
+export type OrderRow = typeof orders.$inferSelect;
+
+/** Every transition of an order (who, when, why). */
+export const orderHistory = pgTable(
+  'sales_order_history',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id').notNull(),
+    action: text('action').notNull(),
+    fromState: text('from_state').notNull().default(''),
+    toState: text('to_state').notNull(),
+    actorId: text('actor_id').notNull(),
+    actorName: text('actor_name').notNull().default(''),
+    reason: text('reason').notNull().default(''),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('sales_order_history_order_idx').on(t.orderId, t.createdAt)],
+);
