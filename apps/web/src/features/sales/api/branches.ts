@@ -18,7 +18,7 @@ export type BranchFilter = Paged<z.input<typeof branchQuery>>;
 export type BranchRobot = z.infer<typeof branchRobotDto>;
 export type BranchCustomer = z.infer<typeof branchCustomerDto>;
 export type BranchListKind = 'robots' | 'customers' | 'orders';
-type BranchListRow = { robots: BranchRobot; customers: BranchCustomer; orders: OrderDto };
+export type BranchListRows = { robots: BranchRobot; customers: BranchCustomer; orders: OrderDto };
 
 export const branchesPageQuery = (q: BranchFilter) =>
   queryOptions({
@@ -36,7 +36,7 @@ export function useBranchList<K extends BranchListKind>(
 ) {
   return useQuery({
     queryKey: ['branches', kind, id, page],
-    queryFn: () => api.get<Page<BranchListRow[K]>>(`/api/Branches/${kind}`, { query: { id: id ?? '', ...page } }),
+    queryFn: () => api.get<Page<BranchListRows[K]>>(`/api/Branches/${kind}`, { query: { id: id ?? '', ...page } }),
     enabled: Boolean(id),
     placeholderData: keepPreviousData,
   });

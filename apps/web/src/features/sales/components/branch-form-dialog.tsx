@@ -3,9 +3,9 @@ import { messageFor } from '@robot-ads/contracts/common/errors';
 import { App, Button, Form, Input, Modal, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
 import { lang } from '../../../lib/i18n';
 import { type Branch, useAgentOptions, useSaveBranch } from '../api/branches';
+import { saveForm } from './save-form';
 
 interface BranchForm {
   name: string;
@@ -41,14 +41,9 @@ export function BranchFormDialog({ branch, onClose }: { branch: Branch | 'new' |
           accountId: v.accountId,
           regions: v.regions.map((r) => ({ province: r.province, city: r.city ?? '' })),
         };
-        try {
-          await save.mutateAsync(editing ? { ...body, id: editing.id } : body);
+        if (await saveForm(form, message.error, () => save.mutateAsync(editing ? { ...body, id: editing.id } : body))) {
           message.success(t(editing ? 'saved' : 'created'));
           onClose();
-        } catch (err) {
-          if (err instanceof ApiError && err.field)
-            form.setFields([{ name: err.field as never, errors: [err.message] }]);
-          else message.error((err as Error).message);
         }
       }}
     >

@@ -5,9 +5,9 @@ import { LEAD_PRIORITIES } from '@robot-ads/contracts/sales/sales.rules';
 import { App, DatePicker, Form, Input, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
 import { lang } from '../../../lib/i18n';
 import { type Lead, useSaveLead } from '../api/leads';
+import { saveForm } from './save-form';
 
 type LeadForm = Omit<Partial<Lead>, 'nextFollowAt'> & { nextFollowAt?: Dayjs | null };
 
@@ -39,14 +39,9 @@ export function LeadFormDialog({ lead, onClose }: { lead: Lead | 'new' | null; o
           priority: v.priority,
           nextFollowAt: v.nextFollowAt ? v.nextFollowAt.startOf('day').unix() : null,
         };
-        try {
-          await save.mutateAsync(editing ? { ...body, id: editing.id } : body);
+        if (await saveForm(form, message.error, () => save.mutateAsync(editing ? { ...body, id: editing.id } : body))) {
           message.success(t(editing ? 'saved' : 'created'));
           onClose();
-        } catch (err) {
-          if (err instanceof ApiError && err.field)
-            form.setFields([{ name: err.field as never, errors: [err.message] }]);
-          else message.error((err as Error).message);
         }
       }}
     >

@@ -4,11 +4,11 @@ import { Alert, App, DatePicker, Form, Input, InputNumber, Modal, Select, Spin }
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
 import { lang } from '../../../lib/i18n';
 import { useCreateOrder, usePlanOptions, useQuote, useRobotOptions } from '../api/orders';
 import { fenToYuanNumber, formatFen, yuanToFen } from '../money';
 import { AmountField } from './amount-field';
+import { saveForm } from './save-form';
 
 interface OrderFormValues {
   name: string;
@@ -51,21 +51,20 @@ export function OrderFormDialog({ open, onClose }: { open: boolean; onClose: () 
   const submit = async () => {
     const v = await form.validateFields();
     const fen = yuanToFen(v.amount);
-    try {
-      await create.mutateAsync({
+    const saved = await saveForm(form, message.error, () =>
+      create.mutateAsync({
         name: v.name,
         playlistId: v.playlistId,
         robotIds: v.robotIds,
         weeks: v.weeks,
         begin: v.begin ? v.begin.startOf('day').unix() : undefined,
         ...(fen !== null ? { amount: fenToYuanNumber(fen), overrideReason: v.overrideReason } : {}),
-      });
+      }),
+    );
+    if (saved) {
       message.success(t('created'));
       form.resetFields();
       onClose();
-    } catch (err) {
-      if (err instanceof ApiError && err.field) form.setFields([{ name: err.field as never, errors: [err.message] }]);
-      else message.error((err as Error).message);
     }
   };
 

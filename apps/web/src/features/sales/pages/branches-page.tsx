@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { OrderDto } from '@robot-ads/contracts/sales/orders.schemas';
 import type { OrderState } from '@robot-ads/contracts/sales/sales.rules';
-import { Alert, Button, Card, Drawer, Form, Input, Popconfirm, Space, Table, Tabs } from 'antd';
+import { Alert, Button, Card, Drawer, Form, Input, Popconfirm, Space, Table, type TableColumnsType, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listTable } from '../../../components/list-table';
@@ -9,6 +9,8 @@ import { lang } from '../../../lib/i18n';
 import {
   type Branch,
   type BranchCustomer,
+  type BranchListKind,
+  type BranchListRows,
   type BranchRobot,
   useBranchesPage,
   useBranchList,
@@ -106,69 +108,65 @@ export default function BranchesPage() {
   );
 }
 
-function BranchRobots({ id }: { id: string }) {
-  const { t } = useTranslation('sales');
+/** One of a branch's lists (robots, customers, orders), paged on the server. */
+function BranchList<K extends BranchListKind>({
+  id,
+  kind,
+  rowKey,
+  columns,
+}: {
+  id: string;
+  kind: K;
+  rowKey: string;
+  columns: TableColumnsType<BranchListRows[K]>;
+}) {
   const { query, pagination } = useServerPage({});
-  const list = useBranchList('robots', id, query);
+  const list = useBranchList(kind, id, query);
   return (
-    <Table<BranchRobot>
-      rowKey="robotId"
+    <Table<BranchListRows[K]>
+      rowKey={rowKey}
       size="small"
       dataSource={list.data?.datas ?? []}
       loading={list.isLoading}
       pagination={pagination(list.data?.total)}
-      columns={[
-        { title: t('fields.robotId'), dataIndex: 'robotId' },
-        { title: t('fields.name'), dataIndex: 'name' },
-        { title: t('fields.region'), key: 'r', render: (_: unknown, r) => `${r.province} ${r.city}` },
-        { title: t('fields.salesType'), dataIndex: 'salesType', render: (s: string) => t(`salesTypes.${s}`) },
-        {
-          title: t('fields.price'),
-          dataIndex: 'price',
-          render: (p: number | null) => (p === null ? t('prices.noPrice') : formatFen(yuanToFen(p), lang())),
-        },
-      ]}
+      columns={columns}
     />
   );
+}
+
+function BranchRobots({ id }: { id: string }) {
+  const { t } = useTranslation('sales');
+  const columns: TableColumnsType<BranchRobot> = [
+    { title: t('fields.robotId'), dataIndex: 'robotId' },
+    { title: t('fields.name'), dataIndex: 'name' },
+    { title: t('fields.region'), key: 'r', render: (_: unknown, r) => `${r.province} ${r.city}` },
+    { title: t('fields.salesType'), dataIndex: 'salesType', render: (s: string) => t(`salesTypes.${s}`) },
+    {
+      title: t('fields.price'),
+      dataIndex: 'price',
+      render: (p: number | null) => (p === null ? t('prices.noPrice') : formatFen(yuanToFen(p), lang())),
+    },
+  ];
+  return <BranchList id={id} kind="robots" rowKey="robotId" columns={columns} />;
 }
 
 function BranchCustomers({ id }: { id: string }) {
   const { t } = useTranslation('sales');
-  const { query, pagination } = useServerPage({});
-  const list = useBranchList('customers', id, query);
-  return (
-    <Table<BranchCustomer>
-      rowKey="id"
-      size="small"
-      dataSource={list.data?.datas ?? []}
-      loading={list.isLoading}
-      pagination={pagination(list.data?.total)}
-      columns={[
-        { title: t('fields.customerName'), dataIndex: 'name' },
-        { title: t('fields.region'), key: 'r', render: (_: unknown, c) => `${c.province} ${c.city}` },
-      ]}
-    />
-  );
+  const columns: TableColumnsType<BranchCustomer> = [
+    { title: t('fields.customerName'), dataIndex: 'name' },
+    { title: t('fields.region'), key: 'r', render: (_: unknown, c) => `${c.province} ${c.city}` },
+  ];
+  return <BranchList id={id} kind="customers" rowKey="id" columns={columns} />;
 }
 
 function BranchOrders({ id }: { id: string }) {
   const { t } = useTranslation('sales');
-  const { query, pagination } = useServerPage({});
-  const list = useBranchList('orders', id, query);
-  return (
-    <Table<OrderDto>
-      rowKey="id"
-      size="small"
-      dataSource={list.data?.datas ?? []}
-      loading={list.isLoading}
-      pagination={pagination(list.data?.total)}
-      columns={[
-        { title: t('fields.orderNo'), dataIndex: 'orderNo' },
-        { title: t('fields.orderName'), dataIndex: 'name' },
-        { title: t('fields.customer'), dataIndex: 'customerName' },
-        { title: t('fields.amount'), dataIndex: 'amountFen', render: (f: number) => formatFen(f, lang()) },
-        { title: t('fields.state'), dataIndex: 'state', render: (s: OrderState) => <OrderStateTag state={s} /> },
-      ]}
-    />
-  );
+  const columns: TableColumnsType<OrderDto> = [
+    { title: t('fields.orderNo'), dataIndex: 'orderNo' },
+    { title: t('fields.orderName'), dataIndex: 'name' },
+    { title: t('fields.customer'), dataIndex: 'customerName' },
+    { title: t('fields.amount'), dataIndex: 'amountFen', render: (f: number) => formatFen(f, lang()) },
+    { title: t('fields.state'), dataIndex: 'state', render: (s: OrderState) => <OrderStateTag state={s} /> },
+  ];
+  return <BranchList id={id} kind="orders" rowKey="id" columns={columns} />;
 }
