@@ -27,6 +27,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { menusRoutes } from './modules/auth/menus.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
+import { CustomersService } from './modules/customers/customers.service';
 import { DeviceTokenCache, loadDeviceTokens } from './modules/device-protocol/device-auth';
 import { deviceProtocolRoutes } from './modules/device-protocol/device-protocol.routes';
 import { EXPORT_JOB as DEVICE_EXPORT_JOB, runExport as runDeviceExport } from './modules/devices/device-exports';
@@ -50,6 +51,8 @@ import { adLinkCounter, heldSlotsLookup, plansPublishedToRobot } from './modules
 import { resourcesRoutes } from './modules/resources/resources.routes';
 import { ResourcesService } from './modules/resources/resources.service';
 import { BillsService } from './modules/sales/bills.service';
+import { BranchesService } from './modules/sales/branches.service';
+import { LeadsService } from './modules/sales/leads.service';
 import { OrdersService } from './modules/sales/orders.service';
 import { salesRoutes } from './modules/sales/sales.routes';
 import { createSchedules, schedulesRoutes } from './modules/schedules/schedules.routes';
@@ -329,7 +332,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(playEventsRoutes(ctx));
   await app.register(statisticsRoutes(ctx));
   await app.register(auditsRoutes(ctx));
-  await app.register(salesRoutes(new OrdersService(ctx), new BillsService(ctx)));
+  const customersForSales = new CustomersService(ctx, {
+    hasAccount: (customerId) => customerHasAccount(ctx.db, customerId),
+    accountsOf: (customerIds) => accountsOfCustomers(ctx.db, customerIds),
+  });
+  const leads = new LeadsService(ctx, {
+    createCustomer: (user, input, lang) => customersForSales.create(user, input, lang),
+    createAdvertiser: (user, input, lang) => accounts.createAdvertiser(user, input, lang),
+  });
+  jobs.define({
+    name: 'sales.lead-reminders',
+    cron: '*/15 * * * *',
+    handler: async () => void (await leads.sendDueReminders()),
+  });
+  await app.register(
+    salesRoutes({
+      orders: new OrdersService(ctx),
+      bills: new BillsService(ctx),
+      leads,
+      branches: new BranchesService(ctx),
+    }),
+  );
 
   await registerStaticFiles(app, { webDist: config.WEB_DIST, playerDist: config.PLAYER_DIST });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { newPasswordSchema } from '../auth/password.rules';
 import { okEnvelope, pageEnvelope } from '../common/envelope';
 import { idSchema } from '../common/ids';
 import { pageQuery } from '../common/pagination';
@@ -115,7 +116,7 @@ export const leadConvertBody = z.object({
   account: z.object({
     account: z.string().trim().min(2).max(32),
     name: z.string().trim().min(2, 'NAME_LENGTH').max(15, 'NAME_LENGTH'),
-    password: z.string().min(6).max(16),
+    password: newPasswordSchema,
   }),
 });
 export type LeadConvertBody = z.infer<typeof leadConvertBody>;

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { type CustomerRow, customers } from './customers.table';
@@ -36,4 +36,23 @@ export async function assertCustomerMayDeliver(db: DbOrTx, customerId: string | 
   if (row && row.auditStatus !== 'pass') {
     throw new AppError('CUSTOMER_NOT_APPROVED', { name: row.name }, 'playListId');
   }
+}
+
+/** Customers managed by these accounts, paged (branches of the sales module). */
+export async function customersManagedBy(
+  db: DbOrTx,
+  ownerIds: readonly string[],
+  page: { start: number; limit: number },
+) {
+  if (ownerIds.length === 0) return { total: 0, rows: [] };
+  const where = inArray(customers.ownerId, [...ownerIds]);
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(customers).where(where);
+  const rows = await db
+    .select({ id: customers.id, name: customers.name, province: customers.province, city: customers.city })
+    .from(customers)
+    .where(where)
+    .orderBy(asc(customers.name))
+    .offset(page.start)
+    .limit(page.limit);
+  return { total: count?.n ?? 0, rows };
 }

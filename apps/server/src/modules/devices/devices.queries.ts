@@ -1,5 +1,5 @@
 import { newId } from '@robot-ads/contracts/common/ids';
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { deliverableCondition } from './devices.repository';
 import { deviceTokens, robots } from './devices.table';
@@ -154,4 +154,39 @@ export async function pricedRobots(db: DbOrTx, robotIds: readonly string[]) {
     })
     .from(robots)
     .where(inArray(robots.robotId, [...new Set(robotIds)]));
+}
+
+/** The condition "a robot stands in one of these regions" ('' city: the whole province). */
+function inRegions(regions: ReadonlyArray<{ province: string; city: string }>) {
+  if (regions.length === 0) return sql`false`;
+  return or(
+    ...regions.map((r) =>
+      r.city ? and(eq(robots.province, r.province), eq(robots.city, r.city)) : eq(robots.province, r.province),
+    ),
+  );
+}
+
+/** Robots in these regions, paged (branches of the sales module). */
+export async function robotsInRegions(
+  db: DbOrTx,
+  regions: ReadonlyArray<{ province: string; city: string }>,
+  page: { start: number; limit: number },
+) {
+  const where = inRegions(regions);
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(robots).where(where);
+  const rows = await db
+    .select({
+      robotId: robots.robotId,
+      name: robots.name,
+      province: robots.province,
+      city: robots.city,
+      salesType: robots.salesType,
+      priceFen: robots.priceFen,
+    })
+    .from(robots)
+    .where(where)
+    .orderBy(asc(robots.robotId))
+    .offset(page.start)
+    .limit(page.limit);
+  return { total: count?.n ?? 0, rows };
 }

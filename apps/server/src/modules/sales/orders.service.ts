@@ -211,8 +211,10 @@ export class OrdersService {
     return row;
   }
 
-  async page(user: User, q: OrderQuery): Promise<{ total: number; datas: OrderDto[] }> {
+  /** `customerOwners`: only orders of customers managed by these accounts (a branch's agents). */
+  async page(user: User, q: OrderQuery, customerOwners?: string[]): Promise<{ total: number; datas: OrderDto[] }> {
     const conds: (SQL | undefined)[] = [await orderScope(this.ctx, user)];
+    if (customerOwners) conds.push(inArray(orders.customerOwnerId, customerOwners.length ? customerOwners : ['']));
     if (q.state) conds.push(eq(orders.state, q.state));
     if (q.customerId) conds.push(eq(orders.customerId, q.customerId));
     if (q.keyword) {

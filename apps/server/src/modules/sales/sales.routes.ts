@@ -1,3 +1,4 @@
+import { emptyOk } from '@robot-ads/contracts/auth/auth.schemas';
 import { ADVERTISER_ROLES, OPERATOR_ROLES } from '@robot-ads/contracts/auth/roles';
 import { idParams } from '@robot-ads/contracts/common/ids';
 import {
@@ -7,6 +8,27 @@ import {
   billResponse,
   billStatementQuery,
 } from '@robot-ads/contracts/sales/bills.schemas';
+import {
+  branchCreateBody,
+  branchCustomerPage,
+  branchListQuery,
+  branchPage,
+  branchQuery,
+  branchResponse,
+  branchRobotPage,
+  branchUpdateBody,
+} from '@robot-ads/contracts/sales/branches.schemas';
+import {
+  leadConvertBody,
+  leadConvertResponse,
+  leadCreateBody,
+  leadDetailResponse,
+  leadNoteBody,
+  leadPage,
+  leadQuery,
+  leadResponse,
+  leadUpdateBody,
+} from '@robot-ads/contracts/sales/leads.schemas';
 import {
   orderCreateBody,
   orderCreditBody,
@@ -24,6 +46,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { attachment, sendWorkbook } from '../../platform/exports';
 import { zodRoutes } from '../../platform/zod-routes';
 import type { BillsService } from './bills.service';
+import type { BranchesService } from './branches.service';
+import type { LeadsService } from './leads.service';
 import type { OrdersService } from './orders.service';
 
 const OPS = OPERATOR_ROLES;
@@ -31,7 +55,14 @@ const READERS = [...OPERATOR_ROLES, ...ADVERTISER_ROLES];
 const fileSchema = (summary: string) => ({ tags: ['sales'], summary, querystring: billFileQuery });
 
 /** Orders (/orderList/index, /adordermanage, /order/auditForm/index): docs/sales.md. */
-export function salesRoutes(orders: OrdersService, bills: BillsService): FastifyPluginAsyncZod {
+export interface SalesServices {
+  orders: OrdersService;
+  bills: BillsService;
+  leads: LeadsService;
+  branches: BranchesService;
+}
+
+export function salesRoutes({ orders, bills, leads, branches }: SalesServices): FastifyPluginAsyncZod {
   return async (app) => {
     const route = zodRoutes(app, ['sales']);
     route.page(
@@ -155,6 +186,138 @@ export function salesRoutes(orders: OrdersService, bills: BillsService): Fastify
         const file = await bills.xlsx(request.user, q.customerId, q.month, q.language ?? request.user.lang);
         return sendWorkbook(reply, `bill-${q.month}.xlsx`, file);
       },
+    );
+    route.page(
+      '/api/Leads/queryByPage',
+      {
+        summary: 'Intended customers in scope (paged; name, phone, priority, follow-up state, industry, owner, due)',
+        querystring: leadQuery,
+        response: leadPage,
+        config: { roles: OPS },
+      },
+      async (request) => leads.page(request.user, request.query),
+    );
+    route.post(
+      '/api/Leads',
+      {
+        summary: 'A new intended customer (phone unique)',
+        body: leadCreateBody,
+        response: leadResponse,
+        config: { roles: OPS },
+      },
+      async (request) => leads.create(request.user, request.body, request.lang),
+    );
+    route.put(
+      '/api/Leads',
+      {
+        summary: 'Change an intended customer',
+        body: leadUpdateBody,
+        response: leadResponse,
+        config: { roles: OPS },
+      },
+      async (request) => leads.update(request.user, request.body, request.lang),
+    );
+    route.post(
+      '/api/Leads/notes',
+      {
+        summary: 'A dated follow-up note (may set the follow-up state and the next reminder)',
+        body: leadNoteBody,
+        response: leadDetailResponse,
+        config: { roles: OPS },
+      },
+      async (request) => leads.addNote(request.user, request.body),
+    );
+    route.post(
+      '/api/Leads/convert',
+      {
+        summary: 'Convert into a customer and its first account, in one transaction',
+        body: leadConvertBody,
+        response: leadConvertResponse,
+        config: { roles: OPS },
+      },
+      async (request) => leads.convert(request.user, request.body, request.lang),
+    );
+    route.get(
+      '/api/Leads/:id',
+      {
+        summary: 'One intended customer with its follow-up timeline',
+        params: idParams,
+        response: leadDetailResponse,
+        config: { roles: OPS },
+      },
+      async (request) => leads.detail(request.user, request.params.id),
+    );
+    route.delete(
+      '/api/Leads/:id',
+      { summary: 'Delete an intended customer', params: idParams, response: emptyOk, config: { roles: OPS } },
+      async (request) => {
+        await leads.remove(request.user, request.params.id);
+        return null;
+      },
+    );
+    route.page(
+      '/api/Branches/queryByPage',
+      {
+        summary: 'Regional accounts with their regions and counts of robots, customers and orders',
+        querystring: branchQuery,
+        response: branchPage,
+        config: { roles: OPS },
+      },
+      async (request) => branches.page(request.user, request.query),
+    );
+    route.post(
+      '/api/Branches',
+      { summary: 'A new regional account', body: branchCreateBody, response: branchResponse, config: { roles: OPS } },
+      async (request) => branches.create(request.user, request.body),
+    );
+    route.put(
+      '/api/Branches',
+      {
+        summary: 'Change a regional account',
+        body: branchUpdateBody,
+        response: branchResponse,
+        config: { roles: OPS },
+      },
+      async (request) => branches.update(request.user, request.body),
+    );
+    route.delete(
+      '/api/Branches/:id',
+      { summary: 'Delete a regional account', params: idParams, response: emptyOk, config: { roles: OPS } },
+      async (request) => {
+        await branches.remove(request.user, request.params.id);
+        return null;
+      },
+    );
+    route.page(
+      '/api/Branches/robots',
+      {
+        summary: 'Robots in the regions of a branch',
+        querystring: branchListQuery,
+        response: branchRobotPage,
+        config: { roles: OPS },
+      },
+      async (request) => branches.robots(request.user, request.query),
+    );
+    route.page(
+      '/api/Branches/customers',
+      {
+        summary: 'Customers managed by the branch agent',
+        querystring: branchListQuery,
+        response: branchCustomerPage,
+        config: { roles: OPS },
+      },
+      async (request) => branches.customers(request.user, request.query),
+    );
+    route.page(
+      '/api/Branches/orders',
+      {
+        summary: 'Orders of the customers of a branch',
+        querystring: branchListQuery,
+        response: orderPage,
+        config: { roles: OPS },
+      },
+      async (request) =>
+        orders.page(request.user, request.query, await branches.agentIds(request.user, request.query.id)),
     );
   };
 }

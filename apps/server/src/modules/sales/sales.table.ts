@@ -70,3 +70,54 @@ export const orderHistory = pgTable(
   },
   (t) => [index('sales_order_history_order_idx').on(t.orderId, t.createdAt)],
 );
+
+/** Intended customers (leads): a small CRM (issue 17). */
+export const leads = pgTable(
+  'sales_leads',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    phone: text('phone').notNull().unique(),
+    industry: text('industry').notNull().default(''),
+    province: text('province').notNull().default(''),
+    city: text('city').notNull().default(''),
+    source: text('source').notNull().default('other'),
+    priority: text('priority').notNull().default('ordinary'),
+    followState: text('follow_state').notNull().default('notFollowed'),
+    ownerId: text('owner_id').notNull(),
+    ownerName: text('owner_name').notNull().default(''),
+    nextFollowAt: ts('next_follow_at'),
+    /** The nextFollowAt a reminder was sent for (one notification per date). */
+    remindedFor: ts('reminded_for'),
+    customerId: text('customer_id'),
+    lastNoteAt: ts('last_note_at'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('sales_leads_owner_idx').on(t.ownerId, t.createdAt), index('sales_leads_next_idx').on(t.nextFollowAt)],
+);
+export type LeadRow = typeof leads.$inferSelect;
+
+export const leadNotes = pgTable(
+  'sales_lead_notes',
+  {
+    id: text('id').primaryKey(),
+    leadId: text('lead_id').notNull(),
+    authorId: text('author_id').notNull(),
+    authorName: text('author_name').notNull().default(''),
+    content: text('content').notNull(),
+    followState: text('follow_state').notNull().default(''),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('sales_lead_notes_lead_idx').on(t.leadId, t.createdAt)],
+);
+
+/** Branches: regional accounts (agents) and the provinces/cities they sell in (docs/sales.md). */
+export const branches = pgTable('sales_branches', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  accountId: text('account_id').notNull().unique(),
+  regions: jsonb('regions').$type<Array<{ province: string; city: string }>>().notNull(),
+  createdBy: text('created_by').notNull(),
+  createdAt: ts('created_at').notNull(),
+});
+export type BranchRow = typeof branches.$inferSelect;

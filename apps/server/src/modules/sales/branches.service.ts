@@ -1,0 +1,143 @@
+import { isOperatorRole, type Role } from '@robot-ads/contracts/auth/roles';
+import { newId } from '@robot-ads/contracts/common/ids';
+import { toUnixSeconds } from '@robot-ads/contracts/common/time';
+import { fenToYuan } from '@robot-ads/contracts/devices/devices.rules';
+import type { BranchDto } from '@robot-ads/contracts/sales/branches.schemas';
+import { and, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { AppError } from '../../platform/app-error';
+import type { AppContext } from '../../platform/context';
+import { accountSubtreeIds, assertCanSeeAccount, descendantIds, isSuperuser } from '../../platform/scope';
+import type { SessionUser } from '../../platform/session-user';
+import { findAccountById } from '../accounts/accounts.queries';
+import { customersManagedBy } from '../customers/customers.queries';
+import { robotsInRegions } from '../devices/devices.queries';
+import { type BranchRow, branches, orders } from './sales.table';
+
+type Region = { province: string; city: string };
+type Page = { start: number; limit: number };
+
+/** Branches (/LubanBranches): regional accounts with their regions, robots, customers and orders. */
+export class BranchesService {
+  constructor(private readonly ctx: AppContext) {}
+
+  private async scope(user: SessionUser): Promise<SQL | undefined> {
+    if (isSuperuser(user)) return undefined;
+    if (!isOperatorRole(user.role)) throw new AppError('FORBIDDEN');
+    return inArray(branches.accountId, (await accountSubtreeIds(this.ctx.db, user)) ?? [user.id]);
+  }
+
+  private async row(user: SessionUser, id: string): Promise<BranchRow> {
+    const [row] = await this.ctx.db
+      .select()
+      .from(branches)
+      .where(and(eq(branches.id, id), await this.scope(user)))
+      .limit(1);
+    if (!row) throw new AppError('NOT_FOUND', {}, 'id');
+    return row;
+  }
+
+  private async toDto(r: BranchRow): Promise<BranchDto> {
+    const agents = await descendantIds(this.ctx.db, r.accountId);
+    const [robots, customers, [orderCount]] = await Promise.all([
+      robotsInRegions(this.ctx.db, r.regions, { start: 0, limit: 1 }),
+      customersManagedBy(this.ctx.db, agents, { start: 0, limit: 1 }),
+      this.ctx.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(inArray(orders.customerOwnerId, agents)),
+    ]);
+    const account = await findAccountById(this.ctx.db, r.accountId);
+    return {
+      id: r.id,
+      name: r.name,
+      accountId: r.accountId,
+      accountName: account?.name ?? '',
+      regions: r.regions,
+      robotCount: robots.total,
+      customerCount: customers.total,
+      orderCount: orderCount?.n ?? 0,
+      createtime: toUnixSeconds(r.createdAt) ?? 0,
+    };
+  }
+
+  async page(user: SessionUser, q: Page & { name?: string; province?: string }) {
+    const where = and(
+      await this.scope(user),
+      q.name ? ilike(branches.name, `%${q.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+      q.province ? sql`${branches.regions} @> ${JSON.stringify([{ province: q.province }])}::jsonb` : undefined,
+    );
+    const [count] = await this.ctx.db.select({ n: sql<number>`count(*)::int` }).from(branches).where(where);
+    const rows = await this.ctx.db
+      .select()
+      .from(branches)
+      .where(where)
+      .orderBy(desc(branches.createdAt), desc(branches.id))
+      .offset(q.start)
+      .limit(q.limit);
+    const datas: BranchDto[] = [];
+    for (const r of rows) datas.push(await this.toDto(r));
+    return { total: count?.n ?? 0, datas };
+  }
+
+  private async checkAgent(user: SessionUser, accountId: string, exceptId?: string) {
+    await assertCanSeeAccount(this.ctx.db, user, accountId);
+    const account = await findAccountById(this.ctx.db, accountId);
+    if (!account || !isOperatorRole(account.role as Role)) throw new AppError('NOT_FOUND', {}, 'accountId');
+    const [taken] = await this.ctx.db
+      .select({ id: branches.id })
+      .from(branches)
+      .where(and(eq(branches.accountId, accountId), ...(exceptId ? [ne(branches.id, exceptId)] : [])))
+      .limit(1);
+    if (taken) throw new AppError('BRANCH_ACCOUNT_TAKEN', {}, 'accountId');
+  }
+
+  async create(user: SessionUser, body: { name: string; accountId: string; regions: Region[] }) {
+    await this.scope(user);
+    await this.checkAgent(user, body.accountId);
+    const [row] = await this.ctx.db
+      .insert(branches)
+      .values({ id: newId(), ...body, createdBy: user.id, createdAt: this.ctx.clock.now() })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw new AppError('BRANCH_ACCOUNT_TAKEN', {}, 'accountId');
+    return this.toDto(row);
+  }
+
+  async update(user: SessionUser, body: { id: string; name?: string; accountId?: string; regions?: Region[] }) {
+    const row = await this.row(user, body.id);
+    if (body.accountId && body.accountId !== row.accountId) await this.checkAgent(user, body.accountId, row.id);
+    const { id: _id, ...patch } = body;
+    const [updated] = await this.ctx.db.update(branches).set(patch).where(eq(branches.id, row.id)).returning();
+    return this.toDto(updated as BranchRow);
+  }
+
+  async remove(user: SessionUser, id: string): Promise<void> {
+    const row = await this.row(user, id);
+    await this.ctx.db.delete(branches).where(eq(branches.id, row.id));
+  }
+
+  async robots(user: SessionUser, q: Page & { id: string }) {
+    const row = await this.row(user, q.id);
+    const { total, rows } = await robotsInRegions(this.ctx.db, row.regions, q);
+    return {
+      total,
+      datas: rows.map((r) => ({
+        robotId: r.robotId,
+        name: r.name,
+        province: r.province ?? '',
+        city: r.city ?? '',
+        salesType: r.salesType,
+        price: r.priceFen === null ? null : fenToYuan(r.priceFen),
+      })),
+    };
+  }
+
+  async customers(user: SessionUser, q: Page & { id: string }) {
+    const row = await this.row(user, q.id);
+    const { total, rows } = await customersManagedBy(this.ctx.db, await descendantIds(this.ctx.db, row.accountId), q);
+    return { total, datas: rows };
+  }
+
+  /** The branch's agent subtree, for its orders (OrdersService.page with this scope). */
+  async agentIds(user: SessionUser, id: string): Promise<string[]> {
+    const row = await this.row(user, id);
+    return descendantIds(this.ctx.db, row.accountId);
+  }
+}
