@@ -47,7 +47,12 @@ import { playlistsRoutes } from './modules/playlists/playlists.routes';
 import { directPublishRoutes } from './modules/publishing/direct-publish.routes';
 import { PUBLISH_EXPORT_JOB, runPublishExport } from './modules/publishing/publish-exports';
 import { publishingRoutes } from './modules/publishing/publishing.routes';
-import { adLinkCounter, heldSlotsLookup, plansPublishedToRobot } from './modules/publishing/publishing.service';
+import {
+  adLinkCounter,
+  heldSlotsLookup,
+  liveRobotRefsOfAd,
+  plansPublishedToRobot,
+} from './modules/publishing/publishing.service';
 import { resourcesRoutes } from './modules/resources/resources.routes';
 import { ResourcesService } from './modules/resources/resources.service';
 import { BillsService } from './modules/sales/bills.service';
@@ -182,7 +187,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const notifications = new NotificationsService(database.db, clock, () => realtime);
   const accounts = new AccountsService(platform, auth);
   const resources = new ResourcesService(platform, adsUsingResources);
-  const ads = new AdsService(platform, resources, [adLinkCounter(clock), adAccountLinkCounter()]);
+  const ads = new AdsService(platform, resources, [
+    adLinkCounter(clock),
+    adAccountLinkCounter(),
+    BranchesService.adRegionalLinkCounter((db, adId) => liveRobotRefsOfAd(db, adId, clock.now())),
+  ]);
   const ctx: AppContext = {
     ...platform,
     realtime,

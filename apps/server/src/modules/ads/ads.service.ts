@@ -32,7 +32,10 @@ import { type AdRow, adResources, advertisements } from './ads.table';
  * How many devices and accounts an ad is published to (the publishing module answers; registered with
  * buildApp passes them at construction). An online ad with links cannot be deleted.
  */
-export type AdLinkCounter = (db: DbOrTx, adId: string) => Promise<{ devices: number; accounts: number }>;
+export type AdLinkCounter = (
+  db: DbOrTx,
+  adId: string,
+) => Promise<{ devices: number; accounts: number; regionalAccounts?: number }>;
 
 type MaterialInput = Pick<CreateAdBody, 'resourcesObjs' | 'resources'>;
 
@@ -371,7 +374,7 @@ export class AdsService {
     }
   }
 
-  /** Deletes an ad; an online ad (now within begin..end) linked to devices or accounts is refused. */
+  /** Deletes an ad; an online ad (now within begin..end) linked to devices, accounts or regional accounts is refused. */
   async remove(user: Uploader, id: string): Promise<void> {
     const { ctx } = this;
     await ctx.db.transaction(async (tx) => {
@@ -381,7 +384,9 @@ export class AdsService {
       if (online) {
         for (const counter of this.linkCounters) {
           const links = await counter(tx, row.id);
-          if (links.devices > 0 || links.accounts > 0) throw new AppError('AD_ONLINE_LINKED');
+          if (links.devices > 0 || links.accounts > 0 || (links.regionalAccounts ?? 0) > 0) {
+            throw new AppError('AD_ONLINE_LINKED');
+          }
         }
       }
       await tx.delete(advertisements).where(eq(advertisements.id, row.id));

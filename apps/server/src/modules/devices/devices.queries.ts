@@ -190,3 +190,12 @@ export async function robotsInRegions(
     .limit(page.limit);
   return { total: count?.n ?? 0, rows };
 }
+
+/** Province and city of these robots (robots.id), distinct (sales: regional accounts of an ad). */
+export async function regionsOfRobots(db: DbOrTx, refs: readonly string[]) {
+  if (refs.length === 0) return [];
+  return db
+    .selectDistinct({ province: robots.province, city: robots.city })
+    .from(robots)
+    .where(inArray(robots.id, [...refs]));
+}

@@ -710,6 +710,24 @@ export async function robotCountOfAccounts(ctx: AppContext, accountIds: string[]
   return { total: (await robotIdsOfAccounts(ctx.db, accountIds)).length };
 }
 
+/** The robots (robots.id) an ad is live on now, through the running plans that contain it (sales: branches). */
+export async function liveRobotRefsOfAd(db: DbOrTx, adId: string, now: Date): Promise<string[]> {
+  const plansWithAd = sql`(select ${playlistAds.playlistId} from ${playlistAds} where ${playlistAds.adId} = ${adId})`;
+  const rows = await db
+    .selectDistinct({ ref: publishRecords.robotRef })
+    .from(publishRecords)
+    .innerJoin(playlists, eq(playlists.id, publishRecords.playlistId))
+    .where(
+      and(
+        sql`${publishRecords.playlistId} in ${plansWithAd}`,
+        isLive(),
+        isNull(playlists.deletedAt),
+        gt(playlists.endAt, now),
+      ),
+    );
+  return rows.map((r) => r.ref);
+}
+
 /**
  * For the ads module: how many devices (live records of running plans) an ad is linked to through
  * the plans that contain it (the audits module counts the accounts).

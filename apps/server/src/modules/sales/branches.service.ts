@@ -4,13 +4,15 @@ import { toUnixSeconds } from '@robot-ads/contracts/common/time';
 import { fenToYuan } from '@robot-ads/contracts/devices/devices.rules';
 import type { BranchDto } from '@robot-ads/contracts/sales/branches.schemas';
 import { and, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import { accountSubtreeIds, assertCanSeeAccount, descendantIds, isSuperuser } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
 import { findAccountById } from '../accounts/accounts.queries';
+import type { AdLinkCounter } from '../ads/ads.service';
 import { customersManagedBy } from '../customers/customers.queries';
-import { robotsInRegions } from '../devices/devices.queries';
+import { regionsOfRobots, robotsInRegions } from '../devices/devices.queries';
 import { type BranchRow, branches, orders } from './sales.table';
 
 type Region = { province: string; city: string };
@@ -139,5 +141,21 @@ export class BranchesService {
   async agentIds(user: SessionUser, id: string): Promise<string[]> {
     const row = await this.row(user, id);
     return descendantIds(this.ctx.db, row.accountId);
+  }
+
+  /**
+   * Section 8 (docs/sales.md): how many regional accounts an online ad is linked to: branches whose
+   * regions hold a robot the ad is live on. `liveRobotRefs` comes from publishing (passed by buildApp).
+   */
+  static adRegionalLinkCounter(liveRobotRefs: (db: DbOrTx, adId: string) => Promise<string[]>): AdLinkCounter {
+    return async (db, adId) => {
+      const places = await regionsOfRobots(db, await liveRobotRefs(db, adId));
+      if (places.length === 0) return { devices: 0, accounts: 0, regionalAccounts: 0 };
+      const rows = await db.select({ regions: branches.regions }).from(branches);
+      const linked = rows.filter((b) =>
+        b.regions.some((r) => places.some((p) => p.province === r.province && (!r.city || p.city === r.city))),
+      );
+      return { devices: 0, accounts: 0, regionalAccounts: linked.length };
+    };
   }
 }
