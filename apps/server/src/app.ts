@@ -60,6 +60,7 @@ import { BranchesService } from './modules/sales/branches.service';
 import { LeadsService } from './modules/sales/leads.service';
 import { OrdersService } from './modules/sales/orders.service';
 import { salesRoutes } from './modules/sales/sales.routes';
+import { SALES_EXPORT_JOB, SalesExports } from './modules/sales/sales-exports';
 import { createSchedules, schedulesRoutes } from './modules/schedules/schedules.routes';
 import { runStatisticsExport, STATISTICS_EXPORT_JOB } from './modules/statistics/statistics.export';
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
@@ -354,12 +355,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cron: '*/15 * * * *',
     handler: async () => void (await leads.sendDueReminders()),
   });
+  const orders = new OrdersService(ctx);
+  const salesExports = new SalesExports(ctx, leads, orders);
+  jobs.define({ name: SALES_EXPORT_JOB, handler: async (data) => salesExports.run(String(data.key)) });
   await app.register(
     salesRoutes({
-      orders: new OrdersService(ctx),
+      orders,
       bills: new BillsService(ctx),
       leads,
       branches: new BranchesService(ctx),
+      exports: salesExports,
     }),
   );
 

@@ -5,6 +5,7 @@ import { devicesSeeder } from '../../modules/devices/devices.seed';
 import { playEventsSeeder } from '../../modules/play-events/play-events.seed';
 import { deliverySeeder } from '../../modules/playlists/delivery.seed';
 import { materialsSeeder } from '../../modules/resources/materials.seed';
+import { salesSeeder } from '../../modules/sales/sales.seed';
 import { hasDemoData, markDemoData } from '../../modules/system/demo-data';
 import type { AppContext } from '../../platform/context';
 import type { SeedContext, Seeder } from '../../platform/seeding';
@@ -18,6 +19,7 @@ export const seeders: Seeder[] = [
   materialsSeeder,
   deliverySeeder,
   playEventsSeeder,
+  salesSeeder,
 ];
 
 export async function seedDemo(ctx: AppContext): Promise<string[]> {

@@ -230,7 +230,9 @@ export class BillsService {
     const x = [48, 130, 210, 330, 470];
     const row = (cells: string[]) => {
       const y = doc.y;
-      cells.forEach((c, i) => doc.text(c, x[i], y, { width: (x[i + 1] ?? 548) - (x[i] ?? 0) - 6, lineBreak: false }));
+      cells.forEach((c, i) => {
+        doc.text(c, x[i], y, { width: (x[i + 1] ?? 548) - (x[i] ?? 0) - 6, lineBreak: false });
+      });
       doc.moveDown(0.4);
       doc.x = 48;
     };

@@ -1,6 +1,8 @@
 import { emptyOk } from '@robot-ads/contracts/auth/auth.schemas';
 import { ADVERTISER_ROLES, OPERATOR_ROLES } from '@robot-ads/contracts/auth/roles';
+import { okEnvelope } from '@robot-ads/contracts/common/envelope';
 import { idParams } from '@robot-ads/contracts/common/ids';
+import { exportKeyQuery, exportStateSchema } from '@robot-ads/contracts/devices/devices.schemas';
 import {
   billFileQuery,
   billPage,
@@ -23,6 +25,7 @@ import {
   leadConvertResponse,
   leadCreateBody,
   leadDetailResponse,
+  leadExportBody,
   leadNoteBody,
   leadPage,
   leadQuery,
@@ -33,6 +36,7 @@ import {
   orderCreateBody,
   orderCreditBody,
   orderDetailResponse,
+  orderExportBody,
   orderIdBody,
   orderPage,
   orderQuery,
@@ -43,12 +47,14 @@ import {
   orderTransitionBody,
 } from '@robot-ads/contracts/sales/orders.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { attachment, sendWorkbook } from '../../platform/exports';
 import { zodRoutes } from '../../platform/zod-routes';
 import type { BillsService } from './bills.service';
 import type { BranchesService } from './branches.service';
 import type { LeadsService } from './leads.service';
 import type { OrdersService } from './orders.service';
+import type { SalesExports } from './sales-exports';
 
 const OPS = OPERATOR_ROLES;
 const READERS = [...OPERATOR_ROLES, ...ADVERTISER_ROLES];
@@ -60,9 +66,10 @@ export interface SalesServices {
   bills: BillsService;
   leads: LeadsService;
   branches: BranchesService;
+  exports: SalesExports;
 }
 
-export function salesRoutes({ orders, bills, leads, branches }: SalesServices): FastifyPluginAsyncZod {
+export function salesRoutes({ orders, bills, leads, branches, exports }: SalesServices): FastifyPluginAsyncZod {
   return async (app) => {
     const route = zodRoutes(app, ['sales']);
     route.page(
@@ -318,6 +325,48 @@ export function salesRoutes({ orders, bills, leads, branches }: SalesServices): 
       },
       async (request) =>
         orders.page(request.user, request.query, await branches.agentIds(request.user, request.query.id)),
+    );
+    const keyResponse = okEnvelope(z.object({ key: z.string() }));
+    route.post(
+      '/api/Leads/export',
+      {
+        summary: 'Export intended customers (xlsx, background)',
+        body: leadExportBody,
+        response: keyResponse,
+        config: { roles: OPS },
+      },
+      async (request) => exports.start(request.user, 'leads', request.body, request.lang),
+    );
+    route.post(
+      '/api/Orders/export',
+      {
+        summary: 'Export orders (xlsx, background)',
+        body: orderExportBody,
+        response: keyResponse,
+        config: { roles: READERS },
+      },
+      async (request) => exports.start(request.user, 'orders', request.body, request.lang),
+    );
+    route.get(
+      '/api/Sales/exportState',
+      {
+        summary: 'Progress of a lead or order export',
+        querystring: exportKeyQuery,
+        response: okEnvelope(exportStateSchema),
+        config: { roles: READERS },
+      },
+      async (request) => exports.state(request.user, request.query.key),
+    );
+    app.get(
+      '/api/Sales/exportFile',
+      {
+        schema: { tags: ['sales'], summary: 'Download a finished lead or order export', querystring: exportKeyQuery },
+        config: { roles: READERS },
+      },
+      async (request, reply) => {
+        const file = await exports.file(request.user, request.query.key);
+        return sendWorkbook(reply, file.fileName, file.stream);
+      },
     );
   };
 }

@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { exportJobColumns } from '../../platform/exports';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -121,3 +122,12 @@ export const branches = pgTable('sales_branches', {
   createdAt: ts('created_at').notNull(),
 });
 export type BranchRow = typeof branches.$inferSelect;
+
+/** Background xlsx exports of leads and orders (platform/exports.ts): the caller and filters are kept. */
+export const salesExports = pgTable('sales_exports', {
+  ...exportJobColumns(),
+  kind: text('kind').notNull(),
+  filters: jsonb('filters').$type<Record<string, unknown>>().notNull(),
+  user: jsonb('user').$type<Record<string, unknown>>().notNull(),
+  lang: text('lang').notNull().default('zh'),
+});
