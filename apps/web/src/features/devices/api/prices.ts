@@ -1,7 +1,12 @@
+import type { adGroupSchema } from '@robot-ads/contracts/ad-groups/ad-groups.schemas';
+import type { Page } from '@robot-ads/contracts/common/envelope';
 import type { PriceChangeDto, PriceHistoryQuery, SetPriceBody } from '@robot-ads/contracts/sales/prices.schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
-import type { Ok, Page, Paged } from './common';
+
+type Ok<T> = { success: true; data: T };
+type Paged<Q> = Partial<Omit<Q, 'start' | 'limit'>> & { start: number; limit: number };
 
 export type PriceChange = PriceChangeDto;
 
@@ -22,3 +27,14 @@ export function useSetGroupPrice() {
     onSuccess: () => client.invalidateQueries({ queryKey: ['devices'] }),
   });
 }
+
+/** Ad groups for the group price selector (at most 100, by name). */
+export const useGroupOptions = (name: string) =>
+  useQuery({
+    queryKey: ['devices', 'priceGroups', name],
+    queryFn: () =>
+      api.get<Page<z.infer<typeof adGroupSchema>>>('/api/AdvertGroups/queryRangeByPage', {
+        query: { start: 0, limit: 100, name: name || undefined },
+      }),
+    placeholderData: keepPreviousData,
+  });
