@@ -357,6 +357,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const orders = new OrdersService(ctx);
   const salesExports = new SalesExports(ctx, leads, orders);
+  jobs.define({ name: 'sales.order-sync', cron: '5 * * * *', handler: async () => void (await orders.syncLaunched()) });
   jobs.define({ name: SALES_EXPORT_JOB, handler: async (data) => salesExports.run(String(data.key)) });
   await app.register(
     salesRoutes({

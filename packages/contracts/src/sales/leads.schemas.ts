@@ -136,3 +136,6 @@ export const leadImportResponse = okEnvelope(leadImportResult);
 
 /** POST /api/Leads/export (same filters as queryByPage): a background xlsx export (platform/exports.ts). */
 export const leadExportBody = leadQuery.omit({ start: true, limit: true });
+
+/** The notification (bell and live `message`) of a due follow-up: data { id, name, phone, nextFollowAt }. */
+export const LEAD_REMINDER_EVENT = 'lead.follow.reminder';

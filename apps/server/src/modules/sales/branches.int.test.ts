@@ -2,8 +2,12 @@ import { newId } from '@robot-ads/contracts/common/ids';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
+import { createAd, createPlan, deliveryWorld } from '../../../test/delivery';
 import { createRobot } from '../../../test/devices';
 import { customers } from '../customers/customers.table';
+import { liveRobotRefsOfAd } from '../publishing/publishing.service';
+import { publishRecords } from '../publishing/publishing.table';
+import { BranchesService } from './branches.service';
 
 /** Branches (docs/sales.md): regions, robots in them, the agent's customers, one branch per agent, scope. */
 let t: TestApp;
@@ -70,5 +74,37 @@ describe('branches', () => {
     expect((await call('GET', '/api/Branches/queryByPage', other)).json().total).toBe(0);
     const adv = await loginAs(t, 'advertisers');
     expect((await call('GET', '/api/Branches/queryByPage', adv)).statusCode).toBe(403);
+  });
+});
+
+describe('section 8: an online ad linked to a regional account', () => {
+  it('counts the branches whose regions hold a robot the ad is live on, and the ad is not deleted', async () => {
+    const w = await deliveryWorld(t, 1);
+    const ad = await createAd(t, w.adv.token, 1, 'Linked');
+    const plan = await createPlan(t, w.adv.token, [ad.id]);
+    const robot = await createRobot(t, { province: 'LinkProv', city: 'LinkCity', projectId: w.property.id });
+    await t.app.ctx.db.insert(publishRecords).values({
+      id: newId(),
+      playlistId: plan.id,
+      robotRef: robot.id,
+      state: 'pulled',
+      publishedBy: w.operator.user.id,
+    });
+    const counter = BranchesService.adRegionalLinkCounter((db, adId) =>
+      liveRobotRefsOfAd(db, adId, t.app.ctx.clock.now()),
+    );
+    expect((await counter(t.app.ctx.db, ad.id)).regionalAccounts).toBe(0);
+    const agentWest = await loginAs(t, 'operator');
+    await call('POST', '/api/Branches', root, {
+      name: 'Link branch',
+      accountId: agentWest.user.id,
+      regions: [{ province: 'LinkProv', city: 'LinkCity' }],
+    });
+    expect((await counter(t.app.ctx.db, ad.id)).regionalAccounts).toBe(1);
+    const del = await call('DELETE', `/api/Advertisements/${ad.id}`, w.adv);
+    expect(del.statusCode).toBe(409);
+    expect(del.json().msg).toBe(
+      'Deleting an online ad is impossible while devices, accounts or regional accounts are linked',
+    );
   });
 });

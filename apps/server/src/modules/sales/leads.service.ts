@@ -1,16 +1,18 @@
 import { checkPhone } from '@robot-ads/contracts/accounts/accounts.rules';
 import { isOperatorRole } from '@robot-ads/contracts/auth/roles';
+import { messageFor } from '@robot-ads/contracts/common/errors';
 import { newId } from '@robot-ads/contracts/common/ids';
 import type { Language } from '@robot-ads/contracts/common/language';
 import { fromUnixSeconds, toUnixSeconds } from '@robot-ads/contracts/common/time';
-import type {
-  LeadConvertBody,
-  LeadCreateBody,
-  LeadDetailDto,
-  LeadDto,
-  LeadNoteBody,
-  LeadQuery,
-  LeadUpdateBody,
+import {
+  LEAD_REMINDER_EVENT,
+  type LeadConvertBody,
+  type LeadCreateBody,
+  type LeadDetailDto,
+  type LeadDto,
+  type LeadNoteBody,
+  type LeadQuery,
+  type LeadUpdateBody,
 } from '@robot-ads/contracts/sales/leads.schemas';
 import type { FollowState, LeadPriority } from '@robot-ads/contracts/sales/sales.rules';
 import { and, asc, desc, eq, ilike, inArray, isNotNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
@@ -19,6 +21,7 @@ import type { AppContext } from '../../platform/context';
 import { accountSubtreeIds, assertCanSeeAccount, isSuperuser } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
 import { findAccountById } from '../accounts/accounts.queries';
+import type { LeadImportError, LeadImportRow } from './leads-import';
 import { type LeadRow, leadNotes, leads } from './sales.table';
 
 /** What converting a lead needs of the customers and accounts modules (their services, passed by buildApp). */
@@ -35,8 +38,6 @@ export interface LeadConversionPorts {
   ): Promise<{ id: string }>;
 }
 
-/** The name of the notification of a due follow-up. */
-export const LEAD_REMINDER_EVENT = 'lead.follow.reminder';
 const CHINA_OFFSET_MS = 8 * 3600_000;
 
 export function toLeadDto(r: LeadRow): LeadDto {
@@ -268,6 +269,38 @@ export class LeadsService {
       await tx.update(leads).set({ customerId: customer.id, followState: 'completed' }).where(eq(leads.id, row.id));
       return { leadId: row.id, customerId: customer.id, accountId: account.id };
     });
+  }
+
+  /**
+   * xlsx import: every row checked (file and database duplicates included); all rows are added in one
+   * transaction, or none when any row fails (the answer lists the rows and why).
+   */
+  async importRows(user: SessionUser, parsed: { rows: LeadImportRow[]; errors: LeadImportError[] }, lang: Language) {
+    await this.scope(user);
+    const errors = [...parsed.errors];
+    const phones = parsed.rows.map((r) => r.phone);
+    const existing = phones.length
+      ? await this.ctx.db.select({ phone: leads.phone }).from(leads).where(inArray(leads.phone, phones))
+      : [];
+    const taken = new Set(existing.map((e) => e.phone));
+    for (const r of parsed.rows) {
+      if (taken.has(r.phone))
+        errors.push({ row: r.row, code: 'LEAD_PHONE_EXISTS', message: messageFor('LEAD_PHONE_EXISTS', lang) });
+    }
+    if (errors.length > 0) return { added: 0, errors: errors.sort((a, b) => a.row - b.row) };
+    const now = this.ctx.clock.now();
+    await this.ctx.db.transaction(async (tx) => {
+      await tx.insert(leads).values(
+        parsed.rows.map(({ row: _row, ...r }) => ({
+          id: newId(),
+          ...r,
+          ownerId: user.id,
+          ownerName: user.name,
+          createdAt: now,
+        })),
+      );
+    });
+    return { added: parsed.rows.length, errors: [] };
   }
 
   /**

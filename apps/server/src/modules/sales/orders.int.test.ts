@@ -11,6 +11,7 @@ import { createProject, createRobot } from '../../../test/devices';
 import { deviceTokenFor, sendEvents } from '../../../test/play-events';
 import { ManualClock } from '../../platform/clock';
 import { customers } from '../customers/customers.table';
+import { OrdersService } from './orders.service';
 import { orders } from './sales.table';
 
 /**
@@ -235,6 +236,11 @@ describe('bills', () => {
     await post('/api/Orders/transition', root, { id: order.id, action: 'pay' });
     const launched = await post('/api/Orders/transition', root, { id: order.id, action: 'launch' });
     expect(launched.json().data.state).toBe('launched');
+    // The hourly job recounts the launched orders from proof of play (this one and the one launched by the
+    // state machine test).
+    expect(await new OrdersService(t.app.ctx).syncLaunched()).toBe(2);
+    const synced = (await get(`/api/Orders/${order.id}`, sales)).json().data;
+    expect(synced).toMatchObject({ actualDeviceCount: 0, shortfall: 1, proposedCreditFen: synced.amountFen });
     const res = await get(`/api/Bills/statement?customerId=${customerId}&month=2026-11`, adv);
     expect(res.statusCode, res.body).toBe(200);
     const bill = res.json().data;

@@ -323,7 +323,12 @@ export class OrdersService {
 
   /** Recounts the robots that played the plan within the order's period (proof of play). */
   async sync(user: User, id: string): Promise<OrderDto> {
-    const row = await this.visible(user, id);
+    const updated = await this.recount(await this.visible(user, id));
+    const names = await this.customerNames([updated]);
+    return toOrderDto(updated, names.get(updated.customerId) ?? '');
+  }
+
+  private async recount(row: OrderRow): Promise<OrderRow> {
     const now = this.ctx.clock.now();
     const to = row.endAt.getTime() < now.getTime() ? row.endAt : now;
     const played = await sumRollups(
@@ -335,10 +340,16 @@ export class OrdersService {
     const [updated] = await this.ctx.db
       .update(orders)
       .set({ actualDeviceCount: actual, syncedAt: now })
-      .where(eq(orders.id, id))
+      .where(eq(orders.id, row.id))
       .returning();
-    const names = await this.customerNames([row]);
-    return toOrderDto(updated as OrderRow, names.get(row.customerId) ?? '');
+    return updated as OrderRow;
+  }
+
+  /** The hourly job: recounts every launched order (its shortfall and proposed credit follow). */
+  async syncLaunched(): Promise<number> {
+    const rows = await this.ctx.db.select().from(orders).where(eq(orders.state, 'launched'));
+    for (const row of rows) await this.recount(row);
+    return rows.length;
   }
 
   /** Grants the proposed credit (or less), once. */

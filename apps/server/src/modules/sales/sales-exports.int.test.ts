@@ -2,8 +2,9 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
+import { multipart, xlsxFile } from '../../../test/devices';
 
-/** Lead and order exports: background xlsx with progress, the list's filters and scope. */
+/** Lead and order exports (background xlsx with progress, the list's filters and scope) and the lead import. */
 let t: TestApp;
 type Login = Awaited<ReturnType<typeof loginAs>>;
 let sales: Login;
@@ -61,5 +62,45 @@ describe('sales exports', () => {
   it('refuses an empty export', async () => {
     const res = await call('POST', '/api/Orders/export', other, {});
     expect(res.json().code).toBe('EXPORT_EMPTY');
+  });
+});
+
+describe('lead import', () => {
+  const upload = async (rows: Array<Array<string | null>>) => {
+    const body = multipart([{ filename: 'leads.xlsx', content: await xlsxFile(rows, 'name') }]);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/Leads/import',
+      headers: { ...bearer(sales.token), 'accept-language': 'en', ...body.headers },
+      payload: body.payload,
+    });
+  };
+
+  it('adds every row, or none with the rows that fail and why', async () => {
+    const bad = await upload([
+      ['Green Tea', '13800138021', '', 'Guangdong', 'Shenzhen', 'visit', 'high'],
+      ['Copy Tea', '13800138011'],
+      ['X', '13800138022'],
+    ]);
+    expect(bad.statusCode, bad.body).toBe(200);
+    expect(bad.json().data).toMatchObject({
+      added: 0,
+      errors: [
+        { row: 3, code: 'LEAD_PHONE_EXISTS' },
+        { row: 4, code: 'NAME_LENGTH' },
+      ],
+    });
+    const ok = await upload([
+      ['Green Tea', '13800138021', '', 'Guangdong', 'Shenzhen', 'visit', 'high'],
+      ['Gold Gym', '13800138022'],
+    ]);
+    expect(ok.json().data).toEqual({ added: 2, errors: [] });
+    const list = (await call('GET', '/api/Leads/queryByPage?name=Green', sales)).json();
+    expect(list.datas[0]).toMatchObject({
+      phone: '13800138021',
+      priority: 'high',
+      source: 'visit',
+      ownerId: sales.user.id,
+    });
   });
 });

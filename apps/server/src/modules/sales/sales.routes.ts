@@ -26,6 +26,7 @@ import {
   leadCreateBody,
   leadDetailResponse,
   leadExportBody,
+  leadImportResponse,
   leadNoteBody,
   leadPage,
   leadQuery,
@@ -50,9 +51,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attachment, sendWorkbook } from '../../platform/exports';
 import { zodRoutes } from '../../platform/zod-routes';
+import { readImportUpload } from '../devices/device-import';
+import { registerImportMultipart } from '../devices/devices.routes';
 import type { BillsService } from './bills.service';
 import type { BranchesService } from './branches.service';
 import type { LeadsService } from './leads.service';
+import { parseLeadFile } from './leads-import';
 import type { OrdersService } from './orders.service';
 import type { SalesExports } from './sales-exports';
 
@@ -71,6 +75,7 @@ export interface SalesServices {
 
 export function salesRoutes({ orders, bills, leads, branches, exports }: SalesServices): FastifyPluginAsyncZod {
   return async (app) => {
+    await registerImportMultipart(app);
     const route = zodRoutes(app, ['sales']);
     route.page(
       '/api/Orders/queryByPage',
@@ -366,6 +371,22 @@ export function salesRoutes({ orders, bills, leads, branches, exports }: SalesSe
       async (request, reply) => {
         const file = await exports.file(request.user, request.query.key);
         return sendWorkbook(reply, file.fileName, file.stream);
+      },
+    );
+    route.post(
+      '/api/Leads/import',
+      {
+        summary: 'Import intended customers from one .xlsx/.xls file (multipart, at most 5MB): all rows or none',
+        response: leadImportResponse,
+        config: { roles: OPS },
+      },
+      async (request) => {
+        const upload = await readImportUpload(request);
+        return leads.importRows(
+          request.user,
+          parseLeadFile(upload.buffer, upload.filename, request.lang),
+          request.lang,
+        );
       },
     );
   };
