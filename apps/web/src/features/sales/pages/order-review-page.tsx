@@ -6,10 +6,9 @@ import { listTable } from '../../../components/list-table';
 import { lang } from '../../../lib/i18n';
 import { type Order, useOrdersPage } from '../api/orders';
 import { OrderActions } from '../components/order-actions';
+import { orderColumns, stateColumn } from '../components/order-columns';
 import { OrderDetailDrawer } from '../components/order-detail-drawer';
-import { OrderStateTag } from '../components/tags';
 import { timeText, useServerPage } from '../components/use-paged';
-import { formatFen } from '../money';
 
 const REVIEW_ACTIONS = ['approve', 'reject'] as const;
 const TABS: OrderState[] = ['reviewing', 'pendingPayment', 'rejected'];
@@ -46,27 +45,11 @@ export default function OrderReviewPage() {
         {...listTable<Order>(
           [
             { title: t('fields.orderNo'), dataIndex: 'orderNo', size: 'code' },
-            { title: t('fields.orderName'), dataIndex: 'name', size: 'name' },
-            { title: t('fields.customer'), dataIndex: 'customerName', size: 'name' },
-            { title: t('fields.plan'), dataIndex: 'playlistName', size: 'text' },
-            {
-              title: t('fields.amount'),
-              dataIndex: 'amountFen',
-              size: 'number',
-              width: 150,
-              render: (f: number) => formatFen(f, language),
-            },
+            ...orderColumns(t, language),
             { title: t('fields.overrideReason'), dataIndex: 'overrideReason', size: 'long' },
-            { title: t('fields.planDeviceCount'), dataIndex: 'planDeviceCount', size: 'number', width: 130 },
             { title: t('fields.createdBy'), dataIndex: 'createdByName', size: 'text' },
             { title: t('fields.createtime'), dataIndex: 'createtime', size: 'time', render: timeText },
-            {
-              title: t('fields.state'),
-              dataIndex: 'state',
-              size: 'tag',
-              width: 130,
-              render: (s: OrderState) => <OrderStateTag state={s} />,
-            },
+            stateColumn(t),
             { title: t('fields.reason'), dataIndex: 'reviewReason', size: 'long' },
             {
               title: t('actions'),

@@ -10,11 +10,10 @@ import { lang } from '../../../lib/i18n';
 import { sessionStore } from '../../../lib/session';
 import { ORDER_EXPORT_STATE, type Order, startOrderExport, useOrdersPage } from '../api/orders';
 import { OrderActions } from '../components/order-actions';
+import { orderColumns, stateColumn } from '../components/order-columns';
 import { OrderDetailDrawer } from '../components/order-detail-drawer';
 import { OrderFormDialog } from '../components/order-form-dialog';
-import { OrderStateTag } from '../components/tags';
 import { timeText, useServerPage } from '../components/use-paged';
-import { formatFen } from '../money';
 
 const LIST_ACTIONS = ['resubmit', 'pay', 'launch', 'complete', 'cancel'] as const;
 const ADVERTISER_ROLES = new Set(['advertisers', 'advertisers_special']);
@@ -98,17 +97,7 @@ export default function OrdersPage() {
                 </Button>
               ),
             },
-            { title: t('fields.orderName'), dataIndex: 'name', size: 'name' },
-            { title: t('fields.customer'), dataIndex: 'customerName', size: 'name' },
-            { title: t('fields.plan'), dataIndex: 'playlistName', size: 'text' },
-            {
-              title: t('fields.amount'),
-              dataIndex: 'amountFen',
-              size: 'number',
-              width: 150,
-              render: (f: number) => formatFen(f, language),
-            },
-            { title: t('fields.planDeviceCount'), dataIndex: 'planDeviceCount', size: 'number', width: 130 },
+            ...orderColumns(t, language),
             {
               title: t('fields.actualDeviceCount'),
               dataIndex: 'actualDeviceCount',
@@ -116,13 +105,7 @@ export default function OrdersPage() {
               width: 130,
             },
             { title: t('fields.syncTime'), dataIndex: 'syncTime', size: 'time', render: timeText },
-            {
-              title: t('fields.state'),
-              dataIndex: 'state',
-              size: 'tag',
-              width: 130,
-              render: (s: OrderState) => <OrderStateTag state={s} />,
-            },
+            stateColumn(t),
             { title: t('fields.createtime'), dataIndex: 'createtime', size: 'time', render: timeText },
             {
               title: t('actions'),
