@@ -6,7 +6,8 @@ import {
   LEAD_PRIORITIES,
   type LeadPriority,
 } from '@robot-ads/contracts/sales/sales.rules';
-import { Button, Card, Form, Input, Popconfirm, Select, Space, Table } from 'antd';
+import { Button, Card, Checkbox, Form, Input, Popconfirm, Select, Space, Table } from 'antd';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../../components/export-progress';
@@ -25,12 +26,12 @@ import { LeadImportDialog } from '../components/lead-import-dialog';
 import { FollowStateTag, PriorityTag } from '../components/tags';
 import { dateText, timeText, useServerPage } from '../components/use-paged';
 
-type LeadFilterForm = Omit<LeadFilter, 'start' | 'limit'>;
+type LeadFilterForm = Omit<LeadFilter, 'start' | 'limit' | 'dueBefore'> & { due?: boolean };
 
 /** /screenManage/intendedManage/index: intended customers (leads) with follow-up, reminders and conversion. */
 export default function LeadsPage() {
   const { t } = useTranslation('sales');
-  const paged = useServerPage<LeadFilterForm>({});
+  const paged = useServerPage<Omit<LeadFilter, 'start' | 'limit'>>({});
   const list = useLeadsPage(paged.query);
   const remove = useDeleteLead();
   const [editing, setEditing] = useState<Lead | 'new' | null>(null);
@@ -55,7 +56,13 @@ export default function LeadsPage() {
         </Space>
       }
     >
-      <Form<LeadFilterForm> layout="inline" onFinish={paged.setFilter} style={{ marginBottom: 16, rowGap: 8 }}>
+      <Form<LeadFilterForm>
+        layout="inline"
+        onFinish={({ due, ...rest }) =>
+          paged.setFilter({ ...rest, dueBefore: due ? dayjs().endOf('day').unix() : undefined })
+        }
+        style={{ marginBottom: 16, rowGap: 8 }}
+      >
         <Form.Item name="name">
           <Input allowClear placeholder={t('fields.name')} aria-label={t('fields.name')} />
         </Form.Item>
@@ -88,6 +95,9 @@ export default function LeadsPage() {
             aria-label={t('fields.industry')}
             options={INDUSTRIES.map((i) => ({ value: i, label: t(`industry.${i}`) }))}
           />
+        </Form.Item>
+        <Form.Item name="due" valuePropName="checked">
+          <Checkbox>{t('leads.due')}</Checkbox>
         </Form.Item>
         <Button htmlType="submit">{t('search')}</Button>
       </Form>
