@@ -3,28 +3,38 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n, initI18n } from '../../lib/i18n';
 import { describeNotification } from './describe';
 
-const message = (data: NotificationDto['data']): NotificationDto => ({
-  id: 'm1',
-  _id: 'm1',
-  name: 'customer.audit.result',
-  data,
-  createtime: 1_800_000_000,
-  isRead: false,
-});
+const message = (name: string, data: Record<string, unknown>) =>
+  ({ id: 'm1', _id: 'm1', name, data, createtime: 0, isRead: false }) as unknown as NotificationDto;
 
 beforeAll(async () => {
-  await initI18n('en');
+  await initI18n('zh');
 });
 
-describe('customer review notifications', () => {
-  it('say whether the enterprise information passed, and why it was rejected', () => {
-    const t = i18n.getFixedT('en', 'common');
-    expect(describeNotification(t, message({ name: 'Lucky Coffee', state: 'pass' }))).toEqual({
-      title: 'Customer review',
-      text: 'The enterprise information of "Lucky Coffee" is approved: you can now apply for delivery',
+describe('sales notifications', () => {
+  it('reminds of a follow-up due today (zh)', async () => {
+    await i18n.changeLanguage('zh');
+    const d = describeNotification(i18n.t, message('lead.follow.reminder', { name: '星巴克', phone: '13712345678' }));
+    expect(d).toEqual({ title: '跟进提醒', text: '今天请跟进意向客户“星巴克”（13712345678）' });
+  });
+
+  it('tells the order review result with the reason of a rejection (en)', async () => {
+    await i18n.changeLanguage('en');
+    const rejected = message('order.review.result', {
+      orderNo: 'O1',
+      name: 'Spring',
+      state: 'rejected',
+      reason: 'price',
     });
-    expect(
-      describeNotification(t, message({ name: 'Lucky Coffee', state: 'reject', note: 'Blurred licence' })).text,
-    ).toBe('The enterprise information of "Lucky Coffee" was rejected: Blurred licence');
+    expect(describeNotification(i18n.t, rejected).text).toBe('Order O1 "Spring" was rejected: price');
+    const approved = message('order.review.result', {
+      orderNo: 'O2',
+      name: 'Summer',
+      state: 'pendingPayment',
+      reason: '',
+    });
+    expect(describeNotification(i18n.t, approved)).toEqual({
+      title: 'Order review',
+      text: 'Order O2 "Summer" was approved: it is waiting for payment',
+    });
   });
 });

@@ -18,6 +18,23 @@ export function describeNotification(t: TFunction, message: NotificationDto): { 
       }),
     };
   }
+  if (message.name === 'lead.follow.reminder') {
+    return {
+      title: t('notifications.kind.leadReminder'),
+      text: t('notifications.leadReminder', { name, phone: String(message.data.phone ?? '') }),
+    };
+  }
+  if (message.name === 'order.review.result') {
+    const approved = message.data.state !== 'rejected';
+    return {
+      title: t('notifications.kind.orderReview'),
+      text: t(approved ? 'notifications.orderApproved' : 'notifications.orderRejected', {
+        orderNo: String(message.data.orderNo ?? ''),
+        name,
+        reason: String(message.data.reason ?? ''),
+      }),
+    };
+  }
   const approved = message.data.state === 'post';
   return {
     title: t('notifications.kind.auditResult'),

@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { lang } from '../../../lib/i18n';
 import { useRobots, useSetPrice } from '../api/devices';
 import { DeviceFilters, type Filters } from '../components/device-filters';
+import { GroupPriceDialog } from '../components/group-price-dialog';
+import { PriceHistoryDrawer } from '../components/price-history-drawer';
 import { RobotTable } from '../components/robot-table';
 
 /** /screenPriceManage: the price per week in yuan (above zero, at most 2 decimals), for selected screens. */
@@ -16,6 +18,8 @@ export default function ScreenPricePage() {
   const [page, setPage] = useState({ start: 0, limit: 10 });
   const [selected, setSelected] = useState<string[]>([]);
   const [editing, setEditing] = useState(false);
+  const [groupPrice, setGroupPrice] = useState(false);
+  const [historyOf, setHistoryOf] = useState<string | null>(null);
   const robots = useRobots({ ...page, ...filters });
   const setPrice = useSetPrice();
   const [form] = Form.useForm<{ price: number }>();
@@ -32,6 +36,7 @@ export default function ScreenPricePage() {
           {selected.length > 0 && (
             <Typography.Text>{t('screens.selected', { count: selected.length })}</Typography.Text>
           )}
+          <Button onClick={() => setGroupPrice(true)}>{t('prices.groupPrice')}</Button>
           <Button type="primary" disabled={selected.length === 0} onClick={() => openFor(selected)}>
             {t('screens.setPrice')}
           </Button>
@@ -64,15 +69,22 @@ export default function ScreenPricePage() {
             title: t('fields.actions'),
             key: 'a',
             size: 'actions',
-            width: 110,
+            width: 200,
             render: (_: unknown, r) => (
-              <Button size="small" onClick={() => openFor([r.robotId])}>
-                {t('screens.setPrice')}
-              </Button>
+              <Space size={4}>
+                <Button size="small" onClick={() => openFor([r.robotId])}>
+                  {t('screens.setPrice')}
+                </Button>
+                <Button size="small" onClick={() => setHistoryOf(r.robotId)}>
+                  {t('prices.history')}
+                </Button>
+              </Space>
             ),
           },
         ]}
       />
+      <GroupPriceDialog open={groupPrice} onClose={() => setGroupPrice(false)} />
+      <PriceHistoryDrawer robotId={historyOf} onClose={() => setHistoryOf(null)} />
       <Modal
         open={editing}
         title={t('screens.setPrice')}

@@ -1,0 +1,140 @@
+import { Alert, App, Button, Descriptions, Drawer, Space, Table, Timeline, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { QueryError } from '../../../components/query-error';
+import { lang } from '../../../lib/i18n';
+import { useCreditOrder, useOrder, useSyncOrder } from '../api/orders';
+import { formatFen, yuanToFen } from '../money';
+import { OrderStateTag } from './tags';
+import { dateText, timeText } from './use-paged';
+
+/** An order: its amount line by line, proof of play with the shortfall and its credit, the history. */
+export function OrderDetailDrawer({
+  id,
+  onClose,
+  canManage,
+}: {
+  id: string | null;
+  onClose: () => void;
+  canManage: boolean;
+}) {
+  const { t } = useTranslation('sales');
+  const { message } = App.useApp();
+  const order = useOrder(id);
+  const sync = useSyncOrder();
+  const credit = useCreditOrder();
+  const language = lang();
+  const o = order.data;
+  return (
+    <Drawer open={id !== null} onClose={onClose} size="large" title={o ? `${o.orderNo} ${o.name}` : t('detail')}>
+      {order.isError && <QueryError error={order.error} onRetry={() => order.refetch()} />}
+      {o && (
+        <Space direction="vertical" style={{ width: '100%' }} size="large">
+          <Descriptions column={2} size="small" bordered>
+            <Descriptions.Item label={t('fields.orderNo')}>{o.orderNo}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.state')}>
+              <OrderStateTag state={o.state} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('fields.customer')}>{o.customerName}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.plan')}>{o.playlistName}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.period')}>
+              {dateText(o.begin)} ~ {dateText(o.end)} ({o.weeks})
+            </Descriptions.Item>
+            <Descriptions.Item label={t('fields.amount')}>
+              <strong>{formatFen(o.amountFen, language)}</strong>
+              {o.overrideReason && (
+                <div>
+                  <Typography.Text type="secondary">
+                    {t('orders.overridden', {
+                      amount: formatFen(o.quotedAmountFen, language),
+                      reason: o.overrideReason,
+                    })}
+                  </Typography.Text>
+                </div>
+              )}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('fields.planDeviceCount')}>{o.planDeviceCount}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.actualDeviceCount')}>{o.actualDeviceCount}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.syncTime')}>
+              {o.syncTime ? timeText(o.syncTime) : t('orders.notSynced')}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('fields.credit')}>{formatFen(o.creditFen, language)}</Descriptions.Item>
+          </Descriptions>
+          {canManage && (o.state === 'launched' || o.state === 'completed') && (
+            <Button
+              loading={sync.isPending}
+              onClick={async () => {
+                await sync.mutateAsync(o.id);
+                message.success(t('orders.synced'));
+              }}
+            >
+              {t('orders.sync')}
+            </Button>
+          )}
+          {o.shortfall > 0 && (
+            <Alert
+              type="warning"
+              showIcon
+              title={t('orders.shortfallAlert', {
+                missing: o.shortfall,
+                planned: o.planDeviceCount,
+                credit: formatFen(o.proposedCreditFen, language),
+              })}
+              action={
+                canManage && o.creditFen === 0 && o.proposedCreditFen > 0 ? (
+                  <Button
+                    size="small"
+                    loading={credit.isPending}
+                    onClick={async () => {
+                      try {
+                        await credit.mutateAsync({ id: o.id });
+                        message.success(
+                          t('orders.creditGranted', { credit: formatFen(o.proposedCreditFen, language) }),
+                        );
+                      } catch (err) {
+                        message.error((err as Error).message);
+                      }
+                    }}
+                  >
+                    {t('orders.grantCredit')}
+                  </Button>
+                ) : undefined
+              }
+            />
+          )}
+          <Typography.Title level={5}>{t('orders.lines')}</Typography.Title>
+          <Table
+            rowKey="robotId"
+            size="small"
+            pagination={false}
+            dataSource={o.lines}
+            columns={[
+              { title: t('fields.robot'), key: 'r', render: (_: unknown, l) => `${l.robotName} (${l.robotId})` },
+              { title: t('fields.salesType'), dataIndex: 'salesType', render: (s: string) => t(`salesTypes.${s}`) },
+              {
+                title: t('fields.price'),
+                dataIndex: 'price',
+                render: (p: number) => formatFen(yuanToFen(p), language),
+              },
+              { title: t('fields.freeMaterials'), dataIndex: 'freeMaterials' },
+              { title: t('fields.extraMaterials'), dataIndex: 'extraMaterials' },
+              { title: t('fields.amount'), dataIndex: 'amountFen', render: (f: number) => formatFen(f, language) },
+            ]}
+          />
+          <Typography.Title level={5}>{t('orders.history')}</Typography.Title>
+          <Timeline
+            items={o.history.map((h, i) => ({
+              key: `${h.time}-${i}`,
+              content: (
+                <div>
+                  <strong>{t(`orderAction.${h.action}`)}</strong> → {t(`orderState.${h.to}`)} · {h.actorName} ·{' '}
+                  {timeText(h.time)}
+                  {h.reason && <div>{h.reason}</div>}
+                </div>
+              ),
+            }))}
+          />
+        </Space>
+      )}
+    </Drawer>
+  );
+}
