@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type JSX, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListColumn } from '../../../components/list-table';
 import { type Account, useResetPassword, useSetAccountStatus } from '../api/accounts';
