@@ -1,5 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { login } from './shell-helpers';
+
+/** Full page loads (shell, menus, the page's chunk) take long on a machine shared with other suites. */
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 const PLANS = 'GET /api/Playlists/queryByPage_v3';
 const OK = /^(确 定|确定|OK)$/;
@@ -9,6 +12,7 @@ test.describe('open platform (root)', () => {
     page,
     request,
   }) => {
+    test.setTimeout(180_000);
     await login(page, 'root');
     await page.goto('/openPlatform/user/user');
     await expect(page.getByRole('tab', { name: '开放平台用户' })).toBeVisible();
@@ -59,6 +63,7 @@ test.describe('open platform (root)', () => {
 test.describe('open platform (root, English)', () => {
   test.use({ locale: 'en-US' });
   test('the blacklist takes an address range and the interfaces list the open calls', async ({ page }) => {
+    test.setTimeout(120_000);
     await login(page, 'root', 'operator', 'en');
     await page.goto('/openPlatform/blacklist');
     await page.getByRole('button', { name: 'Add to blacklist' }).first().click();

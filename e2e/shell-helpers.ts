@@ -32,7 +32,8 @@ export async function fillLogin(
 export async function login(page: Page, username: string, mode: Mode = 'operator', lang: 'zh' | 'en' = 'zh') {
   await page.goto('/login');
   await fillLogin(page, username, PASSWORD, mode, lang);
-  await expect(page.locator('.ra-shell')).toBeVisible();
+  // The shell's first load fetches the menus and the page's chunks: slow on a busy machine.
+  await expect(page.locator('.ra-shell')).toBeVisible({ timeout: 60_000 });
 }
 
 export function sider(page: Page) {

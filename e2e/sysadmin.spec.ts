@@ -1,5 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { login, sider } from './shell-helpers';
+
+/** Full page loads (shell, menus, the page's chunk) take long on a machine shared with other suites. */
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 /** System administration: a menu rename reaches the sidebar, a parameter change takes effect at once. */
 const TEXT = {
