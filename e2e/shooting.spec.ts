@@ -64,8 +64,8 @@ async function call<T>(request: APIRequestContext, token: string, method: 'GET' 
   return body as { data: T; datas?: T };
 }
 
-/** A new robot with its one-time activation secret, and a plan of a demo picture published to it by root. */
-async function publishedPlan(request: APIRequestContext, root: string) {
+/** A new robot with its one-time activation secret, and a plan of a demo picture (not yet published). */
+async function robotAndPlan(request: APIRequestContext, root: string) {
   const robotId = `E2ESHOOT${Date.now().toString().slice(-7)}`;
   await call(request, root, 'POST', '/api/Devices', {
     robotId,
@@ -113,12 +113,19 @@ async function publishedPlan(request: APIRequestContext, root: string) {
     priority: 5,
     playingMode: 'order',
   });
-  const published = await call<{ published: number }>(request, root, 'POST', '/api/Playlists/publishWithRobots', {
-    playListId: plan.data.id,
-    robotIds: [robotId],
-  });
-  expect(published.data.published).toBe(1);
   return { robotId, secret, adId: ad.data.id, adName, planId: plan.data.id, planName };
+}
+
+/** Root publishes the plan to the robot (only an activated robot takes a plan). */
+async function publish(request: APIRequestContext, root: string, planId: string, robotId: string) {
+  const published = await call<{ published: number; rows: unknown[] }>(
+    request,
+    root,
+    'POST',
+    '/api/Playlists/publishWithRobots',
+    { playListId: planId, robotIds: [robotId] },
+  );
+  expect(published.data.published, JSON.stringify(published.data.rows)).toBe(1);
 }
 
 /** HH:mm in Shanghai (the plan's zone) `minutes` from now, kept within today there. */
@@ -169,6 +176,8 @@ test.describe
     });
 
     test('banners edited in both languages, the public banner list follows', async () => {
+      // Two back-office pages, two languages, a dozen saves: more than the default minute on a busy machine.
+      test.setTimeout(120_000);
       const suffix = Date.now().toString(36).slice(-5);
       const coffee = `咖啡 ${suffix}`;
       const tea = `Tea ${suffix}`;
@@ -227,9 +236,11 @@ test.describe
     }) => {
       test.setTimeout(180_000);
       const root = await tokenOf(zh);
-      const { robotId, secret, adId, adName, planId, planName } = await publishedPlan(zh.request, root);
-      // The robot is a /player/ in its own browser, playing the plan's ad.
+      const { robotId, secret, adId, adName, planId, planName } = await robotAndPlan(zh.request, root);
+      // The robot is a /player/ in its own browser: activated and online, it then plays the plan published to it.
       const player = await playerFor(browser, robotId, secret);
+      await expect(player.locator('#player')).toHaveAttribute('data-online', 'true', { timeout: 30_000 });
+      await publish(zh.request, root, planId, robotId);
       await expect(player.locator('#player')).toHaveAttribute('data-playing', adId, { timeout: 30_000 });
 
       // Root, in Chinese: the plan's robots, the robot chosen, the form opened with them.

@@ -106,7 +106,12 @@ export function CreateRequirementDialog({
       destroyOnHidden
       width={600}
     >
-      <Form<Values> form={form} layout="vertical" onFinish={(v) => submit(v).catch(() => undefined)}>
+      <Form<Values>
+        form={form}
+        name="shootRequirement"
+        layout="vertical"
+        onFinish={(v) => submit(v).catch(() => undefined)}
+      >
         <Form.Item
           name="planId"
           label={t('fields.planId')}

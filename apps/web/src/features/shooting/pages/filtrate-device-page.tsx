@@ -61,6 +61,7 @@ export default function FiltrateDevicePage() {
     <Card title={t('devices.title')}>
       <Form
         form={form}
+        name="shootDevices"
         layout="inline"
         initialValues={{ planId }}
         onFinish={search}

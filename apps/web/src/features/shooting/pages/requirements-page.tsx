@@ -92,7 +92,13 @@ export default function RequirementsPage() {
         </Button>
       }
     >
-      <Form form={form} layout="inline" onFinish={search} style={{ marginBottom: 16, rowGap: 8 }}>
+      <Form
+        form={form}
+        name="shootRequirements"
+        layout="inline"
+        onFinish={search}
+        style={{ marginBottom: 16, rowGap: 8 }}
+      >
         <Form.Item name="id" label={t('fields.id')}>
           <Input allowClear />
         </Form.Item>
