@@ -185,6 +185,8 @@ const LATIN_ON_ZH = new Set(
     'linux',
     'chrome',
     'webhook',
+    // WeChat's own Chinese documentation names the user's id of a mini-program "OpenID".
+    'openid',
   ].map((w) => w.toLowerCase()),
 );
 

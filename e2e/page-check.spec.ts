@@ -113,9 +113,11 @@ async function checkRole(page: Page, role: { user: string; mode: Mode }): Promis
   if (targets.length < 3 && ONLY.length === 0) problems.push(`${role.user}: only ${targets.length} pages to check`);
 
   for (const lang of LANGS) {
-    // The language applies on a reload (as the language switch does); pages then open inside the app.
+    // The language applies on a reload (as the language switch does); pages then open inside the app. The
+    // reload is of the home page: the last page may be a detail page the role may not open (its status page
+    // shows without the shell).
     await setLanguage(page, lang);
-    await page.reload();
+    await page.goto('/wel/smartBoard_2');
     await expect(page.locator('.ra-shell')).toBeVisible({ timeout: 30_000 });
     // The previous language ended on the last page's second width.
     await resizeTo(page, WIDTHS[0], HEIGHT);

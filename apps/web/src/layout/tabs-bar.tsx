@@ -7,16 +7,27 @@ import { menuKeyForPath } from '../lib/menu-texts';
 import { pageTitleKey } from '../lib/page-title';
 import { closeAllTabs, closeOtherTabs, closeTab, HOME_PATH, type Tab, tabsStore } from '../lib/tabs';
 
-function useTabLabel() {
+function useTabLabel(tabs: readonly Tab[]) {
+  // A page's own namespace loads with its chunk; until then its menu label stands in. A title without a menu
+  // label (a page reached by address only, e.g. /bill) needs its namespace: the bar loads it (no suspense:
+  // the bar stays up and shows the title when it arrives, never the raw key).
+  const titleNamespaces = [
+    ...new Set(
+      tabs.flatMap((tab) => {
+        const page = findPage(tab.value);
+        return page && !menuKeyForPath(page.path) ? [page.namespace] : [];
+      }),
+    ),
+  ];
+  useTranslation(['common', ...titleNamespaces], { useSuspense: false });
   const { t, i18n } = useTranslation();
   return (tab: Tab) => {
     const page = findPage(tab.value);
     if (page) {
-      // A page's own namespace loads with its chunk; until then its menu label stands in.
       const key = pageTitleKey(page);
       const menuKey = menuKeyForPath(page.path);
-      if (i18n.exists(key) || !menuKey) return t(key);
-      return t(menuKey);
+      if (i18n.exists(key)) return t(key);
+      return menuKey ? t(menuKey) : '';
     }
     return tab.label.includes(':') ? t(tab.label) : tab.label;
   };
@@ -28,7 +39,7 @@ export function TabsBar() {
   const navigate = useNavigate();
   const location = useLocation();
   const tabs = tabsStore.use((s) => s);
-  const label = useTabLabel();
+  const label = useTabLabel(tabs);
   const active = location.pathname;
 
   const goTo = (value: string) => {
