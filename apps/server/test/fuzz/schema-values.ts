@@ -118,6 +118,22 @@ function validNumber(schema: JsonSchema, rng: Rng, integer: boolean): number {
   return integer ? Math.min(hi, Math.max(lo, Math.round(n))) : n;
 }
 
+/**
+ * Fields whose valid values a schema cannot say (refined strings): a valid value by the field's name, so that
+ * the valid request of an operation reaches its service rather than stopping at validation.
+ */
+const BY_NAME: Record<string, (rng: Rng) => unknown> = {
+  timeZone: (rng) => rng.pick(['Asia/Shanghai', 'Asia/Kolkata', 'Australia/Sydney', 'UTC']),
+  adIds: (rng) => `${rng.hex(24)},${rng.hex(24)}`,
+  month: (rng) => `2026-${String(rng.int(1, 12)).padStart(2, '0')}`,
+};
+
+/** A valid value of a named field (a query parameter or an object property). */
+export function validNamedValue(name: string, schema: JsonSchema, rng: Rng, depth = 0): unknown {
+  const byName = BY_NAME[name];
+  return byName && typesOf(schema).includes('string') ? byName(rng) : validValue(schema, rng, depth);
+}
+
 /** A value the schema accepts (as far as plain JSON Schema says; cross-field rules are not known). */
 export function validValue(schema: JsonSchema, rng: Rng, depth = 0): unknown {
   if (schema.const !== undefined) return schema.const;
@@ -146,7 +162,7 @@ export function validValue(schema: JsonSchema, rng: Rng, depth = 0): unknown {
       const out: Record<string, unknown> = {};
       const required = new Set(schema.required ?? []);
       for (const [key, sub] of Object.entries(schema.properties ?? {})) {
-        if (required.has(key) || (depth < 3 && rng.chance(0.7))) out[key] = validValue(sub, rng, depth + 1);
+        if (required.has(key) || (depth < 3 && rng.chance(0.7))) out[key] = validNamedValue(key, sub, rng, depth + 1);
       }
       return out;
     }
