@@ -27,7 +27,7 @@ export const accountsSeeder: Seeder = {
       { username: 'manager', name: 'Manager', role: 'administrator', parent: 'ops', phone: '13900000004' },
       { username: 'operator1', name: 'Operator One', role: 'operator', parent: 'ops', phone: '13900000005' },
       // A salesperson (issue 17): an operator with the DIY flag, so that bills (/bill/index) show too.
-      { username: 'sales', name: 'Sally Sales', role: 'operator', parent: 'ops', diy: true, phone: '13900000099' },
+      { username: 'sales', name: 'Sally Sales', role: 'operator', parent: 'ops', diy: true, phone: '13900000031' },
       {
         username: 'owner',
         name: 'Sunshine Estate',
