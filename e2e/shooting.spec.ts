@@ -261,11 +261,11 @@ test.describe
       await form.getByRole('button', { name: '创建' }).click();
       await expect(form).toBeHidden();
 
-      // Pushed: the requirement shows as ongoing, then finished once the robot's photo arrived.
+      // Pushed, then finished once the robot's photo arrived (the ongoing state in between can be too short to
+      // see on a fast machine: the player answers at once).
       const requirement = zh.getByRole('row', { name: /大堂拍照/ });
-      await expect(requirement.getByText('拍摄中')).toBeVisible({ timeout: 30_000 });
       // The player confirms the task, photographs its screen while the ad shows and uploads the JPEG.
-      await expect(requirement.getByText('已完成')).toBeVisible({ timeout: 60_000 });
+      await expect(requirement.getByText('已完成')).toBeVisible({ timeout: 90_000 });
       await expect(requirement.getByTestId('requirement-progress')).toHaveText('已拍摄 1 · 失败 0 · 等待 0');
 
       // Admin, in English: the record with the robot and the ad that was playing, its large preview.
