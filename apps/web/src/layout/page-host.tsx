@@ -5,6 +5,7 @@ import { type Location, Navigate, NavigationType, UNSAFE_LocationContext, useLoc
 import { findPage } from '../app/registry';
 import { ErrorBoundary } from '../components/error-boundary';
 import { PageLoading } from '../components/page-loading';
+import { menuKeyForPath } from '../lib/menu-texts';
 import { pageTitleKey } from '../lib/page-title';
 import { sessionStore } from '../lib/session';
 import { HOME_PATH, openTab, tabsStore } from '../lib/tabs';
@@ -29,12 +30,18 @@ interface AlivePage {
  */
 export function PageHost() {
   const location = useLocation();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const tabs = tabsStore.use((s) => s);
   const role = sessionStore.use((s) => s.user?.role);
   const menuPaths = useMenuPaths();
   const path = location.pathname;
   const page = findPage(path);
+  // The page's own namespace (its title may live there): loaded without suspense, the title follows when it comes.
+  useTranslation(page ? ['common', page.namespace] : ['common'], { useSuspense: false });
+  const titleKey = page ? pageTitleKey(page) : '';
+  const menuKey = page ? menuKeyForPath(page.path) : undefined;
+  // Never the raw key: until the page's namespace is there, its menu label (or the brand alone) stands in.
+  const titleText = !page ? '' : i18n.exists(titleKey) ? t(titleKey) : menuKey ? t(menuKey) : '';
 
   const allowed =
     page &&
@@ -43,8 +50,7 @@ export function PageHost() {
 
   useEffect(() => {
     if (!page || !allowed) return;
-    const title = t(pageTitleKey(page));
-    setPageTitle(title);
+    setPageTitle(titleText);
     if (!page.notTab) {
       openTab({
         value: path,
@@ -53,7 +59,7 @@ export function PageHost() {
         meta: { keepAlive: page.keepAlive !== false },
       });
     }
-  }, [page, allowed, path, location.search, t]);
+  }, [page, allowed, path, location.search, titleText]);
 
   const alive = useMemo(() => aliveFromTabs(tabs, path, location), [tabs, path, location]);
 
