@@ -2,6 +2,7 @@ import { newId } from '@robot-ads/contracts/common/ids';
 import { ONLINE_WINDOW_MS } from '@robot-ads/contracts/devices/devices.rules';
 import { and, asc, eq, gt, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { containsLike } from '../../platform/like';
 import { deliverableCondition } from './devices.repository';
 import { deviceTokens, projects, robots, scenes } from './devices.table';
 
@@ -171,8 +172,6 @@ export interface ShootRobotFilters {
   online?: boolean;
 }
 
-const likeText = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function shootRobotSelect(db: DbOrTx, now: Date) {
   return db
     .select({
@@ -206,14 +205,14 @@ export async function shootRobotsPage(
   const onlineSince = new Date(now.getTime() - ONLINE_WINDOW_MS);
   const where = and(
     inArray(robots.id, [...refs]),
-    f.robotId ? ilike(robots.robotId, likeText(f.robotId)) : undefined,
-    f.name ? ilike(robots.name, likeText(f.name)) : undefined,
+    f.robotId ? ilike(robots.robotId, containsLike(f.robotId)) : undefined,
+    f.name ? ilike(robots.name, containsLike(f.name)) : undefined,
     f.type ? eq(robots.type, f.type) : undefined,
     f.province ? eq(robots.province, f.province) : undefined,
     f.city ? eq(robots.city, f.city) : undefined,
     f.district ? eq(robots.district, f.district) : undefined,
-    f.sceneName ? ilike(scenes.name, likeText(f.sceneName)) : undefined,
-    f.propertyname ? ilike(projects.name, likeText(f.propertyname)) : undefined,
+    f.sceneName ? ilike(scenes.name, containsLike(f.sceneName)) : undefined,
+    f.propertyname ? ilike(projects.name, containsLike(f.propertyname)) : undefined,
     f.online === true ? gt(robots.lastHeartbeatAt, onlineSince) : undefined,
     f.online === false
       ? or(isNull(robots.lastHeartbeatAt), sql`${robots.lastHeartbeatAt} <= ${onlineSince}`)
@@ -254,8 +253,8 @@ export async function robotRefsMatching(db: DbOrTx, f: { robotId?: string; name?
     .from(robots)
     .where(
       and(
-        f.robotId ? ilike(robots.robotId, likeText(f.robotId)) : undefined,
-        f.name ? ilike(robots.name, likeText(f.name)) : undefined,
+        f.robotId ? ilike(robots.robotId, containsLike(f.robotId)) : undefined,
+        f.name ? ilike(robots.name, containsLike(f.name)) : undefined,
       ),
     );
   return rows.map((r) => r.id);
