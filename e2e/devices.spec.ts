@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { login, PASSWORD } from './shell-helpers';
+import { login, PASSWORD, readDownloadedWorkbook } from './shell-helpers';
 
 const AD_LESS_TYPES = ['watch', 'disinfect', 'hydroxylpro', 'hydroxylproA'];
 
@@ -37,14 +36,6 @@ async function importFile(ids: string[]): Promise<Buffer> {
     sheet.getCell(`A${i + 2}`).value = id;
   });
   return Buffer.from(await book.xlsx.writeBuffer());
-}
-
-async function readDownloadedWorkbook(page: Page, click: () => Promise<void>) {
-  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
-  const file = await download.path();
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(fs.readFileSync(file) as unknown as ArrayBuffer);
-  return book.worksheets[0];
 }
 
 const TEXT = {

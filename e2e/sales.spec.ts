@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { fillLogin, type Mode, PASSWORD } from './shell-helpers';
+import { fillLogin, type Mode, PASSWORD, readDownloadedWorkbook } from './shell-helpers';
 
 /**
  * Issue 17: a salesperson (Chinese) follows up a lead and converts it; the customer's plan gets an order that
@@ -204,4 +204,14 @@ test('sales: a lead becomes a customer, its order is reviewed, paid, launched an
   expect(text).toContain(leadName);
   expect(text).toContain(orderName);
   fs.rmSync(file, { force: true });
+  // The month's list as an xlsx, with progress, in English.
+  await adv.keyboard.press('Escape');
+  await adv.getByRole('button', { name: 'Export', exact: true }).click();
+  const exportDialog = adv.getByRole('dialog', { name: 'Export' });
+  await expect(exportDialog.getByText('Export finished')).toBeVisible({ timeout: 30_000 });
+  const sheet = await readDownloadedWorkbook(adv, () =>
+    exportDialog.getByRole('link', { name: 'Open the exported file' }).click(),
+  );
+  expect(sheet?.getCell('A1').value).toBe('Customer');
+  expect(sheet?.getColumn(1).values).toContain(leadName);
 });

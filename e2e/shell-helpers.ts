@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import { expect, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 
 export const PASSWORD = 'Robot@2026';
 export type Mode = 'operator' | 'advertiser' | 'owner';
@@ -38,4 +40,13 @@ export async function login(page: Page, username: string, mode: Mode = 'operator
 
 export function sider(page: Page) {
   return page.locator('.ra-sider');
+}
+
+/** Clicks what downloads an xlsx and reads its first sheet. */
+export async function readDownloadedWorkbook(page: Page, click: () => Promise<void>) {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  const file = await download.path();
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(fs.readFileSync(file) as unknown as ArrayBuffer);
+  return book.worksheets[0];
 }

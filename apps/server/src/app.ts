@@ -443,15 +443,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     handler: async () => void (await leads.sendDueReminders()),
   });
   const orders = new OrdersService(ctx);
-  const salesExports = new SalesExports(ctx, leads, orders);
+  const bills = new BillsService(ctx);
+  const branches = new BranchesService(ctx);
+  const salesExports = new SalesExports(ctx, { leads, orders, bills, branches });
   jobs.define({ name: 'sales.order-sync', cron: '5 * * * *', handler: async () => void (await orders.syncLaunched()) });
   jobs.define({ name: SALES_EXPORT_JOB, handler: async (data) => salesExports.run(String(data.key)) });
   await app.register(
     salesRoutes({
       orders,
-      bills: new BillsService(ctx),
+      bills,
       leads,
-      branches: new BranchesService(ctx),
+      branches,
       exports: salesExports,
     }),
   );

@@ -54,6 +54,8 @@ export type BillSummaryDto = z.infer<typeof billSummaryDto>;
 /** GET /api/Bills/queryByPage: one row per customer in scope with activity or a balance that month. */
 export const billQuery = pageQuery.extend({ month: monthSchema, customerId: idSchema.optional() });
 export const billPage = pageEnvelope(billSummaryDto);
+/** POST /api/Bills/export: the month's statements list as an xlsx, same filters and scope (progress: /api/Sales/exportState). */
+export const billExportBody = billQuery.omit({ start: true, limit: true });
 
 /** GET /api/Bills/statement: one statement with its lines. */
 export const billStatementQuery = z.object({ customerId: idSchema, month: monthSchema });

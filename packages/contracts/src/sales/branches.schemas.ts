@@ -34,6 +34,8 @@ export const branchQuery = pageQuery.extend({
   province: z.string().trim().max(30).optional(),
 });
 export const branchPage = pageEnvelope(branchDto);
+/** POST /api/Branches/export: the regional accounts list as an xlsx, same filters (progress: /api/Sales/exportState). */
+export const branchExportBody = branchQuery.omit({ start: true, limit: true });
 export const branchResponse = okEnvelope(branchDto);
 
 /** POST /api/Branches: name 2-15, the agent account (an operator in scope, one branch each), regions >= 1. */

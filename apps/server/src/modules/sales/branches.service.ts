@@ -7,6 +7,7 @@ import { and, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
+import { containsLike } from '../../platform/like';
 import { accountSubtreeIds, assertCanSeeAccount, descendantIds, isSuperuser } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
 import { findAccountById } from '../accounts/accounts.queries';
@@ -62,7 +63,7 @@ export class BranchesService {
   async page(user: SessionUser, q: Page & { name?: string; province?: string }) {
     const where = and(
       await this.scope(user),
-      q.name ? ilike(branches.name, `%${q.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+      q.name ? ilike(branches.name, containsLike(q.name)) : undefined,
       q.province ? sql`${branches.regions} @> ${JSON.stringify([{ province: q.province }])}::jsonb` : undefined,
     );
     const [count] = await this.ctx.db.select({ n: sql<number>`count(*)::int` }).from(branches).where(where);

@@ -2,9 +2,11 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
-import { multipart, xlsxFile } from '../../../test/devices';
+import { createAd, createPlan } from '../../../test/delivery';
+import { createRobot, multipart, xlsxFile } from '../../../test/devices';
+import { customers } from '../customers/customers.table';
 
-/** Lead and order exports (background xlsx with progress, the list's filters and scope) and the lead import. */
+/** Lead, order, bill and branch exports (background xlsx with progress, the list's filters and scope) and the lead import. */
 let t: TestApp;
 type Login = Awaited<ReturnType<typeof loginAs>>;
 let sales: Login;
@@ -16,6 +18,15 @@ const call = (method: 'GET' | 'POST', url: string, who: Login, payload?: object,
     headers: { ...bearer(who.token), 'accept-language': lang },
     ...(payload ? { payload } : {}),
   });
+
+async function download(key: string, who: Login) {
+  const file = await call('GET', `/api/Sales/exportFile?key=${key}`, who);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+  const sheet = book.worksheets[0];
+  if (!sheet) throw new Error('the export has no sheet');
+  return sheet;
+}
 
 async function finished(key: string, who: Login) {
   for (let i = 0; i < 300; i++) {
@@ -49,14 +60,76 @@ describe('sales exports', () => {
     const state = await finished(key, sales);
     expect(state).toMatchObject({ state: 'done', progress: 100 });
     expect((await call('GET', `/api/Sales/exportState?key=${key}`, other)).statusCode).toBe(404);
-    const file = await call('GET', `/api/Sales/exportFile?key=${key}`, sales);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0];
-    expect(sheet?.getRow(1).getCell(1).value).toBe('名称');
-    const names = [2, 3].map((r) => sheet?.getRow(r).getCell(1).value).sort();
+    const sheet = await download(key, sales);
+    expect(sheet.getRow(1).getCell(1).value).toBe('名称');
+    const names = [2, 3].map((r) => sheet.getRow(r).getCell(1).value).sort();
     expect(names).toEqual(['Lucky Tea', 'Red Gym']);
-    expect(sheet?.rowCount).toBe(3);
+    expect(sheet.rowCount).toBe(3);
+  });
+
+  it('exports the month’s statements, for a caller who may read bills, with the list’s totals', async () => {
+    const root = await loginAs(t, 'super', { principals: 'root' });
+    const customerId = 'c'.repeat(24);
+    await t.app.ctx.db.insert(customers).values({ id: customerId, name: 'Lucky Coffee', ownerId: sales.user.id });
+    const adv = await loginAs(t, 'advertisers', { customer: customerId, diy: true });
+    const robot = await createRobot(t, { salesType: 'rental', priceFen: 20_050 });
+    const plan = await createPlan(t, adv.token, [(await createAd(t, adv.token, 1, 'One')).id]);
+    const order = await call('POST', '/api/Orders', sales, {
+      name: 'Winter push',
+      playlistId: plan.id,
+      robotIds: [robot.robotId],
+      weeks: 2,
+    });
+    expect(order.statusCode, order.body).toBe(200);
+    const approved = await call('POST', '/api/Orders/review', root, { id: order.json().data.id, approve: true });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const month = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 7);
+    const list = (await call('GET', `/api/Bills/queryByPage?month=${month}`, adv)).json();
+    expect(list.total).toBe(1);
+    // Without the DIY flag bills are not visible, so neither is their export.
+    expect((await call('POST', '/api/Bills/export', sales, { month })).json().code).toBe('BILL_NOT_VISIBLE');
+    const started = await call('POST', '/api/Bills/export', adv, { month }, 'zh');
+    expect(started.statusCode, started.body).toBe(200);
+    expect(await finished(started.json().data.key, adv)).toMatchObject({ state: 'done', progress: 100 });
+    const sheet = await download(started.json().data.key, adv);
+    expect(sheet.getRow(1).getCell(1).value).toBe('客户');
+    expect(sheet.getRow(2).getCell(1).value).toBe('Lucky Coffee');
+    expect(sheet.getRow(2).getCell(2).value).toBe(month);
+    expect(sheet.getRow(2).getCell(4).value).toBe(list.datas[0].charges);
+    expect(sheet.getRow(2).getCell(7).value).toBe(list.datas[0].balance);
+    expect(sheet.rowCount).toBe(2);
+  });
+
+  it('exports the regional accounts with their regions and counts', async () => {
+    const root = await loginAs(t, 'super', { principals: 'root' });
+    await createRobot(t, { province: 'ExportProv', city: 'CityA' });
+    const created = await call('POST', '/api/Branches', root, {
+      name: 'South branch',
+      accountId: other.user.id,
+      regions: [{ province: 'ExportProv', city: 'CityA' }, { province: 'ExportProv2' }],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const started = await call('POST', '/api/Branches/export', root, { name: 'south' });
+    expect(started.statusCode, started.body).toBe(200);
+    expect(await finished(started.json().data.key, root)).toMatchObject({ state: 'done', progress: 100 });
+    const sheet = await download(started.json().data.key, root);
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'Name',
+      'Agent account',
+      'Regions',
+      'Robots',
+      'Customers',
+      'Orders',
+      'Created',
+    ]);
+    expect(sheet.getRow(2).getCell(1).value).toBe('South branch');
+    expect(sheet.getRow(2).getCell(3).value).toBe('ExportProv CityA, ExportProv2');
+    expect(sheet.getRow(2).getCell(4).value).toBe(1);
+    expect(sheet.rowCount).toBe(2);
+    // Advertisers have no branches.
+    const adv = await loginAs(t, 'advertisers');
+    expect((await call('POST', '/api/Branches/export', adv, {})).statusCode).toBe(403);
   });
 
   it('refuses an empty export', async () => {

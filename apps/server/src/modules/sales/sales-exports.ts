@@ -12,12 +12,14 @@ import {
   runExportJob,
 } from '../../platform/exports';
 import type { SessionUser } from '../../platform/session-user';
+import type { BillsService } from './bills.service';
+import type { BranchesService } from './branches.service';
 import type { LeadsService } from './leads.service';
 import type { OrdersService } from './orders.service';
 import { salesExports } from './sales.table';
 
 export const SALES_EXPORT_JOB = 'sales.export';
-type Kind = 'leads' | 'orders';
+type Kind = 'leads' | 'orders' | 'bills' | 'branches';
 
 const HEADERS: Record<Kind, Record<Language, string[]>> = {
   leads: {
@@ -38,15 +40,37 @@ const HEADERS: Record<Kind, Record<Language, string[]>> = {
       'Sync time',
     ],
   },
+  bills: {
+    zh: ['客户', '月份', '期初余额（元）', '本月消费（元）', '本月付款（元）', '本月减免（元）', '期末余额（元）'],
+    en: [
+      'Customer',
+      'Month',
+      'Opening balance (yuan)',
+      'Charges (yuan)',
+      'Payments (yuan)',
+      'Credits (yuan)',
+      'Balance (yuan)',
+    ],
+  },
+  branches: {
+    zh: ['名称', '代理账号', '区域', '设备数', '客户数', '订单数', '创建时间'],
+    en: ['Name', 'Agent account', 'Regions', 'Robots', 'Customers', 'Orders', 'Created'],
+  },
 };
 const date = (unix: number | null) => (unix ? new Date(unix * 1000).toISOString().slice(0, 16).replace('T', ' ') : '');
 
-/** Lead and order exports with progress: the same filters and scope as their lists. */
+export interface SalesExportSources {
+  leads: LeadsService;
+  orders: OrdersService;
+  bills: BillsService;
+  branches: BranchesService;
+}
+
+/** Lead, order, bill and branch list exports with progress: the same filters and scope as their lists. */
 export class SalesExports {
   constructor(
     private readonly ctx: AppContext,
-    private readonly leads: LeadsService,
-    private readonly orders: OrdersService,
+    private readonly sources: SalesExportSources,
   ) {}
 
   async start(user: SessionUser, kind: Kind, filters: Record<string, unknown>, lang: Language) {
@@ -61,8 +85,40 @@ export class SalesExports {
   }
 
   private async page(user: SessionUser, kind: Kind, filters: Record<string, unknown>, start: number, limit: number) {
+    const { leads, orders, bills, branches } = this.sources;
+    if (kind === 'bills') {
+      const q = filters as { month: string; customerId?: string };
+      const { total, datas } = await bills.page(user, { ...q, start, limit });
+      return {
+        total,
+        rows: datas.map((b) => [
+          b.customerName,
+          b.month,
+          b.openingBalance,
+          b.charges,
+          b.payments,
+          b.credits,
+          b.balance,
+        ]),
+      };
+    }
+    if (kind === 'branches') {
+      const { total, datas } = await branches.page(user, { ...filters, start, limit });
+      return {
+        total,
+        rows: datas.map((b) => [
+          b.name,
+          b.accountName,
+          b.regions.map((r) => (r.city ? `${r.province} ${r.city}` : r.province)).join(', '),
+          b.robotCount,
+          b.customerCount,
+          b.orderCount,
+          date(b.createtime),
+        ]),
+      };
+    }
     if (kind === 'leads') {
-      const { total, datas } = await this.leads.page(user, { ...filters, start, limit } as LeadQuery);
+      const { total, datas } = await leads.page(user, { ...filters, start, limit } as LeadQuery);
       return {
         total,
         rows: datas.map((l) => [
@@ -79,7 +135,7 @@ export class SalesExports {
         ]),
       };
     }
-    const { total, datas } = await this.orders.page(user, { ...filters, start, limit } as OrderQuery);
+    const { total, datas } = await orders.page(user, { ...filters, start, limit } as OrderQuery);
     return {
       total,
       rows: datas.map((o) => [

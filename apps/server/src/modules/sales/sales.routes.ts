@@ -4,6 +4,7 @@ import { okEnvelope } from '@robot-ads/contracts/common/envelope';
 import { idParams } from '@robot-ads/contracts/common/ids';
 import { exportKeyQuery, exportStateSchema } from '@robot-ads/contracts/devices/devices.schemas';
 import {
+  billExportBody,
   billFileQuery,
   billPage,
   billQuery,
@@ -13,6 +14,7 @@ import {
 import {
   branchCreateBody,
   branchCustomerPage,
+  branchExportBody,
   branchListQuery,
   branchPage,
   branchQuery,
@@ -352,10 +354,30 @@ export function salesRoutes({ orders, bills, leads, branches, exports }: SalesSe
       },
       async (request) => exports.start(request.user, 'orders', request.body, request.lang),
     );
+    route.post(
+      '/api/Bills/export',
+      {
+        summary: 'Export the month’s statements list (xlsx, background; principals and DIY flag as section 6)',
+        body: billExportBody,
+        response: keyResponse,
+        config: { roles: READERS },
+      },
+      async (request) => exports.start(request.user, 'bills', request.body, request.lang),
+    );
+    route.post(
+      '/api/Branches/export',
+      {
+        summary: 'Export regional accounts (xlsx, background)',
+        body: branchExportBody,
+        response: keyResponse,
+        config: { roles: OPS },
+      },
+      async (request) => exports.start(request.user, 'branches', request.body, request.lang),
+    );
     route.get(
       '/api/Sales/exportState',
       {
-        summary: 'Progress of a lead or order export',
+        summary: 'Progress of a lead, order, bill or branch export',
         querystring: exportKeyQuery,
         response: okEnvelope(exportStateSchema),
         config: { roles: READERS },
@@ -365,7 +387,11 @@ export function salesRoutes({ orders, bills, leads, branches, exports }: SalesSe
     app.get(
       '/api/Sales/exportFile',
       {
-        schema: { tags: ['sales'], summary: 'Download a finished lead or order export', querystring: exportKeyQuery },
+        schema: {
+          tags: ['sales'],
+          summary: 'Download a finished lead, order, bill or branch export',
+          querystring: exportKeyQuery,
+        },
         config: { roles: READERS },
       },
       async (request, reply) => {

@@ -1,9 +1,9 @@
-import type { BillDto, BillSummaryDto, billQuery } from '@robot-ads/contracts/sales/bills.schemas';
+import type { BillDto, BillSummaryDto, billExportBody, billQuery } from '@robot-ads/contracts/sales/bills.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { downloadUrl } from '../../../lib/api-upload';
-import type { Ok, Page, Paged } from './common';
+import type { ExportStart, Ok, Page, Paged } from './common';
 
 export type BillSummary = BillSummaryDto;
 export type Bill = BillDto;
@@ -32,3 +32,7 @@ export const statementFileUrl = (
   key: { customerId: string; month: string },
   language: 'zh' | 'en',
 ) => downloadUrl(`/api/Bills/statement.${kind}`, { ...key, language });
+
+/** POST /api/Bills/export: the month's statements list as an xlsx (progress at SALES_EXPORT_STATE). */
+export const startBillExport = (filter: z.input<typeof billExportBody>) =>
+  api.post<ExportStart>('/api/Bills/export', filter);

@@ -11,7 +11,7 @@ import type { OrderDto } from '@robot-ads/contracts/sales/orders.schemas';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
-import type { Ok, Page, Paged } from './common';
+import type { ExportStart, Ok, Page, Paged } from './common';
 
 export type Branch = BranchDto;
 export type BranchFilter = Paged<z.input<typeof branchQuery>>;
@@ -64,3 +64,7 @@ export const useAgentOptions = (name: string) =>
       }),
     placeholderData: keepPreviousData,
   });
+
+/** POST /api/Branches/export: the regional accounts list as an xlsx (progress at SALES_EXPORT_STATE). */
+export const startBranchExport = (filter: Omit<BranchFilter, 'start' | 'limit'>) =>
+  api.post<ExportStart>('/api/Branches/export', filter);

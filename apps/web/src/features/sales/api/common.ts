@@ -5,5 +5,7 @@ import type { z } from 'zod';
 export type Ok<T> = { success: true; data: T };
 export type { Page };
 export type ExportStart = Ok<z.infer<typeof exportStartSchema>>;
+/** Progress of every sales export (leads, orders, bills, branches). */
+export const SALES_EXPORT_STATE = '/api/Sales/exportState';
 /** A list query: the contract's filters (strings from inputs) with the page. */
 export type Paged<Q> = Partial<Omit<Q, 'start' | 'limit'>> & { start: number; limit: number };

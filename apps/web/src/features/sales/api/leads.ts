@@ -17,7 +17,6 @@ import type { ExportStart, Ok, Page, Paged } from './common';
 
 export type Lead = LeadDto;
 export type LeadFilter = Paged<LeadQuery>;
-export const LEAD_EXPORT_STATE = '/api/Sales/exportState';
 
 /** GET /api/Leads/queryByPage: the leads in scope, paged and filtered on the server. */
 export const leadsPageQuery = (q: LeadFilter) =>

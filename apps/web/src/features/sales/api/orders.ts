@@ -18,7 +18,6 @@ import type { ExportStart, Ok, Page, Paged } from './common';
 
 export type Order = OrderDto;
 export type OrderFilter = Paged<OrderQuery>;
-export const ORDER_EXPORT_STATE = '/api/Sales/exportState';
 
 /** GET /api/Orders/queryByPage: orders in scope, paged and filtered on the server. */
 export const ordersPageQuery = (q: OrderFilter) =>

@@ -4,11 +4,13 @@ import { Button, Card, DatePicker, Descriptions, Drawer, Result, Space, Table } 
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportButton } from '../../../components/export-progress';
 import { listTable } from '../../../components/list-table';
 import { QueryError } from '../../../components/query-error';
 import { lang } from '../../../lib/i18n';
 import { sessionStore } from '../../../lib/session';
-import { type BillSummary, statementFileUrl, useBillsPage, useStatement } from '../api/bills';
+import { type BillSummary, startBillExport, statementFileUrl, useBillsPage, useStatement } from '../api/bills';
+import { SALES_EXPORT_STATE } from '../api/common';
 import { timeText, useServerPage } from '../components/use-paged';
 import { formatFen } from '../money';
 import { billsVisible } from '../sales-rules';
@@ -39,6 +41,11 @@ function BillsList() {
           aria-label={t('fields.month')}
           value={dayjs(`${paged.filter.month}-01`)}
           onChange={(d) => d && paged.setFilter({ month: d.format('YYYY-MM') })}
+        />
+        <ExportButton
+          start={() => startBillExport(paged.filter)}
+          statePath={SALES_EXPORT_STATE}
+          disabled={!list.data?.total}
         />
       </Space>
       <Table<BillSummary>

@@ -4,6 +4,7 @@ import type { OrderState } from '@robot-ads/contracts/sales/sales.rules';
 import { Alert, Button, Card, Drawer, Form, Input, Popconfirm, Space, Table, type TableColumnsType, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportButton } from '../../../components/export-progress';
 import { listTable } from '../../../components/list-table';
 import { lang } from '../../../lib/i18n';
 import {
@@ -12,10 +13,12 @@ import {
   type BranchListKind,
   type BranchListRows,
   type BranchRobot,
+  startBranchExport,
   useBranchesPage,
   useBranchList,
   useDeleteBranch,
 } from '../api/branches';
+import { SALES_EXPORT_STATE } from '../api/common';
 import { BranchFormDialog } from '../components/branch-form-dialog';
 import { OrderStateTag } from '../components/tags';
 import { timeText, useServerPage } from '../components/use-paged';
@@ -33,9 +36,16 @@ export default function BranchesPage() {
     <Card
       title={t('branches.title')}
       extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-          {t('branches.create')}
-        </Button>
+        <Space>
+          <ExportButton
+            start={() => startBranchExport(paged.filter)}
+            statePath={SALES_EXPORT_STATE}
+            disabled={!list.data?.total}
+          />
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            {t('branches.create')}
+          </Button>
+        </Space>
       }
     >
       <Alert type="info" showIcon title={t('branches.linkedRule')} style={{ marginBottom: 16 }} />

@@ -12,14 +12,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../../components/export-progress';
 import { listTable } from '../../../components/list-table';
-import {
-  LEAD_EXPORT_STATE,
-  type Lead,
-  type LeadFilter,
-  startLeadExport,
-  useDeleteLead,
-  useLeadsPage,
-} from '../api/leads';
+import { SALES_EXPORT_STATE } from '../api/common';
+import { type Lead, type LeadFilter, startLeadExport, useDeleteLead, useLeadsPage } from '../api/leads';
 import { LeadDrawer } from '../components/lead-drawer';
 import { LeadFormDialog } from '../components/lead-form-dialog';
 import { LeadImportDialog } from '../components/lead-import-dialog';
@@ -47,7 +41,7 @@ export default function LeadsPage() {
           </Button>
           <ExportButton
             start={() => startLeadExport(paged.filter)}
-            statePath={LEAD_EXPORT_STATE}
+            statePath={SALES_EXPORT_STATE}
             disabled={!list.data?.total}
           />
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>

@@ -8,7 +8,8 @@ import { ExportButton } from '../../../components/export-progress';
 import { listTable } from '../../../components/list-table';
 import { lang } from '../../../lib/i18n';
 import { sessionStore } from '../../../lib/session';
-import { ORDER_EXPORT_STATE, type Order, startOrderExport, useOrdersPage } from '../api/orders';
+import { SALES_EXPORT_STATE } from '../api/common';
+import { type Order, startOrderExport, useOrdersPage } from '../api/orders';
 import { OrderActions } from '../components/order-actions';
 import { orderColumns, stateColumn } from '../components/order-columns';
 import { OrderDetailDrawer } from '../components/order-detail-drawer';
@@ -52,7 +53,7 @@ export default function OrdersPage() {
         <Space>
           <ExportButton
             start={() => startOrderExport(paged.filter)}
-            statePath={ORDER_EXPORT_STATE}
+            statePath={SALES_EXPORT_STATE}
             disabled={!list.data?.total}
           />
           {canManage && (
