@@ -11,7 +11,8 @@
 // an ad with a QR target is scanned through its tracking address GET /q/:code (--scan-chance, default 0.1).
 // A bounded run: --plays N makes each robot pull once, play N ads back to back just before now (no
 // waiting), report them and exit, printing the totals (--json: one JSON line); --seed S makes what the
-// robots play, sense and see scanned repeatable.
+// robots play, sense and see scanned repeatable. --plays 0 only activates the robots (so that a plan can
+// be published to them before a bounded run).
 // The robot itself is apps/server/src/modules/demo-fleet/device-robot.ts, shared with the living demo.
 import { parseArgs } from 'node:util';
 import { io } from 'socket.io-client';
@@ -190,6 +191,7 @@ async function bounded(robots: DeviceRobot[], plays: number) {
   robots.sort((a, b) => a.robotId.localeCompare(b.robotId));
   const perRobot: Record<string, number> = {};
   await pool(robots, concurrency, async (r) => {
+    if (plays === 0) return;
     await r.pull();
     perRobot[r.robotId] = await r.playRun(plays);
   });
