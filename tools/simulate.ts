@@ -165,7 +165,7 @@ async function main() {
     console.log(
       `[${s}s] robots ${robots.length}  heartbeats ${stats.heartbeats}  pulls ${stats.pulls} (200: ${stats.full}, 304: ${stats.notModified})  ` +
         `acks ${stats.acks}  downloads ${stats.downloads} (${(stats.downloadedBytes / 1e6).toFixed(1)} MB)  pushes ${stats.pushes}  ` +
-        `plays ${stats.plays} scans ${stats.scans} (reported ${stats.eventsSent}) photos ${stats.photos}  ` +
+        `plays ${stats.plays} exposure ${stats.exposure} viewers ${stats.viewers} scans ${stats.scans} (reported ${stats.eventsSent}) photos ${stats.photos}  ` +
         `errors ${stats.errors}  pull p50 ${p(0.5)} ms p95 ${p(0.95)} ms`,
     );
     stats.latencies = lat.slice(-5000);
