@@ -165,7 +165,7 @@ async function main() {
     console.log(
       `[${s}s] robots ${robots.length}  heartbeats ${stats.heartbeats}  pulls ${stats.pulls} (200: ${stats.full}, 304: ${stats.notModified})  ` +
         `acks ${stats.acks}  downloads ${stats.downloads} (${(stats.downloadedBytes / 1e6).toFixed(1)} MB)  pushes ${stats.pushes}  ` +
-        `plays ${stats.plays} exposure ${stats.exposure} viewers ${stats.viewers} scans ${stats.scans} (reported ${stats.eventsSent}) photos ${stats.photos}  ` +
+        `plays ${stats.plays} exposure ${stats.exposure} viewers ${stats.viewers} scans ${stats.scans} (limited ${stats.scansLimited}) (reported ${stats.eventsSent}) photos ${stats.photos}  ` +
         `errors ${stats.errors}  pull p50 ${p(0.5)} ms p95 ${p(0.95)} ms`,
     );
     stats.latencies = lat.slice(-5000);
@@ -202,6 +202,7 @@ async function bounded(robots: DeviceRobot[], plays: number) {
     viewers: stats.viewers,
     watchMs: stats.watchMs,
     scans: stats.scans,
+    scansLimited: stats.scansLimited,
     eventsSent: stats.eventsSent,
     errors: stats.errors,
     perRobot,
@@ -210,7 +211,7 @@ async function bounded(robots: DeviceRobot[], plays: number) {
   else
     console.log(
       `robots ${totals.robots}  plays ${totals.plays}  exposure ${totals.exposure}  viewers ${totals.viewers}  ` +
-        `watched ${totals.watchMs / 1000} s  scans ${totals.scans}  events reported ${totals.eventsSent}  errors ${totals.errors}`,
+        `watched ${totals.watchMs / 1000} s  scans ${totals.scans} (limited ${totals.scansLimited})  events reported ${totals.eventsSent}  errors ${totals.errors}`,
     );
   process.exit(stats.errors > 0 ? 1 : 0);
 }

@@ -80,6 +80,8 @@ export function newFleetStats() {
     exposure: 0,
     viewers: 0,
     watchMs: 0,
+    /** Scans the tracking address refused for its rate limit (one address, a large fleet). */
+    scansLimited: 0,
     photos: 0,
     eventsSent: 0,
     errors: 0,
@@ -386,6 +388,9 @@ export class DeviceRobot {
   private async scan(link: string) {
     const res = await fetch(this.mediaLink(link), { redirect: 'manual' }).catch(() => null);
     if (res?.status === 302) this.o.stats.scans++;
+    // GET /q/:code takes at most 600 scans a minute from one address: a large fleet run from one
+    // machine reaches it (docs/device-protocol.md, section 9).
+    else if (res?.status === 429) this.o.stats.scansLimited++;
     else this.o.stats.errors++;
   }
 
