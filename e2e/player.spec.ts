@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, type Browser as PlaywrightBrowser, test } from '@playwright/test';
-import sharp from 'sharp';
+import { call, uploadQr } from './api-helpers';
 import { login, PASSWORD } from './shell-helpers';
 
 /*
@@ -19,35 +19,6 @@ async function apiToken(request: APIRequestContext, username: string) {
   const res = await request.post('/api/Users/v2_2_login', { data: { username, password: PASSWORD } });
   expect(res.ok()).toBe(true);
   return (await res.json()).data.token as string;
-}
-
-async function call<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST', url: string, data?: unknown) {
-  const res = await request.fetch(url, { method, headers: { authorization: `Bearer ${token}` }, data });
-  const body = await res.json();
-  expect(res.ok(), `${method} ${url}: ${JSON.stringify(body)}`).toBe(true);
-  return body as { data: T; datas?: T };
-}
-
-/** A QR code picture uploaded as the back-office does (upload form of /api/Media/oss, then registered with purpose qr). */
-async function uploadQr(request: APIRequestContext, token: string): Promise<string> {
-  const buffer = await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 0, g: 0, b: 0 } } })
-    .png()
-    .toBuffer();
-  const creds = (
-    await call<{ dir: string; upload: { url: string; fields: Record<string, string> } }>(
-      request,
-      token,
-      'GET',
-      '/api/Media/oss',
-    )
-  ).data;
-  const key = `${creds.dir}/qr/${crypto.randomUUID()}.png`;
-  const upload = await request.post(creds.upload.url, {
-    multipart: { ...creds.upload.fields, key, file: { name: 'qr.png', mimeType: 'image/png', buffer } },
-  });
-  expect(upload.ok(), await upload.text()).toBe(true);
-  return (await call<{ id: string }>(request, token, 'POST', '/api/Media', { key, name: 'qr.png', purpose: 'qr' })).data
-    .id;
 }
 
 /** The back-office in its own browser context (it stays online while the robot's goes offline), as root. */

@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import ExcelJS from 'exceljs';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { call, demoPicture } from './api-helpers';
 import { login, PASSWORD } from './shell-helpers';
+import { customerWithAdvertiser, expectTotals, setLanguage, type Totals, workbookCells } from './statistics-helpers';
 
 /*
  * Statistics end to end: a robot activated through the device protocol reports plays and QR scans of a
@@ -15,13 +16,6 @@ const SEEN = 3; // people who had the screen in view, per play
 const LOOKED = 2; // of them, people who looked at it
 const SCANS = 3;
 
-async function call<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST', url: string, data?: unknown) {
-  const res = await request.fetch(url, { method, headers: { authorization: `Bearer ${token}` }, data });
-  const body = await res.json();
-  expect(res.ok(), `${method} ${url}: ${JSON.stringify(body)}`).toBe(true);
-  return body as { data: T; datas?: T };
-}
-
 const hex = () =>
   Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
 
@@ -32,20 +26,7 @@ async function playedPlan(request: APIRequestContext) {
   const suffix = Date.now().toString().slice(-7);
   const now = Math.floor(Date.now() / 1000);
 
-  const customer = await call<{ id: string }>(request, root, 'POST', '/api/Customers', {
-    name: `Stats customer ${suffix}`,
-    phone: `139${suffix}9`,
-  });
-  const username = `stats${suffix}`;
-  await call(request, root, 'POST', '/api/AdvertiserUsers', {
-    username,
-    password: PASSWORD,
-    name: `Stats ${suffix}`,
-    customer: customer.data.id,
-    diy: true,
-    begin: now - 3600,
-    end: now + 30 * 86_400,
-  });
+  const { customerId, username } = await customerWithAdvertiser(request, root, suffix, now);
 
   const robotId = `E2ESTAT${suffix}`;
   await call(request, root, 'POST', '/api/Devices', {
@@ -61,22 +42,18 @@ async function playedPlan(request: APIRequestContext) {
   expect(activation.ok(), await activation.text()).toBe(true);
   const device = (await activation.json()).data.token as string;
 
-  const pictures = await call<unknown>(request, root, 'GET', '/api/Resources/queryByPage_admin?kind=picture&limit=50');
-  const picture = (pictures.datas as Array<{ id: string; width: number | null; height: number | null }>).find(
-    (r) => r.width === 1080 && r.height === 1920,
-  );
-  if (!picture) throw new Error('no 1080x1920 demo picture');
+  const pictureId = await demoPicture(request, root);
   const ad = await call<{ id: string }>(request, root, 'POST', '/api/Advertisements', {
     name: `Ad ${suffix}`,
     kind: 'picture',
     begin: now - 3600,
     end: now + 30 * 86_400,
-    resources: [picture.id],
+    resources: [pictureId],
   });
   const planName = `Plan ${suffix}`;
   const plan = await call<{ id: string }>(request, root, 'POST', '/api/Playlists', {
     name: planName,
-    clientId: customer.data.id,
+    clientId: customerId,
     advertisements: [ad.data.id],
     begin: now - 60,
     end: now + 30 * 86_400,
@@ -95,7 +72,7 @@ async function playedPlan(request: APIRequestContext) {
       type: 'play',
       playlistId: planId,
       adId: ad.data.id,
-      resourceId: picture.id,
+      resourceId: pictureId,
       startedAt: startedAt + i,
       watchDuration: WATCH_MS,
       audience: { age: { adult: SEEN }, male: 1, female: 2, exposure: SEEN, viewers: LOOKED, dwellMs: 4_000 },
@@ -113,25 +90,13 @@ async function playedPlan(request: APIRequestContext) {
   return { username, planId, planName };
 }
 
-/** The KPI card's value as shown. */
-const kpi = (page: Page, key: string) => page.getByTestId(`kpi-${key}`).locator('.ant-statistic-content-value');
-
-async function expectTotals(page: Page) {
-  // The first figure waits for the page (its chunk, the menus and the calls) on a busy machine.
-  await expect(kpi(page, 'plays')).toHaveText(String(PLAYS), { timeout: 60_000 });
-  await expect(kpi(page, 'exposure')).toHaveText(String(PLAYS * SEEN));
-  await expect(kpi(page, 'viewers')).toHaveText(String(PLAYS * LOOKED));
-  await expect(kpi(page, 'watchTime')).toHaveText(String((PLAYS * WATCH_MS) / 1000));
-  await expect(kpi(page, 'scans')).toHaveText(String(SCANS));
-}
-
-async function setLanguage(page: Page, language: 'zh' | 'en') {
-  await page.evaluate((lang) => {
-    const key = 'robot-ads-settings';
-    const saved = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, unknown>;
-    localStorage.setItem(key, JSON.stringify({ ...saved, language: lang }));
-  }, language);
-}
+const TOTALS: Totals = {
+  plays: PLAYS,
+  exposure: PLAYS * SEEN,
+  viewers: PLAYS * LOOKED,
+  watchSeconds: (PLAYS * WATCH_MS) / 1000,
+  scans: SCANS,
+};
 
 test('a plan played by a robot shows the same totals on its Statistics tab, the advertiser board and the xlsx export, in both languages', async ({
   page,
@@ -144,7 +109,7 @@ test('a plan played by a robot shows the same totals on its Statistics tab, the 
   // The plan's Statistics tab (zh).
   await page.goto(`/ad/ListDetail?id=${planId}`);
   await page.getByRole('tab', { name: '数据统计' }).click();
-  await expectTotals(page);
+  await expectTotals(page, TOTALS);
   await expect(page.getByTestId('top-robots')).toContainText('Stats lobby');
   await expect(page.getByRole('cell', { name: '广东省' })).toBeVisible();
   // The province map: China's provinces drawn, Guangdong among them.
@@ -156,10 +121,7 @@ test('a plan played by a robot shows the same totals on its Statistics tab, the 
   const download = page.waitForEvent('download');
   await dialog.getByRole('link', { name: '打开导出文件' }).click({ timeout: 60_000 });
   const file = await (await download).path();
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.readFile(file);
-  const cells: unknown[] = [];
-  for (const sheet of book.worksheets) sheet.eachRow((row) => row.eachCell((cell) => cells.push(cell.value)));
+  const cells = await workbookCells(file);
   for (const figure of [PLAYS, SCANS, PLAYS * SEEN, PLAYS * LOOKED, (PLAYS * WATCH_MS) / 1000]) {
     expect(cells).toContain(figure);
   }
@@ -167,17 +129,17 @@ test('a plan played by a robot shows the same totals on its Statistics tab, the 
 
   // The advertiser board (zh): the same totals, new against an empty previous period.
   await page.goto('/wel/advertisersBoard');
-  await expectTotals(page);
+  await expectTotals(page, TOTALS);
   await expect(page.getByTestId('kpi-plays')).toContainText('新增');
   await expect(page.getByTestId('top-plans')).toContainText(planName);
 
   // English: the same figures on both screens.
   await setLanguage(page, 'en');
   await page.reload();
-  await expectTotals(page);
+  await expectTotals(page, TOTALS);
   await expect(page.getByTestId('kpi-plays')).toContainText('New');
   await expect(page.getByText('Top plans')).toBeVisible();
   await page.goto(`/ad/ListDetail?id=${planId}&tab=statistics`);
-  await expectTotals(page);
+  await expectTotals(page, TOTALS);
   await expect(page.getByRole('tab', { name: 'Statistics' })).toHaveAttribute('aria-selected', 'true');
 });

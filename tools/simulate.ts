@@ -6,6 +6,13 @@
 // Each robot plays its schedule with the shared playback engine and reports proof of play (play events
 // with audience counts and QR scans, batched, kept until the server acknowledged them) every 30 s.
 // Shooting tasks in their schedule are answered with generated pictures (docs/shooting.md).
+// Each play reports what the robot's sensors counted (people in view, their age bands and sex, viewers
+// and their dwell; foot traffic follows the local hour: apps/server/src/modules/demo-fleet/audience-model.ts);
+// an ad with a QR target is scanned through its tracking address GET /q/:code (--scan-chance, default 0.1).
+// A bounded run: --plays N makes each robot pull once, play N ads back to back just before now (no
+// waiting), report them and exit, printing the totals (--json: one JSON line); --seed S makes what the
+// robots play, sense and see scanned repeatable. --plays 0 only activates the robots (so that a plan can
+// be published to them before a bounded run).
 // The robot itself is apps/server/src/modules/demo-fleet/device-robot.ts, shared with the living demo.
 import { parseArgs } from 'node:util';
 import { io } from 'socket.io-client';
@@ -28,6 +35,10 @@ const { values } = parseArgs({
     'no-download': { type: 'boolean', default: false },
     push: { type: 'boolean', default: false },
     concurrency: { type: 'string', default: '20' },
+    plays: { type: 'string' },
+    seed: { type: 'string' },
+    'scan-chance': { type: 'string' },
+    json: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
   allowPositionals: false,
@@ -36,7 +47,8 @@ const { values } = parseArgs({
 if (values.help) {
   console.log(
     'npm run simulate -- --robots N [--url http://localhost:8080] [--username root --password Robot@2026]\n' +
-      '  [--prefix SIM] [--minutes M] [--no-download] [--push] [--concurrency 20]',
+      '  [--prefix SIM] [--minutes M] [--no-download] [--push] [--concurrency 20]\n' +
+      '  [--plays N (each robot plays N ads now, reports them and the run ends)] [--seed S] [--scan-chance 0.1] [--json]',
   );
   process.exit(0);
 }
@@ -50,6 +62,24 @@ if (!/^[A-Za-z0-9_-]{1,20}$/.test(values.prefix)) {
   console.error('--prefix: letters, digits, - and _ only (at most 20)');
   process.exit(2);
 }
+const playsWanted = values.plays === undefined ? null : Number(values.plays);
+if (playsWanted !== null && (!Number.isInteger(playsWanted) || playsWanted < 0 || playsWanted > 100_000)) {
+  console.error('--plays must be a whole number from 0 to 100000');
+  process.exit(2);
+}
+const seed = values.seed === undefined ? undefined : Number(values.seed);
+if (seed !== undefined && !Number.isInteger(seed)) {
+  console.error('--seed must be a whole number');
+  process.exit(2);
+}
+const scanChance = values['scan-chance'] === undefined ? undefined : Number(values['scan-chance']);
+if (scanChance !== undefined && !(scanChance >= 0 && scanChance <= 1)) {
+  console.error('--scan-chance must be a number from 0 to 1');
+  process.exit(2);
+}
+const log = (line: string) => {
+  if (!values.json) console.log(line);
+};
 const base = values.url.replace(/\/+$/, '');
 const concurrency = Math.max(1, Number(values.concurrency) || 20);
 const stats = newFleetStats();
@@ -76,8 +106,9 @@ async function main() {
   const ids = Array.from({ length: robotsWanted }, (_, i) => `${values.prefix}${String(i + 1).padStart(6, '0')}`);
   const robots: DeviceRobot[] = [];
   const sockets: ReturnType<typeof io>[] = [];
-  console.log(`Activating ${ids.length} robots on ${base} ...`);
+  log(`Activating ${ids.length} robots on ${base} ...`);
   await pool(ids, concurrency, async (robotId) => {
+    const index = ids.indexOf(robotId);
     const created = await api('/api/Devices', {
       method: 'POST',
       token: opsToken,
@@ -101,14 +132,17 @@ async function main() {
         stats,
         appVersion: 'simulator',
         download: !values['no-download'],
+        scanChance,
+        seed: seed === undefined ? undefined : seed + index,
       }),
     );
     stats.activated++;
-    if (stats.activated % 100 === 0 || stats.activated === ids.length) {
+    if (!values.json && (stats.activated % 100 === 0 || stats.activated === ids.length)) {
       process.stdout.write(`\r  activated ${stats.activated}/${ids.length}`);
     }
   });
-  process.stdout.write('\n');
+  log('');
+  if (playsWanted !== null) return bounded(robots, playsWanted);
   for (const r of robots) {
     r.start();
     if (values.push) {
@@ -131,7 +165,7 @@ async function main() {
     console.log(
       `[${s}s] robots ${robots.length}  heartbeats ${stats.heartbeats}  pulls ${stats.pulls} (200: ${stats.full}, 304: ${stats.notModified})  ` +
         `acks ${stats.acks}  downloads ${stats.downloads} (${(stats.downloadedBytes / 1e6).toFixed(1)} MB)  pushes ${stats.pushes}  ` +
-        `plays ${stats.plays} scans ${stats.scans} (reported ${stats.eventsSent}) photos ${stats.photos}  ` +
+        `plays ${stats.plays} exposure ${stats.exposure} viewers ${stats.viewers} scans ${stats.scans} (limited ${stats.scansLimited}) (reported ${stats.eventsSent}) photos ${stats.photos}  ` +
         `errors ${stats.errors}  pull p50 ${p(0.5)} ms p95 ${p(0.95)} ms`,
     );
     stats.latencies = lat.slice(-5000);
@@ -150,6 +184,36 @@ async function main() {
   process.on('SIGTERM', () => void stop());
   if (values.minutes) setTimeout(() => void stop(), Number(values.minutes) * 60_000);
   console.log('Running (Ctrl-C to stop); a line of figures every 10 s.');
+}
+
+/** --plays N: each robot pulls its schedule once, plays N ads just before now and reports them; then the totals. */
+async function bounded(robots: DeviceRobot[], plays: number) {
+  robots.sort((a, b) => a.robotId.localeCompare(b.robotId));
+  const perRobot: Record<string, number> = {};
+  await pool(robots, concurrency, async (r) => {
+    if (plays === 0) return;
+    await r.pull();
+    perRobot[r.robotId] = await r.playRun(plays);
+  });
+  const totals = {
+    robots: robots.length,
+    plays: stats.plays,
+    exposure: stats.exposure,
+    viewers: stats.viewers,
+    watchMs: stats.watchMs,
+    scans: stats.scans,
+    scansLimited: stats.scansLimited,
+    eventsSent: stats.eventsSent,
+    errors: stats.errors,
+    perRobot,
+  };
+  if (values.json) console.log(JSON.stringify(totals));
+  else
+    console.log(
+      `robots ${totals.robots}  plays ${totals.plays}  exposure ${totals.exposure}  viewers ${totals.viewers}  ` +
+        `watched ${totals.watchMs / 1000} s  scans ${totals.scans} (limited ${totals.scansLimited})  events reported ${totals.eventsSent}  errors ${totals.errors}`,
+    );
+  process.exit(stats.errors > 0 ? 1 : 0);
 }
 
 main().catch((err) => {

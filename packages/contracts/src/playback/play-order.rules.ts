@@ -112,7 +112,7 @@ export function buildLoop(plans: readonly PlaybackPlan[]): string[] {
   return loop;
 }
 
-function nextRandom(seed: number): { value: number; seed: number } {
+export function nextRandom(seed: number): { value: number; seed: number } {
   // mulberry32
   const s = (seed + 0x6d2b79f5) >>> 0;
   let r = Math.imul(s ^ (s >>> 15), 1 | s);

@@ -11,6 +11,8 @@ import type { DeviceSchedule } from '@robot-ads/contracts/device-protocol/schedu
 import { type BatchAck, MemoryOutboxStorage, Outbox } from '@robot-ads/contracts/play-events/outbox';
 import type { DeviceEvent } from '@robot-ads/contracts/play-events/play-events.schemas';
 import { initialPlaybackState, nextPlay, type PlaybackState } from '@robot-ads/contracts/playback/play-order.rules';
+import { wallClock } from '@robot-ads/contracts/playback/zoned-time';
+import { type Random, seededRandom, sensedAudience } from './audience-model';
 import { DeviceShooter } from './device-shooter';
 
 interface Envelope<T> {
@@ -72,7 +74,14 @@ export function newFleetStats() {
     acks: 0,
     pushes: 0,
     plays: 0,
+    /** Scans counted: the server answered the tracking code with its redirect, or the robot reported one. */
     scans: 0,
+    /** What the plays reported: people in view, people who looked, ms on screen. */
+    exposure: 0,
+    viewers: 0,
+    watchMs: 0,
+    /** Scans the tracking address refused for its rate limit (one address, a large fleet). */
+    scansLimited: 0,
     photos: 0,
     eventsSent: 0,
     errors: 0,
@@ -80,8 +89,6 @@ export function newFleetStats() {
   };
 }
 export type FleetStats = ReturnType<typeof newFleetStats>;
-
-const rnd = (n: number) => Math.floor(Math.random() * n);
 
 export interface DeviceRobotOptions {
   base: string;
@@ -98,6 +105,8 @@ export interface DeviceRobotOptions {
   reportEveryMs?: number;
   /** Chance that a play of an ad with a QR code is followed by a scan (default 0.1). */
   scanChance?: number;
+  /** Seed of what the robot plays, senses and sees scanned (default: a random one). */
+  seed?: number;
   /**
    * The server's public address (PUBLIC_URL): media links under it are fetched from `base` instead, for a
    * robot inside the server that may not reach its public address (behind a proxy).
@@ -108,7 +117,10 @@ export interface DeviceRobotOptions {
 export class DeviceRobot {
   version: string | null = null;
   schedule: DeviceSchedule | null = null;
-  private playback: PlaybackState = initialPlaybackState(rnd(2 ** 31));
+  private readonly random: Random;
+  private playback: PlaybackState;
+  /** Scans (phones opening the tracking address) not answered yet. */
+  private readonly scanning = new Set<Promise<void>>();
   private readonly held = new Set<string>();
   private readonly outbox = new Outbox<DeviceEvent>(new MemoryOutboxStorage(), (events) => this.sendEvents(events));
   private shooter: DeviceShooter | null = null;
@@ -126,7 +138,10 @@ export class DeviceRobot {
   /** Server time minus this clock, seconds (plays follow the server's clock). */
   private clockOffset = 0;
 
-  constructor(readonly o: DeviceRobotOptions) {}
+  constructor(readonly o: DeviceRobotOptions) {
+    this.random = o.seed === undefined ? Math.random : seededRandom(o.seed);
+    this.playback = initialPlaybackState(Math.floor(this.random() * 2 ** 31));
+  }
 
   get robotId() {
     return this.o.robotId;
@@ -181,54 +196,103 @@ export class DeviceRobot {
   private play() {
     if (!this.running) return;
     const now = this.now();
-    const r = this.schedule ? nextPlay(this.schedule.plans, this.playback, now) : { play: null };
-    if (!r.play) {
+    const p = this.playAt(now);
+    if (!p) {
       this.idle = true;
       this.playTimer = setTimeout(() => this.play(), 30_000);
       return;
     }
     this.idle = false;
-    this.playback = r.state;
-    const seconds = r.play.seconds > 0 ? r.play.seconds : 10;
-    const plan = r.play.plan;
-    const ad = r.play.ad;
-    const startedAt = Math.floor(now);
     void this.shooterOf()
-      .onPlay(ad.id, ad.name, now)
+      .onPlay(p.ad.id, p.ad.name, now)
       .then((shot) => {
         if (shot) this.o.stats.photos++;
       });
     this.playTimer = setTimeout(() => {
-      const events: DeviceEvent[] = [
-        {
-          id: newId(),
-          type: 'play',
-          playlistId: plan.id,
-          adId: ad.id,
-          startedAt,
-          watchDuration: Math.round(seconds * 1000 * (0.5 + Math.random() * 0.5)),
-          audience: { age: { youth: rnd(2), adult: rnd(4), senior: rnd(2) }, male: rnd(3), female: rnd(3) },
-        },
-      ];
-      const withQr = this.schedule?.plans.find((p) => p.id === plan.id)?.ads.find((a) => a.id === ad.id)?.qr;
-      if (withQr && Math.random() < (this.o.scanChance ?? 0.1)) {
-        // With a QR target, a phone scans the tracking code (the server counts it and redirects); a plain
-        // QR picture's scan is reported by the robot.
-        if (withQr.link) void this.scan(withQr.link);
-        else
-          events.push({
-            id: newId(),
-            type: 'scan',
-            playlistId: plan.id,
-            adId: ad.id,
-            startedAt: startedAt + rnd(seconds),
-          });
-        this.o.stats.scans++;
-      }
-      this.o.stats.plays++;
-      void this.outbox.enqueue(...events);
+      this.finish(p);
       this.play();
-    }, seconds * 1000);
+    }, p.seconds * 1000);
+  }
+
+  /**
+   * Plays `count` ads one after the other without waiting for them (virtual time): they start so that the
+   * last one ends now, as if the robot had played them just before. Reports them and their scans; answers
+   * how many played (fewer when nothing of the schedule plays at those times). For bounded runs
+   * (`npm run simulate -- --plays N`) and tests.
+   */
+  async playRun(count: number): Promise<number> {
+    const plans = this.schedule?.plans ?? [];
+    let state = this.playback;
+    let length = 0;
+    const now = this.now();
+    for (let i = 0; i < count; i++) {
+      const r = nextPlay(plans, state, now + length);
+      if (!r.play) break;
+      state = r.state;
+      length += r.play.seconds > 0 ? r.play.seconds : 10;
+    }
+    let at = Math.floor(now - length) - 1;
+    let played = 0;
+    for (; played < count; played++) {
+      const p = this.playAt(at);
+      if (!p) break;
+      this.finish(p);
+      at += p.seconds;
+    }
+    await this.flush();
+    return played;
+  }
+
+  /** The next play at `now` (server time) with what the sensors counted, or null when nothing plays. */
+  private playAt(now: number) {
+    const r = this.schedule ? nextPlay(this.schedule.plans, this.playback, now) : { play: null };
+    if (!r.play) return null;
+    this.playback = r.state;
+    const seconds = r.play.seconds > 0 ? r.play.seconds : 10;
+    const { plan, ad } = r.play;
+    const startedAt = Math.floor(now);
+    const play: DeviceEvent = {
+      id: newId(),
+      type: 'play',
+      playlistId: plan.id,
+      adId: ad.id,
+      startedAt,
+      watchDuration: Math.round(seconds * 1000 * (0.5 + this.random() * 0.5)),
+      audience: sensedAudience(this.random, seconds, wallClock(startedAt, plan.timeZone).hour),
+    };
+    const qr = this.schedule?.plans.find((x) => x.id === plan.id)?.ads.find((a) => a.id === ad.id)?.qr;
+    const scanned = qr && this.random() < (this.o.scanChance ?? 0.1);
+    return {
+      plan,
+      ad,
+      seconds,
+      play,
+      // With a QR target, a phone scans the tracking code (the server counts it and redirects); a plain
+      // QR picture's scan is reported by the robot.
+      scanLink: scanned && qr.link ? qr.link : null,
+      scanEvent: scanned && !qr.link ? startedAt + Math.floor(this.random() * seconds) : null,
+    };
+  }
+
+  /** A play has ended: its events go to the outbox, a phone scans its tracking code. */
+  private finish(p: NonNullable<ReturnType<DeviceRobot['playAt']>>) {
+    const stats = this.o.stats;
+    const events: DeviceEvent[] = [p.play];
+    if (p.scanEvent !== null) {
+      events.push({ id: newId(), type: 'scan', playlistId: p.plan.id, adId: p.ad.id, startedAt: p.scanEvent });
+      stats.scans++;
+    }
+    if (p.scanLink) {
+      const scan = this.scan(p.scanLink).finally(() => this.scanning.delete(scan));
+      this.scanning.add(scan);
+    }
+    stats.plays++;
+    if (p.play.type === 'play') {
+      stats.watchMs += p.play.watchDuration;
+      stats.exposure += p.play.audience?.exposure ?? 0;
+      stats.viewers += p.play.audience?.viewers ?? 0;
+    }
+    void this.outbox.enqueue(...events);
   }
 
   private async sendEvents(events: DeviceEvent[]): Promise<BatchAck> {
@@ -242,10 +306,11 @@ export class DeviceRobot {
     return r.body.data;
   }
 
-  /** Reports the finished plays waiting in the outbox. */
+  /** Reports the finished plays waiting in the outbox (and waits for the scans under way). */
   async flush() {
     const r = await this.outbox.flush().catch((error: unknown) => ({ error }));
     if (r.error) this.o.stats.errors++;
+    await Promise.all([...this.scanning]);
   }
 
   private schedulePull(ms: number) {
@@ -319,9 +384,14 @@ export class DeviceRobot {
     if (this.running) this.schedulePull(interval * 1000 * (1 - jitter + Math.random() * 2 * jitter));
   }
 
-  /** A phone scanning the robot's tracking QR code: the server counts the scan and answers 302. */
+  /** A phone scanning the robot's tracking QR code (GET /q/:code): the server counts it and answers 302. */
   private async scan(link: string) {
-    await fetch(this.mediaLink(link), { redirect: 'manual' }).catch(() => undefined);
+    const res = await fetch(this.mediaLink(link), { redirect: 'manual' }).catch(() => null);
+    if (res?.status === 302) this.o.stats.scans++;
+    // GET /q/:code takes at most 600 scans a minute from one address: a large fleet run from one
+    // machine reaches it (docs/device-protocol.md, section 9).
+    else if (res?.status === 429) this.o.stats.scansLimited++;
+    else this.o.stats.errors++;
   }
 
   /** Shooting tasks: confirmed when pulled, answered with a generated picture when their ad plays. */
