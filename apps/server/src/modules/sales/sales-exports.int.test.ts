@@ -29,7 +29,7 @@ async function download(key: string, who: Login) {
 }
 
 async function finished(key: string, who: Login) {
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 900; i++) {
     const state = (await call('GET', `/api/Sales/exportState?key=${key}`, who)).json().data;
     if (state.state === 'done' || state.state === 'failed') return state;
     await new Promise((r) => setTimeout(r, 100));
