@@ -177,21 +177,33 @@ async function webhookFlow(page: Page, request: APIRequestContext, lang: 'zh' | 
     await expect(row.getByRole('switch')).toBeChecked();
 
     // A robot pulls a plan: the pull ratio is sent, signed.
-    const robotId = `E2EHOOK${lang}${suffix}`;
-    const ad = await pictureAd(request, root, `Hook ad ${lang} ${suffix}`);
+    const short = `${lang.toUpperCase()}${suffix.slice(-4)}`;
+    const ad = await pictureAd(request, root, `Hook ad ${short}`);
     const customers = await call<Array<{ id: string }>>(request, root, 'GET', '/api/Customers/findAll');
     const plan = await createPlan(
       request,
       root,
-      `Hook plan ${lang} ${suffix}`,
+      `Hook plan ${short}`,
       ad.data.id,
       (customers.datas ?? customers.data)[0]?.id,
     );
-    await publishAndPull(request, root, plan.data.id, robotId);
-    await expect.poll(() => receiver.received.filter((r) => r.event === 'plan.pulledRatio').length).toBeGreaterThan(0);
-    const first = receiver.received[0];
-    expect(first?.verified).toBe(true);
-    expect(JSON.parse(first?.body ?? '{}').data).toMatchObject({ playlistId: plan.data.id, ratio: 1 });
+    await publishAndPull(request, root, plan.data.id, `E2EHOOK${lang.toUpperCase()}${suffix}`);
+    const ours = () => receiver.received.find((r) => JSON.parse(r.body).data?.playlistId === plan.data.id);
+    await expect.poll(() => ours()?.event).toBe('plan.pulledRatio');
+    expect(ours()?.verified).toBe(true);
+    expect(JSON.parse(ours()?.body ?? '{}').data).toMatchObject({ ratio: 1, planPullNumber: 1, alreadyPullNumber: 1 });
+    // Its delivery is recorded as delivered (after the receiver's answer).
+    await expect
+      .poll(async () => {
+        const log = await call<unknown>(
+          request,
+          root,
+          'GET',
+          '/api/OpenPlatform/webhookDeliveries?state=delivered&limit=50',
+        );
+        return (log.datas as Array<{ url: string }>).some((d) => d.url === receiver.url);
+      })
+      .toBe(true);
 
     // The delivery log of this subscription: delivered at the first attempt with 204; resent.
     await row.getByRole('link', { name: text.deliveries }).click();

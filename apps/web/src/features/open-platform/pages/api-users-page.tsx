@@ -28,6 +28,7 @@ import {
   useRotateSecret,
   useSaveApiUser,
 } from '../api/open-platform';
+import { RemoveButton } from '../components/remove-button';
 import { SecretDialog } from '../components/secret-dialog';
 import { serverPaging } from '../components/server-paging';
 
@@ -209,17 +210,10 @@ export default function ApiUsersPage() {
                   >
                     <Button size="small">{t('apiUsers.rotate')}</Button>
                   </Popconfirm>
-                  <Popconfirm
-                    title={t('apiUsers.removeConfirm', { name: u.name })}
-                    onConfirm={async () => {
-                      await remove.mutateAsync(u.id);
-                      message.success(t('saved'));
-                    }}
-                  >
-                    <Button size="small" danger>
-                      {t('remove')}
-                    </Button>
-                  </Popconfirm>
+                  <RemoveButton
+                    confirm={t('apiUsers.removeConfirm', { name: u.name })}
+                    onRemove={() => remove.mutateAsync(u.id)}
+                  />
                 </Space>
               ),
             },

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { WEBHOOK_EVENTS } from '@robot-ads/contracts/open-platform/open-platform.schemas';
-import { App, Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Switch, Table, Tag } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Select, Space, Switch, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import {
   type Webhook,
   type WebhookEvent,
 } from '../api/open-platform';
+import { RemoveButton } from '../components/remove-button';
 import { SecretDialog } from '../components/secret-dialog';
 import { serverPaging } from '../components/server-paging';
 
@@ -123,17 +124,10 @@ export default function WebhooksPage() {
               render: (_: unknown, h) => (
                 <Space>
                   <Link to={`/openPlatform/webhookDelivery?webhookId=${h.id}`}>{t('webhooks.deliveries')}</Link>
-                  <Popconfirm
-                    title={t('webhooks.removeConfirm', { url: h.url })}
-                    onConfirm={async () => {
-                      await remove.mutateAsync(h.id);
-                      message.success(t('saved'));
-                    }}
-                  >
-                    <Button size="small" danger>
-                      {t('remove')}
-                    </Button>
-                  </Popconfirm>
+                  <RemoveButton
+                    confirm={t('webhooks.removeConfirm', { url: h.url })}
+                    onRemove={() => remove.mutateAsync(h.id)}
+                  />
                 </Space>
               ),
             },
