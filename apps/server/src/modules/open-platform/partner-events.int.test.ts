@@ -1,6 +1,3 @@
-import { createHmac } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { newId } from '@robot-ads/contracts/common/ids';
 import type { ShootRequirementDto } from '@robot-ads/contracts/shooting/shooting.schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +6,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { multipart } from '../../../test/devices';
 import { createMaterial, picture } from '../../../test/media-files';
 import { activatedRobot, publishedPlan } from '../../../test/published';
+import { signatureValid, webhookReceiver } from '../../../test/webhook-receiver';
 import { ManualClock } from '../../platform/clock';
 import { markPulled } from '../publishing/publishing.service';
 import { pushPending } from '../shooting/shooting.service';
@@ -23,23 +21,18 @@ let t: TestApp;
 let operator: { token: string; user: { id: string } };
 let root: Record<string, string>;
 let adId: string;
-let receiver: http.Server;
+let receiver: Awaited<ReturnType<typeof webhookReceiver>>;
 let receiverUrl: string;
 const secrets = new Map<string, string>();
-const received: { event: string; body: string; verified: boolean }[] = [];
-
-function verify(headers: http.IncomingHttpHeaders, body: string): boolean {
-  const secret = secrets.get(String(headers['x-event'])) ?? '';
-  const timestamp = String(headers['x-timestamp'] ?? '');
-  const expected = `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
-  return headers['x-signature'] === expected;
-}
 
 async function delivered(event: string, ms = 60_000) {
   const deadline = Date.now() + ms;
   for (;;) {
-    const found = received.find((r) => r.event === event);
-    if (found) return { ...found, json: JSON.parse(found.body) };
+    const found = receiver.received.find((r) => r.headers['x-event'] === event);
+    if (found) {
+      const verified = signatureValid(secrets.get(event) ?? '', found.headers, found.body);
+      return { verified, json: JSON.parse(found.body) };
+    }
     if (Date.now() > deadline) throw new Error(`no ${event} delivery`);
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -58,18 +51,8 @@ async function subscribe(apiUserId: string, event: string) {
 }
 
 beforeAll(async () => {
-  receiver = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => {
-      body += c;
-    });
-    req.on('end', () => {
-      received.push({ event: String(req.headers['x-event']), body, verified: verify(req.headers, body) });
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/partner`;
+  receiver = await webhookReceiver();
+  receiverUrl = receiver.url;
   t = await buildTestApp({ clock, startJobs: true });
   operator = await loginAs(t, 'super', { principals: 'root' });
   root = bearer(operator.token);
@@ -92,7 +75,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  await new Promise((r) => receiver.close(r));
+  await receiver.close();
 });
 
 describe('partner events sent by other modules', () => {
