@@ -4,7 +4,6 @@ import type { DbOrTx } from '../../db/client';
 import {
   type OpenApiUserRow,
   openApiUsers,
-  openAuditLog,
   openBlacklist,
   openInterfaces,
   openSessions,
@@ -193,22 +192,6 @@ export async function insertBlacklist(db: DbOrTx, row: typeof openBlacklist.$inf
 export async function deleteBlacklist(db: DbOrTx, id: string) {
   const rows = await db.delete(openBlacklist).where(eq(openBlacklist.id, id)).returning();
   return rows[0] ?? null;
-}
-
-// ---- audit log
-export async function insertAudit(db: DbOrTx, rows: (typeof openAuditLog.$inferInsert)[]) {
-  if (rows.length) await db.insert(openAuditLog).values(rows);
-}
-
-export async function auditPage(
-  db: DbOrTx,
-  q: { start: number; limit: number; actorKind?: 'user' | 'partner'; actor?: string },
-) {
-  const conditions: SQL[] = [];
-  if (q.actorKind) conditions.push(eq(openAuditLog.actorKind, q.actorKind));
-  if (q.actor) conditions.push(eq(openAuditLog.actor, q.actor));
-  const where = and(...conditions);
-  return pageOf(db, openAuditLog, openAuditLog.at, where, q);
 }
 
 // ---- webhooks
