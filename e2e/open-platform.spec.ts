@@ -1,4 +1,8 @@
-import { expect as baseExpect, test } from '@playwright/test';
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
+import { call, createPlan, pictureAd, publishAndPull, tokenOf } from './api-helpers';
 import { login } from './shell-helpers';
 
 /** Full page loads (shell, menus, the page's chunk) take long on a machine shared with other suites. */
@@ -75,5 +79,175 @@ test.describe('open platform (root, English)', () => {
 
     await page.goto('/openPlatform/interface');
     await expect(page.getByRole('switch', { name: `Open ${PLANS}` })).toBeChecked();
+  });
+});
+
+const HOOK_TEXT = {
+  zh: {
+    create: '新建订阅',
+    application: '应用',
+    event: '事件',
+    pullRatio: '计划拉取率',
+    url: '地址（URL）',
+    secretTitle: '签名密钥',
+    copied: '已复制',
+    deliveries: '推送记录',
+    delivered: '已送达',
+    resend: '重新推送',
+    resent: '已重新推送',
+    actor: '用户或客户端',
+    search: /^查\s?询$/,
+  },
+  en: {
+    create: 'New subscription',
+    application: 'Application',
+    event: 'Event',
+    pullRatio: 'Plan pull ratio',
+    url: 'Address (URL)',
+    secretTitle: 'Signing secret',
+    copied: 'I have copied it',
+    deliveries: 'Deliveries',
+    delivered: 'Delivered',
+    resend: 'Resend',
+    resent: 'Sent again',
+    actor: 'User or client',
+    search: /^Search$/,
+  },
+};
+
+/** A partner's receiver: records each delivery and whether its signature verifies with the secret. */
+async function partnerReceiver() {
+  const received: { event: string; body: string; verified: boolean }[] = [];
+  let secret = '';
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => {
+      body += c;
+    });
+    req.on('end', () => {
+      const signature = `sha256=${createHmac('sha256', secret).update(`${req.headers['x-timestamp']}.${body}`).digest('hex')}`;
+      received.push({
+        event: String(req.headers['x-event']),
+        body,
+        verified: req.headers['x-signature'] === signature,
+      });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    received,
+    setSecret: (s: string) => {
+      secret = s;
+    },
+    close: () => new Promise((r) => server.close(r)),
+  };
+}
+
+/**
+ * Root subscribes a root-owned application (which hears every event) to plan.pulledRatio on the webhooks
+ * page, a robot pulls a plan, the receiver gets the signed delivery, the log shows it and resends it, and
+ * the audit log shows the resend.
+ */
+async function webhookFlow(page: Page, request: APIRequestContext, lang: 'zh' | 'en') {
+  const text = HOOK_TEXT[lang];
+  const root = await tokenOf(request, 'root');
+  const me = await call<{ id: string }>(request, root, 'GET', '/api/Users/current');
+  const suffix = Date.now().toString().slice(-6);
+  const appName = `Hooks ${lang} ${suffix}`;
+  await call(request, root, 'POST', '/api/OpenPlatform/apiUsers', { name: appName, accountId: me.data.id });
+  const receiver = await partnerReceiver();
+  try {
+    await login(page, 'root', 'operator', lang);
+    await page.goto('/openPlatform/webhook');
+    await page.getByRole('button', { name: text.create }).first().click();
+    const dialog = page.getByRole('dialog', { name: text.create });
+    await dialog.getByLabel(text.application).first().fill(appName);
+    await page.locator('.ant-select-item-option', { hasText: appName }).click();
+    await dialog.getByLabel(text.event).click();
+    await page.locator('.ant-select-item-option', { hasText: text.pullRatio }).click();
+    await dialog.getByLabel(text.url).fill(receiver.url);
+    await dialog.getByRole('button', { name: OK }).click();
+    const secretDialog = page.getByRole('dialog', { name: text.secretTitle });
+    receiver.setSecret(await secretDialog.locator('code').innerText());
+    await secretDialog.getByRole('button', { name: text.copied }).click();
+    const row = page.locator('.ant-table').getByRole('row', { name: new RegExp(appName) });
+    await expect(row).toContainText(text.pullRatio);
+    await expect(row.getByRole('switch')).toBeChecked();
+
+    // A robot pulls a plan: the pull ratio is sent, signed.
+    const short = `${lang.toUpperCase()}${suffix.slice(-4)}`;
+    const ad = await pictureAd(request, root, `Hook ad ${short}`);
+    const customers = await call<Array<{ id: string }>>(request, root, 'GET', '/api/Customers/findAll');
+    const plan = await createPlan(
+      request,
+      root,
+      `Hook plan ${short}`,
+      ad.data.id,
+      (customers.datas ?? customers.data)[0]?.id,
+    );
+    await publishAndPull(request, root, plan.data.id, `E2EHOOK${lang.toUpperCase()}${suffix}`);
+    const ours = () => receiver.received.find((r) => JSON.parse(r.body).data?.playlistId === plan.data.id);
+    await expect.poll(() => ours()?.event).toBe('plan.pulledRatio');
+    expect(ours()?.verified).toBe(true);
+    expect(JSON.parse(ours()?.body ?? '{}').data).toMatchObject({ ratio: 1, planPullNumber: 1, alreadyPullNumber: 1 });
+    // Its delivery is recorded as delivered (after the receiver's answer).
+    await expect
+      .poll(async () => {
+        const log = await call<unknown>(
+          request,
+          root,
+          'GET',
+          '/api/OpenPlatform/webhookDeliveries?state=delivered&limit=50',
+        );
+        return (log.datas as Array<{ url: string }>).some((d) => d.url === receiver.url);
+      })
+      .toBe(true);
+
+    // The delivery log of this subscription: delivered at the first attempt with 204; resent.
+    await row.getByRole('link', { name: text.deliveries }).click();
+    // The body rows only: in English the state "Delivered" is also a column header.
+    const delivery = page.locator('.ant-table tbody tr', { hasText: receiver.url }).first();
+    await expect(delivery).toContainText(text.delivered);
+    await expect(delivery).toContainText('204');
+    await delivery.getByRole('button', { name: text.resend }).click();
+    await expect(page.getByText(text.resent)).toBeVisible();
+    await expect.poll(() => receiver.received.length).toBeGreaterThan(1);
+    expect(receiver.received.every((r) => r.verified)).toBe(true);
+
+    // The audit log: root's changes, filtered on the server.
+    await page.goto('/openPlatform/auditLog');
+    await page.getByLabel(text.actor).fill('root');
+    await page.getByRole('button', { name: text.search }).click();
+    await expect(
+      page
+        .locator('.ant-table')
+        .getByRole('row', { name: /webhook\.resend/ })
+        .first(),
+    ).toBeVisible();
+    await expect(
+      page
+        .locator('.ant-table')
+        .getByRole('row', { name: /webhook\.create/ })
+        .first(),
+    ).toBeVisible();
+  } finally {
+    await receiver.close();
+  }
+}
+
+test.describe('open platform webhooks (root)', () => {
+  test('root subscribes to an event, sees the signed delivery and resends it', async ({ page, request }) => {
+    test.setTimeout(180_000);
+    await webhookFlow(page, request, 'zh');
+  });
+});
+
+test.describe('open platform webhooks (root, English)', () => {
+  test.use({ locale: 'en-US' });
+  test('root subscribes to an event, sees the signed delivery and resends it', async ({ page, request }) => {
+    test.setTimeout(180_000);
+    await webhookFlow(page, request, 'en');
   });
 });

@@ -5,6 +5,7 @@ export * from './modules/accounts/accounts.table';
 export * from './modules/ad-groups/ad-groups.table';
 export * from './modules/admin/admin.table';
 export * from './modules/ads/ads.table';
+export * from './modules/audit-log/audit-log.table';
 export * from './modules/audits/audits.table';
 export * from './modules/auth/auth.table';
 export * from './modules/customers/customers.table';

@@ -568,6 +568,27 @@ export const MENU_CATALOGUE: readonly MenuEntry[] = [
         label: { zh: '黑名单', en: 'Blacklist' },
         rootOnly: true,
       },
+      {
+        path: '/openPlatform/webhook',
+        icon: 'SendOutlined',
+        i18n: 'menu.openWebhooks',
+        label: { zh: '事件订阅', en: 'Webhooks' },
+        rootOnly: true,
+      },
+      {
+        path: '/openPlatform/webhookDelivery',
+        icon: 'HistoryOutlined',
+        i18n: 'menu.openDeliveries',
+        label: { zh: '推送记录', en: 'Webhook deliveries' },
+        rootOnly: true,
+      },
+      {
+        path: '/openPlatform/auditLog',
+        icon: 'AuditOutlined',
+        i18n: 'menu.openAudit',
+        label: { zh: '审计日志', en: 'Audit log' },
+        rootOnly: true,
+      },
     ],
   },
 ];

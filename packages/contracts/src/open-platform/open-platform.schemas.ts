@@ -169,6 +169,7 @@ export const webhookInput = z.object({
 export const webhook = z.object({
   id: idSchema,
   apiUserId: z.string(),
+  apiUserName: z.string().describe("the application's name"),
   event: z.enum(WEBHOOK_EVENTS),
   url: z.string(),
   enabled: z.boolean(),
@@ -176,6 +177,9 @@ export const webhook = z.object({
 });
 export const webhookPageQuery = pageQuery.extend({ apiUserId: idSchema.optional() });
 export const webhookPage = pageEnvelope(webhook);
+/** Switches a subscription on or off (its URL, event and secret stay). */
+export const webhookEnableBody = z.object({ enabled: z.boolean() });
+export const webhookResponse = okEnvelope(webhook);
 /** Creation answers the signing secret once (X-Signature = hex HMAC-SHA256 of `${timestamp}.${body}`). */
 export const webhookCreatedResponse = okEnvelope(webhook.extend({ signingSecret: z.string() }));
 export const DELIVERY_STATES = ['pending', 'delivered', 'failed'] as const;

@@ -1,11 +1,10 @@
 import type { adminAuditEntry } from '@robot-ads/contracts/admin/admin.schemas';
 import { newId } from '@robot-ads/contracts/common/ids';
 import { toUnixSeconds } from '@robot-ads/contracts/common/time';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { SessionUser } from '../../platform/session-user';
-import { adminAuditLog } from './admin.table';
+import { auditLogPage, writeAuditEntries } from '../audit-log/audit-log.service';
 
 /** Who made a change and from where. */
 export interface Actor {
@@ -22,42 +21,41 @@ export async function writeAudit(
   target: string,
   detail: Record<string, unknown>,
 ): Promise<void> {
-  await db.insert(adminAuditLog).values({
-    id: newId(at.getTime()),
-    at,
-    userId: actor.user.id,
-    username: actor.user.username,
-    action,
-    target,
-    detail,
-    ip: actor.ip,
-    userAgent: actor.userAgent.slice(0, 400),
-  });
+  await writeAuditEntries(db, [
+    {
+      id: newId(at.getTime()),
+      at,
+      source: 'system',
+      actorKind: 'user',
+      userId: actor.user.id,
+      actor: actor.user.username,
+      action,
+      target,
+      detail,
+      ip: actor.ip,
+      userAgent: actor.userAgent.slice(0, 400),
+    },
+  ]);
 }
 
 export async function auditPage(
   db: Db,
   q: { start: number; limit: number; action?: string; username?: string },
 ): Promise<{ total: number; datas: z.infer<typeof adminAuditEntry>[] }> {
-  const filters: SQL[] = [];
-  if (q.action) filters.push(eq(adminAuditLog.action, q.action));
-  if (q.username) filters.push(eq(adminAuditLog.username, q.username));
-  const where = filters.length ? and(...filters) : undefined;
-  const [total] = await db.select({ n: count() }).from(adminAuditLog).where(where);
-  const rows = await db
-    .select()
-    .from(adminAuditLog)
-    .where(where)
-    .orderBy(desc(adminAuditLog.at), desc(adminAuditLog.id))
-    .offset(q.start)
-    .limit(q.limit);
+  const { rows, total } = await auditLogPage(db, {
+    source: 'system',
+    start: q.start,
+    limit: q.limit,
+    ...(q.action ? { action: q.action } : {}),
+    ...(q.username ? { actor: q.username } : {}),
+  });
   return {
-    total: total?.n ?? 0,
+    total,
     datas: rows.map((r) => ({
       id: r.id,
       time: toUnixSeconds(r.at) ?? 0,
       userId: r.userId,
-      username: r.username,
+      username: r.actor,
       action: r.action,
       target: r.target,
       detail: JSON.stringify(r.detail),

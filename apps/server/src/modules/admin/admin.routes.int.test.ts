@@ -189,6 +189,31 @@ describe('menu management', () => {
     expect(audit.json().total).toBeGreaterThan(0);
     expect(audit.json().datas[0]).toMatchObject({ action: 'menu.update', ip: '127.0.0.1' });
   });
+
+  it('keeps its change log apart from the open platform log, though both are the one audit log', async () => {
+    const blacklisted = await call('POST', '/api/OpenPlatform/blacklist', root, {
+      kind: 'client',
+      value: 'op-audit-test',
+      reason: 'audit test',
+    });
+    expect(blacklisted.statusCode, blacklisted.body).toBe(200);
+    const system = await call('GET', '/api/blade-system/audit/list?start=0&limit=200');
+    const systemActions = system.json().datas.map((r: { action: string }) => r.action);
+    expect(systemActions).toContain('menu.update');
+    expect(systemActions).not.toContain('blacklist.add');
+    const open = await call('GET', '/api/OpenPlatform/auditLog?start=0&limit=200');
+    const openActions = open.json().datas.map((r: { action: string }) => r.action);
+    expect(openActions).toContain('blacklist.add');
+    expect(openActions).not.toContain('menu.update');
+    const username = system.json().datas[0].username as string;
+    const byUser = await call('GET', `/api/blade-system/audit/list?username=${username}&start=0&limit=200`);
+    expect(byUser.json().total).toBe(system.json().total);
+    expect(byUser.json().datas[0]).toMatchObject({
+      username,
+      userAgent: expect.any(String),
+      detail: expect.any(String),
+    });
+  });
 });
 
 describe('OAuth clients', () => {

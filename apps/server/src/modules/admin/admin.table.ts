@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Menu management: the catalogue in the code is the seed; an edit of a catalogue entry is stored as an
@@ -50,20 +50,3 @@ export const adminRevisions = pgTable('admin_revisions', {
   name: text('name').primaryKey(),
   revision: bigint('revision', { mode: 'number' }).notNull(),
 });
-
-/** Every change made on the system administration pages: who, when, what, from where. */
-export const adminAuditLog = pgTable(
-  'admin_audit_log',
-  {
-    id: text('id').primaryKey(),
-    at: timestamp('at', { withTimezone: true }).notNull(),
-    userId: text('user_id').notNull(),
-    username: text('username').notNull(),
-    action: text('action').notNull(),
-    target: text('target').notNull(),
-    detail: jsonb('detail').notNull(),
-    ip: text('ip').notNull(),
-    userAgent: text('user_agent').notNull(),
-  },
-  (t) => [index('admin_audit_log_at_idx').on(t.at)],
-);

@@ -4,7 +4,6 @@ import type { DbOrTx } from '../../db/client';
 import {
   type OpenApiUserRow,
   openApiUsers,
-  openAuditLog,
   openBlacklist,
   openInterfaces,
   openSessions,
@@ -195,22 +194,6 @@ export async function deleteBlacklist(db: DbOrTx, id: string) {
   return rows[0] ?? null;
 }
 
-// ---- audit log
-export async function insertAudit(db: DbOrTx, rows: (typeof openAuditLog.$inferInsert)[]) {
-  if (rows.length) await db.insert(openAuditLog).values(rows);
-}
-
-export async function auditPage(
-  db: DbOrTx,
-  q: { start: number; limit: number; actorKind?: 'user' | 'partner'; actor?: string },
-) {
-  const conditions: SQL[] = [];
-  if (q.actorKind) conditions.push(eq(openAuditLog.actorKind, q.actorKind));
-  if (q.actor) conditions.push(eq(openAuditLog.actor, q.actor));
-  const where = and(...conditions);
-  return pageOf(db, openAuditLog, openAuditLog.at, where, q);
-}
-
 // ---- webhooks
 export async function insertWebhook(db: DbOrTx, row: typeof openWebhooks.$inferInsert) {
   const [inserted] = await db.insert(openWebhooks).values(row).returning();
@@ -223,9 +206,26 @@ export async function deleteWebhook(db: DbOrTx, id: string) {
   return rows.length > 0;
 }
 
+/** Subscriptions, newest first, with their application's name. */
 export async function webhooksPage(db: DbOrTx, q: { start: number; limit: number; apiUserId?: string }) {
   const where = q.apiUserId ? eq(openWebhooks.apiUserId, q.apiUserId) : undefined;
-  return pageOf(db, openWebhooks, openWebhooks.createdAt, where, q);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ hook: openWebhooks, apiUserName: openApiUsers.name })
+      .from(openWebhooks)
+      .leftJoin(openApiUsers, eq(openApiUsers.id, openWebhooks.apiUserId))
+      .where(where)
+      .orderBy(desc(openWebhooks.createdAt), desc(openWebhooks.id))
+      .offset(q.start)
+      .limit(q.limit),
+    db.select({ n: count() }).from(openWebhooks).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function updateWebhook(db: DbOrTx, id: string, set: { enabled: boolean }) {
+  const [row] = await db.update(openWebhooks).set(set).where(eq(openWebhooks.id, id)).returning();
+  return row ?? null;
 }
 
 /** The enabled subscriptions to an event of enabled applications (optionally of one owning account's). */

@@ -23,9 +23,11 @@ import {
   sessionPage,
   sessionPageQuery,
   webhookCreatedResponse,
+  webhookEnableBody,
   webhookInput,
   webhookPage,
   webhookPageQuery,
+  webhookResponse,
 } from '@robot-ads/contracts/open-platform/open-platform.schemas';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -232,6 +234,17 @@ export function openPlatformRoutes(service: OpenPlatformService, webhooks: Partn
         reply.header('cache-control', 'no-store');
         return webhooks.create(request.body, actorOf(request));
       },
+    );
+    route.put(
+      '/api/OpenPlatform/webhooks/:id',
+      {
+        summary: 'Switch a webhook subscription on or off',
+        params: idParams,
+        body: webhookEnableBody,
+        response: webhookResponse,
+        config: rootOnly,
+      },
+      (request) => webhooks.setEnabled(request.params.id, request.body.enabled, actorOf(request)),
     );
     idCommand('DELETE', '/api/OpenPlatform/webhooks/:id', 'Remove a webhook subscription', (id, actor) =>
       webhooks.remove(id, actor),

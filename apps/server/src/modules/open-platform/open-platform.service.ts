@@ -18,8 +18,9 @@ import { hashPassword, type PasswordCost, passwordCost, verifyDummy, verifyPassw
 import type { SessionUser } from '../../platform/session-user';
 import type { AccessClaims } from '../../platform/tokens';
 import { findAccountById } from '../accounts/accounts.queries';
+import { type AuditLogInsert, auditLogPage, writeAuditEntries } from '../audit-log/audit-log.service';
 import * as repo from './open-platform.repository';
-import type { OpenApiUserRow, openAuditLog } from './open-platform.table';
+import type { OpenApiUserRow } from './open-platform.table';
 import { addressSet, inAddressSet, normalizeIp, type PartnerRateLimiter } from './partner-limits';
 import { PartnerUsage } from './partner-usage';
 
@@ -108,7 +109,7 @@ export class OpenPlatformService {
   private readonly owners = new Map<string, { loadedAt: number; user: SessionUser | null }>();
   private readonly usage: PartnerUsage;
   private catalogueCache: Map<string, { method: string; path: string; summary: string }> | null = null;
-  private auditBuffer: (typeof openAuditLog.$inferInsert)[] = [];
+  private auditBuffer: AuditLogInsert[] = [];
   private auditTimer: NodeJS.Timeout | null = null;
   private auditFlushing: Promise<void> = Promise.resolve();
 
@@ -584,10 +585,11 @@ export class OpenPlatformService {
 
   /** A change made on the open platform pages, in the caller's transaction. */
   async recordChange(actor: Actor, action: string, target: string) {
-    await repo.insertAudit(this.ctx.db, [
+    await writeAuditEntries(this.ctx.db, [
       {
         id: newId(),
         at: this.now(),
+        source: 'openPlatform',
         actorKind: 'user',
         actor: actor.username,
         action,
@@ -605,6 +607,7 @@ export class OpenPlatformService {
     this.auditBuffer.push({
       id: newId(),
       at: this.now(),
+      source: 'openPlatform',
       actorKind: 'partner',
       actor: partner.clientId,
       action: partner.key,
@@ -623,14 +626,14 @@ export class OpenPlatformService {
     const rows = this.auditBuffer;
     this.auditBuffer = [];
     this.auditFlushing = this.auditFlushing
-      .then(() => repo.insertAudit(this.ctx.db, rows))
+      .then(() => writeAuditEntries(this.ctx.db, rows))
       .catch((err) => this.ctx.log.warn({ err }, 'open platform audit log'));
     return this.auditFlushing;
   }
 
   async pageAudit(q: { start: number; limit: number; actorKind?: 'user' | 'partner'; actor?: string }) {
     await this.flushAudit();
-    const { rows, total } = await repo.auditPage(this.ctx.db, q);
+    const { rows, total } = await auditLogPage(this.ctx.db, { ...q, source: 'openPlatform' });
     return {
       total,
       datas: rows.map((r) => ({

@@ -109,19 +109,3 @@ export const openWebhookDeliveries = pgTable(
   },
   (t) => [index('open_webhook_deliveries_hook').on(t.webhookId, t.createdAt)],
 );
-
-/** Every partner call and every change made on the open platform pages. */
-export const openAuditLog = pgTable(
-  'open_audit_log',
-  {
-    id: text('id').primaryKey(),
-    at: ts('at').notNull(),
-    actorKind: text('actor_kind').$type<'user' | 'partner'>().notNull(),
-    actor: text('actor').notNull(),
-    action: text('action').notNull(),
-    target: text('target').notNull().default(''),
-    ip: text('ip').notNull().default(''),
-    status: integer('status').notNull(),
-  },
-  (t) => [index('open_audit_log_at').on(t.at), index('open_audit_log_actor').on(t.actorKind, t.actor, t.at)],
-);

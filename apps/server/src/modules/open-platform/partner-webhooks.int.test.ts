@@ -1,34 +1,18 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
-
-interface Received {
-  headers: http.IncomingHttpHeaders;
-  body: string;
-  verified: boolean;
-}
+import { type ReceivedDelivery, signatureValid, webhookReceiver } from '../../../test/webhook-receiver';
 
 let t: TestApp;
 let root: Record<string, string>;
-let receiver: http.Server;
+let receiver: Awaited<ReturnType<typeof webhookReceiver>>;
 let receiverUrl: string;
 let signingSecret = '';
-const received: Received[] = [];
+let received: ReceivedDelivery[];
 /** How many of the next deliveries the receiver refuses with a 500. */
 let refuseNext = 0;
 
-/** What a partner does: recompute the HMAC over `${timestamp}.${body}` with its signing secret. */
-function verify(headers: http.IncomingHttpHeaders, body: string): boolean {
-  const timestamp = String(headers['x-timestamp'] ?? '');
-  const given = Buffer.from(String(headers['x-signature'] ?? ''));
-  const expected = Buffer.from(
-    `sha256=${createHmac('sha256', signingSecret).update(`${timestamp}.${body}`).digest('hex')}`,
-  );
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
+const verify = (headers: ReceivedDelivery['headers'], body: string) => signatureValid(signingSecret, headers, body);
 
 async function until<T>(what: () => Promise<T | undefined>, label: string, ms = 60_000): Promise<T> {
   const deadline = Date.now() + ms;
@@ -41,27 +25,19 @@ async function until<T>(what: () => Promise<T | undefined>, label: string, ms = 
 }
 
 beforeAll(async () => {
-  receiver = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => {
-      body += c;
-    });
-    req.on('end', () => {
-      received.push({ headers: req.headers, body, verified: verify(req.headers, body) });
-      if (refuseNext > 0) {
-        refuseNext -= 1;
-        res.writeHead(500).end('not now');
-      } else res.writeHead(204).end();
-    });
+  receiver = await webhookReceiver(() => {
+    if (refuseNext <= 0) return 204;
+    refuseNext -= 1;
+    return 500;
   });
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  receiverUrl = receiver.url;
+  received = receiver.received;
   t = await buildTestApp({ startJobs: true });
   root = bearer((await loginAs(t, 'super', { principals: 'root' })).token);
 }, 60_000);
 afterAll(async () => {
   await t.close();
-  await new Promise((r) => receiver.close(r));
+  await receiver.close();
 });
 
 describe('partner webhooks', () => {
@@ -119,7 +95,7 @@ describe('partner webhooks', () => {
     expect(delivered).toMatchObject({ attempts: 2, lastStatus: 204, event: 'audit.result', url: receiverUrl });
     expect(received).toHaveLength(2);
     for (const r of received) {
-      expect(r.verified).toBe(true);
+      expect(verify(r.headers, r.body)).toBe(true);
       expect(JSON.parse(r.body)).toMatchObject({
         id: deliveryId,
         event: 'audit.result',
@@ -127,7 +103,7 @@ describe('partner webhooks', () => {
       });
     }
     // A forged body does not verify with the same signature.
-    const first = received[0] as Received;
+    const first = received[0] as ReceivedDelivery;
     expect(verify(first.headers, first.body.replace('post', 'reject'))).toBe(false);
   }, 90_000);
 
@@ -147,8 +123,9 @@ describe('partner webhooks', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     await until(async () => (received.length > before ? true : undefined), 'the resent delivery');
-    expect(received.at(-1)?.verified).toBe(true);
-    expect(JSON.parse(received.at(-1)?.body ?? '{}').id).toBe(id);
+    const last = received.at(-1) as ReceivedDelivery;
+    expect(verify(last.headers, last.body)).toBe(true);
+    expect(JSON.parse(last.body).id).toBe(id);
   }, 60_000);
 
   it('sends the proof-of-play hourly summary in the owning account scope', async () => {

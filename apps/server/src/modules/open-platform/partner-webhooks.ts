@@ -35,10 +35,11 @@ export class PartnerWebhooks {
     },
   ) {}
 
-  private toWebhook(row: Awaited<ReturnType<typeof repo.insertWebhook>>) {
+  private toWebhook(row: Awaited<ReturnType<typeof repo.insertWebhook>>, apiUserName: string) {
     return {
       id: row.id,
       apiUserId: row.apiUserId,
+      apiUserName,
       event: row.event as WebhookEvent,
       url: row.url,
       enabled: row.enabled,
@@ -48,14 +49,15 @@ export class PartnerWebhooks {
 
   async page(q: { start: number; limit: number; apiUserId?: string }) {
     const { rows, total } = await repo.webhooksPage(this.ctx.db, q);
-    return { total, datas: rows.map((r) => this.toWebhook(r)) };
+    return { total, datas: rows.map((r) => this.toWebhook(r.hook, r.apiUserName ?? '')) };
   }
 
   /** A subscription; the answer holds its signing secret, shown this once. */
   async create(input: { apiUserId: string; event: WebhookEvent; url: string; enabled: boolean }, actor: Actor) {
     const signingSecret = randomBytes(32).toString('base64url');
-    const row = await this.ctx.db.transaction(async () => {
-      if (!(await repo.apiUserById(this.ctx.db, input.apiUserId))) throw new AppError('NOT_FOUND', {}, 'apiUserId');
+    const { row, name } = await this.ctx.db.transaction(async () => {
+      const owner = await repo.apiUserById(this.ctx.db, input.apiUserId);
+      if (!owner) throw new AppError('NOT_FOUND', {}, 'apiUserId');
       const inserted = await repo.insertWebhook(this.ctx.db, {
         id: newId(),
         ...input,
@@ -63,9 +65,20 @@ export class PartnerWebhooks {
         createdAt: this.ctx.clock.now(),
       });
       await this.deps.recordChange(actor, 'webhook.create', `${input.event} ${input.url}`);
-      return inserted;
+      return { row: inserted, name: owner.name };
     });
-    return { ...this.toWebhook(row), signingSecret };
+    return { ...this.toWebhook(row, name), signingSecret };
+  }
+
+  /** Switches a subscription on or off: a disabled one hears no event (its pending deliveries still go). */
+  async setEnabled(id: string, enabled: boolean, actor: Actor) {
+    return this.ctx.db.transaction(async () => {
+      const row = await repo.updateWebhook(this.ctx.db, id, { enabled });
+      if (!row) throw notFound();
+      await this.deps.recordChange(actor, enabled ? 'webhook.enable' : 'webhook.disable', `${row.event} ${row.url}`);
+      const owner = await repo.apiUserById(this.ctx.db, row.apiUserId);
+      return this.toWebhook(row, owner?.name ?? '');
+    });
   }
 
   async remove(id: string, actor: Actor) {

@@ -285,7 +285,10 @@ export async function markPulled(
   return plans;
 }
 
-/** Sends playlist.pulled.ratio {id, name, ratio} to the plan's creator. */
+/**
+ * Sends playlist.pulled.ratio {id, name, ratio} to the plan's creator, and the partner event
+ * plan.pulledRatio to the applications subscribed to it that the creator owns (or a superuser does).
+ */
 export async function notifyPullRatio(ctx: AppContext, playlistId: string) {
   const [plan] = await ctx.db
     .select({ id: playlists.id, name: playlists.name, createdBy: playlists.createdBy })
@@ -293,13 +296,15 @@ export async function notifyPullRatio(ctx: AppContext, playlistId: string) {
     .where(eq(playlists.id, playlistId));
   if (!plan) return;
   const n = await pullNumbers(ctx.db, playlistId);
-  await notifyUser(ctx, plan.createdBy, 'playlist.pulled.ratio', {
-    id: plan.id,
-    name: plan.name,
+  const ratio = {
     ratio: Math.round(n.ratio * 10000) / 10000,
     planPullNumber: n.planPullNumber,
     alreadyPullNumber: n.alreadyPullNumber,
-  });
+  };
+  await notifyUser(ctx, plan.createdBy, 'playlist.pulled.ratio', { id: plan.id, name: plan.name, ...ratio });
+  await ctx.partnerEvents.emit('plan.pulledRatio', { playlistId: plan.id, name: plan.name, ...ratio }, [
+    plan.createdBy,
+  ]);
 }
 
 // ---------------------------------------------------------------------------------------------

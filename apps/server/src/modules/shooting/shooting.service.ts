@@ -597,6 +597,8 @@ async function deviceTask(db: DbOrTx, robotRef: string, taskId: string) {
   return row;
 }
 
+/** How long the photo address in a partner's shooting.photo event stays valid. */
+const PHOTO_URL_SECONDS = 24 * 3600;
 const photoDir = (robotRef: string, taskId: string) => `shooting/${robotRef}/${taskId}`;
 
 /** States in which a photo is still welcome (a late one only for notTaken, within the grace). */
@@ -649,12 +651,13 @@ export async function registerPhoto(
   const planAds = (await adIdsOfPlans(ctx.db, [req.playlistId])).get(req.playlistId) ?? [];
   if (!planAds.includes(body.adId)) throw new AppError('SHOOT_AD_NOT_IN_PLAN', {}, 'adId');
   const size = readImageSize(new Uint8Array(bytes), sniffed.ext);
-  await ctx.db.transaction(async (tx) => {
+  const recordId = newId(now.getTime());
+  const recorded = await ctx.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(shootTasks).where(eq(shootTasks.id, task.id)).for('update');
-    if (!locked || locked.state === 'success') return;
+    if (!locked || locked.state === 'success') return false;
     if (!acceptsPhoto(locked.state, req.windowEnd, now)) throw new AppError('SHOOT_TASK_CLOSED', {}, 'taskId');
     await tx.insert(shootRecords).values({
-      id: newId(now.getTime()),
+      id: recordId,
       taskId: task.id,
       requirementId: req.id,
       robotRef,
@@ -671,8 +674,30 @@ export async function registerPhoto(
       .update(shootTasks)
       .set({ state: 'success', finishedAt: now, failReason: null, updatedAt: now })
       .where(eq(shootTasks.id, task.id));
+    return true;
   });
   await announce(ctx, [req.id]);
+  if (recorded) {
+    const robot = (await shootRobotsByRefs(ctx.db, [robotRef], now)).get(robotRef);
+    // Partners subscribed to photo proofs (applications of the requirement's creator, or a superuser's).
+    await ctx.partnerEvents.emit(
+      'shooting.photo',
+      {
+        recordId,
+        requirementId: req.id,
+        taskId: task.id,
+        playlistId: req.playlistId,
+        robotId: robot?.robotId ?? '',
+        adId: body.adId,
+        takenTime: body.takenAt,
+        contentType: sniffed.ext === 'png' ? 'image/png' : 'image/jpeg',
+        width: size?.width ?? null,
+        height: size?.height ?? null,
+        photoUrl: ctx.storage.signedDownloadUrl(body.key, { expiresInSeconds: PHOTO_URL_SECONDS }),
+      },
+      [req.creatorId],
+    );
+  }
   return { taskId: task.id, state: 'success' };
 }
 

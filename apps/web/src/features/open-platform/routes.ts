@@ -22,4 +22,19 @@ export const pages: PageDefinition[] = [
     component: lazyPage(() => import('./pages/blacklist-page')),
     namespace: 'open-platform',
   },
+  {
+    path: '/openPlatform/webhook',
+    component: lazyPage(() => import('./pages/webhooks-page')),
+    namespace: 'open-platform',
+  },
+  {
+    path: '/openPlatform/webhookDelivery',
+    component: lazyPage(() => import('./pages/deliveries-page')),
+    namespace: 'open-platform',
+  },
+  {
+    path: '/openPlatform/auditLog',
+    component: lazyPage(() => import('./pages/audit-log-page')),
+    namespace: 'open-platform',
+  },
 ];

@@ -3,10 +3,15 @@ import type { Page } from '@robot-ads/contracts/common/envelope';
 import type {
   ApiUser,
   ApiUserInput,
+  auditEntry,
   BLACKLIST_KINDS,
   blacklistEntry,
+  DELIVERY_STATES,
   OpenInterface,
   partnerSession,
+  WebhookEvent,
+  webhook,
+  webhookDelivery,
 } from '@robot-ads/contracts/open-platform/open-platform.schemas';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -18,6 +23,12 @@ export type { ApiUser, ApiUserInput, OpenInterface };
 export type PartnerSession = z.infer<typeof partnerSession>;
 export type BlacklistEntry = z.infer<typeof blacklistEntry>;
 export type BlacklistKind = (typeof BLACKLIST_KINDS)[number];
+export type Webhook = z.infer<typeof webhook>;
+export type WebhookDelivery = z.infer<typeof webhookDelivery>;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+export type AuditEntry = z.infer<typeof auditEntry>;
+export type { WebhookEvent };
+
 type AccountItem = z.infer<typeof accountPage>['datas'][number];
 
 const KEY = 'open-platform';
@@ -54,6 +65,30 @@ export const blacklistQuery = (q: { start: number; limit: number; kind?: Blackli
   });
 export const useBlacklist = (q: Parameters<typeof blacklistQuery>[0]) => useQuery(blacklistQuery(q));
 
+export const webhooksQuery = (q: { start: number; limit: number; apiUserId?: string }) =>
+  queryOptions({
+    queryKey: [KEY, 'webhooks', q],
+    queryFn: () => api.get<Page<Webhook>>(`${BASE}/webhooks`, { query: q }),
+    placeholderData: keepPreviousData,
+  });
+export const useWebhooks = (q: Parameters<typeof webhooksQuery>[0]) => useQuery(webhooksQuery(q));
+
+export const deliveriesQuery = (q: { start: number; limit: number; webhookId?: string; state?: DeliveryState }) =>
+  queryOptions({
+    queryKey: [KEY, 'deliveries', q],
+    queryFn: () => api.get<Page<WebhookDelivery>>(`${BASE}/webhookDeliveries`, { query: q }),
+    placeholderData: keepPreviousData,
+  });
+export const useDeliveries = (q: Parameters<typeof deliveriesQuery>[0]) => useQuery(deliveriesQuery(q));
+
+export const auditQuery = (q: { start: number; limit: number; actorKind?: AuditEntry['actorKind']; actor?: string }) =>
+  queryOptions({
+    queryKey: [KEY, 'audit', q],
+    queryFn: () => api.get<Page<AuditEntry>>(`${BASE}/auditLog`, { query: q }),
+    placeholderData: keepPreviousData,
+  });
+export const useAudit = (q: Parameters<typeof auditQuery>[0]) => useQuery(auditQuery(q));
+
 /** Accounts an application may belong to, searched by name. */
 export const accountOptionsQuery = (name: string) =>
   queryOptions({
@@ -86,3 +121,14 @@ export const useAddBlacklist = () =>
     api.post<Ok<BlacklistEntry>>(`${BASE}/blacklist`, body),
   );
 export const useRemoveBlacklist = () => useChange((id: string) => api.delete<Ok<null>>(`${BASE}/blacklist/${id}`));
+export const useCreateWebhook = () =>
+  useChange((body: { apiUserId: string; event: WebhookEvent; url: string; enabled: boolean }) =>
+    api.post<Ok<Webhook & { signingSecret: string }>>(`${BASE}/webhooks`, body),
+  );
+export const useEnableWebhook = () =>
+  useChange(({ id, enabled }: { id: string; enabled: boolean }) =>
+    api.put<Ok<Webhook>>(`${BASE}/webhooks/${id}`, { enabled }),
+  );
+export const useRemoveWebhook = () => useChange((id: string) => api.delete<Ok<null>>(`${BASE}/webhooks/${id}`));
+export const useResendDelivery = () =>
+  useChange((id: string) => api.post<Ok<WebhookDelivery>>(`${BASE}/webhookDeliveries/${id}/resend`, {}));

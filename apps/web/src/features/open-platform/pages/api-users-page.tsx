@@ -1,6 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
 import {
-  Alert,
   App,
   Button,
   Card,
@@ -15,7 +14,6 @@ import {
   Switch,
   Table,
   Tag,
-  Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -30,6 +28,8 @@ import {
   useRotateSecret,
   useSaveApiUser,
 } from '../api/open-platform';
+import { RemoveButton } from '../components/remove-button';
+import { SecretDialog } from '../components/secret-dialog';
 import { serverPaging } from '../components/server-paging';
 
 interface ApiUserForm {
@@ -210,17 +210,10 @@ export default function ApiUsersPage() {
                   >
                     <Button size="small">{t('apiUsers.rotate')}</Button>
                   </Popconfirm>
-                  <Popconfirm
-                    title={t('apiUsers.removeConfirm', { name: u.name })}
-                    onConfirm={async () => {
-                      await remove.mutateAsync(u.id);
-                      message.success(t('saved'));
-                    }}
-                  >
-                    <Button size="small" danger>
-                      {t('remove')}
-                    </Button>
-                  </Popconfirm>
+                  <RemoveButton
+                    confirm={t('apiUsers.removeConfirm', { name: u.name })}
+                    onRemove={() => remove.mutateAsync(u.id)}
+                  />
                 </Space>
               ),
             },
@@ -297,30 +290,16 @@ export default function ApiUsersPage() {
         </Form>
       </Modal>
 
-      <Modal
+      <SecretDialog
         open={secret !== null}
         title={t('apiUsers.secretTitle')}
-        onCancel={() => setSecret(null)}
-        footer={
-          <Button type="primary" onClick={() => setSecret(null)}>
-            {t('apiUsers.secretDone')}
-          </Button>
-        }
-      >
-        <Alert type="warning" showIcon message={t('apiUsers.secretOnce')} style={{ marginBottom: 16 }} />
-        <Typography.Paragraph>
-          {t('fields.clientId')}:{' '}
-          <Typography.Text code copyable>
-            {secret?.clientId}
-          </Typography.Text>
-        </Typography.Paragraph>
-        <Typography.Paragraph>
-          {t('fields.clientSecret')}:{' '}
-          <Typography.Text code copyable>
-            {secret?.clientSecret}
-          </Typography.Text>
-        </Typography.Paragraph>
-      </Modal>
+        warning={t('apiUsers.secretOnce')}
+        values={[
+          { label: t('fields.clientId'), value: secret?.clientId ?? '' },
+          { label: t('fields.clientSecret'), value: secret?.clientSecret ?? '' },
+        ]}
+        onClose={() => setSecret(null)}
+      />
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, DatePicker, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Card, DatePicker, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import {
   useBlacklist,
   useRemoveBlacklist,
 } from '../api/open-platform';
+import { RemoveButton } from '../components/remove-button';
 import { serverPaging } from '../components/server-paging';
 
 const KINDS: readonly BlacklistKind[] = ['ip', 'client', 'account'];
@@ -82,17 +83,10 @@ export default function BlacklistPage() {
               size: 'actions',
               width: 120,
               render: (_: unknown, e) => (
-                <Popconfirm
-                  title={t('blacklist.removeConfirm', { value: e.value })}
-                  onConfirm={async () => {
-                    await remove.mutateAsync(e.id);
-                    message.success(t('saved'));
-                  }}
-                >
-                  <Button size="small" danger>
-                    {t('remove')}
-                  </Button>
-                </Popconfirm>
+                <RemoveButton
+                  confirm={t('blacklist.removeConfirm', { value: e.value })}
+                  onRemove={() => remove.mutateAsync(e.id)}
+                />
               ),
             },
           ],

@@ -1,0 +1,237 @@
+import { newId } from '@robot-ads/contracts/common/ids';
+import type { ShootRequirementDto } from '@robot-ads/contracts/shooting/shooting.schemas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, loginAs } from '../../../test/auth';
+import { buildTestApp, type TestApp } from '../../../test/build-app';
+import { multipart } from '../../../test/devices';
+import { createMaterial, picture } from '../../../test/media-files';
+import { activatedRobot, publishedPlan } from '../../../test/published';
+import { signatureValid, webhookReceiver } from '../../../test/webhook-receiver';
+import { ManualClock } from '../../platform/clock';
+import { markPulled } from '../publishing/publishing.service';
+import { pushPending } from '../shooting/shooting.service';
+
+/**
+ * The partner events sent by other modules: plan.pulledRatio when a robot pulls a plan (publishing),
+ * shooting.photo when a robot's photo proof arrives (shooting). A real receiver verifies each signature.
+ */
+// 12:00 in Shanghai: the shooting window below is read in Asia/Shanghai.
+const clock = new ManualClock(new Date('2026-03-10T04:00:00Z'));
+let t: TestApp;
+let operator: { token: string; user: { id: string } };
+let root: Record<string, string>;
+let adId: string;
+let receiver: Awaited<ReturnType<typeof webhookReceiver>>;
+let receiverUrl: string;
+const secrets = new Map<string, string>();
+
+async function delivered(event: string, ms = 60_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const found = receiver.received.find((r) => r.headers['x-event'] === event);
+    if (found) {
+      const verified = signatureValid(secrets.get(event) ?? '', found.headers, found.body);
+      return { verified, json: JSON.parse(found.body) };
+    }
+    if (Date.now() > deadline) throw new Error(`no ${event} delivery`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function subscribe(apiUserId: string, event: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/OpenPlatform/webhooks',
+    headers: root,
+    payload: { apiUserId, event, url: receiverUrl },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  secrets.set(event, res.json().data.signingSecret);
+  return res.json().data as { id: string; apiUserName: string; enabled: boolean };
+}
+
+beforeAll(async () => {
+  receiver = await webhookReceiver();
+  receiverUrl = receiver.url;
+  t = await buildTestApp({ clock, startJobs: true });
+  operator = await loginAs(t, 'super', { principals: 'root' });
+  root = bearer(operator.token);
+  const material = await createMaterial(t, operator.token, 'coffee.png', await picture(1080, 1920));
+  const ad = await t.app.inject({
+    method: 'POST',
+    url: '/api/Advertisements',
+    headers: root,
+    payload: {
+      name: 'Lucky coffee',
+      kind: 'picture',
+      begin: Math.floor(clock.now().getTime() / 1000) - 86_400,
+      end: Math.floor(clock.now().getTime() / 1000) + 60 * 86_400,
+      resources: [material.id],
+    },
+  });
+  expect(ad.statusCode, ad.body).toBe(200);
+  adId = ad.json().data.id;
+}, 90_000);
+
+afterAll(async () => {
+  await t?.close();
+  await receiver.close();
+});
+
+describe('partner events sent by other modules', () => {
+  let apiUserId: string;
+
+  it('lists subscriptions with their application and switches one off and on', async () => {
+    const app = await t.app.inject({
+      method: 'POST',
+      url: '/api/OpenPlatform/apiUsers',
+      headers: root,
+      payload: { name: 'Event agency', accountId: operator.user.id },
+    });
+    expect(app.statusCode, app.body).toBe(200);
+    apiUserId = app.json().data.id;
+    const hook = await subscribe(apiUserId, 'plan.pulledRatio');
+    expect(hook).toMatchObject({ apiUserName: 'Event agency', enabled: true });
+    const off = await t.app.inject({
+      method: 'PUT',
+      url: `/api/OpenPlatform/webhooks/${hook.id}`,
+      headers: root,
+      payload: { enabled: false },
+    });
+    expect(off.json().data).toMatchObject({ id: hook.id, enabled: false, apiUserName: 'Event agency' });
+    expect(
+      await t.app.services.partnerWebhooks.emit('plan.pulledRatio', { playlistId: 'x' }, [operator.user.id]),
+    ).toEqual([]);
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/OpenPlatform/webhooks/${hook.id}`,
+      headers: root,
+      payload: { enabled: true },
+    });
+    const list = await t.app.inject({ method: 'GET', url: '/api/OpenPlatform/webhooks', headers: root });
+    expect(list.json().datas).toEqual([
+      expect.objectContaining({ id: hook.id, enabled: true, apiUserName: 'Event agency' }),
+    ]);
+    const missing = await t.app.inject({
+      method: 'PUT',
+      url: `/api/OpenPlatform/webhooks/${newId()}`,
+      headers: root,
+      payload: { enabled: true },
+    });
+    expect(missing.statusCode).toBe(404);
+    const audit = await t.app.inject({
+      method: 'GET',
+      url: '/api/OpenPlatform/auditLog?actorKind=user',
+      headers: root,
+    });
+    expect(audit.json().datas.map((r: { action: string }) => r.action)).toEqual(
+      expect.arrayContaining(['webhook.disable', 'webhook.enable']),
+    );
+  });
+
+  it('sends plan.pulledRatio, signed, when a robot pulls a plan', async () => {
+    const first = await activatedRobot(t);
+    const second = await activatedRobot(t);
+    const plan = await publishedPlan(t, operator.user.id, [first.robotId, second.robotId], adId, {
+      name: 'Partner plan',
+    });
+    expect(await markPulled(t.app.ctx, first.id, [plan.id], clock.now())).toEqual([plan.id]);
+    const got = await delivered('plan.pulledRatio');
+    expect(got.verified).toBe(true);
+    expect(got.json).toMatchObject({
+      event: 'plan.pulledRatio',
+      data: { playlistId: plan.id, name: 'Partner plan', ratio: 0.5, planPullNumber: 2, alreadyPullNumber: 1 },
+    });
+  }, 90_000);
+
+  it('sends shooting.photo, signed, when a robot photo proof arrives', async () => {
+    await subscribe(apiUserId, 'shooting.photo');
+    const robot = await activatedRobot(t);
+    const plan = await publishedPlan(t, operator.user.id, [robot.robotId], adId, { timeZone: 'Asia/Shanghai' });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/ShootingRequirements',
+      headers: { ...root, 'accept-language': 'en' },
+      payload: {
+        planId: plan.id,
+        name: 'Lobby proof',
+        shootDate: '2026-03-10',
+        beginTime: '11:00',
+        endTime: '14:00',
+        timeZone: 'Asia/Shanghai',
+        robotIds: [robot.robotId],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const requirement = created.json().data as ShootRequirementDto;
+    await pushPending(t.app.ctx, requirement.id);
+    const schedule = await t.app.inject({
+      method: 'GET',
+      url: '/api/device/v1/schedule',
+      headers: bearer(robot.token),
+    });
+    const taskId = schedule.json().data.shootTasks[0].id as string;
+    const creds = await t.app.inject({
+      method: 'POST',
+      url: '/api/device/v1/shootTasks/uploadCredentials',
+      headers: bearer(robot.token),
+      payload: { taskId },
+    });
+    const c = creds.json().data as { dir: string; upload: { url: string; fields: Record<string, string> } };
+    const key = `${c.dir}/picture/${crypto.randomUUID()}.jpg`;
+    const form = multipart([{ filename: 'shot.jpg', content: await picture(108, 192, 'jpeg') }], {
+      ...c.upload.fields,
+      key,
+      'Content-Type': 'image/jpeg',
+    });
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: c.upload.url,
+      headers: form.headers,
+      payload: form.payload,
+    });
+    expect(upload.statusCode).toBe(200);
+    const photo = await t.app.inject({
+      method: 'POST',
+      url: '/api/device/v1/shootTasks/photo',
+      headers: bearer(robot.token),
+      payload: { taskId, key, takenAt: clock.now().getTime() / 1000, adId },
+    });
+    expect(photo.json().data).toEqual({ taskId, state: 'success' });
+    const got = await delivered('shooting.photo');
+    expect(got.verified).toBe(true);
+    expect(got.json).toMatchObject({
+      event: 'shooting.photo',
+      data: {
+        requirementId: requirement.id,
+        taskId,
+        playlistId: plan.id,
+        robotId: robot.robotId,
+        adId,
+        contentType: 'image/jpeg',
+        width: 108,
+        height: 192,
+        photoUrl: expect.any(String),
+      },
+    });
+    // The photo address answers the picture.
+    const url = new URL(got.json.data.photoUrl, 'http://localhost');
+    const file = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    // A second photo of the finished task is no new proof: no second event.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/device/v1/shootTasks/photo',
+      headers: bearer(robot.token),
+      payload: { taskId, key, takenAt: clock.now().getTime() / 1000, adId },
+    });
+    expect(again.json().data.state).toBe('success');
+    const log = await t.app.inject({
+      method: 'GET',
+      url: '/api/OpenPlatform/webhookDeliveries?limit=50',
+      headers: root,
+    });
+    expect(log.json().datas.filter((d: { event: string }) => d.event === 'shooting.photo')).toHaveLength(1);
+  }, 90_000);
+});

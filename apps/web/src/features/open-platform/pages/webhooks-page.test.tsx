@@ -1,0 +1,60 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { json, renderWithApp, resetAfterEach } from '../../../test/render-with-app';
+import type { Webhook } from '../api/open-platform';
+import WebhooksPage from './webhooks-page';
+
+resetAfterEach();
+
+const hook: Webhook = {
+  id: 'w1',
+  apiUserId: 'u1',
+  apiUserName: 'North agency',
+  event: 'shooting.photo',
+  url: 'https://north.example/hooks',
+  enabled: true,
+  createTime: 1_795_600_800,
+};
+
+/** The webhook calls as the server answers them; the switch bodies are kept. */
+function hookServer() {
+  const switched: unknown[] = [];
+  const stub = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname === '/api/OpenPlatform/webhooks') return json(200, { success: true, total: 1, datas: [hook] });
+    if (url.pathname === '/api/OpenPlatform/webhooks/w1' && init?.method === 'PUT') {
+      switched.push(JSON.parse(String(init.body)));
+      return json(200, { success: true, data: { ...hook, enabled: false } });
+    }
+    if (url.pathname === '/api/OpenPlatform/apiUsers') return json(200, { success: true, total: 0, datas: [] });
+    return json(404, { success: false, data: null, code: 'API_NOT_FOUND', msg: 'not found' });
+  };
+  return { switched, stub };
+}
+
+describe('webhooks page', () => {
+  it('lists a subscription with its application and event, and switches it off (en)', {
+    timeout: 60_000,
+  }, async () => {
+    const server = hookServer();
+    vi.stubGlobal('fetch', vi.fn(server.stub));
+    await renderWithApp(<WebhooksPage />, 'en');
+    const row = (await screen.findByText('https://north.example/hooks', {}, { timeout: 15_000 })).closest(
+      'tr',
+    ) as HTMLElement;
+    expect(within(row).getByText('North agency')).toBeTruthy();
+    expect(within(row).getByText('Shooting photo')).toBeTruthy();
+    expect(within(row).getByRole('link', { name: 'Deliveries' }).getAttribute('href')).toBe(
+      '/openPlatform/webhookDelivery?webhookId=w1',
+    );
+    fireEvent.click(within(row).getByRole('switch', { name: 'Send to https://north.example/hooks' }));
+    await waitFor(() => expect(server.switched).toEqual([{ enabled: false }]), { timeout: 15_000 });
+  });
+
+  it('names the events in Chinese (zh)', { timeout: 60_000 }, async () => {
+    vi.stubGlobal('fetch', vi.fn(hookServer().stub));
+    await renderWithApp(<WebhooksPage />, 'zh');
+    expect(await screen.findByText('拍摄照片', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /新建订阅/ })).toBeTruthy();
+  });
+});

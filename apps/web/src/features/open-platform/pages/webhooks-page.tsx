@@ -1,0 +1,189 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { WEBHOOK_EVENTS } from '@robot-ads/contracts/open-platform/open-platform.schemas';
+import { App, Button, Card, Form, Input, Modal, Select, Space, Switch, Table, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { listTable } from '../../../components/list-table';
+import {
+  useApiUsers,
+  useCreateWebhook,
+  useEnableWebhook,
+  useRemoveWebhook,
+  useWebhooks,
+  type Webhook,
+  type WebhookEvent,
+} from '../api/open-platform';
+import { RemoveButton } from '../components/remove-button';
+import { SecretDialog } from '../components/secret-dialog';
+import { serverPaging } from '../components/server-paging';
+
+const time = (v: number | null) => (v ? dayjs.unix(v).format('YYYY-MM-DD HH:mm:ss') : '-');
+
+interface WebhookForm {
+  apiUserId: string;
+  event: WebhookEvent;
+  url: string;
+  enabled: boolean;
+}
+
+/** Applications to choose from, searched by name on the server. */
+function ApplicationSelect(props: {
+  value?: string;
+  onChange?: (v: string | undefined) => void;
+  allowClear?: boolean;
+  placeholder?: string;
+  style?: React.CSSProperties;
+}) {
+  const [search, setSearch] = useState('');
+  const users = useApiUsers({ start: 0, limit: 20, ...(search ? { name: search } : {}) });
+  return (
+    <Select
+      {...props}
+      showSearch={{ filterOption: false, onSearch: setSearch }}
+      aria-label={props.placeholder}
+      loading={users.isFetching}
+      options={(users.data?.datas ?? []).map((u) => ({ value: u.id, label: `${u.name} (${u.clientId})` }))}
+    />
+  );
+}
+
+/** /openPlatform/webhook: the applications' subscriptions to events; the signing secret is shown once. */
+export default function WebhooksPage() {
+  const { t } = useTranslation('open-platform');
+  const { message } = App.useApp();
+  const [page, setPage] = useState({ start: 0, limit: 10 });
+  const [apiUserId, setApiUserId] = useState<string | undefined>();
+  const hooks = useWebhooks({ ...page, ...(apiUserId ? { apiUserId } : {}) });
+  const create = useCreateWebhook();
+  const enable = useEnableWebhook();
+  const remove = useRemoveWebhook();
+  const [adding, setAdding] = useState(false);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [form] = Form.useForm<WebhookForm>();
+  const eventOptions = WEBHOOK_EVENTS.map((e) => ({ value: e, label: t(`webhooks.events.${e}`) }));
+
+  return (
+    <Card
+      title={t('webhooks.title')}
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+          {t('webhooks.create')}
+        </Button>
+      }
+    >
+      <Space style={{ marginBottom: 16 }}>
+        <ApplicationSelect
+          allowClear
+          style={{ width: 280 }}
+          placeholder={t('fields.application')}
+          value={apiUserId}
+          onChange={(v) => {
+            setApiUserId(v);
+            setPage((p) => ({ ...p, start: 0 }));
+          }}
+        />
+      </Space>
+      <Table<Webhook>
+        rowKey="id"
+        dataSource={hooks.data?.datas ?? []}
+        pagination={serverPaging(page, hooks.data?.total, setPage)}
+        {...listTable<Webhook>(
+          [
+            { title: t('fields.application'), dataIndex: 'apiUserName', size: 'name' },
+            {
+              title: t('fields.event'),
+              dataIndex: 'event',
+              size: 'text',
+              render: (v: WebhookEvent) => <Tag>{t(`webhooks.events.${v}`)}</Tag>,
+            },
+            { title: t('fields.url'), dataIndex: 'url', size: 'long' },
+            {
+              title: t('fields.enabled'),
+              dataIndex: 'enabled',
+              size: 'tag',
+              render: (v: boolean, h) => (
+                <Switch
+                  checked={v}
+                  aria-label={t('webhooks.enableFor', { url: h.url })}
+                  loading={enable.isPending && enable.variables?.id === h.id}
+                  onChange={async (enabled) => {
+                    await enable.mutateAsync({ id: h.id, enabled });
+                    message.success(t('saved'));
+                  }}
+                />
+              ),
+            },
+            { title: t('fields.created'), dataIndex: 'createTime', size: 'time', render: time },
+            {
+              title: t('fields.actions'),
+              key: 'actions',
+              size: 'actions',
+              width: 200,
+              render: (_: unknown, h) => (
+                <Space>
+                  <Link to={`/openPlatform/webhookDelivery?webhookId=${h.id}`}>{t('webhooks.deliveries')}</Link>
+                  <RemoveButton
+                    confirm={t('webhooks.removeConfirm', { url: h.url })}
+                    onRemove={() => remove.mutateAsync(h.id)}
+                  />
+                </Space>
+              ),
+            },
+          ],
+          { query: hooks, empty: { filtered: Boolean(apiUserId), hint: t('webhooks.emptyHint') } },
+        )}
+      />
+      <Modal
+        open={adding}
+        title={t('webhooks.create')}
+        confirmLoading={create.isPending}
+        onCancel={() => setAdding(false)}
+        onOk={async () => {
+          const v = await form.validateFields();
+          const created = await create.mutateAsync({ ...v, url: v.url.trim() });
+          setAdding(false);
+          form.resetFields();
+          setSecret(created.signingSecret);
+        }}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical" initialValues={{ enabled: true, event: 'audit.result' }}>
+          <Form.Item
+            name="apiUserId"
+            label={t('fields.application')}
+            rules={[{ required: true, message: t('required') }]}
+          >
+            <ApplicationSelect placeholder={t('fields.application')} />
+          </Form.Item>
+          <Form.Item name="event" label={t('fields.event')} rules={[{ required: true }]}>
+            <Select options={eventOptions} />
+          </Form.Item>
+          <Form.Item
+            name="url"
+            label={t('fields.url')}
+            extra={t('webhooks.urlHint')}
+            rules={[
+              { required: true, whitespace: true, message: t('required') },
+              { pattern: /^\s*https?:\/\/\S+\s*$/, message: t('webhooks.urlInvalid') },
+            ]}
+          >
+            <Input maxLength={500} />
+          </Form.Item>
+          <Form.Item name="enabled" label={t('fields.enabled')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Form>
+      </Modal>
+      <SecretDialog
+        open={secret !== null}
+        title={t('webhooks.secretTitle')}
+        warning={t('webhooks.secretOnce')}
+        values={[{ label: t('fields.signingSecret'), value: secret ?? '' }]}
+        footnote={t('webhooks.signatureHint')}
+        onClose={() => setSecret(null)}
+      />
+    </Card>
+  );
+}
