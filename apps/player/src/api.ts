@@ -1,6 +1,11 @@
-import type { activateResult } from '@robot-ads/contracts/device-protocol/device-protocol.schemas';
+import type {
+  activateResult,
+  HeartbeatBody,
+  heartbeatResult,
+} from '@robot-ads/contracts/device-protocol/device-protocol.schemas';
 import type { DeviceSchedule } from '@robot-ads/contracts/device-protocol/schedule.schemas';
-import type { eventBatchResult } from '@robot-ads/contracts/play-events/play-events.schemas';
+import type { eventBatchResult, PlayEvent } from '@robot-ads/contracts/play-events/play-events.schemas';
+import type { deviceShootAckResponse, deviceShootUploadResponse } from '@robot-ads/contracts/shooting/shooting.schemas';
 import type { z } from 'zod';
 
 /** The device protocol under /api/device/v1 (docs/device-protocol.md), as the reference player speaks it. */
@@ -59,15 +64,9 @@ export async function activate(robotId: string, secret: string, appVersion: stri
   return r.data as Activation;
 }
 
-export interface HeartbeatResult {
-  serverTime: number;
-  heartbeatInterval: number;
-}
+export type HeartbeatResult = z.infer<typeof heartbeatResult>;
 
-export async function heartbeat(
-  token: string,
-  body: { status: 'idle' | 'playing'; appVersion: string; freeStorage?: number },
-): Promise<HeartbeatResult> {
+export async function heartbeat(token: string, body: HeartbeatBody): Promise<HeartbeatResult> {
   const r = await call<HeartbeatResult>('/heartbeat', { method: 'POST', token, body: JSON.stringify(body) });
   return r.data as HeartbeatResult;
 }
@@ -88,14 +87,7 @@ export async function ackSchedule(token: string, version: string, planIds?: stri
   });
 }
 
-export interface PlayEventOut {
-  id: string;
-  type: 'play';
-  playlistId: string;
-  adId: string;
-  startedAt: number;
-  watchDuration: number;
-}
+export type PlayEventOut = PlayEvent;
 
 export type EventsAck = z.infer<typeof eventBatchResult>['data'];
 
@@ -108,7 +100,7 @@ export async function sendEvents(token: string, events: PlayEventOut[]): Promise
 // ---- shooting tasks (docs/shooting.md) ----
 
 export async function ackShootTasks(token: string, ids: string[]): Promise<string[]> {
-  const r = await call<{ confirmed: string[] }>('/shootTasks/ack', {
+  const r = await call<z.infer<typeof deviceShootAckResponse>['data']>('/shootTasks/ack', {
     method: 'POST',
     token,
     body: JSON.stringify({ ids }),
@@ -116,12 +108,7 @@ export async function ackShootTasks(token: string, ids: string[]): Promise<strin
   return r.data?.confirmed ?? [];
 }
 
-export interface ShootUploadForm {
-  dir: string;
-  expiresAt: number;
-  maxBytes: number;
-  upload: { method: 'POST'; url: string; fields: Record<string, string> };
-}
+export type ShootUploadForm = z.infer<typeof deviceShootUploadResponse>['data'];
 
 export async function shootUploadForm(token: string, taskId: string): Promise<ShootUploadForm> {
   const r = await call<ShootUploadForm>('/shootTasks/uploadCredentials', {

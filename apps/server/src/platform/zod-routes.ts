@@ -26,6 +26,8 @@ export interface RouteSpec<R extends z.ZodType = z.ZodType> {
   body?: z.ZodType;
   response: R;
   config?: FastifyContextConfig;
+  /** The content types the body may come in, for the OpenAPI document (e.g. a file or JSON). */
+  consumes?: string[];
   /** OpenAPI tags beside the group's (e.g. 'open': the route is offered to partners of the open platform). */
   tags?: string[];
   /** Other options of the route, as Fastify takes them (bodyLimit, logLevel, onRequest/preParsing hooks...). */

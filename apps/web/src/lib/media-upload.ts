@@ -1,3 +1,4 @@
+import type { Ok } from '@robot-ads/contracts/common/envelope';
 import { messageFor } from '@robot-ads/contracts/common/errors';
 import {
   checkDeclaredFile,
@@ -17,7 +18,6 @@ import { ApiError, api } from './api-client';
 import { lang } from './i18n';
 import { sessionStore } from './session';
 
-type Ok<T> = { success: true; data: T };
 const CACHE_KEY = 'robot-ads-upload-credentials';
 
 interface CachedCredentials {

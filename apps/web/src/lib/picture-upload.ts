@@ -1,3 +1,4 @@
+import type { Ok } from '@robot-ads/contracts/common/envelope';
 import { messageFor } from '@robot-ads/contracts/common/errors';
 import { checkQrImage, type Refusal, readFileFacts } from '@robot-ads/contracts/media/media.rules';
 import type { MediaDto } from '@robot-ads/contracts/media/media.schemas';
@@ -5,8 +6,6 @@ import { useRef, useState } from 'react';
 import { api } from './api-client';
 import { lang } from './i18n';
 import { failureText, newKey, refusalText, sendToStorage, UploadCanceled, uploadCredentials } from './media-upload';
-
-type Ok<T> = { success: true; data: T };
 
 /**
  * A QR code or watermark picture checked in the browser with the shared QR rules (jpg/jpeg/png/bmp, at

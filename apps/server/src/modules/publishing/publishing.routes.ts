@@ -31,6 +31,7 @@ import { z } from 'zod';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import { sendWorkbook } from '../../platform/exports';
+import { zodRoutes } from '../../platform/zod-routes';
 import { parseRobotIdFile, type RobotIdEntry, readImportUpload } from '../devices/device-import';
 import { registerImportMultipart } from '../devices/devices.routes';
 import { deleteCheck } from '../playlists/playlists.service';
@@ -70,174 +71,113 @@ async function importEntries(
 export function publishingRoutes(ctx: AppContext, consume: ConsumePage): FastifyPluginAsyncZod {
   return async (app) => {
     await registerImportMultipart(app);
+    const route = zodRoutes(app, tags);
 
-    app.get(
+    route.get(
       '/api/Publishes/query',
-      {
-        schema: {
-          tags,
-          summary: "A plan's publish counts and pull numbers",
-          querystring: planQuery,
-          response: { 200: publishSummary },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await publishSummaryOf(ctx, request.user, request.query.playListId),
-      }),
+      { summary: "A plan's publish counts and pull numbers", querystring: planQuery, response: publishSummary },
+      async (request) => publishSummaryOf(ctx, request.user, request.query.playListId),
     );
 
-    app.get(
+    route.page(
       '/api/Publishes/queryDetailByPlaylistId',
       {
-        schema: {
-          tags,
-          summary: 'Publish details: one row per device (state, pubTime, pullTime), paged and filtered',
-          querystring: publishDetailQuery,
-          response: { 200: publishDetailPage },
-        },
+        summary: 'Publish details: one row per device (state, pubTime, pullTime), paged and filtered',
+        querystring: publishDetailQuery,
+        response: publishDetailPage,
       },
-      async (request) => ({
-        success: true as const,
-        ...(await publishDetails(ctx, request.user, request.query, request.lang)),
-      }),
+      async (request) => publishDetails(ctx, request.user, request.query, request.lang),
     );
 
-    app.get(
+    route.get(
       '/api/Publishes/queryPostByPlaylistId',
-      {
-        schema: {
-          tags,
-          summary: 'Robot IDs the plan is live on',
-          querystring: planQuery,
-          response: { 200: robotIdsResponse },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await liveRobotIds(ctx, request.user, request.query.playListId),
-      }),
+      { summary: 'Robot IDs the plan is live on', querystring: planQuery, response: robotIdsResponse },
+      async (request) => liveRobotIds(ctx, request.user, request.query.playListId),
     );
 
-    app.get(
+    route.get(
       '/api/Publishes/getCancelTimeByPlaylistId',
       {
-        schema: {
-          tags,
-          summary: "When the plan's delivery was last cancelled, and why",
-          querystring: planQuery,
-          response: { 200: cancelTimeResponse },
-        },
+        summary: "When the plan's delivery was last cancelled, and why",
+        querystring: planQuery,
+        response: cancelTimeResponse,
       },
-      async (request) => ({
-        success: true as const,
-        data: await cancelTime(ctx, request.user, request.query.playListId),
-      }),
+      async (request) => cancelTime(ctx, request.user, request.query.playListId),
     );
 
-    app.get(
+    route.get(
       '/api/Publishes/deleteCheck',
       {
-        schema: {
-          tags,
-          summary: 'Whether a plan can be deleted (not while delivered to devices)',
-          querystring: z.object({ id: z.string().trim() }),
-          response: { 200: deleteCheckResponse },
-        },
+        summary: 'Whether a plan can be deleted (not while delivered to devices)',
+        querystring: z.object({ id: z.string().trim() }),
+        response: deleteCheckResponse,
       },
-      async (request) => ({ success: true as const, data: await deleteCheck(ctx, request.user, request.query.id) }),
+      async (request) => deleteCheck(ctx, request.user, request.query.id),
     );
 
-    app.delete(
+    route.delete(
       '/api/Publishes/:id',
       {
-        schema: {
-          tags,
-          summary: "Cancel one device's publish record",
-          params: idParams,
-          querystring: z.object({
-            reason: z.string({ message: 'CANCEL_REASON_REQUIRED' }).trim().min(1, 'CANCEL_REASON_REQUIRED').max(500),
-          }),
-          response: { 200: cancelOutcome },
-        },
+        summary: "Cancel one device's publish record",
+        params: idParams,
+        querystring: z.object({
+          reason: z.string({ message: 'CANCEL_REASON_REQUIRED' }).trim().min(1, 'CANCEL_REASON_REQUIRED').max(500),
+        }),
+        response: cancelOutcome,
         config: operators,
       },
-      async (request) => ({
-        success: true as const,
-        data: await cancelRecord(ctx, request.user, request.params.id, request.query.reason),
-      }),
+      async (request) => cancelRecord(ctx, request.user, request.params.id, request.query.reason),
     );
 
-    app.get(
+    route.page(
       '/api/Publishes/queryAccountsByCondition',
       {
-        schema: {
-          tags,
-          summary: 'Property accounts to deliver to, with their device counts',
-          querystring: accountsByConditionQuery,
-          response: { 200: accountOptionPage },
-        },
+        summary: 'Property accounts to deliver to, with their device counts',
+        querystring: accountsByConditionQuery,
+        response: accountOptionPage,
         config: operators,
       },
-      async (request) => ({ success: true as const, ...(await accountOptions(ctx, request.query)) }),
+      async (request) => accountOptions(ctx, request.query),
     );
 
-    app.get(
+    route.get(
       '/api/Publishes/queryNumberOfRobotWithAccounts',
       {
-        schema: {
-          tags,
-          summary: 'How many devices the accounts hold',
-          querystring: accountsQuery,
-          response: { 200: countResponse },
-        },
+        summary: 'How many devices the accounts hold',
+        querystring: accountsQuery,
+        response: countResponse,
         config: operators,
       },
-      async (request) => ({ success: true as const, data: await robotCountOfAccounts(ctx, request.query.accounts) }),
+      async (request) => robotCountOfAccounts(ctx, request.query.accounts),
     );
 
-    app.get(
+    route.page(
       '/api/Publishes/failedReport',
       {
-        schema: {
-          tags,
-          summary: 'Devices plans could not be delivered to, with the reason',
-          querystring: failedReportQuery,
-          response: { 200: failedReportPage },
-        },
+        summary: 'Devices plans could not be delivered to, with the reason',
+        querystring: failedReportQuery,
+        response: failedReportPage,
       },
-      async (request) => ({
-        success: true as const,
-        ...(await failedReport(ctx, request.user, request.query, request.lang)),
-      }),
+      async (request) => failedReport(ctx, request.user, request.query, request.lang),
     );
 
-    app.get(
+    route.page(
       '/api/Publishes/queryBycondition',
       {
-        schema: {
-          tags,
-          summary: 'Delivery info: publish records across plans (plan × device), paged and filtered',
-          querystring: publishInfoQuery,
-          response: { 200: publishInfoPage },
-        },
+        summary: 'Delivery info: publish records across plans (plan × device), paged and filtered',
+        querystring: publishInfoQuery,
+        response: publishInfoPage,
         config: operators,
       },
-      async (request) => ({
-        success: true as const,
-        ...(await queryRecords(ctx, request.user, request.query, request.lang)),
-      }),
+      async (request) => queryRecords(ctx, request.user, request.query, request.lang),
     );
 
-    app.post(
+    route.post(
       '/api/Publishes/queryPublishByImport',
       {
-        schema: {
-          tags,
-          summary: 'Check an imported device list (file or robotIds) against a plan: rows a cancellation touches',
-          consumes: ['multipart/form-data', 'application/json'],
-          response: { 200: importPublishCheck },
-        },
+        summary: 'Check an imported device list (file or robotIds) against a plan: rows a cancellation touches',
+        consumes: ['multipart/form-data', 'application/json'],
+        response: importPublishCheck,
         config: operators,
       },
       async (request) => {
@@ -245,22 +185,16 @@ export function publishingRoutes(ctx: AppContext, consume: ConsumePage): Fastify
         const playListId = String(fields.playListId ?? fields.playlistId ?? '');
         if (!playListId) throw new AppError('PLAYLIST_ID_NOT_EXIST', {}, 'playListId');
         if (entries.length === 0) throw new AppError('DEVICE_LIST_EMPTY', {}, 'robotIds');
-        return {
-          success: true as const,
-          data: await checkImportForCancel(ctx, request.user, playListId, entries, request.lang),
-        };
+        return checkImportForCancel(ctx, request.user, playListId, entries, request.lang);
       },
     );
 
-    app.post(
+    route.post(
       '/api/Publishes/cancelPublishByImport',
       {
-        schema: {
-          tags,
-          summary: 'Cancel a plan on an imported device list (file or robotIds), with a reason',
-          consumes: ['multipart/form-data', 'application/json'],
-          response: { 200: cancelOutcome },
-        },
+        summary: 'Cancel a plan on an imported device list (file or robotIds), with a reason',
+        consumes: ['multipart/form-data', 'application/json'],
+        response: cancelOutcome,
         config: operators,
       },
       async (request) => {
@@ -274,53 +208,39 @@ export function publishingRoutes(ctx: AppContext, consume: ConsumePage): Fastify
           }
           throw new AppError('BAD_REQUEST', { field: String(issue?.path?.[0] ?? 'body') });
         }
-        return {
-          success: true as const,
-          data: await cancelDirect(
-            ctx,
-            request.user,
-            parsed.data.playListId,
-            { kind: 'robots', robotIds: parsed.data.robotIds },
-            parsed.data.reason,
-          ),
-        };
+        return cancelDirect(
+          ctx,
+          request.user,
+          parsed.data.playListId,
+          { kind: 'robots', robotIds: parsed.data.robotIds },
+          parsed.data.reason,
+        );
       },
     );
 
-    app.get(
+    route.get(
       '/api/Publishes/exportDetailByPlaylistId',
       {
-        schema: {
-          tags,
-          summary: "Export a plan's publish details (.xlsx) in the background; poll queryExportState",
-          querystring: exportDetailQuery,
-          response: { 200: exportStarted },
-        },
+        summary: "Export a plan's publish details (.xlsx) in the background; poll queryExportState",
+        querystring: exportDetailQuery,
+        response: exportStarted,
       },
-      async (request) => ({
-        success: true as const,
-        data: await startPublishExport(ctx, request.user, {
+      async (request) =>
+        startPublishExport(ctx, request.user, {
           playListId: request.query.playListId,
           state: request.query.state,
           language: request.query.language ?? request.lang,
         }),
-      }),
     );
 
-    app.get(
+    route.get(
       '/api/Publishes/queryExportState',
       {
-        schema: {
-          tags,
-          summary: 'Progress of a publish-details export',
-          querystring: exportKeyQuery,
-          response: { 200: okEnvelope(exportStateSchema) },
-        },
+        summary: 'Progress of a publish-details export',
+        querystring: exportKeyQuery,
+        response: okEnvelope(exportStateSchema),
       },
-      async (request) => ({
-        success: true as const,
-        data: await publishExportState(ctx, request.user, request.query.key),
-      }),
+      async (request) => publishExportState(ctx, request.user, request.query.key),
     );
 
     app.get(
@@ -332,18 +252,15 @@ export function publishingRoutes(ctx: AppContext, consume: ConsumePage): Fastify
       },
     );
 
-    app.get(
+    route.get(
       '/api/Controls/adPublishByPlaylistId',
       {
-        schema: {
-          tags,
-          summary: 'Issue an approved plan to its devices again',
-          querystring: planQuery,
-          response: { 200: reissueOutcome },
-        },
+        summary: 'Issue an approved plan to its devices again',
+        querystring: planQuery,
+        response: reissueOutcome,
         config: operators,
       },
-      async (request) => ({ success: true as const, data: await reissue(ctx, request.user, request.query.playListId) }),
+      async (request) => reissue(ctx, request.user, request.query.playListId),
     );
   };
 }

@@ -1,4 +1,4 @@
-import type { Page } from '@robot-ads/contracts/common/envelope';
+import type { Ok, Page } from '@robot-ads/contracts/common/envelope';
 import type { exportStartSchema } from '@robot-ads/contracts/devices/devices.schemas';
 import type { PlaylistDto } from '@robot-ads/contracts/playlists/playlists.schemas';
 import type {
@@ -15,7 +15,6 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { z } from 'zod';
 import { api } from '../api-client';
 
-type Ok<T> = { success: true; data: T };
 type Infer<S extends z.ZodType> = z.infer<S>;
 
 /** The range and zone every report is asked for (unix seconds [begin, end), an IANA zone). */

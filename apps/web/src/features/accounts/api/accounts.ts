@@ -2,29 +2,21 @@ import type {
   AccountDto,
   accountCreateBody,
   accountStatusBody,
+  accountTreeQuery,
   accountUpdateBody,
   advertiserCreateBody,
+  advertiserPageQuery,
   advertiserUpdateBody,
   resetChildPasswordBody,
 } from '@robot-ads/contracts/accounts/accounts.schemas';
-import type { Role } from '@robot-ads/contracts/auth/roles';
-import type { Page } from '@robot-ads/contracts/common/envelope';
+import type { Ok, Page } from '@robot-ads/contracts/common/envelope';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 
 export type Account = AccountDto;
-type Ok<T> = { success: true; data: T };
-
-export interface UsersFilter {
-  start: number;
-  limit: number;
-  name?: string;
-  role?: Role;
-  /** Only the direct children of this account. */
-  parentId?: string;
-  status?: 'enabled' | 'disabled';
-}
+/** The filters of GET /api/Users/queryByPage (parentId: only the direct children of this account). */
+export type UsersFilter = z.infer<typeof accountTreeQuery>;
 
 /** GET /api/Users/queryByPage: accounts in the caller's scope, paged and filtered on the server. */
 export const usersPageQuery = (q: UsersFilter) =>
@@ -109,13 +101,7 @@ export function useDeleteAccount() {
 
 // ---- AdvertiserUsers ----
 
-export interface AdvertisersFilter {
-  start: number;
-  limit: number;
-  user?: string;
-  account?: string;
-  name?: string;
-}
+export type AdvertisersFilter = z.infer<typeof advertiserPageQuery>;
 
 /** GET /api/AdvertiserUsers/queryUserByPage (user, start, limit, account, name). */
 export const advertisersPageQuery = (q: AdvertisersFilter) =>

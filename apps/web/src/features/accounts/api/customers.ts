@@ -1,4 +1,4 @@
-import type { Page } from '@robot-ads/contracts/common/envelope';
+import type { Ok, Page } from '@robot-ads/contracts/common/envelope';
 import type {
   CUSTOMER_CATEGORIES,
   CustomerDto,
@@ -12,7 +12,6 @@ import { api } from '../../../lib/api-client';
 
 export type Customer = CustomerDto;
 export type CustomerCategory = (typeof CUSTOMER_CATEGORIES)[number];
-type Ok<T> = { success: true; data: T };
 
 export type CustomersFilter = Omit<z.input<typeof customerQuery>, 'start' | 'limit'> & { start: number; limit: number };
 

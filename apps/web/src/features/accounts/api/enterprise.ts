@@ -1,4 +1,4 @@
-import type { Page } from '@robot-ads/contracts/common/envelope';
+import type { Ok, Page } from '@robot-ads/contracts/common/envelope';
 import type {
   CustomerAuditDto,
   customerAuditQuery,
@@ -11,7 +11,6 @@ import { api } from '../../../lib/api-client';
 
 export type EnterpriseInfo = EnterpriseInfoDto;
 export type CustomerAudit = CustomerAuditDto;
-type Ok<T> = { success: true; data: T };
 
 /** GET /api/Customers/mainInfo: an advertiser's own enterprise information (operators: customerId). */
 export const enterpriseInfoQuery = (customerId?: string) =>

@@ -1,4 +1,4 @@
-import type { Page } from '@robot-ads/contracts/common/envelope';
+import type { Ok, Page } from '@robot-ads/contracts/common/envelope';
 import type {
   OwnerDto,
   ownerQuery,
@@ -14,7 +14,6 @@ import { api } from '../../../lib/api-client';
 export type Owner = OwnerDto;
 export type Property = ProjectDto;
 export type PropertyRobot = z.infer<typeof robotSchema>;
-type Ok<T> = { success: true; data: T };
 type Paged<Q extends z.ZodType> = Omit<z.input<Q>, 'start' | 'limit'> & { start: number; limit: number };
 
 /** GET /api/Proprietors/authorization: owner (project) accounts with their property and authorization. */

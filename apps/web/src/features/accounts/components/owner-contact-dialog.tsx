@@ -1,4 +1,5 @@
 import { checkName, checkPhone } from '@robot-ads/contracts/accounts/accounts.rules';
+import type { Ok } from '@robot-ads/contracts/common/envelope';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, Input } from 'antd';
 import { useEffect } from 'react';
@@ -9,8 +10,6 @@ import { checkRule } from '../../../lib/rules';
 import type { Account } from '../api/accounts';
 import type { Owner } from '../api/owners';
 import { FormModal } from './form-modal';
-
-type Ok<T> = { success: true; data: T };
 
 /** An owner's contact name and phone (GET /api/Proprietors/updateContact; the phone is unique). */
 export function OwnerContactDialog({ owner, onClose }: { owner: Owner | null; onClose: () => void }) {

@@ -1,4 +1,5 @@
 import type { ownerReviewScopeDto } from '@robot-ads/contracts/accounts/accounts.schemas';
+import type { Ok } from '@robot-ads/contracts/common/envelope';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, Select, Switch } from 'antd';
 import { useEffect, useState } from 'react';
@@ -9,7 +10,6 @@ import { useUsersPage } from '../api/accounts';
 import type { Owner } from '../api/owners';
 import { FormModal } from './form-modal';
 
-type Ok<T> = { success: true; data: T };
 type Scope = z.infer<typeof ownerReviewScopeDto>;
 const APPLICANT_ROLES = new Set(['super', 'administrator', 'operator', 'advertisers', 'advertisers_special']);
 

@@ -1,5 +1,5 @@
 import type { adGroupSchema, groupRobotQuery } from '@robot-ads/contracts/ad-groups/ad-groups.schemas';
-import type { Page } from '@robot-ads/contracts/common/envelope';
+import type { Ok, Page } from '@robot-ads/contracts/common/envelope';
 import type { exportStartSchema, robotSchema } from '@robot-ads/contracts/devices/devices.schemas';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -7,7 +7,6 @@ import { api } from '../../../lib/api-client';
 
 export type AdGroup = z.infer<typeof adGroupSchema>;
 export type GroupRobot = z.infer<typeof robotSchema>;
-type Ok<T> = { success: true; data: T };
 
 export const groupsPageQuery = (q: { start: number; limit: number; name?: string }) =>
   queryOptions({

@@ -1,5 +1,5 @@
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Card, Form, Input, Modal, Popconfirm, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Form, Modal, Popconfirm, Space, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { DeviceImportDialog } from '../../../components/device-import-dialog';
 import { ExportButton } from '../../../components/export-progress';
 import { listTable } from '../../../components/list-table';
+import { TextSearch } from '../../../components/text-search';
 import { lang } from '../../../lib/i18n';
 import {
   type AdGroup,
@@ -24,7 +25,6 @@ export default function GroupsPage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [page, setPage] = useState({ start: 0, limit: 10 });
-  const [name, setName] = useState('');
   const [search, setSearch] = useState('');
   const groups = useGroupsPage({ ...page, name: search || undefined });
   const create = useCreateGroup();
@@ -52,27 +52,14 @@ export default function GroupsPage() {
         </Button>
       }
     >
-      <Space style={{ marginBottom: 16 }}>
-        <Input
-          allowClear
-          placeholder={t('fields.groupName')}
-          aria-label={t('fields.groupName')}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          onPressEnter={() => {
-            setSearch(name.trim());
-            setPage((p) => ({ ...p, start: 0 }));
-          }}
-        />
-        <Button
-          onClick={() => {
-            setSearch(name.trim());
-            setPage((p) => ({ ...p, start: 0 }));
-          }}
-        >
-          {t('filters.search')}
-        </Button>
-      </Space>
+      <TextSearch
+        label={t('fields.groupName')}
+        buttonText={t('filters.search')}
+        onSearch={(text) => {
+          setSearch(text);
+          setPage((p) => ({ ...p, start: 0 }));
+        }}
+      />
       <Table<AdGroup>
         rowKey="id"
         dataSource={groups.data?.datas ?? []}

@@ -1,10 +1,10 @@
-import type { adminAuditEntry, auditPage } from '@robot-ads/contracts/admin/admin.schemas';
+import type { adminAuditEntry, auditListQuery, auditPage } from '@robot-ads/contracts/admin/admin.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 
 export type AuditEntry = z.infer<typeof adminAuditEntry>;
-export type AuditFilter = { start: number; limit: number; action?: string; username?: string };
+export type AuditFilter = z.infer<typeof auditListQuery>;
 
 /** GET /api/blade-system/audit/list: the changes made in system administration, newest first. */
 export const auditPageQuery = (q: AuditFilter) =>

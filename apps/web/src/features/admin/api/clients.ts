@@ -1,5 +1,6 @@
 import type {
   adminClient,
+  clientListQuery,
   clientPage,
   clientSubmitBody,
   clientSubmitResponse,
@@ -11,7 +12,7 @@ import { api } from '../../../lib/api-client';
 
 export type AdminClient = z.infer<typeof adminClient>;
 export type ClientSubmitInput = z.input<typeof clientSubmitBody>;
-export type ClientsFilter = { start: number; limit: number; clientId?: string };
+export type ClientsFilter = z.infer<typeof clientListQuery>;
 
 /** GET /api/blade-system/client/list (paged on the server; secrets are never listed). */
 export const clientsPageQuery = (q: ClientsFilter) =>

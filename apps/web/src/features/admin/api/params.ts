@@ -1,5 +1,6 @@
 import type {
   adminParam,
+  paramListQuery,
   paramPage,
   paramSubmitBody,
   paramSubmitResponse,
@@ -11,7 +12,7 @@ import { api } from '../../../lib/api-client';
 
 export type AdminParam = z.infer<typeof adminParam>;
 export type ParamSubmitInput = z.input<typeof paramSubmitBody>;
-export type ParamsFilter = { start: number; limit: number; paramName?: string; paramKey?: string };
+export type ParamsFilter = z.infer<typeof paramListQuery>;
 
 /** GET /api/blade-system/param/list (paged and filtered on the server). */
 export const paramsPageQuery = (q: ParamsFilter) =>

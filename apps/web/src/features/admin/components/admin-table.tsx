@@ -1,8 +1,22 @@
-import { App, Button, Form, type FormInstance, Popconfirm, Space, type TablePaginationConfig } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import {
+  App,
+  Button,
+  Card,
+  Form,
+  type FormInstance,
+  type FormProps,
+  Modal,
+  Popconfirm,
+  Space,
+  Table,
+  type TablePaginationConfig,
+} from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ListColumn } from '../../../components/list-table';
+import { type ListColumn, type ListQuery, listTable } from '../../../components/list-table';
+import { SearchForm } from '../../../components/search-form';
 import { saveErrorText } from './save-error';
 
 /** Server paging of a list: `page` goes to the call, `first()` after a filter change, `pagination(total)` to the table. */
@@ -81,21 +95,131 @@ export function FilterForm<V extends object>({
   const { t } = useTranslation('admin');
   const [form] = Form.useForm<V>();
   return (
-    <Form<V> form={form} name={name} layout="inline" style={{ marginBottom: 16, rowGap: 8 }} onFinish={apply}>
+    <SearchForm<V>
+      form={form}
+      name={name}
+      onSearch={apply}
+      onReset={() => apply({})}
+      searchText={t('search')}
+      resetText={t('reset')}
+    >
       {children}
-      <Space>
-        <Button type="primary" htmlType="submit">
-          {t('search')}
-        </Button>
-        <Button
-          onClick={() => {
-            form.resetFields();
-            apply({});
-          }}
-        >
-          {t('reset')}
-        </Button>
-      </Space>
-    </Form>
+    </SearchForm>
+  );
+}
+
+/**
+ * A list page of system administration: the card with its title and create button (beside `tools`), an
+ * optional filter, the table paged on the server with its empty state, then the page's dialogs (`children`).
+ */
+export function AdminListCard<T extends { id: string }>({
+  title,
+  createLabel,
+  onCreate,
+  tools,
+  filter,
+  rows,
+  pagination,
+  columns,
+  query,
+  empty,
+  children,
+}: {
+  title: string;
+  createLabel: string;
+  onCreate: () => void;
+  tools?: ReactNode;
+  filter?: ReactNode;
+  rows: { total: number; datas: T[] } | undefined;
+  pagination: (total: number | undefined) => TablePaginationConfig;
+  columns: ListColumn<T>[];
+  query: ListQuery;
+  empty: { filtered: boolean; hint: string };
+  children?: ReactNode;
+}) {
+  const create = (
+    <Button type="primary" icon={<PlusOutlined />} onClick={onCreate}>
+      {createLabel}
+    </Button>
+  );
+  return (
+    <Card
+      title={title}
+      extra={
+        tools ? (
+          <Space wrap>
+            {tools}
+            {create}
+          </Space>
+        ) : (
+          create
+        )
+      }
+    >
+      {filter}
+      <Table<T>
+        rowKey="id"
+        dataSource={rows?.datas ?? []}
+        pagination={pagination(rows?.total)}
+        {...listTable<T>(columns, { query, empty })}
+      />
+      {children}
+    </Card>
+  );
+}
+
+/** The actions column of an administration list: edit, and remove (confirmed) where `removal` gives one. */
+export function editRemoveColumn<T>(
+  t: (key: string) => string,
+  onEdit: (row: T) => void,
+  removal: (row: T) => { confirm: string; remove: () => Promise<unknown> } | null,
+): ListColumn<T> {
+  return {
+    title: t('actions'),
+    key: 'actions',
+    size: 'actions',
+    width: 160,
+    render: (_: unknown, row) => {
+      const r = removal(row);
+      return (
+        <Space size={4}>
+          <Button size="small" onClick={() => onEdit(row)}>
+            {t('edit')}
+          </Button>
+          {r ? <RemoveButton confirm={r.confirm} remove={r.remove} /> : null}
+        </Space>
+      );
+    },
+  };
+}
+
+/** An administration dialog around a vertical form; OK (or the `footer`'s buttons) saves. */
+export function AdminFormDialog<V>({
+  title,
+  form,
+  initialValues,
+  onClose,
+  save,
+  saving,
+  footer,
+  children,
+}: {
+  title: string;
+  form: FormInstance<V>;
+  initialValues: FormProps<V>['initialValues'];
+  onClose: () => void;
+  children: ReactNode;
+} & (
+  | { save: () => void; saving: boolean; footer?: undefined }
+  | { footer: ReactNode; save?: undefined; saving?: undefined }
+)) {
+  const { t } = useTranslation('admin');
+  const actions = footer === undefined ? { onOk: save, okText: t('save'), confirmLoading: saving } : { footer };
+  return (
+    <Modal open title={title} onCancel={onClose} {...actions} destroyOnHidden>
+      <Form form={form} layout="vertical" initialValues={initialValues}>
+        {children}
+      </Form>
+    </Modal>
   );
 }

@@ -1,22 +1,7 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { GRANT_TYPES } from '@robot-ads/contracts/admin/admin.schemas';
-import {
-  Alert,
-  Button,
-  Card,
-  Checkbox,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Popconfirm,
-  Space,
-  Table,
-  Typography,
-} from 'antd';
+import { Alert, Button, Checkbox, Form, Input, InputNumber, Modal, Popconfirm, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listTable } from '../../../components/list-table';
 import {
   type AdminClient,
   type ClientSubmitInput,
@@ -24,7 +9,14 @@ import {
   useRemoveClients,
   useSubmitClient,
 } from '../api/clients';
-import { RemoveButton, timeColumn, useDialogSave, usePaging } from '../components/admin-table';
+import {
+  AdminFormDialog,
+  AdminListCard,
+  editRemoveColumn,
+  timeColumn,
+  useDialogSave,
+  usePaging,
+} from '../components/admin-table';
 
 type FormValues = Omit<ClientSubmitInput, 'id' | 'resetSecret'>;
 
@@ -39,65 +31,45 @@ export default function ClientsPage() {
   const [secret, setSecret] = useState<{ clientId: string; secret: string } | null>(null);
 
   return (
-    <Card
+    <AdminListCard<AdminClient>
       title={t('clients.title')}
-      extra={
-        <Space wrap>
-          <Input.Search
-            allowClear
-            placeholder={t('clients.clientId')}
-            aria-label={t('clients.clientId')}
-            onSearch={(v) => {
-              setClientId(v.trim());
-              first();
-            }}
-            style={{ width: 220 }}
-          />
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            {t('clients.create')}
-          </Button>
-        </Space>
+      createLabel={t('clients.create')}
+      onCreate={() => setEditing('new')}
+      tools={
+        <Input.Search
+          allowClear
+          placeholder={t('clients.clientId')}
+          aria-label={t('clients.clientId')}
+          onSearch={(v) => {
+            setClientId(v.trim());
+            first();
+          }}
+          style={{ width: 220 }}
+        />
       }
+      rows={list.data}
+      pagination={pagination}
+      query={list}
+      empty={{ filtered: Boolean(clientId), hint: t('clients.emptyHint') }}
+      columns={[
+        { title: t('clients.clientId'), dataIndex: 'clientId', size: 'code' },
+        {
+          title: t('clients.grantTypes'),
+          dataIndex: 'grantTypes',
+          size: 'long',
+          render: (g: string[]) => g.map((x) => t(`grants.${x}`)).join(', '),
+        },
+        { title: t('clients.scope'), dataIndex: 'scope', size: 'text' },
+        { title: t('clients.accessTokenValidity'), dataIndex: 'accessTokenValidity', size: 'number' },
+        { title: t('clients.refreshTokenValidity'), dataIndex: 'refreshTokenValidity', size: 'number' },
+        { title: t('remark'), dataIndex: 'remark', size: 'long' },
+        timeColumn<AdminClient>(t('updatetime'), 'updatetime'),
+        editRemoveColumn<AdminClient>(t, setEditing, (c) => ({
+          confirm: t('clients.removeConfirm', { name: c.clientId }),
+          remove: () => remove.mutateAsync([c.id]),
+        })),
+      ]}
     >
-      <Table<AdminClient>
-        rowKey="id"
-        dataSource={list.data?.datas ?? []}
-        pagination={pagination(list.data?.total)}
-        {...listTable<AdminClient>(
-          [
-            { title: t('clients.clientId'), dataIndex: 'clientId', size: 'code' },
-            {
-              title: t('clients.grantTypes'),
-              dataIndex: 'grantTypes',
-              size: 'long',
-              render: (g: string[]) => g.map((x) => t(`grants.${x}`)).join(', '),
-            },
-            { title: t('clients.scope'), dataIndex: 'scope', size: 'text' },
-            { title: t('clients.accessTokenValidity'), dataIndex: 'accessTokenValidity', size: 'number' },
-            { title: t('clients.refreshTokenValidity'), dataIndex: 'refreshTokenValidity', size: 'number' },
-            { title: t('remark'), dataIndex: 'remark', size: 'long' },
-            timeColumn<AdminClient>(t('updatetime'), 'updatetime'),
-            {
-              title: t('actions'),
-              key: 'actions',
-              size: 'actions',
-              width: 160,
-              render: (_: unknown, c) => (
-                <Space size={4}>
-                  <Button size="small" onClick={() => setEditing(c)}>
-                    {t('edit')}
-                  </Button>
-                  <RemoveButton
-                    confirm={t('clients.removeConfirm', { name: c.clientId })}
-                    remove={() => remove.mutateAsync([c.id])}
-                  />
-                </Space>
-              ),
-            },
-          ],
-          { query: list, empty: { filtered: Boolean(clientId), hint: t('clients.emptyHint') } },
-        )}
-      />
       {editing ? (
         <ClientDialog
           client={editing === 'new' ? null : editing}
@@ -117,7 +89,7 @@ export default function ClientsPage() {
           {secret?.secret}
         </Typography.Paragraph>
       </Modal>
-    </Card>
+    </AdminListCard>
   );
 }
 
@@ -144,11 +116,10 @@ function ClientDialog({
     done,
   );
   return (
-    <Modal
-      open
+    <AdminFormDialog<FormValues>
       title={client ? t('clients.editTitle', { name: client.clientId }) : t('clients.create')}
-      onCancel={onClose}
-      destroyOnHidden
+      form={form}
+      onClose={onClose}
       footer={
         <Space>
           <Button onClick={onClose}>{t('cancel')}</Button>
@@ -162,52 +133,47 @@ function ClientDialog({
           </Button>
         </Space>
       }
+      initialValues={{
+        clientId: client?.clientId ?? '',
+        grantTypes: client?.grantTypes ?? ['client_credentials'],
+        scope: client?.scope ?? 'all',
+        accessTokenValidity: client?.accessTokenValidity ?? 3600,
+        refreshTokenValidity: client?.refreshTokenValidity ?? 604800,
+        redirectUri: client?.redirectUri ?? '',
+        remark: client?.remark ?? '',
+      }}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={{
-          clientId: client?.clientId ?? '',
-          grantTypes: client?.grantTypes ?? ['client_credentials'],
-          scope: client?.scope ?? 'all',
-          accessTokenValidity: client?.accessTokenValidity ?? 3600,
-          refreshTokenValidity: client?.refreshTokenValidity ?? 604800,
-          redirectUri: client?.redirectUri ?? '',
-          remark: client?.remark ?? '',
-        }}
+      <Form.Item
+        name="clientId"
+        label={t('clients.clientId')}
+        rules={[{ required: true, pattern: /^[A-Za-z0-9_-]{3,60}$/, message: t('clients.clientIdRule') }]}
       >
-        <Form.Item
-          name="clientId"
-          label={t('clients.clientId')}
-          rules={[{ required: true, pattern: /^[A-Za-z0-9_-]{3,60}$/, message: t('clients.clientIdRule') }]}
-        >
-          <Input maxLength={60} />
+        <Input maxLength={60} />
+      </Form.Item>
+      <Form.Item
+        name="grantTypes"
+        label={t('clients.grantTypes')}
+        rules={[{ required: true, type: 'array', min: 1, message: t('clients.grantRequired') }]}
+      >
+        <Checkbox.Group options={GRANT_TYPES.map((g) => ({ value: g, label: t(`grants.${g}`) }))} />
+      </Form.Item>
+      <Form.Item name="scope" label={t('clients.scope')}>
+        <Input maxLength={200} />
+      </Form.Item>
+      <Space>
+        <Form.Item name="accessTokenValidity" label={t('clients.accessTokenValidity')}>
+          <InputNumber min={60} max={31_536_000} precision={0} />
         </Form.Item>
-        <Form.Item
-          name="grantTypes"
-          label={t('clients.grantTypes')}
-          rules={[{ required: true, type: 'array', min: 1, message: t('clients.grantRequired') }]}
-        >
-          <Checkbox.Group options={GRANT_TYPES.map((g) => ({ value: g, label: t(`grants.${g}`) }))} />
+        <Form.Item name="refreshTokenValidity" label={t('clients.refreshTokenValidity')}>
+          <InputNumber min={60} max={31_536_000} precision={0} />
         </Form.Item>
-        <Form.Item name="scope" label={t('clients.scope')}>
-          <Input maxLength={200} />
-        </Form.Item>
-        <Space>
-          <Form.Item name="accessTokenValidity" label={t('clients.accessTokenValidity')}>
-            <InputNumber min={60} max={31_536_000} precision={0} />
-          </Form.Item>
-          <Form.Item name="refreshTokenValidity" label={t('clients.refreshTokenValidity')}>
-            <InputNumber min={60} max={31_536_000} precision={0} />
-          </Form.Item>
-        </Space>
-        <Form.Item name="redirectUri" label={t('clients.redirectUri')}>
-          <Input maxLength={500} />
-        </Form.Item>
-        <Form.Item name="remark" label={t('remark')}>
-          <Input maxLength={200} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      </Space>
+      <Form.Item name="redirectUri" label={t('clients.redirectUri')}>
+        <Input maxLength={500} />
+      </Form.Item>
+      <Form.Item name="remark" label={t('remark')}>
+        <Input maxLength={200} />
+      </Form.Item>
+    </AdminFormDialog>
   );
 }

@@ -1,11 +1,10 @@
 import type { AdDto } from '@robot-ads/contracts/ads/ads.schemas';
-import type { Page } from '@robot-ads/contracts/common/envelope';
+import type { Ok, Page } from '@robot-ads/contracts/common/envelope';
 import type { OverlayPosition } from '@robot-ads/contracts/device-protocol/schedule.schemas';
 import type { ResourceDto } from '@robot-ads/contracts/resources/resources.schemas';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
 
-type Ok<T> = { success: true; data: T };
 export type Ad = AdDto;
 export type AdMaterial = ResourceDto;
 

@@ -1,22 +1,21 @@
-import type { auditDto, auditExportStarted, auditRobotDto } from '@robot-ads/contracts/audits/audits.schemas';
-import type { Page } from '@robot-ads/contracts/common/envelope';
+import type {
+  auditDto,
+  auditExportStarted,
+  auditPageQuery,
+  auditRobotDto,
+} from '@robot-ads/contracts/audits/audits.schemas';
+import type { Ok, Page } from '@robot-ads/contracts/common/envelope';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 
 export type Application = z.infer<typeof auditDto>;
 export type ApplicationRobot = z.infer<typeof auditRobotDto>;
-type Ok<T> = { success: true; data: T };
-
-export interface ApplicationFilter {
+/** The filters of GET /api/Ad_Audits/queryByPage, as sent (todo and view optional), with the page. */
+export type ApplicationFilter = Omit<z.input<typeof auditPageQuery>, 'start' | 'limit'> & {
   start: number;
   limit: number;
-  view: 'apply' | 'review';
-  todo?: boolean;
-  type?: string;
-  state?: string;
-  name?: string;
-}
+};
 
 export const applicationsQuery = (q: ApplicationFilter) =>
   queryOptions({

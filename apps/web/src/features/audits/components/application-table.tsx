@@ -1,3 +1,4 @@
+import { APPLICATION_STATES, APPLICATION_TYPES } from '@robot-ads/contracts/audits/review-state.rules';
 import { Button, Drawer, Input, Select, Space, Table, Tag, Timeline, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
@@ -98,7 +99,7 @@ export function ApplicationTable({
   const { t } = useTranslation('delivery');
   const [page, setPage] = useState({ start: 0, limit: 10 });
   const [name, setName] = useState('');
-  const [filter, setFilter] = useState<{ name?: string; type?: string; state?: string }>({});
+  const [filter, setFilter] = useState<Partial<Pick<ApplicationFilter, 'name' | 'type' | 'state'>>>({});
   const list = useApplications({ view, todo, ...page, ...filter });
   const [detail, setDetail] = useState<Application | null>(null);
   return (
@@ -119,7 +120,7 @@ export function ApplicationTable({
           placeholder={t('fields.applicationType')}
           aria-label={t('fields.applicationType')}
           onChange={(type) => setFilter((f) => ({ ...f, type }))}
-          options={['apply', 'cancel', 'add', 'pause'].map((v) => ({ value: v, label: t(`applicationType.${v}`) }))}
+          options={APPLICATION_TYPES.map((v) => ({ value: v, label: t(`applicationType.${v}`) }))}
         />
         {!todo && (
           <Select
@@ -128,7 +129,7 @@ export function ApplicationTable({
             placeholder={t('fields.applicationState')}
             aria-label={t('fields.applicationState')}
             onChange={(state) => setFilter((f) => ({ ...f, state }))}
-            options={['pending', 'post', 'reject', 'withdrawn'].map((v) => ({
+            options={APPLICATION_STATES.map((v) => ({
               value: v,
               label: t(`applicationState.${v}`),
             }))}

@@ -1,11 +1,9 @@
-import type { Page } from '@robot-ads/contracts/common/envelope';
+import type { Ok, Page } from '@robot-ads/contracts/common/envelope';
 import type { ConsumeRow } from '@robot-ads/contracts/play-events/play-events.schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export type { ConsumeRow };
-
-type Ok<T> = { success: true; data: T };
 
 /** A plan's consumption per device (from the hourly play rollups), paged on the server. */
 export const useConsume = (q: { playListId: string; start: number; limit: number }) =>

@@ -1,4 +1,4 @@
-import type { Page } from '@robot-ads/contracts/common/envelope';
+import type { Ok, Page } from '@robot-ads/contracts/common/envelope';
 import type { DeviceState, DeviceType } from '@robot-ads/contracts/devices/devices.rules';
 import type {
   activationSecretSchema,
@@ -20,7 +20,6 @@ export type Robot = z.infer<typeof robotSchema>;
 export type RobotDetail = z.infer<typeof robotDetailSchema>;
 export type MapPoint = z.infer<typeof mapPointSchema>;
 export type Project = z.infer<typeof projectSchema>;
-type Ok<T> = { success: true; data: T };
 
 export type RobotListQuery = Partial<RobotFilters> & { start: number; limit: number };
 

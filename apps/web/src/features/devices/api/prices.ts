@@ -1,11 +1,10 @@
 import type { adGroupSchema } from '@robot-ads/contracts/ad-groups/ad-groups.schemas';
-import type { Page } from '@robot-ads/contracts/common/envelope';
+import type { Ok, Page } from '@robot-ads/contracts/common/envelope';
 import type { PriceChangeDto, PriceHistoryQuery, SetPriceBody } from '@robot-ads/contracts/sales/prices.schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 
-type Ok<T> = { success: true; data: T };
 type Paged<Q> = Partial<Omit<Q, 'start' | 'limit'>> & { start: number; limit: number };
 
 export type PriceChange = PriceChangeDto;

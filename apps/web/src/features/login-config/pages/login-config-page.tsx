@@ -1,8 +1,9 @@
 import type { TwoFactorChannel } from '@robot-ads/contracts/auth/two-factor.schemas';
-import { Button, Card, Form, Input, Select, Space, Switch, Table, Typography } from 'antd';
+import { Card, Form, Input, Select, Switch, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listTable } from '../../../components/list-table';
+import { SearchForm } from '../../../components/search-form';
 import {
   type TwoFactorConfigDto,
   type TwoFactorFilter,
@@ -45,27 +46,20 @@ export default function LoginConfigPage() {
   return (
     <Card title={t('title')}>
       <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
-      <Form form={form} layout="inline" onFinish={search} style={{ marginBottom: 16, rowGap: 8 }}>
+      <SearchForm<Search>
+        form={form}
+        onSearch={search}
+        onReset={() => search({ account: '', name: '' })}
+        searchText={t('search')}
+        resetText={t('reset')}
+      >
         <Form.Item name="account" label={t('fields.account')}>
           <Input allowClear placeholder={t('searchAccount')} />
         </Form.Item>
         <Form.Item name="name" label={t('fields.name')}>
           <Input allowClear placeholder={t('searchName')} />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('search')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              search({ account: '', name: '' });
-            }}
-          >
-            {t('reset')}
-          </Button>
-        </Space>
-      </Form>
+      </SearchForm>
       <Table<TwoFactorConfigDto>
         rowKey="userId"
         dataSource={page.data?.datas ?? []}

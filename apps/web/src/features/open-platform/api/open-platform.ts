@@ -1,5 +1,5 @@
 import type { accountPage } from '@robot-ads/contracts/accounts/accounts.schemas';
-import type { Page } from '@robot-ads/contracts/common/envelope';
+import type { Ok, Page } from '@robot-ads/contracts/common/envelope';
 import type {
   ApiUser,
   ApiUserInput,
@@ -16,8 +16,6 @@ import type {
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
-
-type Ok<T> = { success: true; data: T };
 
 export type { ApiUser, ApiUserInput, OpenInterface };
 export type PartnerSession = z.infer<typeof partnerSession>;

@@ -19,6 +19,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listTable } from '../../../components/list-table';
+import { TextSearch } from '../../../components/text-search';
 import {
   type ApiUser,
   useAccountOptions,
@@ -51,7 +52,6 @@ export default function ApiUsersPage() {
   const { t, i18n } = useTranslation('open-platform');
   const { message } = App.useApp();
   const [page, setPage] = useState({ start: 0, limit: 10 });
-  const [name, setName] = useState('');
   const [search, setSearch] = useState('');
   const users = useApiUsers({ ...page, ...(search ? { name: search } : {}) });
   const interfaces = useInterfaces();
@@ -135,27 +135,14 @@ export default function ApiUsersPage() {
         </Button>
       }
     >
-      <Space style={{ marginBottom: 16 }}>
-        <Input
-          allowClear
-          placeholder={t('fields.name')}
-          aria-label={t('fields.name')}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          onPressEnter={() => {
-            setSearch(name.trim());
-            setPage((p) => ({ ...p, start: 0 }));
-          }}
-        />
-        <Button
-          onClick={() => {
-            setSearch(name.trim());
-            setPage((p) => ({ ...p, start: 0 }));
-          }}
-        >
-          {t('search')}
-        </Button>
-      </Space>
+      <TextSearch
+        label={t('fields.name')}
+        buttonText={t('search')}
+        onSearch={(text) => {
+          setSearch(text);
+          setPage((p) => ({ ...p, start: 0 }));
+        }}
+      />
       <Table<ApiUser>
         rowKey="id"
         dataSource={users.data?.datas ?? []}

@@ -1,5 +1,5 @@
 import type { auditDto } from '@robot-ads/contracts/audits/audits.schemas';
-import type { Page } from '@robot-ads/contracts/common/envelope';
+import type { Ok, Page } from '@robot-ads/contracts/common/envelope';
 import type { PlaylistDto, PlaylistInput, playlistPageQuery } from '@robot-ads/contracts/playlists/playlists.schemas';
 import type { publishSummary } from '@robot-ads/contracts/publishing/publishing.schemas';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,7 +9,6 @@ import { api } from '../../../lib/api-client';
 export type Plan = PlaylistDto;
 export type Application = z.infer<typeof auditDto>;
 export type PublishSummary = z.infer<typeof publishSummary>['data'];
-type Ok<T> = { success: true; data: T };
 
 export type PlanFilter = z.infer<typeof playlistPageQuery>;
 

@@ -1,6 +1,7 @@
-import type { Page } from '@robot-ads/contracts/common/envelope';
+import type { Ok, Page } from '@robot-ads/contracts/common/envelope';
 import type {
   failedReportRow,
+  publishDetailQuery,
   publishDetailRow,
   publishSummary,
 } from '@robot-ads/contracts/publishing/publishing.schemas';
@@ -11,15 +12,7 @@ import { api } from '../../../lib/api-client';
 export type DetailRow = z.infer<typeof publishDetailRow>;
 export type FailedRow = z.infer<typeof failedReportRow>;
 export type Summary = z.infer<typeof publishSummary>['data'];
-type Ok<T> = { success: true; data: T };
-
-export interface DetailFilter {
-  playListId: string;
-  start: number;
-  limit: number;
-  state?: string;
-  robotId?: string;
-}
+export type DetailFilter = z.infer<typeof publishDetailQuery>;
 
 export const usePublishDetails = (q: DetailFilter) =>
   useQuery({

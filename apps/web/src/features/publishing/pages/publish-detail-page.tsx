@@ -10,7 +10,7 @@ import { MissingParam } from '../../../components/missing-param';
 import { QueryError } from '../../../components/query-error';
 import { PublishStateTag } from '../../../components/status-tag';
 import { lang } from '../../../lib/i18n';
-import { type DetailRow, startDetailExport, usePublishDetails, useSummary } from '../api/publishing';
+import { type DetailFilter, type DetailRow, startDetailExport, usePublishDetails, useSummary } from '../api/publishing';
 
 const fmt = (s: number | null) => (s ? dayjs.unix(s).format('YYYY-MM-DD HH:mm:ss') : '-');
 
@@ -20,7 +20,7 @@ export default function PublishDetailPage() {
   const [params] = useSearchParams();
   const playListId = params.get('detailId') ?? params.get('playListId') ?? params.get('id') ?? '';
   const [page, setPage] = useState({ start: 0, limit: 10 });
-  const [filter, setFilter] = useState<{ state?: string; robotId?: string }>({});
+  const [filter, setFilter] = useState<Partial<Pick<DetailFilter, 'state' | 'robotId'>>>({});
   const [robotId, setRobotId] = useState('');
   const summary = useSummary(playListId);
   const details = usePublishDetails({ playListId, ...page, ...filter });

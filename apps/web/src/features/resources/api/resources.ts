@@ -1,10 +1,9 @@
-import type { Page } from '@robot-ads/contracts/common/envelope';
+import type { Ok, Page } from '@robot-ads/contracts/common/envelope';
 import type { ResourceKind } from '@robot-ads/contracts/media/media.rules';
 import type { ResourceDto, ResourceQuery } from '@robot-ads/contracts/resources/resources.schemas';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-type Ok<T> = { success: true; data: T };
 export type Material = ResourceDto;
 export type MaterialFilter = Partial<Omit<ResourceQuery, 'start' | 'limit'>> & { start: number; limit: number };
 

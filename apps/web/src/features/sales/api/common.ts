@@ -1,9 +1,8 @@
-import type { Page } from '@robot-ads/contracts/common/envelope';
+import type { Ok, Page } from '@robot-ads/contracts/common/envelope';
 import type { exportStartSchema } from '@robot-ads/contracts/devices/devices.schemas';
 import type { z } from 'zod';
 
-export type Ok<T> = { success: true; data: T };
-export type { Page };
+export type { Ok, Page };
 export type ExportStart = Ok<z.infer<typeof exportStartSchema>>;
 /** Progress of every sales export (leads, orders, bills, branches). */
 export const SALES_EXPORT_STATE = '/api/Sales/exportState';

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { listTable, serverPagination } from '../../../components/list-table';
+import { SearchForm } from '../../../components/search-form';
 import {
   type RequirementFilter,
   type ShootRequirementDto,
@@ -92,12 +93,13 @@ export default function RequirementsPage() {
         </Button>
       }
     >
-      <Form
+      <SearchForm
         form={form}
         name="shootRequirements"
-        layout="inline"
-        onFinish={search}
-        style={{ marginBottom: 16, rowGap: 8 }}
+        onSearch={search}
+        onReset={() => setFilter((f) => ({ start: 0, limit: f.limit }))}
+        searchText={t('search')}
+        resetText={t('reset')}
       >
         <Form.Item name="id" label={t('fields.id')}>
           <Input allowClear />
@@ -111,20 +113,7 @@ export default function RequirementsPage() {
         <Form.Item name="planId" label={t('fields.planId')}>
           <Input allowClear />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('search')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              setFilter((f) => ({ start: 0, limit: f.limit }));
-            }}
-          >
-            {t('reset')}
-          </Button>
-        </Space>
-      </Form>
+      </SearchForm>
       <Table<ShootRequirementDto>
         rowKey="id"
         dataSource={page.data?.datas ?? []}

@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { QueryError } from '../../../components/query-error';
+import { SearchForm } from '../../../components/search-form';
 import { downloadUrl } from '../../../lib/api-upload';
 import { lang } from '../../../lib/i18n';
 import { type RecordFilter, recordFilterQuery, type ShootRecordDto, useRecords } from '../api/records';
@@ -84,12 +85,16 @@ export default function ShootingRecordPage() {
         </Space>
       }
     >
-      <Form
+      <SearchForm
         form={form}
-        layout="inline"
         initialValues={{ requirementId: filter.requirementId }}
-        onFinish={search}
-        style={{ marginBottom: 16, rowGap: 8 }}
+        onSearch={search}
+        onReset={() => {
+          form.setFieldsValue({ requirementId: undefined });
+          search({});
+        }}
+        searchText={t('search')}
+        resetText={t('reset')}
       >
         <Form.Item name="requirementId" label={t('fields.id')}>
           <Input allowClear />
@@ -109,21 +114,7 @@ export default function ShootingRecordPage() {
         <Form.Item name="taken" label={t('records.takenAt')}>
           <DatePicker.RangePicker />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('search')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              form.setFieldsValue({ requirementId: undefined });
-              search({});
-            }}
-          >
-            {t('reset')}
-          </Button>
-        </Space>
-      </Form>
+      </SearchForm>
       {records.isError ? (
         <QueryError error={records.error} onRetry={() => void records.refetch()} />
       ) : (

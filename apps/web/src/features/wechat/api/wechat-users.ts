@@ -1,18 +1,12 @@
 import type { Page } from '@robot-ads/contracts/common/envelope';
-import type { WechatUserDto, wechatUserResponse } from '@robot-ads/contracts/wechat/wechat.schemas';
+import type { WechatUserDto, WechatUserQuery, wechatUserResponse } from '@robot-ads/contracts/wechat/wechat.schemas';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 
 export type { WechatUserDto };
 
-export interface WechatUserFilter {
-  start: number;
-  limit: number;
-  keyword?: string;
-  robotId?: string;
-  blocked?: boolean;
-}
+export type WechatUserFilter = WechatUserQuery;
 
 /** Mini-program users, last visit first, filtered and paged on the server. */
 export const wechatUsersQuery = (q: WechatUserFilter) =>

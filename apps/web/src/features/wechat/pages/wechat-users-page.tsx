@@ -1,8 +1,9 @@
-import { Avatar, Button, Card, Form, Input, Select, Space, Switch, Table } from 'antd';
+import { Avatar, Card, Form, Input, Select, Switch, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listTable, serverPagination } from '../../../components/list-table';
+import { SearchForm } from '../../../components/search-form';
 import { useBlockWechatUser, useWechatUsers, type WechatUserDto, type WechatUserFilter } from '../api/wechat-users';
 
 interface Search {
@@ -34,7 +35,13 @@ export default function WechatUsersPage() {
 
   return (
     <Card title={t('users.title')}>
-      <Form form={form} layout="inline" onFinish={search} style={{ marginBottom: 16, rowGap: 8 }}>
+      <SearchForm<Search>
+        form={form}
+        onSearch={search}
+        onReset={() => search({})}
+        searchText={t('search')}
+        resetText={t('reset')}
+      >
         <Form.Item name="keyword" label={t('users.keyword')}>
           <Input allowClear placeholder={t('users.keywordHint')} />
         </Form.Item>
@@ -52,20 +59,7 @@ export default function WechatUsersPage() {
             ]}
           />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('search')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              search({});
-            }}
-          >
-            {t('reset')}
-          </Button>
-        </Space>
-      </Form>
+      </SearchForm>
       <Table<WechatUserDto>
         rowKey="id"
         dataSource={page.data?.datas ?? []}
