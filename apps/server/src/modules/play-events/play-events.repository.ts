@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { projects, robots } from '../devices/devices.table';
 import { playlists } from '../playlists/playlists.table';
+import { addToCalendarRollups } from './play-events.calendar';
 import { playEvents, playRollups } from './play-events.table';
 
 /** Of the given plan ids, those that exist (not deleted). */
@@ -46,9 +47,10 @@ export async function insertEvents(
 
 export type RollupDelta = typeof playRollups.$inferInsert;
 
-/** Adds the deltas to their quarter-hour rollup rows (creating them when new). */
+/** Adds the deltas to their quarter-hour rollup rows (creating them when new), and to their day and month rows. */
 export async function addToRollups(db: DbOrTx, deltas: RollupDelta[]) {
   if (deltas.length === 0) return;
+  await addToCalendarRollups(db, deltas);
   const add = (col: string) => sql.raw(`"play_rollups"."${col}" + excluded."${col}"`);
   await db
     .insert(playRollups)
