@@ -1,5 +1,5 @@
 import { newId } from '@robot-ads/contracts/common/ids';
-import { asc } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
@@ -9,7 +9,7 @@ import { deviceTokenFor, sendEvents } from '../../../test/play-events';
 import { ManualClock } from '../../platform/clock';
 import { rangeParts, rebuildCalendarRollups } from './play-events.calendar';
 import { type RollupGrouping, sumRollups } from './play-events.queries';
-import { playCalendarRollups } from './play-events.table';
+import { playCalendarRollups, playEvents } from './play-events.table';
 
 const s = (iso: string) => Date.parse(iso) / 1000;
 
@@ -154,5 +154,42 @@ describe('calendar rollups', () => {
       ),
       { numRuns: 15 },
     );
+  });
+});
+
+describe('raw events past EVENT_RETENTION_DAYS', () => {
+  it('the nightly clean-up removes them and keeps every rollup', async () => {
+    const robot = await createRobot(t, {});
+    const token = await deviceTokenFor(t, robot.id);
+    const days = t.app.ctx.config.EVENT_RETENTION_DAYS;
+    const now = Math.floor(clock.now().getTime() / 1000);
+    const old = { id: newId(), startedAt: now - (days + 2) * 86_400 };
+    const recent = { id: newId(), startedAt: now - (days - 2) * 86_400 };
+    const sent = [old, recent].map((e) => ({
+      ...e,
+      type: 'play',
+      playlistId: planId,
+      adId: adIds[0],
+      watchDuration: 5,
+    }));
+    expect((await sendEvents(t, token, sent)).json().data.accepted).toBe(2);
+
+    const removed = await t.app.ctx.jobs.runCleanups();
+    expect(removed['play-events.old-raw-events']).toBe(1);
+    const left = await t.app.ctx.db
+      .select({ id: playEvents.id })
+      .from(playEvents)
+      .where(inArray(playEvents.id, [old.id, recent.id]));
+    expect(left.map((r) => r.id)).toEqual([recent.id]);
+    const sel = {
+      playlistIds: [planId],
+      robotRefs: [robot.id],
+      from: new Date((now - 3 * 366 * 86_400) * 1000),
+      to: new Date(now * 1000),
+    };
+    for (const quarterRowsOnly of [true, false]) {
+      const [sum] = await sumRollups(t.app.ctx.db, { ...sel, quarterRowsOnly }, 'total');
+      expect(sum?.plays).toBe(2);
+    }
   });
 });
