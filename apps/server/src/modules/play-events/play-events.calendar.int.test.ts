@@ -9,7 +9,7 @@ import { deviceTokenFor, sendEvents } from '../../../test/play-events';
 import { ManualClock } from '../../platform/clock';
 import { rangeParts, rebuildCalendarRollups } from './play-events.calendar';
 import { type RollupGrouping, sumRollups } from './play-events.queries';
-import { playCalendarRollups, playEvents } from './play-events.table';
+import { playCalendarRollups, playEvents, playPlanCalendarRollups } from './play-events.table';
 
 const s = (iso: string) => Date.parse(iso) / 1000;
 
@@ -96,6 +96,16 @@ const grouping: fc.Arbitrary<RollupGrouping> = fc.oneof(
   }),
 );
 
+const planCalendarRows = () =>
+  t.app.ctx.db
+    .select()
+    .from(playPlanCalendarRollups)
+    .orderBy(
+      asc(playPlanCalendarRollups.playlistId),
+      asc(playPlanCalendarRollups.period),
+      asc(playPlanCalendarRollups.start),
+      asc(playPlanCalendarRollups.adId),
+    );
 const calendarRows = () =>
   t.app.ctx.db
     .select()
@@ -120,7 +130,8 @@ describe('calendar rollups', () => {
           { minLength: 1, maxLength: 4 },
         ),
         grouping,
-        async (events, robotIndex, ranges, group) => {
+        fc.constantFrom('none', 'multiplier', 'robot filter'),
+        async (events, robotIndex, ranges, group, selection) => {
           const robot = robots[robotIndex] as { id: string };
           const token = await deviceTokenFor(t, robot.id);
           const sent = events.map((e) => ({
@@ -134,8 +145,10 @@ describe('calendar rollups', () => {
           expect((await sendEvents(t, token, sent)).json().data.accepted).toBe(sent.length);
 
           const maintained = await calendarRows();
+          const maintainedPlan = await planCalendarRows();
           await rebuildCalendarRollups(t.app.ctx.db);
           expect(await calendarRows()).toEqual(maintained);
+          expect(await planCalendarRows()).toEqual(maintainedPlan);
 
           for (const r of ranges) {
             const from = WINDOW_BEGIN - 86_400 + r.from * QUARTER_S;
@@ -143,7 +156,8 @@ describe('calendar rollups', () => {
               playlistIds: [planId],
               from: new Date(from * 1000),
               to: new Date((from + r.length * QUARTER_S) * 1000),
-              multipliers: new Map([[robot.id, 2.5]]),
+              ...(selection === 'multiplier' ? { multipliers: new Map([[robot.id, 2.5]]) } : {}),
+              ...(selection === 'robot filter' ? { robotRefs: [robot.id] } : {}),
             };
             const sortByKey = (rows: { key: string }[]) => [...rows].sort((a, b) => a.key.localeCompare(b.key));
             const read = sortByKey(await sumRollups(t.app.ctx.db, sel, group));
@@ -152,7 +166,7 @@ describe('calendar rollups', () => {
           }
         },
       ),
-      { numRuns: 15 },
+      { numRuns: 20 },
     );
   });
 });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { playCalendarRollups, type playRollups } from './play-events.table';
+import { playCalendarRollups, playPlanCalendarRollups, type playRollups } from './play-events.table';
 
 /**
  * Calendar rollups (docs/statistics.md, "Calendar rollups"): the quarter rows summed per local day and
@@ -15,6 +15,7 @@ const DAY_S = 86_400;
 export type CalendarPeriod = 'day' | 'month';
 type QuarterDelta = typeof playRollups.$inferInsert;
 type CalendarRow = typeof playCalendarRollups.$inferInsert;
+type PlanCalendarRow = typeof playPlanCalendarRollups.$inferInsert;
 
 /** The start (unix seconds) of the UTC+8 day containing the instant. */
 export const calendarDayOf = (unix: number) =>
@@ -65,28 +66,64 @@ export function calendarDeltas(deltas: readonly QuarterDelta[]): CalendarRow[] {
   return [...out.values()];
 }
 
-/** Adds the quarter deltas to their day and month rows (creating them when new). Same transaction as the quarters. */
+/** The robots' calendar rows summed per plan x ad x day or month. */
+export function planCalendarDeltas(rows: readonly CalendarRow[]): PlanCalendarRow[] {
+  const out = new Map<string, PlanCalendarRow>();
+  for (const r of rows) {
+    const key = `${r.period}|${r.start.getTime()}|${r.playlistId}|${r.adId}`;
+    let row = out.get(key);
+    if (!row) {
+      row = { playlistId: r.playlistId, period: r.period, start: r.start, adId: r.adId };
+      for (const k of SUMMED) row[k] = 0;
+      out.set(key, row);
+    }
+    for (const k of SUMMED) row[k] = (row[k] ?? 0) + (r[k] ?? 0);
+  }
+  return [...out.values()];
+}
+
+/** `column = column + excluded.column` for every summed column of the table. */
+function addExcluded(table: typeof playCalendarRollups | typeof playPlanCalendarRollups, name: string) {
+  return Object.fromEntries(
+    SUMMED.map((k) => [k, sql.raw(`"${name}"."${table[k].name}" + excluded."${table[k].name}"`)]),
+  );
+}
+
+/**
+ * Adds the quarter deltas to their day and month rows, per robot and over robots (creating them when
+ * new). Same transaction as the quarters.
+ */
 export async function addToCalendarRollups(db: DbOrTx, deltas: readonly QuarterDelta[]) {
   const rows = calendarDeltas(deltas);
   if (rows.length === 0) return;
   const c = playCalendarRollups;
-  const set = Object.fromEntries(
-    SUMMED.map((k) => [k, sql.raw(`"play_calendar_rollups"."${c[k].name}" + excluded."${c[k].name}"`)]),
-  );
   await db
     .insert(c)
     .values(rows)
-    .onConflictDoUpdate({ target: [c.playlistId, c.period, c.start, c.adId, c.robotRef], set });
+    .onConflictDoUpdate({
+      target: [c.playlistId, c.period, c.start, c.adId, c.robotRef],
+      set: addExcluded(c, 'play_calendar_rollups'),
+    });
+  const p = playPlanCalendarRollups;
+  await db
+    .insert(p)
+    .values(planCalendarDeltas(rows))
+    .onConflictDoUpdate({
+      target: [p.playlistId, p.period, p.start, p.adId],
+      set: addExcluded(p, 'play_plan_calendar_rollups'),
+    });
 }
 
 /**
- * The calendar rows recomputed from every quarter row (the migration that created the table ran this
- * very statement as its backfill; the history bench runs it after its bulk write of quarter rows).
+ * The calendar rows recomputed from every quarter row (the migrations that created the tables ran these
+ * very statements as their backfill; the history bench runs them after its bulk write of quarter rows).
  */
 export async function rebuildCalendarRollups(db: DbOrTx) {
   await db.transaction(async (tx) => {
     await tx.execute(sql`delete from ${playCalendarRollups}`);
+    await tx.execute(sql`delete from ${playPlanCalendarRollups}`);
     await tx.execute(sql.raw(CALENDAR_BACKFILL));
+    await tx.execute(sql.raw(PLAN_CALENDAR_BACKFILL));
   });
 }
 
@@ -101,6 +138,14 @@ select q.playlist_id, p.period,
     .join(', ')}
 from "play_rollups" q cross join (values ('day'), ('month')) as p(period)
 group by 1, 2, 3, 4, 5`;
+
+/** The robots' calendar rows summed over robots (after CALENDAR_BACKFILL). */
+export const PLAN_CALENDAR_BACKFILL = `insert into "play_plan_calendar_rollups" (playlist_id, period, start, ad_id, ${SUMS})
+select playlist_id, period, start, ad_id, ${SUMS.split(', ')
+  .map((col) => `sum(${col})`)
+  .join(', ')}
+from "play_calendar_rollups"
+group by 1, 2, 3, 4`;
 
 // ---------------------------------------------------------------------------------------------
 // Reading: which parts of a range come from which rows

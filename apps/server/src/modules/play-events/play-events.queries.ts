@@ -1,7 +1,7 @@
 import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { rangeParts } from './play-events.calendar';
-import { playCalendarRollups, playRollups } from './play-events.table';
+import { type RangeParts, rangeParts } from './play-events.calendar';
+import { playCalendarRollups, playPlanCalendarRollups, playRollups } from './play-events.table';
 
 /**
  * Narrow reads of the rollups for the statistics module (play-events owns the tables): quarter-hour rows,
@@ -50,9 +50,12 @@ export interface RollupSum {
 const ZONE = /^(UTC|[A-Za-z][A-Za-z_-]*(\/[A-Za-z0-9_+-]+){1,2})$/;
 const UNITS: readonly BucketUnit[] = ['hour', 'day', 'week', 'month'];
 
-/** The columns both kinds of rollup rows give to a report, `t` their start. */
-const COLUMNS =
-  'playlist_id, ad_id, robot_ref, plays, scans, watch_ms, age_child, age_youth, age_adult, age_middle, age_senior, male, female, sensed_plays, exposure_sense, viewers, dwell_ms';
+/** The summed columns every kind of rollup row gives to a report. */
+const MEASURES =
+  'plays, scans, watch_ms, age_child, age_youth, age_adult, age_middle, age_senior, male, female, sensed_plays, exposure_sense, viewers, dwell_ms';
+const NO_MEASURES = MEASURES.split(', ')
+  .map((m) => `0 as ${m}`)
+  .join(', ');
 
 function keyOf(group: RollupGrouping): SQL {
   if (group === 'total') return sql`''`;
@@ -67,12 +70,14 @@ function keyOf(group: RollupGrouping): SQL {
 const total = (column: string) => sql.raw(`coalesce(sum(u.${column}), 0)::bigint`);
 const at = (unix: number) => new Date(unix * 1000).toISOString();
 
-/** Rows of either table that match the selection's plans, ads and robots. */
-function filters(table: typeof playRollups | typeof playCalendarRollups, sel: RollupSelection): SQL[] {
+type RollupTable = typeof playRollups | typeof playCalendarRollups | typeof playPlanCalendarRollups;
+
+/** Rows of the table that match the selection's plans and ads (and robots, when the table has them). */
+function filters(table: RollupTable, sel: RollupSelection): SQL[] {
   return [
     sel.playlistIds ? inArray(table.playlistId, [...sel.playlistIds]) : undefined,
     sel.adIds ? inArray(table.adId, [...sel.adIds]) : undefined,
-    sel.robotRefs ? inArray(table.robotRef, [...sel.robotRefs]) : undefined,
+    sel.robotRefs && 'robotRef' in table ? inArray(table.robotRef, [...sel.robotRefs]) : undefined,
   ].filter((f): f is SQL => f !== undefined);
 }
 
@@ -83,8 +88,22 @@ function within(column: SQL, ranges: [number, number][]): SQL {
   )})`;
 }
 
-/** The selected rows: quarter rows for the range's edges, day and month rows for its whole calendar days and months. */
-function selectedRows(sel: RollupSelection, group: RollupGrouping): SQL {
+/** The day and month rows of a calendar table that the range's parts name. */
+function calendarPeriods(c: typeof playCalendarRollups | typeof playPlanCalendarRollups, parts: RangeParts): SQL {
+  const periods = [
+    parts.days.length > 0 ? sql`(${c.period} = 'day' and ${within(sql`${c.start}`, parts.days)})` : undefined,
+    parts.months.length > 0 ? sql`(${c.period} = 'month' and ${within(sql`${c.start}`, parts.months)})` : undefined,
+  ].filter((p): p is SQL => p !== undefined);
+  return sql`(${sql.join(periods, sql` or `)})`;
+}
+
+/**
+ * The selected rows (t: their start, e: their exposure as a float): quarter rows for the range's edges,
+ * day and month rows for its whole calendar days and months. Without a robot filter or per-robot groups,
+ * the day and month rows summed over robots, plus for the robots whose multiplier is not 1 a row of their
+ * extra exposure ((multiplier - 1) x unsensed plays) and nothing else.
+ */
+function selectedRows(sel: RollupSelection, group: RollupGrouping, multipliers: string): SQL {
   const begin = Math.floor(sel.from.getTime() / 1000);
   const end = Math.floor(sel.to.getTime() / 1000);
   const bucket = typeof group === 'object' ? group : null;
@@ -92,20 +111,39 @@ function selectedRows(sel: RollupSelection, group: RollupGrouping): SQL {
     calendar: !sel.quarterRowsOnly && bucket?.unit !== 'hour',
     months: bucket === null || bucket.unit === 'month',
   });
+  const multiplier = sql`(${multipliers}::jsonb ->> robot_ref)::float8`;
+  const exposure = sql`exposure_sense + (plays - sensed_plays) * coalesce(${multiplier}, 1)`;
   const branches: SQL[] = [];
+  const measures = sql.raw(MEASURES);
   if (parts.quarters.length > 0) {
     const q = playRollups;
     const where = and(...filters(q, sel), within(sql`${q.quarter}`, parts.quarters));
-    branches.push(sql`select ${q.quarter} as t, ${sql.raw(COLUMNS)} from ${q} where ${where}`);
+    branches.push(
+      sql`select ${q.quarter} as t, playlist_id, ad_id, robot_ref, ${measures}, ${exposure} as e from ${q} where ${where}`,
+    );
   }
   if (parts.days.length > 0 || parts.months.length > 0) {
     const c = playCalendarRollups;
-    const periods = [
-      parts.days.length > 0 ? sql`(${c.period} = 'day' and ${within(sql`${c.start}`, parts.days)})` : undefined,
-      parts.months.length > 0 ? sql`(${c.period} = 'month' and ${within(sql`${c.start}`, parts.months)})` : undefined,
-    ].filter((p): p is SQL => p !== undefined);
-    const where = and(...filters(c, sel), sql`(${sql.join(periods, sql` or `)})`);
-    branches.push(sql`select ${c.start} as t, ${sql.raw(COLUMNS)} from ${c} where ${where}`);
+    const p = playPlanCalendarRollups;
+    if (sel.robotRefs || group === 'robot') {
+      const where = and(...filters(c, sel), calendarPeriods(c, parts));
+      branches.push(
+        sql`select start as t, playlist_id, ad_id, robot_ref, ${measures}, ${exposure} as e from ${c} where ${where}`,
+      );
+    } else {
+      const where = and(...filters(p, sel), calendarPeriods(p, parts));
+      branches.push(
+        sql`select start as t, playlist_id, ad_id, null::text as robot_ref, ${measures}, exposure_sense + plays - sensed_plays as e from ${p} where ${where}`,
+      );
+      const refs = [...(sel.multipliers?.keys() ?? [])];
+      if (refs.length > 0) {
+        const extra = and(...filters(c, sel), inArray(c.robotRef, refs), calendarPeriods(c, parts));
+        branches.push(
+          sql`select start as t, playlist_id, ad_id, robot_ref, ${sql.raw(NO_MEASURES)}, (plays - sensed_plays) * (${multiplier} - 1) as e
+            from ${c} where ${extra}`,
+        );
+      }
+    }
   }
   return sql.join(branches, sql` union all `);
 }
@@ -117,14 +155,13 @@ export async function sumRollups(db: DbOrTx, sel: RollupSelection, group: Rollup
   const result = await db.execute(sql`
     select ${keyOf(group)} as key,
       ${total('plays')} as plays, ${total('watch_ms')} as "watchMs",
-      coalesce(round(sum(u.exposure_sense + (u.plays - u.sensed_plays)
-        * coalesce((${multipliers}::jsonb ->> u.robot_ref)::float8, 1))), 0)::bigint as exposure,
+      coalesce(round(sum(u.e)), 0)::bigint as exposure,
       ${total('exposure_sense')} as "exposureSense", ${total('sensed_plays')} as "sensedPlays",
       ${total('viewers')} as viewers, ${total('dwell_ms')} as "dwellMs", ${total('scans')} as scans,
       ${total('age_child')} as child, ${total('age_youth')} as youth, ${total('age_adult')} as adult,
       ${total('age_middle')} as middle, ${total('age_senior')} as senior,
       ${total('male')} as male, ${total('female')} as female
-    from (${selectedRows(sel, group)}) u
+    from (${selectedRows(sel, group, multipliers)}) u
     group by 1`);
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[];
   return rows.map((row) => {

@@ -85,3 +85,21 @@ export const playCalendarRollups = pgTable(
   },
   (t) => [primaryKey({ columns: [t.playlistId, t.period, t.start, t.adId, t.robotRef] })],
 );
+
+/**
+ * The calendar rollups summed over robots (plan x ad per UTC+8 day and month): what a report without a
+ * robot filter and without per-robot groups reads for its whole days and months (a customer's 1,000
+ * robots are one row here). Exposure adds (multiplier - 1) x unsensed plays of the robots whose audience
+ * multiplier is not 1, read from their rows in play_calendar_rollups.
+ */
+export const playPlanCalendarRollups = pgTable(
+  'play_plan_calendar_rollups',
+  {
+    playlistId: text('playlist_id').notNull(),
+    period: text('period').$type<'day' | 'month'>().notNull(),
+    start: ts('start').notNull(),
+    adId: text('ad_id').notNull(),
+    ...rollupMeasures(),
+  },
+  (t) => [primaryKey({ columns: [t.playlistId, t.period, t.start, t.adId] })],
+);
