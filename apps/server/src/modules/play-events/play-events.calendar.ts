@@ -70,7 +70,7 @@ export function calendarDeltas(deltas: readonly QuarterDelta[]): CalendarRow[] {
 export function planCalendarDeltas(rows: readonly CalendarRow[]): PlanCalendarRow[] {
   const out = new Map<string, PlanCalendarRow>();
   for (const r of rows) {
-    const key = `${r.period}|${r.start.getTime()}|${r.playlistId}|${r.adId}`;
+    const key = `${r.playlistId}|${r.period}|${String(r.start.getTime()).padStart(15, '0')}|${r.adId}`;
     let row = out.get(key);
     if (!row) {
       row = { playlistId: r.playlistId, period: r.period, start: r.start, adId: r.adId };
@@ -79,7 +79,8 @@ export function planCalendarDeltas(rows: readonly CalendarRow[]): PlanCalendarRo
     }
     for (const k of SUMMED) row[k] = (row[k] ?? 0) + (r[k] ?? 0);
   }
-  return [...out.values()];
+  // In key order: concurrent batches of one plan lock its rows in the same order (no deadlock).
+  return [...out.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
 }
 
 /** `column = column + excluded.column` for every summed column of the table. */

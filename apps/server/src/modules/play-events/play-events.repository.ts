@@ -50,7 +50,6 @@ export type RollupDelta = typeof playRollups.$inferInsert;
 /** Adds the deltas to their quarter-hour rollup rows (creating them when new), and to their day and month rows. */
 export async function addToRollups(db: DbOrTx, deltas: RollupDelta[]) {
   if (deltas.length === 0) return;
-  await addToCalendarRollups(db, deltas);
   const add = (col: string) => sql.raw(`"play_rollups"."${col}" + excluded."${col}"`);
   await db
     .insert(playRollups)
@@ -75,6 +74,8 @@ export async function addToRollups(db: DbOrTx, deltas: RollupDelta[]) {
         lastPlayAt: sql`greatest(${playRollups.lastPlayAt}, excluded."last_play_at")`,
       },
     });
+  // Last: the day and month rows over robots are shared by every robot of a plan (held until commit).
+  await addToCalendarRollups(db, deltas);
 }
 
 /** Consumption per robot of one plan, read from the rollups. `limit` null: every row. */
