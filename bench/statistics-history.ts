@@ -1,14 +1,16 @@
 // `npm run bench -- statistics-history`: every statistics GET on a year of history for 1,000 robots and
 // 20 plans on PostgreSQL. The history is written in bulk with generate_series straight into the quarter-
 // hour rollups (each robot carries one plan and plays it BENCH_QUARTERS quarter hours a day, default 16,
-// i.e. 4 hours), plus raw events of the last day. Then each call is timed through the real route (an
+// i.e. 4 hours), the day and month rows backfilled from them as the migration does, plus raw events of
+// the last day. Then each call is timed through the real route (an
 // operator's login, scope, validation) and its p50/p95 printed with the rollup rows it read (EXPLAIN
-// (ANALYZE, BUFFERS) of its statements on play_rollups). Target: p95 < 100 ms per call.
+// (ANALYZE, BUFFERS) of its statements on the quarter, day and month rollups). Target: p95 < 100 ms per call.
 //
 // BENCH_ROBOTS (1000), BENCH_PLANS (20), BENCH_DAYS (365), BENCH_QUARTERS (16), BENCH_RUNS (10 timed
 // calls each), BENCH_DATABASE_URL (an existing PostgreSQL instead of a throw-away cluster).
 import { newId } from '@robot-ads/contracts/common/ids';
 import pg from 'pg';
+import { CALENDAR_BACKFILL, PLAN_CALENDAR_BACKFILL } from '../apps/server/src/modules/play-events/play-events.calendar';
 import { bearer, loginAs } from '../apps/server/test/auth';
 import type { TestApp } from '../apps/server/test/build-app';
 import { type BenchApp, withBenchApp } from './lib/bench-app';
@@ -29,7 +31,7 @@ pg.Client.prototype.query = function recordedQuery(this: pg.Client, ...args: unk
   const first = args[0] as string | { text?: string; values?: unknown[] };
   const text = typeof first === 'string' ? first : (first?.text ?? '');
   const values = (typeof first === 'string' ? undefined : first?.values) ?? (args[1] as unknown[]) ?? [];
-  if (recording && text.includes('play_rollups')) recording.push({ text, values });
+  if (recording && /play_(plan_)?(calendar_)?rollups/.test(text)) recording.push({ text, values });
   return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof pg.Client.prototype.query;
 
@@ -42,9 +44,13 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 
-/** Rollup rows the plan's scans of play_rollups returned, and the buffers of the whole statement. */
+const ROLLUP_TABLES = new Set(['play_rollups', 'play_calendar_rollups', 'play_plan_calendar_rollups']);
+
+/** Rollup rows (quarter, day and month rows) the plan's scans returned. */
 function rowsOf(node: PlanNode): number {
-  const own = node['Relation Name'] === 'play_rollups' ? (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1) : 0;
+  const own = ROLLUP_TABLES.has(node['Relation Name'] ?? '')
+    ? (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1)
+    : 0;
   return own + (node.Plans ?? []).reduce((n, p) => n + rowsOf(p), 0);
 }
 
@@ -94,10 +100,22 @@ async function main({ app, database, plain }: BenchApp) {
     [ROBOTS, todayS - DAY_S, PLANS],
   );
   await plain.query('vacuum analyze play_rollups');
-  await raw(database, 'analyze play_events');
   const [count] = await raw(database, 'select count(*)::int as n from play_rollups');
   console.log(
-    ` ${Number(count?.n).toLocaleString('en')} rollup rows in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    ` ${Number(count?.n).toLocaleString('en')} quarter rows in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
+  // The day and month rows, by the very statement the migration backfilled them with.
+  const backfilled = performance.now();
+  await plain.query('delete from play_calendar_rollups');
+  await plain.query('delete from play_plan_calendar_rollups');
+  await plain.query(CALENDAR_BACKFILL);
+  await plain.query(PLAN_CALENDAR_BACKFILL);
+  await plain.query('vacuum analyze play_calendar_rollups');
+  await plain.query('vacuum analyze play_plan_calendar_rollups');
+  await raw(database, 'analyze play_events');
+  const [calendar] = await raw(database, 'select count(*)::int as n from play_calendar_rollups');
+  console.log(
+    `backfill: ${Number(calendar?.n).toLocaleString('en')} day and month rows in ${((performance.now() - backfilled) / 1000).toFixed(0)} s`,
   );
 
   const { token } = await loginAs({ app } as unknown as TestApp, 'super', { principals: 'root' });

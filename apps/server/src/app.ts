@@ -53,6 +53,7 @@ import { type OpenApiDocument, OpenPlatformService } from './modules/open-platfo
 import { MemoryRateLimiter, RedisRateLimiter } from './modules/open-platform/partner-limits';
 import { HOURLY_SUMMARY_JOB, PartnerWebhooks, WEBHOOK_DELIVERY_JOB } from './modules/open-platform/partner-webhooks';
 import { playEventsIngested } from './modules/play-events/play-events.metrics';
+import { removeOldEvents } from './modules/play-events/play-events.retention';
 import { playEventsRoutes } from './modules/play-events/play-events.routes';
 import { consume } from './modules/play-events/play-events.service';
 import { playlistsRoutes } from './modules/playlists/playlists.routes';
@@ -262,6 +263,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   jobs.addCleanup('system-logs.frontend-errors', () => systemLogs.clean());
   jobs.addCleanup('open-platform.expired-sessions', () => openPlatform.cleanExpiredSessions());
   jobs.addCleanup('media.unregistered-uploads', () => removeUnregisteredUploads(ctx));
+  jobs.addCleanup('play-events.old-raw-events', () => removeOldEvents(ctx));
   jobs.define({
     name: DEVICE_EXPORT_JOB,
     handler: async (data) => runDeviceExport(ctx, String(data.key), (groupId) => groupMemberRefs(ctx.db, groupId)),

@@ -42,6 +42,11 @@ export const configSchema = z.object({
    * server and speak the device protocol to it (online, pulls, plays). 0 turns it off.
    */
   DEMO_FLEET: z.coerce.number().int().min(0).max(1000).default(40),
+  /**
+   * Raw play and scan events older than this many days (by their start) are removed by the nightly
+   * clean-up; the quarter, day and month rollups that reports read are kept for ever.
+   */
+  EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).default(400),
   /** PostgreSQL cancels a single statement that runs longer than this (ms). */
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /**

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { projects, robots } from '../devices/devices.table';
 import { playlists } from '../playlists/playlists.table';
+import { addToCalendarRollups } from './play-events.calendar';
 import { playEvents, playRollups } from './play-events.table';
 
 /** Of the given plan ids, those that exist (not deleted). */
@@ -46,7 +47,7 @@ export async function insertEvents(
 
 export type RollupDelta = typeof playRollups.$inferInsert;
 
-/** Adds the deltas to their quarter-hour rollup rows (creating them when new). */
+/** Adds the deltas to their quarter-hour rollup rows (creating them when new), and to their day and month rows. */
 export async function addToRollups(db: DbOrTx, deltas: RollupDelta[]) {
   if (deltas.length === 0) return;
   const add = (col: string) => sql.raw(`"play_rollups"."${col}" + excluded."${col}"`);
@@ -73,6 +74,8 @@ export async function addToRollups(db: DbOrTx, deltas: RollupDelta[]) {
         lastPlayAt: sql`greatest(${playRollups.lastPlayAt}, excluded."last_play_at")`,
       },
     });
+  // Last: the day and month rows over robots are shared by every robot of a plan (held until commit).
+  await addToCalendarRollups(db, deltas);
 }
 
 /** Consumption per robot of one plan, read from the rollups. `limit` null: every row. */

@@ -23,6 +23,25 @@ export const playEvents = pgTable(
   (t) => [index('play_events_robot_idx').on(t.robotRef, t.startedAt)],
 );
 
+/** The summed figures of a rollup row (quarter, day or month). */
+const rollupMeasures = () => ({
+  plays: integer('plays').notNull().default(0),
+  scans: integer('scans').notNull().default(0),
+  watchMs: bigint('watch_ms', { mode: 'number' }).notNull().default(0),
+  ageChild: integer('age_child').notNull().default(0),
+  ageYouth: integer('age_youth').notNull().default(0),
+  ageAdult: integer('age_adult').notNull().default(0),
+  ageMiddle: integer('age_middle').notNull().default(0),
+  ageSenior: integer('age_senior').notNull().default(0),
+  male: integer('male').notNull().default(0),
+  female: integer('female').notNull().default(0),
+  /** Plays that reported an audience (the robot sensed); the others count plays x multiplier as exposure. */
+  sensedPlays: integer('sensed_plays').notNull().default(0),
+  exposureSense: integer('exposure_sense').notNull().default(0),
+  viewers: integer('viewers').notNull().default(0),
+  dwellMs: bigint('dwell_ms', { mode: 'number' }).notNull().default(0),
+});
+
 /**
  * Quarter-hour rollups (UTC quarter x plan x ad x robot), updated in the ingest's transaction: reports
  * read these, never the raw events. Quarter hours lie in one local hour of every IANA zone, so day, week,
@@ -36,21 +55,7 @@ export const playRollups = pgTable(
     playlistId: text('playlist_id').notNull(),
     adId: text('ad_id').notNull(),
     robotRef: text('robot_ref').notNull(),
-    plays: integer('plays').notNull().default(0),
-    scans: integer('scans').notNull().default(0),
-    watchMs: bigint('watch_ms', { mode: 'number' }).notNull().default(0),
-    ageChild: integer('age_child').notNull().default(0),
-    ageYouth: integer('age_youth').notNull().default(0),
-    ageAdult: integer('age_adult').notNull().default(0),
-    ageMiddle: integer('age_middle').notNull().default(0),
-    ageSenior: integer('age_senior').notNull().default(0),
-    male: integer('male').notNull().default(0),
-    female: integer('female').notNull().default(0),
-    /** Plays that reported an audience (the robot sensed); the others count plays x multiplier as exposure. */
-    sensedPlays: integer('sensed_plays').notNull().default(0),
-    exposureSense: integer('exposure_sense').notNull().default(0),
-    viewers: integer('viewers').notNull().default(0),
-    dwellMs: bigint('dwell_ms', { mode: 'number' }).notNull().default(0),
+    ...rollupMeasures(),
     lastPlayAt: ts('last_play_at'),
   },
   (t) => [
@@ -58,4 +63,43 @@ export const playRollups = pgTable(
     index('play_rollups_plan_robot_idx').on(t.playlistId, t.robotRef),
     index('play_rollups_plan_quarter_idx').on(t.playlistId, t.quarter),
   ],
+);
+
+/**
+ * Calendar rollups: the quarter rows summed per local day and per local month of the fixed UTC+8 calendar
+ * (Asia/Shanghai, the default report zone; `period` 'day' or 'month', `start` the instant of its local
+ * midnight), per plan x ad x robot. Written next to the quarter rows (same transaction, same deltas) and
+ * backfilled from them by migration. Reports read them for the whole days and months of a range whose
+ * local midnights in the report's zone are those of UTC+8, quarter rows for everything else
+ * (docs/statistics.md, "Calendar rollups"). Kept forever, like the quarter rows.
+ */
+export const playCalendarRollups = pgTable(
+  'play_calendar_rollups',
+  {
+    playlistId: text('playlist_id').notNull(),
+    period: text('period').$type<'day' | 'month'>().notNull(),
+    start: ts('start').notNull(),
+    adId: text('ad_id').notNull(),
+    robotRef: text('robot_ref').notNull(),
+    ...rollupMeasures(),
+  },
+  (t) => [primaryKey({ columns: [t.playlistId, t.period, t.start, t.adId, t.robotRef] })],
+);
+
+/**
+ * The calendar rollups summed over robots (plan x ad per UTC+8 day and month): what a report without a
+ * robot filter and without per-robot groups reads for its whole days and months (a customer's 1,000
+ * robots are one row here). Exposure adds (multiplier - 1) x unsensed plays of the robots whose audience
+ * multiplier is not 1, read from their rows in play_calendar_rollups.
+ */
+export const playPlanCalendarRollups = pgTable(
+  'play_plan_calendar_rollups',
+  {
+    playlistId: text('playlist_id').notNull(),
+    period: text('period').$type<'day' | 'month'>().notNull(),
+    start: ts('start').notNull(),
+    adId: text('ad_id').notNull(),
+    ...rollupMeasures(),
+  },
+  (t) => [primaryKey({ columns: [t.playlistId, t.period, t.start, t.adId] })],
 );

@@ -61,14 +61,27 @@ export function bucketsOf(unit: BucketUnit, begin: number, end: number, timeZone
     return out;
   }
   let date = bucketStartDate(unit, localDate(begin, timeZone));
-  for (;;) {
-    const start = startOfLocalDay(date, timeZone);
-    if (start >= end) break;
+  let start = startOfLocalDay(date, timeZone);
+  while (start < end) {
     const key = `${dateKey(date)}T00:00`;
     out.push({ key, label: unit === 'month' ? dateKey(date).slice(0, 7) : dateKey(date), begin: start });
-    date = unit === 'day' ? addDays(date, 1) : unit === 'week' ? addDays(date, 7) : addMonths(date, 1);
+    const next = unit === 'day' ? addDays(date, 1) : unit === 'week' ? addDays(date, 7) : addMonths(date, 1);
+    start = nextStart(start, date, next, timeZone);
+    date = next;
   }
   return out;
+}
+
+/**
+ * The start of the local day `next` (after `date`, which starts at `start`): the same wall clock a whole
+ * number of days later when the zone reads 00:00 of that day there (no change of offset between), else
+ * found by the zone's rules (one clock reading instead of several: a year of days is 365 buckets).
+ */
+function nextStart(start: number, date: LocalDate, next: LocalDate, timeZone: string): number {
+  const guess = start + (epochDay(next) - epochDay(date)) * 86_400;
+  const w = wallClock(guess, timeZone);
+  if (w.hour === 0 && w.minute === 0 && w.second === 0 && dateKey(w) === dateKey(next)) return guess;
+  return startOfLocalDay(next, timeZone);
 }
 
 /** The start of the local day after `date`'s. */
