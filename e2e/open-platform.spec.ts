@@ -207,8 +207,11 @@ async function webhookFlow(page: Page, request: APIRequestContext, lang: 'zh' | 
 
     // The delivery log of this subscription: delivered at the first attempt with 204; resent.
     await row.getByRole('link', { name: text.deliveries }).click();
-    // The body rows only: in English the state "Delivered" is also a column header.
-    const delivery = page.locator('.ant-table tbody tr', { hasText: receiver.url }).first();
+    // The body rows of the delivery page only (in English the state "Delivered" is also a column header; the
+    // subscriptions page stays open in its tab, with a row showing the same address).
+    const delivery = page
+      .locator('.ra-page[data-page="/openPlatform/webhookDelivery"] .ant-table tbody tr', { hasText: receiver.url })
+      .first();
     await expect(delivery).toContainText(text.delivered);
     await expect(delivery).toContainText('204');
     await delivery.getByRole('button', { name: text.resend }).click();
