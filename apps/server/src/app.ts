@@ -29,6 +29,7 @@ import { AdsService, adsUsingResources } from './modules/ads/ads.service';
 import { AUDIT_EXPORT_JOB, runAuditExport } from './modules/audits/audit-exports';
 import { auditsRoutes } from './modules/audits/audits.routes';
 import { adAccountLinkCounter } from './modules/audits/audits.service';
+import { planDeliveryFacts } from './modules/audits/plan-delivery';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { menusRoutes } from './modules/auth/menus.routes';
@@ -55,6 +56,7 @@ import { HOURLY_SUMMARY_JOB, PartnerWebhooks, WEBHOOK_DELIVERY_JOB } from './mod
 import { playEventsIngested } from './modules/play-events/play-events.metrics';
 import { playEventsRoutes } from './modules/play-events/play-events.routes';
 import { consume } from './modules/play-events/play-events.service';
+import type {} from './modules/playlists/playlists.context';
 import { playlistsRoutes } from './modules/playlists/playlists.routes';
 import { directPublishRoutes } from './modules/publishing/direct-publish.routes';
 import { PUBLISH_EXPORT_JOB, runPublishExport } from './modules/publishing/publish-exports';
@@ -243,6 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ),
     deviceTokens: new DeviceTokenCache(1_000_000, loadDeviceTokens(database.db)),
     usedSlots: heldSlotsLookup(clock),
+    planDelivery: planDeliveryFacts,
     partnerEvents: partnerWebhooks,
   };
   const systemLogs = new SystemLogsService(platform);

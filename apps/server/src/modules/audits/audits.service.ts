@@ -23,11 +23,11 @@ import { descendantIdsSql } from '../../platform/scope';
 import { isSuperuser, type SessionUser } from '../../platform/session-user';
 import { robotIdsOfGroups } from '../ad-groups/ad-groups.service';
 import type { AdLinkCounter } from '../ads/ads.service';
-import { assertCustomerMayDeliver } from '../customers/customers.queries';
+import { assertCustomerMayDeliver, customerNamesByIds } from '../customers/customers.queries';
 import { checkRobotIds } from '../devices/device-import';
 import { projects, robots, scenes } from '../devices/devices.table';
 import { notifyUser } from '../playlists/playlists.ports';
-import { adIdsOfPlans, adSummaries, customerNames } from '../playlists/playlists.repository';
+import { adIdsOfPlans, adSummaries } from '../playlists/playlists.queries';
 import { plansWithAd, subtreePlans, visiblePlan } from '../playlists/playlists.service';
 import { type PlaylistRow, playlists } from '../playlists/playlists.table';
 import { liveRecords } from '../publishing/publishing.repository';
@@ -226,7 +226,7 @@ export async function submit(ctx: AppContext, user: SessionUser, body: ApplyBody
   }
   const target = await withGroups(ctx, user, body);
   const id = await ctx.db.transaction(async (tx) => {
-    const plan = await visiblePlan(tx, user, body.playListId, { forUpdate: true });
+    const plan = await visiblePlan(ctx, tx, user, body.playListId, { forUpdate: true });
     // A customer whose enterprise information has not passed the customer review cannot apply for delivery.
     if (body.type === 'apply' || body.type === 'add') await assertCustomerMayDeliver(tx, plan.clientId);
     await assertNoDuplicate(tx, plan.id, body.type);
@@ -510,7 +510,7 @@ async function editApplication(
     await assertCanSee(tx, user, row);
     if (row.applicantId !== user.id) throw new AppError('FORBIDDEN');
     await allow(tx, row);
-    const plan = await visiblePlan(tx, user, row.playlistId, { forUpdate: true });
+    const plan = await visiblePlan(ctx, tx, user, row.playlistId, { forUpdate: true });
     if (reopen && (row.type === 'apply' || row.type === 'add')) await assertCustomerMayDeliver(tx, plan.clientId);
     const t = await retarget(ctx, tx, user, plan, row, target, lang);
     const review = reopen ? { state: 'pending', note: '', auditAt: null } : {};
@@ -665,7 +665,7 @@ export async function toDtos(ctx: AppContext, user: AuditScopeUser, rows: AdAudi
   const plans = new Map(planRows.map((p) => [p.id, p]));
   const [adIds, clientNames, counts, accNames] = await Promise.all([
     adIdsOfPlans(ctx.db, planIds),
-    customerNames(
+    customerNamesByIds(
       ctx.db,
       planRows.map((p) => p.clientId),
     ),
@@ -898,7 +898,7 @@ export async function liveRobotsOfPlan(
     propertyname?: string;
   },
 ) {
-  const plan = await visiblePlan(ctx.db, user, q.playListId);
+  const plan = await visiblePlan(ctx, ctx.db, user, q.playListId);
   const conds: SQL[] = [
     eq(publishRecords.playlistId, plan.id),
     inArray(publishRecords.state, ['notIssued', 'issued', 'pulled']),

@@ -5,7 +5,7 @@ import { playlists } from './playlists.table';
 /*
  * For other modules (shooting): plans by a promotion plan ID, 24 characters or the short form (its last 12).
  */
-export { adIdsOfPlans } from './playlists.repository';
+export { type AdSummary, adIdsOfPlans, adSummaries } from './playlists.repository';
 export type { PlaylistRow } from './playlists.table';
 
 /** Live plans within `scope` whose ID is `ref` (24) or ends with it (12); at most 2 (2 means ambiguous). */

@@ -89,7 +89,7 @@ export async function startPublishExport(
   user: SessionUser,
   q: { playListId: string; state?: PublishState; language: Language },
 ) {
-  const plan = await visiblePlan(ctx.db, user, q.playListId);
+  const plan = await visiblePlan(ctx, ctx.db, user, q.playListId);
   const conds: SQL[] = [eq(publishRecords.playlistId, plan.id)];
   if (q.state) conds.push(eq(publishRecords.state, q.state));
   if (user.role === 'project') conds.push(user.projectId ? eq(robots.projectId, user.projectId) : sql`false`);
@@ -120,7 +120,7 @@ export async function startConsumeExport(
   q: { playListId: string; language: Language },
   consume: ConsumePage,
 ) {
-  const plan = await visiblePlan(ctx.db, user, q.playListId);
+  const plan = await visiblePlan(ctx, ctx.db, user, q.playListId);
   const { total } = await consume(ctx, user, { playListId: plan.id, start: 0, limit: 1 });
   if (!total) throw new AppError('EXPORT_EMPTY');
   const key = newId();

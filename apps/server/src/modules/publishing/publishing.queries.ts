@@ -1,5 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { robotRefsOfProject } from '../devices/delivery.queries';
+import { LIVE_STATES } from './publishing.repository';
 import { publishRecords } from './publishing.table';
 
 /*
@@ -29,4 +31,32 @@ export async function robotsPublishedWithPlan(
         robotRefs ? inArray(publishRecords.robotRef, [...robotRefs]) : undefined,
       ),
     );
+}
+
+/*
+ * For the plans (PlanDeliveryFacts, passed to playlists by buildApp): what the records say of a plan.
+ * The conditions are correlated on the plan id column given.
+ */
+export { countsByPlan } from './publishing.repository';
+
+/** Number of the plan's records in one state, or in the live states when `state` is absent. */
+export function recordCount(planId: AnyColumn, state?: string): SQL {
+  const states = state
+    ? sql`(${state})`
+    : sql`(${sql.join(
+        LIVE_STATES.map((s) => sql`${s}`),
+        sql`, `,
+      )})`;
+  return sql`(select count(*) from ${publishRecords} where ${publishRecords.playlistId} = ${planId} and ${publishRecords.state} in ${states})`;
+}
+
+/** The plan has a record of any state. */
+export function everPublished(planId: AnyColumn): SQL {
+  return sql`exists (select 1 from ${publishRecords} where ${publishRecords.playlistId} = ${planId})`;
+}
+
+/** The plan has a record on a device of this property. */
+export function publishedToProperty(planId: AnyColumn, projectId: string): SQL {
+  return sql`exists (select 1 from ${publishRecords} where ${publishRecords.playlistId} = ${planId}
+    and ${publishRecords.robotRef} in (${robotRefsOfProject(projectId)}))`;
 }

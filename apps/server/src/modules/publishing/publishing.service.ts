@@ -341,7 +341,7 @@ export async function publishDirect(
   // Targets are read before the transaction: the embedded database has one connection.
   const ids = await expand(ctx, ctx.db, user, target);
   return ctx.db.transaction(async (tx) => {
-    const plan = await visiblePlan(tx, user, playListId, { forUpdate: true });
+    const plan = await visiblePlan(ctx, tx, user, playListId, { forUpdate: true });
     await assertDeliverable(ctx, tx, plan);
     if (ids.length === 0) throw new AppError('PUBLISH_NO_DEVICE', {}, target.kind);
     const outcome = await publishPlan(
@@ -413,7 +413,7 @@ export async function cancelDirect(
 ): Promise<{ cancelled: number }> {
   const ids = await expand(ctx, ctx.db, user, target);
   return ctx.db.transaction(async (tx) => {
-    const plan = await visiblePlan(tx, user, playListId, { forUpdate: true });
+    const plan = await visiblePlan(ctx, tx, user, playListId, { forUpdate: true });
     const refs = [...(await robotRefsOf(tx, ids)).values()];
     const cancelled = await cancelPlanOnRobots(ctx, tx, plan.id, refs, reason);
     if (cancelled === 0) throw new AppError('AUDIT_DEVICES_NOT_DELIVERED', {}, 'robotIds');
@@ -429,7 +429,7 @@ export async function checkImportForCancel(
   entries: RobotIdEntry[],
   lang: Language,
 ) {
-  const plan = await visiblePlan(ctx.db, user, playListId);
+  const plan = await visiblePlan(ctx, ctx.db, user, playListId);
   const refs = await robotRefsOf(
     ctx.db,
     entries.map((e) => e.robotId),
@@ -459,7 +459,7 @@ export async function checkImportForCancel(
 /** Controls/adPublishByPlaylistId: issue an approved plan to its devices again (devices refetch). */
 export async function reissue(ctx: AppContext, user: SessionUser, playListId: string): Promise<{ issued: number }> {
   return ctx.db.transaction(async (tx) => {
-    const plan = await visiblePlan(tx, user, playListId, { forUpdate: true });
+    const plan = await visiblePlan(ctx, tx, user, playListId, { forUpdate: true });
     if (plan.auditState !== 'post') throw new AppError('PLAYLIST_NOT_APPROVED', {}, 'playListId');
     await assertDeliverable(ctx, tx, plan);
     const updated = await tx
@@ -607,7 +607,7 @@ export async function publishDetails(
   q: RecordFilter & { playListId: string },
   lang: Language,
 ) {
-  const plan = await visiblePlan(ctx.db, user, q.playListId);
+  const plan = await visiblePlan(ctx, ctx.db, user, q.playListId);
   return pagedRecords(ctx, and(...recordConditions(user, { ...q, playListId: plan.id })), q, lang);
 }
 
@@ -616,7 +616,7 @@ export async function publishDetails(
  * plan scope of every list; a property account sees its own devices only), paged and filtered.
  */
 export async function queryRecords(ctx: AppContext, user: SessionUser, q: RecordFilter, lang: Language) {
-  const scope = await planScope(ctx.db, user);
+  const scope = await planScope(ctx, ctx.db, user);
   return pagedRecords(ctx, and(...(scope ? [scope] : []), ...recordConditions(user, q)), q, lang);
 }
 
@@ -627,7 +627,7 @@ export function failedReport(ctx: AppContext, user: SessionUser, q: Omit<RecordF
 
 /** GET /api/Publishes/query: counts by state and the pull numbers of a plan. */
 export async function publishSummaryOf(ctx: AppContext, user: SessionUser, playListId: string) {
-  const plan = await visiblePlan(ctx.db, user, playListId);
+  const plan = await visiblePlan(ctx, ctx.db, user, playListId);
   const [dto] = await toPlanDtos(ctx, ctx.db, [plan]);
   const c = (await countsByPlan(ctx.db, [plan.id])).get(plan.id) ?? emptyCounts();
   return {
@@ -644,7 +644,7 @@ export async function publishSummaryOf(ctx: AppContext, user: SessionUser, playL
 
 /** GET queryPostByPlaylistId: robot IDs the plan is live on. */
 export async function liveRobotIds(ctx: AppContext, user: SessionUser, playListId: string): Promise<string[]> {
-  const plan = await visiblePlan(ctx.db, user, playListId);
+  const plan = await visiblePlan(ctx, ctx.db, user, playListId);
   const conds: SQL[] = [eq(publishRecords.playlistId, plan.id), isLive()];
   if (user.role === 'project') conds.push(user.projectId ? eq(robots.projectId, user.projectId) : sql`false`);
   const rows = await ctx.db
@@ -659,7 +659,7 @@ export async function liveRobotIds(ctx: AppContext, user: SessionUser, playListI
 
 /** GET getCancelTimeByPlaylistId: when (and why) the plan's delivery was last cancelled. */
 export async function cancelTime(ctx: AppContext, user: SessionUser, playListId: string) {
-  const plan = await visiblePlan(ctx.db, user, playListId);
+  const plan = await visiblePlan(ctx, ctx.db, user, playListId);
   const [row] = await ctx.db
     .select({ at: publishRecords.cancelledAt, reason: publishRecords.cancelReason })
     .from(publishRecords)
@@ -674,7 +674,7 @@ export async function cancelRecord(ctx: AppContext, user: SessionUser, id: strin
   return ctx.db.transaction(async (tx) => {
     const [rec] = await tx.select().from(publishRecords).where(eq(publishRecords.id, id)).for('update');
     if (!rec) throw new AppError('NOT_FOUND', {}, 'id');
-    await visiblePlan(tx, user, rec.playlistId);
+    await visiblePlan(ctx, tx, user, rec.playlistId);
     if (!(LIVE_STATES as readonly string[]).includes(rec.state)) throw new AppError('CANCEL_FAILED', {}, 'id');
     await tx
       .update(publishRecords)
