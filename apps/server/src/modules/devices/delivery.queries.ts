@@ -1,5 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
-import { robots } from './devices.table';
+import { type AnyColumn, and, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { projects, robots } from './devices.table';
 
 /*
  * For the delivery modules (playlists, publishing, audits): the robots they deliver to, where they
@@ -9,4 +10,76 @@ import { robots } from './devices.table';
 /** Subquery: the refs (robots.id) of the robots standing in a property. */
 export function robotRefsOfProject(projectId: string): SQL {
   return sql`select ${robots.id} from ${robots} where ${robots.projectId} = ${projectId}`;
+}
+
+const containsPattern = (v: string) => `%${v.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
+/** Filters on robots of the publish record lists; every one is optional (null project: no robot). */
+export interface RecordRobotFilter {
+  projectId?: string | null;
+  /** Device ID, contains. */
+  robotId?: string;
+  province?: string;
+  city?: string;
+}
+
+/** Subquery: the refs of the robots matching the filter; undefined when it filters nothing. */
+export function robotRefsWhere(f: RecordRobotFilter): SQL | undefined {
+  const conds: SQL[] = [];
+  if (f.projectId !== undefined) conds.push(f.projectId ? eq(robots.projectId, f.projectId) : sql`false`);
+  if (f.robotId) conds.push(ilike(robots.robotId, containsPattern(f.robotId)));
+  if (f.province) conds.push(eq(robots.province, f.province));
+  if (f.city) conds.push(eq(robots.city, f.city));
+  if (conds.length === 0) return undefined;
+  return sql`select ${robots.id} from ${robots} where ${and(...conds)}`;
+}
+
+/** The device ID of the robot whose ref is in `refColumn` (a correlated subquery, to sort by). */
+export function robotIdOfRef(refColumn: AnyColumn): SQL {
+  return sql`(select ${robots.robotId} from ${robots} where ${robots.id} = ${refColumn})`;
+}
+
+export interface RecordRobot {
+  robotId: string;
+  name: string;
+  type: string;
+  province: string | null;
+  city: string | null;
+  panoramas: string[] | null;
+  propertyname: string | null;
+  projecttype: string | null;
+}
+
+/** Device ID, name, place and property of these robots, by ref (a page of publish records). */
+export async function recordRobots(db: DbOrTx, refs: readonly string[]): Promise<Map<string, RecordRobot>> {
+  const ids = [...new Set(refs)];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      ref: robots.id,
+      robotId: robots.robotId,
+      name: robots.name,
+      type: robots.type,
+      province: robots.province,
+      city: robots.city,
+      panoramas: robots.panoramas,
+      propertyname: projects.name,
+      projecttype: projects.type,
+    })
+    .from(robots)
+    .leftJoin(projects, eq(projects.id, robots.projectId))
+    .where(inArray(robots.id, ids));
+  return new Map(rows.map(({ ref, ...r }) => [ref, r]));
+}
+
+/** How many robots stand in each of these properties. */
+export async function robotCountsOfProjects(db: DbOrTx, projectIds: readonly string[]): Promise<Map<string, number>> {
+  const ids = [...new Set(projectIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ projectId: robots.projectId, n: sql<number>`count(*)::int` })
+    .from(robots)
+    .where(inArray(robots.projectId, ids))
+    .groupBy(robots.projectId);
+  return new Map(rows.map((r) => [r.projectId as string, r.n]));
 }

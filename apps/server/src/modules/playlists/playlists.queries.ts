@@ -1,6 +1,6 @@
-import { and, eq, ilike, inArray, isNull, like, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNull, like, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { playlists } from './playlists.table';
+import { playlistAds, playlists } from './playlists.table';
 
 /*
  * For other modules (shooting): plans by a promotion plan ID, 24 characters or the short form (its last 12).
@@ -35,4 +35,32 @@ export async function planIdsNamed(db: DbOrTx, ids: readonly string[], name: str
     .from(playlists)
     .where(and(inArray(playlists.id, unique), ilike(playlists.name, pattern)));
   return rows.map((r) => r.id);
+}
+
+/** Subquery: ids of the running plans (not deleted, not ended at `now`): their records hold device slots. */
+export function runningPlanIds(now: Date): SQL {
+  return sql`select ${playlists.id} from ${playlists} where ${playlists.endAt} > ${now} and ${playlists.deletedAt} is null`;
+}
+
+/** Subquery: ids of the plans (deleted ones included) that contain this ad. */
+export function planIdsWithAdSql(adId: string): SQL {
+  return sql`select ${playlistAds.playlistId} from ${playlistAds} where ${playlistAds.adId} = ${adId}`;
+}
+
+/** Publishing by an operator is its approval: the plan shows as approved. */
+export async function markPlanApproved(db: DbOrTx, id: string, now: Date): Promise<void> {
+  await db.update(playlists).set({ auditState: 'post', updatedAt: now }).where(eq(playlists.id, id));
+}
+
+/** Subquery: ids of the plans (deleted ones included) for which `condition` on the plans table holds. */
+export function planIdsWhere(condition: SQL): SQL {
+  return sql`select ${playlists.id} from ${playlists} where ${condition}`;
+}
+
+/** Condition on the plans table: the name contains `name`, the customer is `clientId` (each when given). */
+export function planFilter(f: { name?: string; clientId?: string }): SQL | undefined {
+  const conds: SQL[] = [];
+  if (f.name) conds.push(ilike(playlists.name, `%${f.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (f.clientId) conds.push(eq(playlists.clientId, f.clientId));
+  return conds.length > 0 ? and(...conds) : undefined;
 }
