@@ -17,8 +17,6 @@ const KNOWN_BOUNDARY_VIOLATIONS: string[] = [
   'apps/server/src/modules/audits/audits.repository.ts -> apps/server/src/modules/accounts/accounts.table.ts',
   'apps/server/src/modules/audits/audits.repository.ts -> apps/server/src/modules/devices/devices.table.ts',
   'apps/server/src/modules/audits/audits.service.ts -> apps/server/src/modules/devices/devices.table.ts',
-  'apps/server/src/modules/audits/audits.service.ts -> apps/server/src/modules/playlists/playlists.table.ts',
-  'apps/server/src/modules/audits/audits.service.ts -> apps/server/src/modules/publishing/publishing.repository.ts',
   'apps/server/src/modules/audits/audits.service.ts -> apps/server/src/modules/publishing/publishing.table.ts',
   'apps/server/src/modules/demo-fleet/demo-fleet.ts -> apps/server/src/modules/devices/devices.repository.ts',
   'apps/server/src/modules/demo-fleet/demo-fleet.ts -> apps/server/src/modules/devices/devices.table.ts',

@@ -24,13 +24,24 @@ import { isSuperuser, type SessionUser } from '../../platform/session-user';
 import { robotIdsOfGroups } from '../ad-groups/ad-groups.service';
 import type { AdLinkCounter } from '../ads/ads.service';
 import { assertCustomerMayDeliver, customerNamesByIds } from '../customers/customers.queries';
+import { projectNames, robotsByRefs } from '../devices/delivery.queries';
 import { checkRobotIds } from '../devices/device-import';
 import { projects, robots, scenes } from '../devices/devices.table';
 import { notifyUser } from '../playlists/playlists.ports';
-import { adIdsOfPlans, adSummaries } from '../playlists/playlists.queries';
+import {
+  adIdsOfPlans,
+  adSummaries,
+  lockPlan,
+  type PlaylistRow,
+  planFilter,
+  planIdsWhere,
+  plansByIds,
+  plansByIdsWhere,
+  setPlanAudit,
+  setPlanPauses,
+} from '../playlists/playlists.queries';
 import { plansWithAd, subtreePlans, visiblePlan } from '../playlists/playlists.service';
-import { type PlaylistRow, playlists } from '../playlists/playlists.table';
-import { liveRecords } from '../publishing/publishing.repository';
+import { liveRecords } from '../publishing/publishing.queries';
 import {
   cancelPlanOnRobots,
   plansOnDevices,
@@ -99,16 +110,10 @@ async function deliveredTargets(db: DbOrTx, plan: PlaylistRow, robotIds: string[
   if (live.length === 0) throw new AppError('AUDIT_PLAN_NOT_DELIVERED', {}, 'playListId');
   const liveRefs = new Set(live.map((r) => r.robotRef));
   if (robotIds.length === 0) {
-    const all = await db
-      .select({ ref: robots.id, robotId: robots.robotId, projectId: robots.projectId })
-      .from(robots)
-      .where(
-        inArray(
-          robots.id,
-          live.map((r) => r.robotRef),
-        ),
-      );
-    return all;
+    return robotsByRefs(
+      db,
+      live.map((r) => r.robotRef),
+    );
   }
   const found = await robotsByRobotIds(db, robotIds);
   const missing = found.length !== new Set(robotIds).size || found.some((r) => !liveRefs.has(r.ref));
@@ -173,13 +178,6 @@ async function assertNoDuplicate(db: DbOrTx, playlistId: string, type: Applicati
     .where(and(...conds))
     .limit(1);
   if (dup) throw new AppError('DUPLICATE_SUBMISSION');
-}
-
-async function setPlanAudit(db: DbOrTx, playlistId: string, state: string, note: string, now: Date) {
-  await db
-    .update(playlists)
-    .set({ auditState: state, auditNote: note, updatedAt: now })
-    .where(eq(playlists.id, playlistId));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -319,11 +317,7 @@ async function lockAudit(db: DbOrTx, id: string): Promise<AdAuditRow> {
 async function assertCanSee(db: DbOrTx, user: SessionUser, row: AdAuditRow) {
   if (isSuperuser(user) || row.applicantId === user.id) return;
   if (isOperatorRole(user.role)) {
-    const [hit] = await db
-      .select({ id: playlists.id })
-      .from(playlists)
-      .where(and(eq(playlists.id, row.playlistId), operatorPlans(user)))
-      .limit(1);
+    const [hit] = await plansByIdsWhere(db, [row.playlistId], operatorPlans(user));
     if (hit) return;
   }
   if (isAdvertiserRole(user.role) && user.customer && row.clientId === user.customer) return;
@@ -340,7 +334,7 @@ async function assertCanSee(db: DbOrTx, user: SessionUser, row: AdAuditRow) {
 
 /** The effect of an approved application, in the approving transaction. */
 async function applyEffect(ctx: AppContext, tx: DbOrTx, row: AdAuditRow, lang: Language) {
-  const [plan] = await tx.select().from(playlists).where(eq(playlists.id, row.playlistId)).for('update');
+  const plan = await lockPlan(tx, row.playlistId);
   if (!plan || plan.deletedAt) throw new AppError('PLAYLIST_NOT_FOUND', {}, 'playListId');
   const targets = await robotIdsOfAudit(tx, row.id);
   if (row.type === 'apply' || row.type === 'add') {
@@ -366,10 +360,7 @@ async function applyEffect(ctx: AppContext, tx: DbOrTx, row: AdAuditRow, lang: L
       end: toUnixSeconds(row.pauseEndAt) ?? 0,
       reason: row.reason,
     };
-    await tx
-      .update(playlists)
-      .set({ pauses: [...plan.pauses, pause], updatedAt: ctx.clock.now() })
-      .where(eq(playlists.id, plan.id));
+    await setPlanPauses(tx, plan.id, [...plan.pauses, pause], ctx.clock.now());
   }
 }
 
@@ -388,10 +379,7 @@ export async function review(
   const outcome = await ctx.db.transaction(async (tx) => {
     const row = await lockAudit(tx, body.id);
     await assertCanSee(tx, user, row);
-    const [plan] = await tx
-      .select({ deletedAt: playlists.deletedAt })
-      .from(playlists)
-      .where(eq(playlists.id, row.playlistId));
+    const [plan] = await plansByIds(tx, [row.playlistId]);
     if (!plan || plan.deletedAt) throw new AppError('PLAYLIST_NOT_FOUND', {}, 'playListId');
     const steps = row.steps;
     const index = stepIndexOf(user, steps);
@@ -447,7 +435,7 @@ async function notifyDecision(
   decision: string,
   note: string,
 ) {
-  const [plan] = await ctx.db.select({ name: playlists.name }).from(playlists).where(eq(playlists.id, row.playlistId));
+  const [plan] = await plansByIds(ctx.db, [row.playlistId]);
   await notifyUser(ctx, row.applicantId, 'playlist.audit.result', {
     id: row.playlistId,
     name: plan?.name ?? '',
@@ -622,10 +610,7 @@ export async function deleteAudit(ctx: AppContext, user: SessionUser, id: string
       throw new AppError(refusalCode(row.state as ApplicationState, 'delete') as never);
     }
     if (row.type === 'apply' && row.state !== 'withdrawn') {
-      const [plan] = await tx
-        .select({ auditState: playlists.auditState })
-        .from(playlists)
-        .where(eq(playlists.id, row.playlistId));
+      const [plan] = await plansByIds(tx, [row.playlistId]);
       if (plan && plan.auditState !== 'post') await setPlanAudit(tx, row.playlistId, 'none', '', now);
     }
     await tx.delete(adAudits).where(eq(adAudits.id, row.id));
@@ -661,7 +646,7 @@ export async function toDtos(ctx: AppContext, user: AuditScopeUser, rows: AdAudi
     owner && s.kind === 'owner' && s.projectId !== owner.projectId
       ? { ...s, projectId: null, reviewerName: null, note: '' }
       : s;
-  const planRows = planIds.length ? await ctx.db.select().from(playlists).where(inArray(playlists.id, planIds)) : [];
+  const planRows = await plansByIds(ctx.db, planIds);
   const plans = new Map(planRows.map((p) => [p.id, p]));
   const [adIds, clientNames, counts, accNames] = await Promise.all([
     adIdsOfPlans(ctx.db, planIds),
@@ -679,16 +664,7 @@ export async function toDtos(ctx: AppContext, user: AuditScopeUser, rows: AdAudi
   const projectIds = [
     ...new Set(rows.flatMap((r) => r.steps.map((s) => s.projectId)).filter((p): p is string => Boolean(p))),
   ];
-  const propNames = new Map(
-    projectIds.length
-      ? (
-          await ctx.db
-            .select({ id: projects.id, name: projects.name })
-            .from(projects)
-            .where(inArray(projects.id, projectIds))
-        ).map((p) => [p.id, p.name])
-      : [],
-  );
+  const propNames = await projectNames(ctx.db, projectIds);
   return rows.map((r) => {
     const plan = plans.get(r.playlistId);
     const mineIdx = stepIndexOf(user, r.steps);
@@ -760,10 +736,7 @@ const operatorPlans = (user: AuditScopeUser) => subtreePlans(descendantIdsSql(us
 /** Applications of plans the operator may see (root/admin: every one). */
 function operatorScope(user: AuditScopeUser): SQL | undefined {
   if (isSuperuser(user)) return undefined;
-  return or(
-    eq(adAudits.applicantId, user.id),
-    sql`${adAudits.playlistId} in (select ${playlists.id} from ${playlists} where ${operatorPlans(user)})`,
-  );
+  return or(eq(adAudits.applicantId, user.id), sql`${adAudits.playlistId} in (${planIdsWhere(operatorPlans(user))})`);
 }
 
 /** Scope of the lists: application records (view apply) and what the caller reviews (view review). */
@@ -794,15 +767,7 @@ export function auditWhere(ctx: AppContext, user: AuditScopeUser, q: AuditFilter
   if (q.state) conds.push(eq(adAudits.state, q.state));
   if (q.playListId) conds.push(eq(adAudits.playlistId, q.playListId));
   if (q.name) {
-    conds.push(
-      inArray(
-        adAudits.playlistId,
-        ctx.db
-          .select({ id: playlists.id })
-          .from(playlists)
-          .where(ilike(playlists.name, like(q.name))),
-      ),
-    );
+    conds.push(sql`${adAudits.playlistId} in (${planIdsWhere(planFilter({ name: q.name }) as SQL)})`);
   }
   if (q.todo) {
     conds.push(eq(adAudits.state, 'pending'));

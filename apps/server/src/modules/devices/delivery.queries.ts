@@ -83,3 +83,23 @@ export async function robotCountsOfProjects(db: DbOrTx, projectIds: readonly str
     .groupBy(robots.projectId);
   return new Map(rows.map((r) => [r.projectId as string, r.n]));
 }
+
+/** Property (project) names by id (unknown ids are absent). */
+export async function projectNames(db: DbOrTx, ids: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: projects.id, name: projects.name })
+    .from(projects)
+    .where(inArray(projects.id, unique));
+  return new Map(rows.map((p) => [p.id, p.name]));
+}
+
+/** Robot ID and property of these robots (refs; unknown ones are absent). */
+export async function robotsByRefs(db: DbOrTx, refs: readonly string[]) {
+  if (refs.length === 0) return [];
+  return db
+    .select({ ref: robots.id, robotId: robots.robotId, projectId: robots.projectId })
+    .from(robots)
+    .where(inArray(robots.id, [...refs]));
+}

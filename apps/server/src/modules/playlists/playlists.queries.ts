@@ -8,6 +8,8 @@ import { playlistAds, playlists } from './playlists.table';
 export { type AdSummary, adIdsOfPlans, adSummaries } from './playlists.repository';
 export type { PlaylistRow } from './playlists.table';
 
+import type { PlaylistRow } from './playlists.table';
+
 /** Live plans within `scope` whose ID is `ref` (24) or ends with it (12); at most 2 (2 means ambiguous). */
 export async function plansByRef(db: DbOrTx, ref: string, scope: SQL | undefined) {
   const idCond = ref.length === 24 ? eq(playlists.id, ref) : like(playlists.id, `%${ref}`);
@@ -63,4 +65,31 @@ export function planFilter(f: { name?: string; clientId?: string }): SQL | undef
   if (f.name) conds.push(ilike(playlists.name, `%${f.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
   if (f.clientId) conds.push(eq(playlists.clientId, f.clientId));
   return conds.length > 0 ? and(...conds) : undefined;
+}
+
+/** The plan row, locked for the caller's transaction (an approved application's effect). */
+export async function lockPlan(db: DbOrTx, id: string): Promise<PlaylistRow | undefined> {
+  const [row] = await db.select().from(playlists).where(eq(playlists.id, id)).for('update');
+  return row;
+}
+
+/** A delivery application's outcome shown on its plan (audit state and note). */
+export async function setPlanAudit(db: DbOrTx, id: string, state: string, note: string, now: Date): Promise<void> {
+  await db.update(playlists).set({ auditState: state, auditNote: note, updatedAt: now }).where(eq(playlists.id, id));
+}
+
+/** Adds an approved pause to the plan's pauses. */
+export async function setPlanPauses(db: DbOrTx, id: string, pauses: PlaylistRow['pauses'], now: Date): Promise<void> {
+  await db.update(playlists).set({ pauses, updatedAt: now }).where(eq(playlists.id, id));
+}
+
+/** Of these plans (deleted ones included), those for which `condition` on the plans table holds. */
+export async function plansByIdsWhere(db: DbOrTx, ids: readonly string[], condition: SQL) {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  return db
+    .select()
+    .from(playlists)
+    .where(and(inArray(playlists.id, unique), condition))
+    .limit(unique.length);
 }

@@ -60,3 +60,6 @@ export function publishedToProperty(planId: AnyColumn, projectId: string): SQL {
   return sql`exists (select 1 from ${publishRecords} where ${publishRecords.playlistId} = ${planId}
     and ${publishRecords.robotRef} in (${robotRefsOfProject(projectId)}))`;
 }
+
+/** For the applications (audits): the live records of a plan, on these devices when given. */
+export { liveRecords } from './publishing.repository';
