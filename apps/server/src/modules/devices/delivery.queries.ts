@@ -95,11 +95,27 @@ export async function projectNames(db: DbOrTx, ids: readonly string[]): Promise<
   return new Map(rows.map((p) => [p.id, p.name]));
 }
 
-/** Robot ID and property of these robots (refs; unknown ones are absent). */
+/** Robot ID and property of these robots (refs; unknown ones are absent), by device ID. */
 export async function robotsByRefs(db: DbOrTx, refs: readonly string[]) {
   if (refs.length === 0) return [];
   return db
     .select({ ref: robots.id, robotId: robots.robotId, projectId: robots.projectId })
     .from(robots)
-    .where(inArray(robots.id, [...refs]));
+    .where(inArray(robots.id, [...refs]))
+    .orderBy(robots.robotId);
+}
+
+export interface TargetRobot {
+  ref: string;
+  robotId: string;
+  projectId: string | null;
+}
+
+/** Ref, device ID and property of these robot IDs (unknown IDs are absent). */
+export async function robotsByRobotIds(db: DbOrTx, robotIds: string[]): Promise<TargetRobot[]> {
+  if (robotIds.length === 0) return [];
+  return db
+    .select({ ref: robots.id, robotId: robots.robotId, projectId: robots.projectId })
+    .from(robots)
+    .where(inArray(robots.robotId, [...new Set(robotIds)]));
 }
