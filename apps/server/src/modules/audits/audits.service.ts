@@ -1,11 +1,11 @@
-import { and, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import type { SessionUser } from '../../platform/session-user';
-import { projects, robots, scenes } from '../devices/devices.table';
+import { listedRobots, robotIdOfRef, robotRefsWhere } from '../devices/delivery.queries';
 import { visiblePlan } from '../playlists/playlists.service';
-import { publishRecords } from '../publishing/publishing.table';
-import { like, ownerProperty } from './audits.reads';
+import { latestRecordState, liveRecordsPage } from '../publishing/publishing.queries';
+import { ownerProperty } from './audits.reads';
 import { ownProperty } from './audits.repository';
 import { assertCanSee } from './audits.reviews';
 import { adAuditRobots, adAudits } from './audits.table';
@@ -14,16 +14,6 @@ export * from './audits.applications';
 export * from './audits.cancellations';
 export * from './audits.reads';
 export * from './audits.reviews';
-
-const robotListColumns = {
-  robotId: robots.robotId,
-  name: robots.name,
-  type: robots.type,
-  propertyname: projects.name,
-  sceneName: scenes.name,
-  province: robots.province,
-  city: robots.city,
-};
 
 /** GET getRobotsByAd_auditId: the devices of an application, paged, with the plan's publish state on each. */
 export async function robotsOfAudit(
@@ -38,22 +28,29 @@ export async function robotsOfAudit(
   const ofAudit = eq(adAuditRobots.auditId, row.id);
   const where = owner ? and(ofAudit, ownProperty(owner.projectId)) : ofAudit;
   const [count] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(adAuditRobots).where(where);
-  const rows = await ctx.db
+  const page = await ctx.db
     .select({
-      ...robotListColumns,
-      publishState: sql<string | null>`(select ${publishRecords.state} from ${publishRecords}
-        where ${publishRecords.playlistId} = ${row.playlistId} and ${publishRecords.robotRef} = ${robots.id}
-        order by ${publishRecords.createdAt} desc limit 1)`,
+      ref: adAuditRobots.robotRef,
+      publishState: latestRecordState(row.playlistId, adAuditRobots.robotRef),
     })
     .from(adAuditRobots)
-    .innerJoin(robots, eq(robots.id, adAuditRobots.robotRef))
-    .leftJoin(projects, eq(projects.id, robots.projectId))
-    .leftJoin(scenes, eq(scenes.id, robots.sceneId))
     .where(where)
-    .orderBy(robots.robotId)
+    .orderBy(robotIdOfRef(adAuditRobots.robotRef))
     .offset(q.start)
     .limit(q.limit);
-  return { total: count?.n ?? 0, datas: rows };
+  return { total: count?.n ?? 0, datas: await withRobots(ctx, page) };
+}
+
+/** A page of (robot ref, publish state) as device list rows, in the page's order. */
+async function withRobots(ctx: AppContext, page: Array<{ ref: string; publishState: string | null }>) {
+  const robots = await listedRobots(
+    ctx.db,
+    page.map((p) => p.ref),
+  );
+  return page.flatMap((p) => {
+    const robot = robots.get(p.ref);
+    return robot ? [{ ...robot, publishState: p.publishState }] : [];
+  });
 }
 
 /** GET obtailRobotExist / obtailRobot_ByPlaylistId: the devices a plan is live on, paged and filtered. */
@@ -71,30 +68,13 @@ export async function liveRobotsOfPlan(
   },
 ) {
   const plan = await visiblePlan(ctx, ctx.db, user, q.playListId);
-  const conds: SQL[] = [
-    eq(publishRecords.playlistId, plan.id),
-    inArray(publishRecords.state, ['notIssued', 'issued', 'pulled']),
-  ];
-  if (user.role === 'project') conds.push(user.projectId ? eq(robots.projectId, user.projectId) : sql`false`);
-  if (q.robotId) conds.push(ilike(robots.robotId, like(q.robotId)));
-  if (q.robotName) conds.push(ilike(robots.name, like(q.robotName)));
-  if (q.sceneName) conds.push(ilike(scenes.name, like(q.sceneName)));
-  if (q.propertyname) conds.push(ilike(projects.name, like(q.propertyname)));
-  const where = and(...conds);
-  const base = () =>
-    ctx.db
-      .select({ ...robotListColumns, publishState: publishRecords.state })
-      .from(publishRecords)
-      .innerJoin(robots, eq(robots.id, publishRecords.robotRef))
-      .leftJoin(projects, eq(projects.id, robots.projectId))
-      .leftJoin(scenes, eq(scenes.id, robots.sceneId));
-  const [count] = await ctx.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(publishRecords)
-    .innerJoin(robots, eq(robots.id, publishRecords.robotRef))
-    .leftJoin(projects, eq(projects.id, robots.projectId))
-    .leftJoin(scenes, eq(scenes.id, robots.sceneId))
-    .where(where);
-  const rows = await base().where(where).orderBy(robots.robotId).offset(q.start).limit(q.limit);
-  return { total: count?.n ?? 0, datas: rows };
+  const robotRefs = robotRefsWhere({
+    ...(user.role === 'project' ? { projectId: user.projectId } : {}),
+    robotId: q.robotId,
+    name: q.robotName,
+    sceneName: q.sceneName,
+    propertyname: q.propertyname,
+  });
+  const { total, rows } = await liveRecordsPage(ctx.db, plan.id, robotRefs, q);
+  return { total, datas: await withRobots(ctx, rows) };
 }

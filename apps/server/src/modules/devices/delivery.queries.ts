@@ -1,6 +1,6 @@
 import { type AnyColumn, and, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { projects, robots } from './devices.table';
+import { projects, robots, scenes } from './devices.table';
 
 /*
  * For the delivery modules (playlists, publishing, audits): the robots they deliver to, where they
@@ -21,6 +21,12 @@ export interface RecordRobotFilter {
   robotId?: string;
   province?: string;
   city?: string;
+  /** Robot name, contains. */
+  name?: string;
+  /** Scene name, contains. */
+  sceneName?: string;
+  /** Property name, contains. */
+  propertyname?: string;
 }
 
 /** Subquery: the refs of the robots matching the filter; undefined when it filters nothing. */
@@ -30,6 +36,17 @@ export function robotRefsWhere(f: RecordRobotFilter): SQL | undefined {
   if (f.robotId) conds.push(ilike(robots.robotId, containsPattern(f.robotId)));
   if (f.province) conds.push(eq(robots.province, f.province));
   if (f.city) conds.push(eq(robots.city, f.city));
+  if (f.name) conds.push(ilike(robots.name, containsPattern(f.name)));
+  if (f.sceneName) {
+    conds.push(
+      sql`${robots.sceneId} in (select ${scenes.id} from ${scenes} where ${ilike(scenes.name, containsPattern(f.sceneName))})`,
+    );
+  }
+  if (f.propertyname) {
+    conds.push(
+      sql`${robots.projectId} in (select ${projects.id} from ${projects} where ${ilike(projects.name, containsPattern(f.propertyname))})`,
+    );
+  }
   if (conds.length === 0) return undefined;
   return sql`select ${robots.id} from ${robots} where ${and(...conds)}`;
 }
@@ -118,4 +135,36 @@ export async function robotsByRobotIds(db: DbOrTx, robotIds: string[]): Promise<
     .select({ ref: robots.id, robotId: robots.robotId, projectId: robots.projectId })
     .from(robots)
     .where(inArray(robots.robotId, [...new Set(robotIds)]));
+}
+
+export interface ListedRobot {
+  robotId: string;
+  name: string;
+  type: string;
+  propertyname: string | null;
+  sceneName: string | null;
+  province: string | null;
+  city: string | null;
+}
+
+/** Device ID, name, type, property, scene and place of these robots, by ref (a page of a device list). */
+export async function listedRobots(db: DbOrTx, refs: readonly string[]): Promise<Map<string, ListedRobot>> {
+  const ids = [...new Set(refs)];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      ref: robots.id,
+      robotId: robots.robotId,
+      name: robots.name,
+      type: robots.type,
+      propertyname: projects.name,
+      sceneName: scenes.name,
+      province: robots.province,
+      city: robots.city,
+    })
+    .from(robots)
+    .leftJoin(projects, eq(projects.id, robots.projectId))
+    .leftJoin(scenes, eq(scenes.id, robots.sceneId))
+    .where(inArray(robots.id, ids));
+  return new Map(rows.map(({ ref, ...r }) => [ref, r]));
 }
