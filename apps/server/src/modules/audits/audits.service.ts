@@ -49,7 +49,9 @@ async function withRobots(ctx: AppContext, page: Array<{ ref: string; publishSta
   );
   return page.flatMap((p) => {
     const robot = robots.get(p.ref);
-    return robot ? [{ ...robot, publishState: p.publishState }] : [];
+    if (!robot) return [];
+    const { robotId, name, type, propertyname, sceneName, province, city } = robot;
+    return [{ robotId, name, type, propertyname, sceneName, province, city, publishState: p.publishState }];
   });
 }
 

@@ -56,39 +56,6 @@ export function robotIdOfRef(refColumn: AnyColumn): SQL {
   return sql`(select ${robots.robotId} from ${robots} where ${robots.id} = ${refColumn})`;
 }
 
-export interface RecordRobot {
-  robotId: string;
-  name: string;
-  type: string;
-  province: string | null;
-  city: string | null;
-  panoramas: string[] | null;
-  propertyname: string | null;
-  projecttype: string | null;
-}
-
-/** Device ID, name, place and property of these robots, by ref (a page of publish records). */
-export async function recordRobots(db: DbOrTx, refs: readonly string[]): Promise<Map<string, RecordRobot>> {
-  const ids = [...new Set(refs)];
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({
-      ref: robots.id,
-      robotId: robots.robotId,
-      name: robots.name,
-      type: robots.type,
-      province: robots.province,
-      city: robots.city,
-      panoramas: robots.panoramas,
-      propertyname: projects.name,
-      projecttype: projects.type,
-    })
-    .from(robots)
-    .leftJoin(projects, eq(projects.id, robots.projectId))
-    .where(inArray(robots.id, ids));
-  return new Map(rows.map(({ ref, ...r }) => [ref, r]));
-}
-
 /** How many robots stand in each of these properties. */
 export async function robotCountsOfProjects(db: DbOrTx, projectIds: readonly string[]): Promise<Map<string, number>> {
   const ids = [...new Set(projectIds)];
@@ -142,12 +109,17 @@ export interface ListedRobot {
   name: string;
   type: string;
   propertyname: string | null;
+  projecttype: string | null;
   sceneName: string | null;
   province: string | null;
   city: string | null;
+  panoramas: string[] | null;
 }
 
-/** Device ID, name, type, property, scene and place of these robots, by ref (a page of a device list). */
+/**
+ * Device ID, name, type, property, scene, place and panoramas of these robots, by ref (a page of a
+ * device list or of publish records).
+ */
 export async function listedRobots(db: DbOrTx, refs: readonly string[]): Promise<Map<string, ListedRobot>> {
   const ids = [...new Set(refs)];
   if (ids.length === 0) return new Map();
@@ -158,9 +130,11 @@ export async function listedRobots(db: DbOrTx, refs: readonly string[]): Promise
       name: robots.name,
       type: robots.type,
       propertyname: projects.name,
+      projecttype: projects.type,
       sceneName: scenes.name,
       province: robots.province,
       city: robots.city,
+      panoramas: robots.panoramas,
     })
     .from(robots)
     .leftJoin(projects, eq(projects.id, robots.projectId))

@@ -12,8 +12,8 @@ import type { SessionUser } from '../../platform/session-user';
 import { propertyAccountsPage } from '../accounts/delivery.queries';
 import { customerNamesByIds } from '../customers/customers.queries';
 import {
-  type RecordRobot,
-  recordRobots,
+  type ListedRobot,
+  listedRobots,
   robotCountsOfProjects,
   robotIdOfRef,
   robotRefsWhere,
@@ -32,7 +32,7 @@ export async function plansOnDevices(db: DbOrTx, playlistIds: string[]): Promise
 function detailRows(
   lang: Language,
   rows: (typeof publishRecords.$inferSelect)[],
-  robots: Map<string, RecordRobot>,
+  robots: Map<string, ListedRobot>,
   plans: Map<string, { name: string; clientId: string }>,
   clientNames: Map<string, string>,
   used: Map<string, number>,
@@ -126,7 +126,7 @@ async function pagedRecords(
     .limit(q.limit);
   const refs = rows.map((r) => r.robotRef);
   const [robots, plans, held] = await Promise.all([
-    recordRobots(ctx.db, refs),
+    listedRobots(ctx.db, refs),
     plansByIds(
       ctx.db,
       rows.map((r) => r.playlistId),
