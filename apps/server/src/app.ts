@@ -29,6 +29,7 @@ import { AdsService, adsUsingResources } from './modules/ads/ads.service';
 import { AUDIT_EXPORT_JOB, runAuditExport } from './modules/audits/audit-exports';
 import { auditsRoutes } from './modules/audits/audits.routes';
 import { adAccountLinkCounter } from './modules/audits/audits.service';
+import { planDeliveryFacts } from './modules/audits/plan-delivery';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { menusRoutes } from './modules/auth/menus.routes';
@@ -56,6 +57,7 @@ import { playEventsIngested } from './modules/play-events/play-events.metrics';
 import { removeOldEvents } from './modules/play-events/play-events.retention';
 import { playEventsRoutes } from './modules/play-events/play-events.routes';
 import { consume } from './modules/play-events/play-events.service';
+import type {} from './modules/playlists/playlists.context';
 import { playlistsRoutes } from './modules/playlists/playlists.routes';
 import { directPublishRoutes } from './modules/publishing/direct-publish.routes';
 import { PUBLISH_EXPORT_JOB, runPublishExport } from './modules/publishing/publish-exports';
@@ -244,6 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ),
     deviceTokens: new DeviceTokenCache(1_000_000, loadDeviceTokens(database.db)),
     usedSlots: heldSlotsLookup(clock),
+    planDelivery: planDeliveryFacts,
     partnerEvents: partnerWebhooks,
   };
   const systemLogs = new SystemLogsService(platform);

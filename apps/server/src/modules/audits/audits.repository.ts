@@ -1,7 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { accounts } from '../accounts/accounts.table';
-import { robots } from '../devices/devices.table';
+import { robotsByRefs } from '../devices/delivery.queries';
 import { adAuditRobots, adAudits } from './audits.table';
 
 /*
@@ -9,69 +8,20 @@ import { adAuditRobots, adAudits } from './audits.table';
  * device stands in, which property accounts review, which devices an account's property holds).
  */
 
-export interface TargetRobot {
-  ref: string;
-  robotId: string;
-  projectId: string | null;
-}
+export { accountNames, accountsOfProperty, propertyReviewers } from '../accounts/delivery.queries';
+export { robotsByRobotIds, type TargetRobot } from '../devices/delivery.queries';
 
-export async function robotsByRobotIds(db: DbOrTx, robotIds: string[]): Promise<TargetRobot[]> {
-  if (robotIds.length === 0) return [];
-  return db
-    .select({ ref: robots.id, robotId: robots.robotId, projectId: robots.projectId })
-    .from(robots)
-    .where(inArray(robots.robotId, [...new Set(robotIds)]));
-}
-
-/** Project accounts of these properties and whether they approve automatically (autoAudit yes). */
-export async function propertyReviewers(
-  db: DbOrTx,
-  projectIds: string[],
-  applicantId: string,
-): Promise<Array<{ projectId: string; accountId: string; autoAudit: boolean }>> {
-  if (projectIds.length === 0) return [];
-  const rows = await db
-    .select({
-      projectId: accounts.projectId,
-      accountId: accounts.id,
-      autoAudit: accounts.autoAudit,
-      reviewApplicants: accounts.reviewApplicants,
-    })
-    .from(accounts)
-    .where(and(eq(accounts.role, 'project'), inArray(accounts.projectId, projectIds), eq(accounts.enabled, true)));
-  // Owner authorization of reviews: an owner limited to some applicants does not review the others'.
-  return rows
-    .filter((r) => (r.reviewApplicants ?? []).length === 0 || r.reviewApplicants.includes(applicantId))
-    .map((r) => ({ projectId: r.projectId as string, accountId: r.accountId, autoAudit: r.autoAudit }));
-}
-
-export async function accountNames(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: accounts.id, name: accounts.name })
-    .from(accounts)
-    .where(inArray(accounts.id, [...new Set(ids)]));
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
-
-/** Those of these accounts that stand for one property (a property owner's view of an application's accounts). */
-export async function accountsOfProperty(db: DbOrTx, ids: string[], projectId: string | null): Promise<Set<string>> {
-  if (ids.length === 0 || !projectId) return new Set();
-  const rows = await db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(and(inArray(accounts.id, [...new Set(ids)]), eq(accounts.projectId, projectId)));
-  return new Set(rows.map((r) => r.id));
-}
-
-/** Robot IDs an application targets. */
+/** Robot IDs an application targets, sorted. */
 export async function robotIdsOfAudit(db: DbOrTx, auditId: string): Promise<Array<{ ref: string; robotId: string }>> {
-  return db
-    .select({ ref: robots.id, robotId: robots.robotId })
+  const rows = await db
+    .select({ ref: adAuditRobots.robotRef })
     .from(adAuditRobots)
-    .innerJoin(robots, eq(robots.id, adAuditRobots.robotRef))
-    .where(eq(adAuditRobots.auditId, auditId))
-    .orderBy(robots.robotId);
+    .where(eq(adAuditRobots.auditId, auditId));
+  const found = await robotsByRefs(
+    db,
+    rows.map((r) => r.ref),
+  );
+  return found.map((r) => ({ ref: r.ref, robotId: r.robotId }));
 }
 
 /** How many devices each application targets (only those in `projectId` when given: a property owner's view). */
@@ -99,13 +49,22 @@ export async function robotIdsInProperty(
   const byAudit = new Map<string, Set<string>>();
   if (auditIds.length === 0) return byAudit;
   const rows = await db
-    .select({ id: adAuditRobots.auditId, robotId: robots.robotId })
+    .select({ id: adAuditRobots.auditId, ref: adAuditRobots.robotRef })
     .from(adAuditRobots)
-    .innerJoin(robots, eq(robots.id, adAuditRobots.robotRef))
     .where(and(inArray(adAuditRobots.auditId, auditIds), ownProperty(projectId)));
+  const robotIdOf = new Map(
+    (
+      await robotsByRefs(
+        db,
+        rows.map((r) => r.ref),
+      )
+    ).map((r) => [r.ref, r.robotId]),
+  );
   for (const r of rows) {
+    const robotId = robotIdOf.get(r.ref);
+    if (robotId === undefined) continue;
     const set = byAudit.get(r.id) ?? new Set<string>();
-    set.add(r.robotId);
+    set.add(robotId);
     byAudit.set(r.id, set);
   }
   return byAudit;

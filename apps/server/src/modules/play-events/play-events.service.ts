@@ -109,7 +109,7 @@ export async function consume(
   user: SessionUser,
   q: { playListId: string; start: number; limit: number },
 ): Promise<{ total: number; datas: ConsumeRow[] }> {
-  const plan = await visiblePlan(ctx.db, user, q.playListId);
+  const plan = await visiblePlan(ctx, ctx.db, user, q.playListId);
   const { total, rows } = await consumeRows(ctx.db, plan.id, scopeOf(user), {
     start: q.limit === -1 ? 0 : q.start,
     limit: q.limit === -1 ? null : q.limit,

@@ -1,12 +1,14 @@
-import { and, eq, ilike, inArray, isNull, like, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNull, like, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { playlists } from './playlists.table';
+import { playlistAds, playlists } from './playlists.table';
 
 /*
  * For other modules (shooting): plans by a promotion plan ID, 24 characters or the short form (its last 12).
  */
-export { adIdsOfPlans } from './playlists.repository';
+export { type AdSummary, adIdsOfPlans, adSummaries } from './playlists.repository';
 export type { PlaylistRow } from './playlists.table';
+
+import type { PlaylistRow } from './playlists.table';
 
 /** Live plans within `scope` whose ID is `ref` (24) or ends with it (12); at most 2 (2 means ambiguous). */
 export async function plansByRef(db: DbOrTx, ref: string, scope: SQL | undefined) {
@@ -35,4 +37,59 @@ export async function planIdsNamed(db: DbOrTx, ids: readonly string[], name: str
     .from(playlists)
     .where(and(inArray(playlists.id, unique), ilike(playlists.name, pattern)));
   return rows.map((r) => r.id);
+}
+
+/** Subquery: ids of the running plans (not deleted, not ended at `now`): their records hold device slots. */
+export function runningPlanIds(now: Date): SQL {
+  return sql`select ${playlists.id} from ${playlists} where ${playlists.endAt} > ${now} and ${playlists.deletedAt} is null`;
+}
+
+/** Subquery: ids of the plans (deleted ones included) that contain this ad. */
+export function planIdsWithAdSql(adId: string): SQL {
+  return sql`select ${playlistAds.playlistId} from ${playlistAds} where ${playlistAds.adId} = ${adId}`;
+}
+
+/** Publishing by an operator is its approval: the plan shows as approved. */
+export async function markPlanApproved(db: DbOrTx, id: string, now: Date): Promise<void> {
+  await db.update(playlists).set({ auditState: 'post', updatedAt: now }).where(eq(playlists.id, id));
+}
+
+/** Subquery: ids of the plans (deleted ones included) for which `condition` on the plans table holds. */
+export function planIdsWhere(condition: SQL): SQL {
+  return sql`select ${playlists.id} from ${playlists} where ${condition}`;
+}
+
+/** Condition on the plans table: the name contains `name`, the customer is `clientId` (each when given). */
+export function planFilter(f: { name?: string; clientId?: string }): SQL | undefined {
+  const conds: SQL[] = [];
+  if (f.name) conds.push(ilike(playlists.name, `%${f.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (f.clientId) conds.push(eq(playlists.clientId, f.clientId));
+  return conds.length > 0 ? and(...conds) : undefined;
+}
+
+/** The plan row, locked for the caller's transaction (an approved application's effect). */
+export async function lockPlan(db: DbOrTx, id: string): Promise<PlaylistRow | undefined> {
+  const [row] = await db.select().from(playlists).where(eq(playlists.id, id)).for('update');
+  return row;
+}
+
+/** A delivery application's outcome shown on its plan (audit state and note). */
+export async function setPlanAudit(db: DbOrTx, id: string, state: string, note: string, now: Date): Promise<void> {
+  await db.update(playlists).set({ auditState: state, auditNote: note, updatedAt: now }).where(eq(playlists.id, id));
+}
+
+/** Adds an approved pause to the plan's pauses. */
+export async function setPlanPauses(db: DbOrTx, id: string, pauses: PlaylistRow['pauses'], now: Date): Promise<void> {
+  await db.update(playlists).set({ pauses, updatedAt: now }).where(eq(playlists.id, id));
+}
+
+/** Of these plans (deleted ones included), those for which `condition` on the plans table holds. */
+export async function plansByIdsWhere(db: DbOrTx, ids: readonly string[], condition: SQL) {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  return db
+    .select()
+    .from(playlists)
+    .where(and(inArray(playlists.id, unique), condition))
+    .limit(unique.length);
 }

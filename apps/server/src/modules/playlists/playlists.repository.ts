@@ -1,7 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { AppContext } from '../../platform/context';
-import { customers } from '../customers/customers.table';
 import { playlistAds } from './playlists.table';
 
 /*
@@ -52,20 +51,6 @@ export async function adIdsOfPlans(db: DbOrTx, playlistIds: string[]): Promise<M
     out.set(r.playlistId, list);
   }
   return out;
-}
-
-export async function customerNames(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: customers.id, name: customers.name })
-    .from(customers)
-    .where(inArray(customers.id, [...new Set(ids)]));
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
-
-export async function customerExists(db: DbOrTx, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, id)).limit(1);
-  return Boolean(row);
 }
 
 /** The plans (deleted ones included) that contain this ad. */

@@ -14,21 +14,21 @@ import {
   isLowPullRate,
   pullRatio,
 } from '@robot-ads/contracts/publishing/delivery-status.rules';
-import { and, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import { accountSubtreeIds } from '../../platform/scope';
 import { isSuperuser, type SessionUser } from '../../platform/session-user';
-import { adAuditRobots, adAudits } from '../audits/audits.table';
-import { customers } from '../customers/customers.table';
-import { robots } from '../devices/devices.table';
-import { countsByPlan, emptyCounts, LIVE_STATES } from '../publishing/publishing.repository';
-import { publishRecords } from '../publishing/publishing.table';
-import { adIdsOfPlans, adSummaries, customerExists, customerNames, planIdsWithAd } from './playlists.repository';
+import { customerNamesByIds } from '../customers/customers.queries';
+import { customerExists, customerIdsOwnedBy } from '../customers/delivery.queries';
+import { emptyPlanCounts, type PlanRecordCounts } from './playlists.context';
+import { adIdsOfPlans, adSummaries, planIdsWithAd } from './playlists.repository';
 import { type PlaylistRow, playlistAds, playlists } from './playlists.table';
 
 type User = Pick<SessionUser, 'id' | 'role' | 'principals' | 'customer' | 'projectId'>;
+/** What the plan scope needs of the context: the plans' delivery facts (a property sees the plans that reach it). */
+export type PlanScopeContext = Pick<AppContext, 'planDelivery'>;
 
 const like = (v: string) => `%${v.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
@@ -37,18 +37,13 @@ const like = (v: string) => `%${v.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
  * of customers their subtree manages; advertisers their customer's; a project account the plans
  * delivered to, or applied for, its property's devices.
  */
-export async function planScope(db: DbOrTx, user: User): Promise<SQL | undefined> {
+export async function planScope(ctx: PlanScopeContext, db: DbOrTx, user: User): Promise<SQL | undefined> {
   if (isSuperuser(user)) return undefined;
   if (isOperatorRole(user.role)) return subtreePlans((await accountSubtreeIds(db, user)) ?? [user.id]);
   if (isAdvertiserRole(user.role)) return user.customer ? eq(playlists.clientId, user.customer) : sql`false`;
   if (user.role === 'project') {
     if (!user.projectId) return sql`false`;
-    return or(
-      sql`exists (select 1 from ${publishRecords} join ${robots} on ${robots.id} = ${publishRecords.robotRef}
-        where ${publishRecords.playlistId} = ${playlists.id} and ${robots.projectId} = ${user.projectId})`,
-      sql`exists (select 1 from ${adAudits} join ${adAuditRobots} on ${adAuditRobots.auditId} = ${adAudits.id}
-        where ${adAudits.playlistId} = ${playlists.id} and ${adAuditRobots.projectId} = ${user.projectId})`,
-    );
+    return ctx.planDelivery.reachesProperty(playlists.id, user.projectId);
   }
   return sql`false`;
 }
@@ -58,12 +53,9 @@ export async function planScope(db: DbOrTx, user: User): Promise<SQL | undefined
  * is the subtree, as a list or as a subquery (descendantIdsSql).
  */
 export function subtreePlans(accountIds: string[] | SQL): SQL {
-  const inSubtree = (column: typeof playlists.createdBy | typeof customers.ownerId) =>
+  const inSubtree = (column: AnyColumn) =>
     Array.isArray(accountIds) ? inArray(column, accountIds) : sql`${column} in (${accountIds})`;
-  return or(
-    inSubtree(playlists.createdBy),
-    sql`${playlists.clientId} in (select ${customers.id} from ${customers} where ${inSubtree(customers.ownerId)})`,
-  ) as SQL;
+  return or(inSubtree(playlists.createdBy), sql`${playlists.clientId} in (${customerIdsOwnedBy(inSubtree)})`) as SQL;
 }
 
 /**
@@ -71,12 +63,13 @@ export function subtreePlans(accountIds: string[] | SQL): SQL {
  * or one the caller cannot see, reads the same).
  */
 export async function visiblePlan(
+  ctx: PlanScopeContext,
   db: DbOrTx,
   user: User,
   id: string,
   opts: { forUpdate?: boolean } = {},
 ): Promise<PlaylistRow> {
-  const scope = await planScope(db, user);
+  const scope = await planScope(ctx, db, user);
   const q = db
     .select()
     .from(playlists)
@@ -91,8 +84,13 @@ export async function visiblePlan(
  * Ids of the plans the user may see (deleted ones too: their history stays), of one customer when
  * `clientId` is given; `null` means every plan (a superuser without a customer).
  */
-export async function visiblePlanIds(db: DbOrTx, user: User, clientId?: string): Promise<string[] | null> {
-  const scope = await planScope(db, user);
+export async function visiblePlanIds(
+  ctx: PlanScopeContext,
+  db: DbOrTx,
+  user: User,
+  clientId?: string,
+): Promise<string[] | null> {
+  const scope = await planScope(ctx, db, user);
   if (!scope && clientId === undefined) return null;
   const rows = await db
     .select({ id: playlists.id })
@@ -101,24 +99,7 @@ export async function visiblePlanIds(db: DbOrTx, user: User, clientId?: string):
   return rows.map((r) => r.id);
 }
 
-/** Plans with a delivery application waiting for review. */
-async function pendingPlans(db: DbOrTx, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ id: adAudits.playlistId })
-    .from(adAudits)
-    .where(
-      and(inArray(adAudits.playlistId, ids), inArray(adAudits.type, ['apply', 'add']), eq(adAudits.state, 'pending')),
-    );
-  return new Set(rows.map((r) => r.id));
-}
-
-export function statusOf(
-  row: PlaylistRow,
-  counts: ReturnType<typeof emptyCounts>,
-  pending: boolean,
-  now: Date,
-): DeliveryStatus {
+export function statusOf(row: PlaylistRow, counts: PlanRecordCounts, pending: boolean, now: Date): DeliveryStatus {
   const live = counts.notIssued + counts.issued + counts.pulled;
   return deliveryStatus({
     begin: toUnixSeconds(row.beginAt) ?? 0,
@@ -137,9 +118,9 @@ export async function toDtos(ctx: AppContext, db: DbOrTx, rows: PlaylistRow[]): 
   const ids = rows.map((r) => r.id);
   const [adIds, counts, pending, names] = await Promise.all([
     adIdsOfPlans(db, ids),
-    countsByPlan(db, ids),
-    pendingPlans(db, ids),
-    customerNames(
+    ctx.planDelivery.countsByPlan(db, ids),
+    ctx.planDelivery.pendingPlans(db, ids),
+    customerNamesByIds(
       db,
       rows.map((r) => r.clientId),
     ),
@@ -148,7 +129,7 @@ export async function toDtos(ctx: AppContext, db: DbOrTx, rows: PlaylistRow[]): 
   const lowPullThreshold = await ctx.params.lowPullRate();
   const now = ctx.clock.now();
   return rows.map((r) => {
-    const c = counts.get(r.id) ?? emptyCounts();
+    const c = counts.get(r.id) ?? emptyPlanCounts();
     const planPullNumber = c.notIssued + c.issued + c.pulled;
     const state = r.auditState as PlaylistAuditState;
     return {
@@ -192,7 +173,7 @@ export async function toDtos(ctx: AppContext, db: DbOrTx, rows: PlaylistRow[]): 
 }
 
 export async function getPlan(ctx: AppContext, user: User, id: string): Promise<PlaylistDto> {
-  const row = await visiblePlan(ctx.db, user, id);
+  const row = await visiblePlan(ctx, ctx.db, user, id);
   const [dto] = await toDtos(ctx, ctx.db, [row]);
   return dto as PlaylistDto;
 }
@@ -208,13 +189,13 @@ export interface PlanListQuery {
 
 /** Paged plans in scope, newest first; the delivery status filter is evaluated in SQL. */
 export async function queryPlans(ctx: AppContext, user: User, q: PlanListQuery, extra: SQL[] = []) {
-  const scope = await planScope(ctx.db, user);
+  const scope = await planScope(ctx, ctx.db, user);
   const conds: SQL[] = [isNull(playlists.deletedAt), ...extra];
   if (scope) conds.push(scope);
   if (q.name) conds.push(ilike(playlists.name, like(q.name)));
   if (q.clientId) conds.push(eq(playlists.clientId, q.clientId));
   if (q.playListId) conds.push(eq(playlists.id, q.playListId));
-  if (q.status) conds.push(statusCondition(q.status, ctx.clock.now()));
+  if (q.status) conds.push(statusCondition(ctx, q.status, ctx.clock.now()));
   const where = and(...conds);
   const [count] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(playlists).where(where);
   const rows = await ctx.db
@@ -227,19 +208,10 @@ export async function queryPlans(ctx: AppContext, user: User, q: PlanListQuery, 
   return { total: count?.n ?? 0, datas: await toDtos(ctx, ctx.db, rows) };
 }
 
-const liveCount = (state?: string) =>
-  sql`(select count(*) from ${publishRecords} where ${publishRecords.playlistId} = ${playlists.id} and ${publishRecords.state} in ${
-    state
-      ? sql`(${state})`
-      : sql`(${sql.join(
-          LIVE_STATES.map((s) => sql`${s}`),
-          sql`, `,
-        )})`
-  })`;
-const pendingExists = sql`exists (select 1 from ${adAudits} where ${adAudits.playlistId} = ${playlists.id} and ${adAudits.type} in ('apply', 'add') and ${adAudits.state} = 'pending')`;
-
 /** SQL form of deliveryStatus for list filters (same cases, same order). */
-export function statusCondition(status: string, now: Date): SQL {
+export function statusCondition(ctx: PlanScopeContext, status: string, now: Date): SQL {
+  const liveCount = (state?: string) => ctx.planDelivery.recordCount(playlists.id, state);
+  const pendingExists = ctx.planDelivery.pendingApplication(playlists.id);
   const live = sql`${liveCount()} > 0`;
   const ended = sql`${playlists.endAt} <= ${now}`;
   switch (status as DeliveryStatus) {
@@ -267,14 +239,15 @@ export function statusCondition(status: string, now: Date): SQL {
 /** GET queryOnlineAdvertising: plans delivered to devices and not ended (the online delivery list). */
 export async function queryOnline(ctx: AppContext, user: User, q: PlanListQuery) {
   const now = ctx.clock.now();
-  return queryPlans(ctx, user, q, [sql`${liveCount()} > 0`, sql`${playlists.endAt} > ${now}`]);
+  return queryPlans(ctx, user, q, [
+    sql`${ctx.planDelivery.recordCount(playlists.id)} > 0`,
+    sql`${playlists.endAt} > ${now}`,
+  ]);
 }
 
 /** GET /ad/historyPublish list: plans that were ever published (any record), newest first. */
 export async function queryHistory(ctx: AppContext, user: User, q: PlanListQuery) {
-  return queryPlans(ctx, user, q, [
-    sql`exists (select 1 from ${publishRecords} where ${publishRecords.playlistId} = ${playlists.id})`,
-  ]);
+  return queryPlans(ctx, user, q, [ctx.planDelivery.everPublished(playlists.id)]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -372,9 +345,9 @@ export async function createPlan(ctx: AppContext, user: User, input: PlaylistInp
 }
 
 /** Whether a plan is delivered (live records) or has a delivery application under review. */
-async function lockState(db: DbOrTx, id: string) {
-  const counts = (await countsByPlan(db, [id])).get(id) ?? emptyCounts();
-  const pending = (await pendingPlans(db, [id])).has(id);
+async function lockState(ctx: PlanScopeContext, db: DbOrTx, id: string) {
+  const counts = (await ctx.planDelivery.countsByPlan(db, [id])).get(id) ?? emptyPlanCounts();
+  const pending = (await ctx.planDelivery.pendingPlans(db, [id])).has(id);
   return { delivered: counts.notIssued + counts.issued + counts.pulled > 0, pending };
 }
 
@@ -385,9 +358,9 @@ export async function updatePlan(
 ): Promise<PlaylistDto> {
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    const row = await visiblePlan(tx, user, input.id, { forUpdate: true });
+    const row = await visiblePlan(ctx, tx, user, input.id, { forUpdate: true });
     if (user.role === 'project') throw new AppError('FORBIDDEN');
-    const lock = await lockState(tx, row.id);
+    const lock = await lockState(ctx, tx, row.id);
     if (lock.delivered || lock.pending) throw new AppError('PLAYLIST_LOCKED', {}, 'id');
     assertRules(input, now, { begin: toUnixSeconds(row.beginAt) ?? 0 });
     const clientId = await clientFor(tx, user, input.clientId ?? row.clientId);
@@ -426,14 +399,11 @@ export async function updatePlan(
 export async function deletePlan(ctx: AppContext, user: User, id: string): Promise<{ id: string }> {
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    const row = await visiblePlan(tx, user, id, { forUpdate: true });
+    const row = await visiblePlan(ctx, tx, user, id, { forUpdate: true });
     if (user.role === 'project') throw new AppError('FORBIDDEN');
-    const lock = await lockState(tx, row.id);
+    const lock = await lockState(ctx, tx, row.id);
     if (lock.delivered) throw new AppError('PLAYLIST_ONLINE_DELETE', {}, 'id');
-    await tx
-      .update(adAudits)
-      .set({ state: 'withdrawn', updatedAt: now })
-      .where(and(eq(adAudits.playlistId, row.id), eq(adAudits.state, 'pending')));
+    await ctx.planDelivery.withdrawPendingApplications(tx, row.id, now);
     await tx.update(playlists).set({ deletedAt: now, updatedAt: now }).where(eq(playlists.id, row.id));
   });
   return { id };
@@ -441,8 +411,8 @@ export async function deletePlan(ctx: AppContext, user: User, id: string): Promi
 
 /** GET deleteCheck: whether the plan can be deleted now, and what holds it. */
 export async function deleteCheck(ctx: AppContext, user: User, id: string) {
-  const row = await visiblePlan(ctx.db, user, id);
-  const counts = (await countsByPlan(ctx.db, [row.id])).get(row.id) ?? emptyCounts();
+  const row = await visiblePlan(ctx, ctx.db, user, id);
+  const counts = (await ctx.planDelivery.countsByPlan(ctx.db, [row.id])).get(row.id) ?? emptyPlanCounts();
   const devices = counts.notIssued + counts.issued + counts.pulled;
   return { id: row.id, canDelete: devices === 0, devices };
 }

@@ -14,7 +14,7 @@ import {
   runExportJob,
 } from '../../platform/exports';
 import type { SessionUser } from '../../platform/session-user';
-import { robots } from '../devices/devices.table';
+import { robotRefsWhere } from '../devices/delivery.queries';
 import { visiblePlan } from '../playlists/playlists.service';
 import { publishDetails } from './publishing.service';
 import { publishExports, publishRecords } from './publishing.table';
@@ -89,14 +89,14 @@ export async function startPublishExport(
   user: SessionUser,
   q: { playListId: string; state?: PublishState; language: Language },
 ) {
-  const plan = await visiblePlan(ctx.db, user, q.playListId);
+  const plan = await visiblePlan(ctx, ctx.db, user, q.playListId);
   const conds: SQL[] = [eq(publishRecords.playlistId, plan.id)];
   if (q.state) conds.push(eq(publishRecords.state, q.state));
-  if (user.role === 'project') conds.push(user.projectId ? eq(robots.projectId, user.projectId) : sql`false`);
+  const ownProperty = user.role === 'project' ? robotRefsWhere({ projectId: user.projectId }) : undefined;
+  if (ownProperty) conds.push(sql`${publishRecords.robotRef} in (${ownProperty})`);
   const [count] = await ctx.db
     .select({ n: sql<number>`count(*)::int` })
     .from(publishRecords)
-    .innerJoin(robots, eq(robots.id, publishRecords.robotRef))
     .where(and(...conds));
   if (!count?.n) throw new AppError('EXPORT_EMPTY');
   const key = newId();
@@ -120,7 +120,7 @@ export async function startConsumeExport(
   q: { playListId: string; language: Language },
   consume: ConsumePage,
 ) {
-  const plan = await visiblePlan(ctx.db, user, q.playListId);
+  const plan = await visiblePlan(ctx, ctx.db, user, q.playListId);
   const { total } = await consume(ctx, user, { playListId: plan.id, start: 0, limit: 1 });
   if (!total) throw new AppError('EXPORT_EMPTY');
   const key = newId();

@@ -1,5 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { robotIdOfRef, robotRefsOfProject } from '../devices/delivery.queries';
+import { LIVE_STATES } from './publishing.repository';
 import { publishRecords } from './publishing.table';
 
 /*
@@ -29,4 +31,65 @@ export async function robotsPublishedWithPlan(
         robotRefs ? inArray(publishRecords.robotRef, [...robotRefs]) : undefined,
       ),
     );
+}
+
+/*
+ * For the plans (PlanDeliveryFacts, passed to playlists by buildApp): what the records say of a plan.
+ * The conditions are correlated on the plan id column given.
+ */
+export { countsByPlan } from './publishing.repository';
+
+/** Number of the plan's records in one state, or in the live states when `state` is absent. */
+export function recordCount(planId: AnyColumn, state?: string): SQL {
+  const states = state
+    ? sql`(${state})`
+    : sql`(${sql.join(
+        LIVE_STATES.map((s) => sql`${s}`),
+        sql`, `,
+      )})`;
+  return sql`(select count(*) from ${publishRecords} where ${publishRecords.playlistId} = ${planId} and ${publishRecords.state} in ${states})`;
+}
+
+/** The plan has a record of any state. */
+export function everPublished(planId: AnyColumn): SQL {
+  return sql`exists (select 1 from ${publishRecords} where ${publishRecords.playlistId} = ${planId})`;
+}
+
+/** The plan has a record on a device of this property. */
+export function publishedToProperty(planId: AnyColumn, projectId: string): SQL {
+  return sql`exists (select 1 from ${publishRecords} where ${publishRecords.playlistId} = ${planId}
+    and ${publishRecords.robotRef} in (${robotRefsOfProject(projectId)}))`;
+}
+
+/** For the applications (audits): the live records of a plan, on these devices when given. */
+export { liveRecords } from './publishing.repository';
+
+/** The state of the plan's latest record on the robot whose ref is in `refColumn` (a correlated subquery). */
+export function latestRecordState(playlistId: string, refColumn: AnyColumn): SQL<string | null> {
+  return sql<string | null>`(select ${publishRecords.state} from ${publishRecords}
+        where ${publishRecords.playlistId} = ${playlistId} and ${publishRecords.robotRef} = ${refColumn}
+        order by ${publishRecords.createdAt} desc limit 1)`;
+}
+
+/** The plan's live records (robot ref and state), filtered, a page by device ID; and how many there are. */
+export async function liveRecordsPage(
+  db: DbOrTx,
+  playlistId: string,
+  robotRefs: SQL | undefined,
+  page: { start: number; limit: number },
+) {
+  const where = and(
+    eq(publishRecords.playlistId, playlistId),
+    inArray(publishRecords.state, ['notIssued', 'issued', 'pulled']),
+    robotRefs ? sql`${publishRecords.robotRef} in (${robotRefs})` : undefined,
+  );
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(publishRecords).where(where);
+  const rows = await db
+    .select({ ref: publishRecords.robotRef, publishState: publishRecords.state })
+    .from(publishRecords)
+    .where(where)
+    .orderBy(robotIdOfRef(publishRecords.robotRef))
+    .offset(page.start)
+    .limit(page.limit);
+  return { total: count?.n ?? 0, rows };
 }

@@ -1,6 +1,6 @@
-import { and, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { playlists } from '../playlists/playlists.table';
+import { runningPlanIds } from '../playlists/playlists.queries';
 import { publishRecords } from './publishing.table';
 
 /** Record states that hold a device (count for slots, pull ratio and the schedule). */
@@ -53,13 +53,48 @@ export async function heldByRobot(
       materials: sql<number>`coalesce(sum(${publishRecords.materials}), 0)::int`,
     })
     .from(publishRecords)
-    .innerJoin(playlists, eq(playlists.id, publishRecords.playlistId))
     .where(
-      and(inArray(publishRecords.robotRef, robotRefs), isLive(), gt(playlists.endAt, now), isNull(playlists.deletedAt)),
+      and(
+        inArray(publishRecords.robotRef, robotRefs),
+        isLive(),
+        sql`${publishRecords.playlistId} in (${runningPlanIds(now)})`,
+      ),
     )
     .groupBy(publishRecords.robotRef);
   for (const r of rows) out.set(r.robotRef, { slots: r.slots, materials: r.materials });
   return out;
+}
+
+/**
+ * For publishing one plan: what the devices hold (as heldByRobot) and which of them already carry
+ * this plan (a live record), read together in one statement.
+ */
+export async function heldAndCarrying(
+  db: DbOrTx,
+  robotRefs: string[],
+  playlistId: string,
+  now: Date,
+): Promise<{ held: Map<string, { slots: number; materials: number }>; carrying: Set<string> }> {
+  const held = new Map<string, { slots: number; materials: number }>();
+  const carrying = new Set<string>();
+  if (robotRefs.length === 0) return { held, carrying };
+  const running = sql`${publishRecords.playlistId} in (${runningPlanIds(now)})`;
+  const rows = await db
+    .select({
+      robotRef: publishRecords.robotRef,
+      slots: sql<number>`coalesce(sum(${publishRecords.slots}) filter (where ${running}), 0)::int`,
+      materials: sql<number>`coalesce(sum(${publishRecords.materials}) filter (where ${running}), 0)::int`,
+      carrying: sql<boolean>`bool_or(${publishRecords.playlistId} = ${playlistId})`,
+    })
+    .from(publishRecords)
+    .where(and(inArray(publishRecords.robotRef, robotRefs), isLive()))
+    .groupBy(publishRecords.robotRef);
+  for (const r of rows) {
+    // heldByRobot lists only the devices with a running plan: the same here.
+    if (r.slots > 0 || r.materials > 0) held.set(r.robotRef, { slots: r.slots, materials: r.materials });
+    if (r.carrying) carrying.add(r.robotRef);
+  }
+  return { held, carrying };
 }
 
 /** The live records of a plan on these devices (all devices when robotRefs is omitted). */

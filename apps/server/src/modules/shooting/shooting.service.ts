@@ -38,7 +38,7 @@ import {
   shootRobotsPage,
 } from '../devices/devices.queries';
 import { adIdsOfPlans, type PlaylistRow, planIdsNamed, plansByIds, plansByRef } from '../playlists/playlists.queries';
-import { planScope, toDtos, visiblePlanIds } from '../playlists/playlists.service';
+import { type PlanScopeContext, planScope, toDtos, visiblePlanIds } from '../playlists/playlists.service';
 import { robotsPublishedWithPlan } from '../publishing/publishing.queries';
 import { type ShootRequirementRow, shootRecords, shootRequirements, shootTasks } from './shooting.table';
 
@@ -65,8 +65,8 @@ export function placeOf(
 // ---- plan checks ----
 
 /** The plan named by a 12 or 24 character ID in the caller's scope, approved (spec section 8 messages). */
-async function approvedPlan(db: DbOrTx, user: User, ref: string): Promise<PlaylistRow> {
-  const rows = await plansByRef(db, ref.toLowerCase(), await planScope(db, user));
+async function approvedPlan(ctx: PlanScopeContext, db: DbOrTx, user: User, ref: string): Promise<PlaylistRow> {
+  const rows = await plansByRef(db, ref.toLowerCase(), await planScope(ctx, db, user));
   const plan = rows.length === 1 ? rows[0] : undefined;
   if (!plan) throw new AppError('PLAYLIST_ID_NOT_EXIST', {}, 'planId');
   if (plan.auditState !== 'post') throw new AppError('SHOOT_PLAN_NOT_APPROVED', {}, 'planId');
@@ -105,7 +105,7 @@ async function assertPlanFree(db: DbOrTx, planId: string) {
 }
 
 export async function checkPlan(ctx: AppContext, user: User, ref: string): Promise<ShootPlanDto> {
-  const plan = await approvedPlan(ctx.db, user, ref);
+  const plan = await approvedPlan(ctx, ctx.db, user, ref);
   await assertPlanFree(ctx.db, plan.id);
   const [dto] = await toDtos(ctx, ctx.db, [plan]);
   const robots = await robotsPublishedWithPlan(ctx.db, plan.id);
@@ -129,7 +129,7 @@ export async function filtrateDevices(
   q: FiltrateDeviceQuery,
   all = false,
 ): Promise<{ total: number; datas: FiltrateDeviceDto[] }> {
-  const rows = await plansByRef(ctx.db, q.planId.toLowerCase(), await planScope(ctx.db, user));
+  const rows = await plansByRef(ctx.db, q.planId.toLowerCase(), await planScope(ctx, ctx.db, user));
   const plan = rows.length === 1 ? rows[0] : undefined;
   if (!plan) throw new AppError('PLAYLIST_ID_NOT_EXIST', {}, 'planId');
   const published = await robotsPublishedWithPlan(ctx.db, plan.id);
@@ -212,17 +212,17 @@ async function toRequirementDtos(
 }
 
 /** Requirements whose plan the user may see (`null`: no limit). */
-async function requirementScope(db: DbOrTx, user: User): Promise<SQL | undefined> {
-  const ids = await visiblePlanIds(db, user);
+async function requirementScope(ctx: PlanScopeContext, db: DbOrTx, user: User): Promise<SQL | undefined> {
+  const ids = await visiblePlanIds(ctx, db, user);
   if (ids === null) return undefined;
   return ids.length === 0 ? sql`false` : inArray(shootRequirements.playlistId, ids);
 }
 
-async function visibleRequirement(db: DbOrTx, user: User, id: string, forUpdate = false) {
+async function visibleRequirement(ctx: PlanScopeContext, db: DbOrTx, user: User, id: string, forUpdate = false) {
   const q = db
     .select()
     .from(shootRequirements)
-    .where(and(eq(shootRequirements.id, id), await requirementScope(db, user)))
+    .where(and(eq(shootRequirements.id, id), await requirementScope(ctx, db, user)))
     .limit(1);
   const [row] = forUpdate ? await q.for('update') : await q;
   if (!row) throw new AppError('SHOOT_REQUIREMENT_NOT_FOUND', {}, 'id');
@@ -230,13 +230,13 @@ async function visibleRequirement(db: DbOrTx, user: User, id: string, forUpdate 
 }
 
 export async function getRequirement(ctx: AppContext, user: User, id: string): Promise<ShootRequirementDto> {
-  const row = await visibleRequirement(ctx.db, user, id);
+  const row = await visibleRequirement(ctx, ctx.db, user, id);
   const [dto] = await toRequirementDtos(ctx, ctx.db, [row]);
   return dto as ShootRequirementDto;
 }
 
 export async function queryRequirements(ctx: AppContext, user: User, q: ShootQuery) {
-  const conds: (SQL | undefined)[] = [await requirementScope(ctx.db, user)];
+  const conds: (SQL | undefined)[] = [await requirementScope(ctx, ctx.db, user)];
   if (q.id) conds.push(eq(shootRequirements.id, q.id.toLowerCase()));
   if (q.name) conds.push(ilike(shootRequirements.name, likeText(q.name)));
   if (q.planId) {
@@ -296,7 +296,7 @@ async function visiblePlanIdsByName(ctx: AppContext, user: User, name: string): 
   const ids = await ctx.db
     .selectDistinct({ id: shootRequirements.playlistId })
     .from(shootRequirements)
-    .where(await requirementScope(ctx.db, user));
+    .where(await requirementScope(ctx, ctx.db, user));
   return planIdsNamed(
     ctx.db,
     ids.map((r) => r.id),
@@ -311,7 +311,7 @@ export async function createRequirement(
 ): Promise<ShootRequirementDto> {
   const now = ctx.clock.now();
   const row = await ctx.db.transaction(async (tx) => {
-    const plan = await approvedPlan(tx, user, body.planId);
+    const plan = await approvedPlan(ctx, tx, user, body.planId);
     await assertPlanFree(tx, plan.id);
     const timeZone = body.timeZone ?? plan.timeZone;
     if (!isValidTimeZone(timeZone)) throw new AppError('TIME_ZONE_INVALID', {}, 'timeZone');
@@ -393,7 +393,7 @@ async function queuePush(ctx: AppContext, id: string) {
 export async function cancelRequirement(ctx: AppContext, user: User, id: string): Promise<ShootRequirementDto> {
   const now = ctx.clock.now();
   const row = await ctx.db.transaction(async (tx) => {
-    const req = await visibleRequirement(tx, user, id, true);
+    const req = await visibleRequirement(ctx, tx, user, id, true);
     const states = (await tasksByRequirement(tx, [id])).get(id) ?? [];
     const refusal = cancelRefusal(requirementState(req.cancelledAt !== null, states));
     if (refusal) throw new AppError(refusal, {}, 'id');
@@ -416,7 +416,7 @@ export async function cancelRequirement(ctx: AppContext, user: User, id: string)
 export async function repushRequirement(ctx: AppContext, user: User, id: string): Promise<ShootRequirementDto> {
   const now = ctx.clock.now();
   const row = await ctx.db.transaction(async (tx) => {
-    const req = await visibleRequirement(tx, user, id, true);
+    const req = await visibleRequirement(ctx, tx, user, id, true);
     const states = (await tasksByRequirement(tx, [id])).get(id) ?? [];
     const state = requirementState(req.cancelledAt !== null, states);
     if (state === 'pushing') throw new AppError('SHOOT_UPDATE_IN_PROGRESS', {}, 'id');
@@ -439,7 +439,7 @@ export async function queryTasks(
   user: User,
   q: { id: string; state?: ShootTaskState; robotId?: string; start: number; limit: number },
 ): Promise<{ total: number; datas: ShootTaskDto[] }> {
-  await visibleRequirement(ctx.db, user, q.id);
+  await visibleRequirement(ctx, ctx.db, user, q.id);
   const all = await ctx.db
     .select({ task: shootTasks, recordId: shootRecords.id })
     .from(shootTasks)
@@ -721,7 +721,7 @@ export async function reportFailure(
 // ---- records ----
 
 async function recordConditions(ctx: AppContext, user: User, q: Omit<ShootRecordQuery, 'start' | 'limit'>) {
-  const conds: (SQL | undefined)[] = [await requirementScope(ctx.db, user)];
+  const conds: (SQL | undefined)[] = [await requirementScope(ctx, ctx.db, user)];
   if (q.requirementId) conds.push(eq(shootRecords.requirementId, q.requirementId));
   if (q.name) conds.push(ilike(shootRequirements.name, likeText(q.name)));
   if (q.planId) conds.push(ilike(shootRequirements.playlistId, likeText(q.planId.toLowerCase())));
@@ -805,7 +805,7 @@ export async function queryRecords(ctx: AppContext, user: User, q: ShootRecordQu
 
 /** One record of the caller's scope, with its stored file's key. */
 export async function visibleRecord(ctx: AppContext, user: User, id: string) {
-  const where = and(eq(shootRecords.id, id), await requirementScope(ctx.db, user));
+  const where = and(eq(shootRecords.id, id), await requirementScope(ctx, ctx.db, user));
   const [row] = await recordSelect(ctx).where(where).limit(1);
   if (!row) throw new AppError('DOWNLOAD_FAIL', {}, 'id');
   return row;

@@ -89,7 +89,7 @@ export async function planReportScope(
   user: SessionUser,
   q: Pick<PlanReportQuery, 'playlistId' | 'adIds' | 'timeZone' | 'robotId' | 'province'>,
 ): Promise<ReportScope> {
-  const plan = await visiblePlan(ctx.db, user, q.playlistId);
+  const plan = await visiblePlan(ctx, ctx.db, user, q.playlistId);
   const robotRefs = await robotScope(ctx, user, q);
   return {
     playlistIds: [plan.id],
@@ -118,7 +118,7 @@ export async function clientReportScope(
   } else if (clientId !== undefined && !(await findCustomerById(ctx.db, clientId))) {
     throw new AppError('CUSTOMER_NOT_FOUND', {}, 'clientId');
   }
-  const playlistIds = await visiblePlanIds(ctx.db, user, clientId);
+  const playlistIds = await visiblePlanIds(ctx, ctx.db, user, clientId);
   const robotRefs = await robotScope(ctx, user, q);
   return {
     playlistIds,

@@ -1,0 +1,233 @@
+// Reading: application DTOs, the list scopes and filters (queryByPage and its export), ads' account links.
+import type { AuditDto, AuditFilters } from '@robot-ads/contracts/audits/audits.schemas';
+import type { DeliveryMode } from '@robot-ads/contracts/audits/review-state.rules';
+import { isAdvertiserRole, isOperatorRole } from '@robot-ads/contracts/auth/roles';
+import { toUnixSeconds } from '@robot-ads/contracts/common/time';
+import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { AppError } from '../../platform/app-error';
+import type { AppContext } from '../../platform/context';
+import { descendantIdsSql } from '../../platform/scope';
+import { isSuperuser, type SessionUser } from '../../platform/session-user';
+import type { AdLinkCounter } from '../ads/ads.service';
+import { customerNamesByIds } from '../customers/customers.queries';
+import { projectNames } from '../devices/delivery.queries';
+import { adIdsOfPlans, adSummaries, planFilter, planIdsWhere, plansByIds } from '../playlists/playlists.queries';
+import { plansWithAd, subtreePlans } from '../playlists/playlists.service';
+import { plansOnDevices } from '../publishing/publishing.service';
+import {
+  accountNames,
+  accountsOfProperty,
+  approvedDeliveryAccountCount,
+  robotCounts,
+  robotIdsInProperty,
+} from './audits.repository';
+import { assertCanSee, stepIndexOf } from './audits.reviews';
+import { type AdAuditRow, adAuditRobots, adAudits, type StoredStep } from './audits.table';
+
+export const like = (v: string) => `%${v.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+export const isOperator = (user: Pick<SessionUser, 'role' | 'principals'>) =>
+  isSuperuser(user) || isOperatorRole(user.role);
+
+/** What the scope of the application lists depends on (kept with an export job, as it was when started). */
+export type AuditScopeUser = Pick<SessionUser, 'id' | 'role' | 'principals' | 'customer' | 'projectId'>;
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+/**
+ * A property owner sees only its own property's devices of an application that also targets others:
+ * the property it is limited to, or undefined for everybody else.
+ */
+export function ownerProperty(user: AuditScopeUser): { projectId: string | null } | undefined {
+  return !isOperator(user) && user.role === 'project' ? { projectId: user.projectId } : undefined;
+}
+
+export async function toDtos(ctx: AppContext, user: AuditScopeUser, rows: AdAuditRow[]): Promise<AuditDto[]> {
+  const planIds = [...new Set(rows.map((r) => r.playlistId))];
+  const owner = ownerProperty(user);
+  const auditIds = rows.map((r) => r.id);
+  const ownRobots = owner ? await robotIdsInProperty(ctx.db, auditIds, owner.projectId) : undefined;
+  const ownAccounts = owner
+    ? await accountsOfProperty(
+        ctx.db,
+        rows.flatMap((r) => r.accounts),
+        owner.projectId,
+      )
+    : undefined;
+  /** Another property's review step, as its owner sees it: where it stands, not who or which property. */
+  const seenStep = (s: StoredStep) =>
+    owner && s.kind === 'owner' && s.projectId !== owner.projectId
+      ? { ...s, projectId: null, reviewerName: null, note: '' }
+      : s;
+  const planRows = await plansByIds(ctx.db, planIds);
+  const plans = new Map(planRows.map((p) => [p.id, p]));
+  const [adIds, clientNames, counts, accNames] = await Promise.all([
+    adIdsOfPlans(ctx.db, planIds),
+    customerNamesByIds(
+      ctx.db,
+      planRows.map((p) => p.clientId),
+    ),
+    robotCounts(ctx.db, auditIds, owner?.projectId),
+    accountNames(
+      ctx.db,
+      rows.flatMap((r) => r.accounts),
+    ),
+  ]);
+  const ads = await adSummaries(ctx, ctx.db, [...adIds.values()].flat());
+  const projectIds = [
+    ...new Set(rows.flatMap((r) => r.steps.map((s) => s.projectId)).filter((p): p is string => Boolean(p))),
+  ];
+  const propNames = await projectNames(ctx.db, projectIds);
+  return rows.map((r) => {
+    const plan = plans.get(r.playlistId);
+    const mineIdx = stepIndexOf(user, r.steps);
+    return {
+      id: r.id,
+      applicant: r.applicantName,
+      applicantId: r.applicantId,
+      applicant_slave: r.applicantName,
+      playlistId: r.playlistId,
+      playlist: {
+        id: r.playlistId,
+        name: plan?.name ?? '',
+        clientName: plan ? (clientNames.get(plan.clientId) ?? '') : '',
+        priority: plan?.priority ?? 5,
+        begin: toUnixSeconds(plan?.beginAt) ?? 0,
+        end: toUnixSeconds(plan?.endAt) ?? 0,
+        advertisements: (adIds.get(r.playlistId) ?? []).map((id) => {
+          const a = ads.get(id);
+          return { id, name: a?.name ?? '', kind: a?.kind ?? '', materials: a?.materials ?? 0 };
+        }),
+        cancelled: !plan || plan.deletedAt !== null,
+      },
+      type: r.type as AuditDto['type'],
+      state: r.state as AuditDto['state'],
+      note: r.note,
+      reason: r.reason,
+      auditTime: toUnixSeconds(r.auditAt),
+      createtime: toUnixSeconds(r.createdAt) ?? 0,
+      deliveryMode: r.deliveryMode as DeliveryMode,
+      robotIds: ownRobots ? r.robotIds.filter((id) => ownRobots.get(r.id)?.has(id)) : r.robotIds,
+      adGroupIds: r.adGroupIds,
+      accounts: ownAccounts ? r.accounts.filter((id) => ownAccounts.has(id)) : r.accounts,
+      accountArr: (ownAccounts ? r.accounts.filter((id) => ownAccounts.has(id)) : r.accounts).map((id) => ({
+        id,
+        name: accNames.get(id) ?? '',
+      })),
+      robotCount: counts.get(r.id) ?? 0,
+      pauseBegin: toUnixSeconds(r.pauseBeginAt),
+      pauseEnd: toUnixSeconds(r.pauseEndAt),
+      steps: r.steps.map(seenStep).map((s) => ({
+        kind: s.kind,
+        projectId: s.projectId,
+        propertyname: s.projectId ? (propNames.get(s.projectId) ?? null) : null,
+        state: s.state,
+        reviewerName: s.reviewerName,
+        note: s.note,
+        time: s.time,
+      })),
+      myStep: mineIdx >= 0 ? (r.steps[mineIdx]?.state ?? null) : null,
+      mine: r.applicantId === user.id,
+    };
+  });
+}
+
+export async function getAudit(ctx: AppContext, user: SessionUser, id: string): Promise<AuditDto> {
+  const [row] = await ctx.db.select().from(adAudits).where(eq(adAudits.id, id));
+  if (!row) throw new AppError('AUDIT_NOT_FOUND', {}, 'id');
+  await assertCanSee(ctx.db, user, row);
+  const [dto] = await toDtos(ctx, user, [row]);
+  return dto as AuditDto;
+}
+
+/**
+ * The plans an operator (not root/admin) may see, those of its account subtree (playlists' planScope), as one
+ * condition on playlists built without a query: an operator reads and reviews only their applications.
+ */
+export const operatorPlans = (user: AuditScopeUser) => subtreePlans(descendantIdsSql(user.id));
+
+/** Applications of plans the operator may see (root/admin: every one). */
+function operatorScope(user: AuditScopeUser): SQL | undefined {
+  if (isSuperuser(user)) return undefined;
+  return or(eq(adAudits.applicantId, user.id), sql`${adAudits.playlistId} in (${planIdsWhere(operatorPlans(user))})`);
+}
+
+/** Scope of the lists: application records (view apply) and what the caller reviews (view review). */
+function listScope(user: AuditScopeUser, view: 'apply' | 'review'): SQL | undefined {
+  const ofProject = (projectId: string) =>
+    sql`exists (select 1 from ${adAuditRobots} where ${adAuditRobots.auditId} = ${adAudits.id} and ${adAuditRobots.projectId} = ${projectId})`;
+  if (view === 'review') {
+    if (isOperator(user)) return operatorScope(user);
+    if (user.role === 'project' && user.projectId) return ofProject(user.projectId);
+    throw new AppError('AUDIT_NOT_REVIEWER');
+  }
+  if (isOperator(user)) return operatorScope(user);
+  if (isAdvertiserRole(user.role))
+    return user.customer ? eq(adAudits.clientId, user.customer) : eq(adAudits.applicantId, user.id);
+  if (user.role === 'project' && user.projectId) return ofProject(user.projectId);
+  return eq(adAudits.applicantId, user.id);
+}
+
+/**
+ * The condition of an application list: the caller's scope for the view (AUDIT_NOT_REVIEWER when the caller
+ * reviews nothing) and the filters. queryByPage and its export (audit-exports.ts) list the same rows.
+ */
+export function auditWhere(_ctx: AppContext, user: AuditScopeUser, q: AuditFilters): SQL | undefined {
+  const conds: SQL[] = [];
+  const scope = listScope(user, q.view);
+  if (scope) conds.push(scope);
+  if (q.type) conds.push(eq(adAudits.type, q.type));
+  if (q.state) conds.push(eq(adAudits.state, q.state));
+  if (q.playListId) conds.push(eq(adAudits.playlistId, q.playListId));
+  if (q.name) {
+    conds.push(sql`${adAudits.playlistId} in (${planIdsWhere(planFilter({ name: q.name }) as SQL)})`);
+  }
+  if (q.todo) {
+    conds.push(eq(adAudits.state, 'pending'));
+    if (isOperator(user)) conds.push(sql`${adAudits.steps} @> '[{"kind":"operator","state":"pending"}]'::jsonb`);
+    else if (user.role === 'project' && user.projectId) {
+      conds.push(
+        sql`${adAudits.steps} @> ${JSON.stringify([{ kind: 'owner', projectId: user.projectId, state: 'pending' }])}::jsonb`,
+      );
+    }
+  }
+  return conds.length ? and(...conds) : undefined;
+}
+
+export async function countAudits(ctx: AppContext, where: SQL | undefined): Promise<number> {
+  const [count] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(adAudits).where(where);
+  return count?.n ?? 0;
+}
+
+/** One page of a list, newest first (the order of queryByPage and of the export). */
+export async function auditRows(ctx: AppContext, where: SQL | undefined, start: number, limit: number) {
+  return ctx.db
+    .select()
+    .from(adAudits)
+    .where(where)
+    .orderBy(desc(adAudits.createdAt), desc(adAudits.id))
+    .offset(start)
+    .limit(limit);
+}
+
+export async function queryAudits(
+  ctx: AppContext,
+  user: SessionUser,
+  q: AuditFilters & { start: number; limit: number },
+) {
+  const where = auditWhere(ctx, user, q);
+  const total = await countAudits(ctx, where);
+  const rows = await auditRows(ctx, where, q.start, q.limit);
+  return { total, datas: await toDtos(ctx, user, rows) };
+}
+
+/**
+ * For the ads module: how many accounts (approved account deliveries of plans on devices) an ad is
+ * linked to through the plans that contain it. buildApp registers it with the ads service.
+ */
+export function adAccountLinkCounter(): AdLinkCounter {
+  return async (db, adId) => {
+    const delivered = await plansOnDevices(db, await plansWithAd(db, adId));
+    return { devices: 0, accounts: await approvedDeliveryAccountCount(db, delivered) };
+  };
+}

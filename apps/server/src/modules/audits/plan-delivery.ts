@@ -1,0 +1,19 @@
+import { or, type SQL } from 'drizzle-orm';
+import type { PlanDeliveryFacts } from '../playlists/playlists.context';
+import { countsByPlan, everPublished, publishedToProperty, recordCount } from '../publishing/publishing.queries';
+import { appliedToProperty, pendingApplication, pendingPlans, withdrawPendingApplications } from './audits.queries';
+
+/**
+ * The plans' view of their delivery (publish records and applications), passed to playlists by
+ * buildApp. It sits here because audits is the lowest module that sees both.
+ */
+export const planDeliveryFacts: PlanDeliveryFacts = {
+  countsByPlan,
+  pendingPlans,
+  recordCount,
+  everPublished,
+  pendingApplication,
+  reachesProperty: (planId, projectId) =>
+    or(publishedToProperty(planId, projectId), appliedToProperty(planId, projectId)) as SQL,
+  withdrawPendingApplications,
+};

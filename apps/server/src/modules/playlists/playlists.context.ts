@@ -1,0 +1,48 @@
+import type { AnyColumn, SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+
+/** A plan's publish records by state (the publishing module's counts). */
+export interface PlanRecordCounts {
+  notIssued: number;
+  issued: number;
+  pulled: number;
+  failed: number;
+  cancelled: number;
+}
+
+export const emptyPlanCounts = (): PlanRecordCounts => ({
+  notIssued: 0,
+  issued: 0,
+  pulled: 0,
+  failed: 0,
+  cancelled: 0,
+});
+
+/**
+ * What plans need to know about their delivery, owned by the modules above them (publishing: the
+ * records; audits: the applications). playlists declares it, buildApp passes the implementation
+ * (`planDeliveryFacts` in app.ts), so playlists imports neither module. The `SQL` members are
+ * conditions correlated on the plan id column they are given (list filters evaluated in SQL).
+ */
+export interface PlanDeliveryFacts {
+  /** Records by state for each plan. */
+  countsByPlan(db: DbOrTx, playlistIds: string[]): Promise<Map<string, PlanRecordCounts>>;
+  /** Of these plans, those with a delivery application waiting for review. */
+  pendingPlans(db: DbOrTx, playlistIds: string[]): Promise<Set<string>>;
+  /** Number of the plan's records in one state, or in the live states when `state` is absent. */
+  recordCount(planId: AnyColumn, state?: string): SQL;
+  /** The plan has a record of any state (it was ever published). */
+  everPublished(planId: AnyColumn): SQL;
+  /** The plan has a delivery application waiting for review. */
+  pendingApplication(planId: AnyColumn): SQL;
+  /** The plan is published to, or applied for, a device of this property. */
+  reachesProperty(planId: AnyColumn, projectId: string): SQL;
+  /** Withdraws the plan's pending applications (the plan is deleted). */
+  withdrawPendingApplications(db: DbOrTx, playlistId: string, now: Date): Promise<void>;
+}
+
+declare module '../../platform/context' {
+  interface AppContext {
+    planDelivery: PlanDeliveryFacts;
+  }
+}
