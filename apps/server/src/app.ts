@@ -472,6 +472,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId,
     trustProxy: config.TRUST_PROXY,
     instrument,
+    blacklist: openPlatform.blacklistHook,
   });
   lane.handler = deviceLane.routing;
 

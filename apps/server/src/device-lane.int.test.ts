@@ -86,4 +86,36 @@ describe('device lane', () => {
       /http_requests_total\{method="GET",route="\/api\/device\/v1\/schedule",status="304"\} [1-9]/,
     );
   });
+
+  it('refuses a device call from a blacklisted address, exact or in a range, as the application does', async () => {
+    const { token } = await activatedDevice(t, operator);
+    const blacklist = t.app.services.openPlatform;
+    const actor = { username: 'root', ip: '203.0.113.1' };
+    const poll = () =>
+      fetch(`${base}/api/device/v1/schedule`, { headers: { ...bearer(token), 'accept-language': 'en' } });
+    for (const value of ['127.0.0.1', '127.0.0.0/24']) {
+      const entry = await blacklist.addBlacklist(
+        { kind: 'ip', value, reason: 'stolen robot', expiresTime: null },
+        actor,
+      );
+      const refused = await beat({ ...bearer(token), 'accept-language': 'en' });
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toMatchObject({
+        success: false,
+        code: 'OPEN_BLACKLISTED',
+        msg: 'Blacklisted: stolen robot',
+      });
+      const polled = await poll();
+      expect(polled.status).toBe(403);
+      expect(await polled.json()).toMatchObject({ code: 'OPEN_BLACKLISTED' });
+      await blacklist.removeBlacklist(entry.id, actor);
+    }
+    const another = await blacklist.addBlacklist(
+      { kind: 'ip', value: '198.51.100.7', reason: 'other', expiresTime: null },
+      actor,
+    );
+    expect((await beat(bearer(token))).status).toBe(200);
+    expect((await poll()).status).toBe(200);
+    await blacklist.removeBlacklist(another.id, actor);
+  });
 });

@@ -5,6 +5,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyServerFactory,
   LogController,
+  type onRequestHookHandler,
 } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { heartbeatRoutes } from './modules/device-protocol/device-protocol.routes';
@@ -22,7 +23,9 @@ import { validatorCompiler } from './platform/validation';
  * makes all the time: the heartbeat (every 30 s) and the schedule poll answered 304 (every minute).
  * It registers only what they need: the caller's language and the envelope's error handler, the
  * request metrics, and the routes themselves (the same route plugins the application registers, so the
- * answers are the same; `app.inject` and the OpenAPI document go through the application). What the
+ * answers are the same; `app.inject` and the OpenAPI document go through the application), and the
+ * open platform's address blacklist (a blacklisted address is refused here too, in one map lookup, or
+ * none while the blacklist holds no address). What the
  * application runs on every request and these calls do not need stays out: the request context and its
  * deadline (their work is in memory), the user guard, cookies, security headers, rate limits, the
  * request-id header and the schedule-change nudge (docs/scaling.md).
@@ -34,6 +37,8 @@ export async function buildDeviceLane(deps: {
   genReqId: (req: IncomingMessage) => string;
   trustProxy: Config['TRUST_PROXY'];
   instrument: (instance: FastifyInstance) => void;
+  /** The open platform's blacklist hook: the same refusal as on the application. */
+  blacklist: onRequestHookHandler;
 }): Promise<FastifyInstance> {
   const lane = Fastify({
     loggerInstance: deps.logger,
@@ -49,6 +54,7 @@ export async function buildDeviceLane(deps: {
   lane.setSerializerCompiler(serializerCompiler);
   registerLanguage(lane);
   registerErrorHandler(lane);
+  lane.addHook('onRequest', deps.blacklist);
   deps.instrument(lane);
   await lane.register(heartbeatRoutes(deps.ctx));
   await lane.register(schedulePullRoutes(deps.ctx, deps.cache));

@@ -2,12 +2,14 @@ import { okEnvelope } from '@robot-ads/contracts/common/envelope';
 import {
   activateBody,
   activateResult,
+  DEVICE_STATUSES,
   heartbeatBody,
   heartbeatResult,
 } from '@robot-ads/contracts/device-protocol/device-protocol.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { acceptGzip } from '../../platform/compressed-body';
 import type { AppContext } from '../../platform/context';
+import { quickValidatorCompiler } from '../../platform/validation';
 import { zodRoutes } from '../../platform/zod-routes';
 import { deviceTokenPresent, readDeviceToken } from './device-auth';
 import { activate, heartbeat } from './device-protocol.service';
@@ -18,6 +20,32 @@ import { activate, heartbeat } from './device-protocol.service';
  * mean nothing to a robot and cost every answer a dozen headers.
  */
 export const DEVICE_HOT_ROUTE = { logLevel: 'warn', helmet: false } as const;
+
+const STATUSES = new Set<string>(DEVICE_STATUSES);
+const HEARTBEAT_KEYS = new Set(['status', 'appVersion', 'lng', 'lat', 'freeStorage']);
+const within = (v: unknown, min: number, max: number) =>
+  v === undefined || (typeof v === 'number' && v >= min && v <= max);
+
+/**
+ * A heartbeat body as robots send it, checked by hand: exactly what `heartbeatBody` returns unchanged
+ * (known keys only, a version without surrounding spaces or NUL). Anything else goes through the schema.
+ */
+export function plainHeartbeat(data: unknown): boolean {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return false;
+  const body = data as Record<string, unknown>;
+  for (const key in body) if (!HEARTBEAT_KEYS.has(key)) return false;
+  const { status, appVersion, freeStorage } = body;
+  if (typeof status !== 'string' || !STATUSES.has(status)) return false;
+  if (appVersion !== undefined) {
+    if (typeof appVersion !== 'string' || appVersion.length > 50 || appVersion.includes('\u0000')) return false;
+    if (appVersion.trim() !== appVersion) return false;
+  }
+  if (freeStorage !== undefined && !(Number.isSafeInteger(freeStorage) && (freeStorage as number) >= 0)) return false;
+  return within(body.lng, -180, 180) && within(body.lat, -90, 90);
+}
+
+/** The heartbeat's answer is built by its handler in the contract's shape: written as it is. */
+const plainJson = () => (data: unknown) => JSON.stringify(data);
 
 /**
  * The heartbeat, on its own: the application registers it, and so does the device lane (app.ts), the
@@ -32,7 +60,14 @@ export function heartbeatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: heartbeatBody,
         response: okEnvelope(heartbeatResult),
         config: { device: true },
-        options: { ...DEVICE_HOT_ROUTE, bodyLimit: 16 * 1024, preParsing: acceptGzip(), onRequest: deviceTokenPresent },
+        options: {
+          ...DEVICE_HOT_ROUTE,
+          bodyLimit: 16 * 1024,
+          preParsing: acceptGzip(),
+          onRequest: deviceTokenPresent,
+          validatorCompiler: quickValidatorCompiler(plainHeartbeat),
+          serializerCompiler: plainJson,
+        },
       },
       async (request) => heartbeat(ctx, readDeviceToken(request), request.body),
     );

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { BlockList } from 'node:net';
+import { type BlockList, isIPv4 } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { newId } from '@robot-ads/contracts/common/ids';
 import type { Language } from '@robot-ads/contracts/common/language';
@@ -70,7 +70,12 @@ const AUDIT_BATCH = 200;
 
 interface Snapshot {
   loadedAt: number;
-  ips: BlockList;
+  /** Whether any address is blacklisted (the common case is none: the hook then reads no address). */
+  anyIp: boolean;
+  /** Plain IPv4 addresses with their reasons: a map lookup. */
+  exactIps: Map<string, string>;
+  /** Ranges and IPv6 entries (whose spellings vary): the BlockList, then the reason of the first that holds the address. */
+  ips: BlockList | null;
   ipReasons: { list: BlockList; reason: string }[];
   clients: Map<string, string>;
   accounts: Map<string, string>;
@@ -105,6 +110,7 @@ export class OpenPlatformService {
   private readonly cost: PasswordCost;
   private snapshot: Snapshot | null = null;
   private snapshotLoading: Promise<Snapshot> | null = null;
+  private snapshotGeneration = 0;
   private readonly clients = new Map<string, CachedClient>();
   private readonly owners = new Map<string, { loadedAt: number; user: SessionUser | null }>();
   private readonly usage: PartnerUsage;
@@ -311,19 +317,36 @@ export class OpenPlatformService {
 
   // ---------------------------------------------------------------- the check chain
 
-  /** Before authentication, on every /api/ request: a blacklisted address is refused. */
+  /**
+   * Before authentication, on every /api/ request (the device lane's too): a blacklisted address is
+   * refused. No entry: nothing read; a plain IPv4 address: one map lookup; ranges: the BlockList. A copy
+   * older than CACHE_MS still answers while the new one loads (no request waits for that query); after a
+   * change on this instance (no copy) the request waits for the new list.
+   */
   readonly blacklistHook = (request: FastifyRequest, _reply: unknown, done: (err?: Error) => void) => {
     if (!request.url.startsWith('/api/')) return done();
-    const check = (snapshot: Snapshot) => {
-      const ip = normalizeIp(request.ip);
-      if (!inAddressSet(snapshot.ips, ip)) return undefined;
-      const reason = snapshot.ipReasons.find((r) => inAddressSet(r.list, ip))?.reason ?? '';
-      return new AppError('OPEN_BLACKLISTED', { reason });
-    };
-    const fresh = this.freshSnapshot();
-    if (fresh) return done(check(fresh));
-    this.currentSnapshot().then((s) => done(check(s)), done);
+    const held = this.snapshot;
+    if (!held) {
+      this.currentSnapshot().then((s) => done(this.addressRefusal(s, request)), done);
+      return;
+    }
+    if (!this.freshSnapshot() && !this.snapshotLoading) {
+      this.currentSnapshot().catch((err: unknown) =>
+        request.log.warn({ err }, 'open platform blacklist not refreshed'),
+      );
+    }
+    done(this.addressRefusal(held, request));
   };
+
+  private addressRefusal(snapshot: Snapshot, request: FastifyRequest): AppError | undefined {
+    if (!snapshot.anyIp) return undefined;
+    const ip = normalizeIp(request.ip);
+    let reason = snapshot.exactIps.get(ip);
+    if (reason === undefined && snapshot.ips && inAddressSet(snapshot.ips, ip)) {
+      reason = snapshot.ipReasons.find((r) => inAddressSet(r.list, ip))?.reason ?? '';
+    }
+    return reason === undefined ? undefined : new AppError('OPEN_BLACKLISTED', { reason });
+  }
 
   /**
    * A partner token's call (the auth guard's partner gate): the application, its IP ranges, the interface,
@@ -399,33 +422,47 @@ export class OpenPlatformService {
   private currentSnapshot(): Promise<Snapshot> {
     const fresh = this.freshSnapshot();
     if (fresh) return Promise.resolve(fresh);
-    this.snapshotLoading ??= this.loadSnapshot().finally(() => {
-      this.snapshotLoading = null;
+    if (this.snapshotLoading) return this.snapshotLoading;
+    const loading = this.loadSnapshot().finally(() => {
+      if (this.snapshotLoading === loading) this.snapshotLoading = null;
     });
-    return this.snapshotLoading;
+    this.snapshotLoading = loading;
+    return loading;
   }
 
   private async loadSnapshot(): Promise<Snapshot> {
+    // A change on this instance while the lists load makes this copy stale: it is answered, not kept.
+    const generation = this.snapshotGeneration;
     const [entries, switches] = await Promise.all([
       repo.liveBlacklist(this.ctx.db, this.now()),
       repo.interfaceSwitches(this.ctx.db),
     ]);
     const ipEntries = entries.filter((e) => e.kind === 'ip');
+    const exactIps = new Map<string, string>();
+    const ranged = ipEntries.filter((e) => {
+      if (!isIPv4(e.value)) return true;
+      if (!exactIps.has(e.value)) exactIps.set(e.value, e.reason);
+      return false;
+    });
     const snapshot: Snapshot = {
       loadedAt: performance.now(),
-      ips: addressSet(ipEntries.map((e) => e.value)),
-      ipReasons: ipEntries.map((e) => ({ list: addressSet([e.value]), reason: e.reason })),
+      anyIp: ipEntries.length > 0,
+      exactIps,
+      ips: ranged.length > 0 ? addressSet(ranged.map((e) => e.value)) : null,
+      ipReasons: ranged.map((e) => ({ list: addressSet([e.value]), reason: e.reason })),
       clients: new Map(entries.filter((e) => e.kind === 'client').map((e) => [e.value, e.reason])),
       accounts: new Map(entries.filter((e) => e.kind === 'account').map((e) => [e.value, e.reason])),
       disabled: new Set(switches.filter((s) => !s.enabled).map((s) => s.key)),
     };
-    this.snapshot = snapshot;
+    if (generation === this.snapshotGeneration) this.snapshot = snapshot;
     return snapshot;
   }
 
   /** Drops this instance's copy at once (others reload within CACHE_MS). */
   private invalidateSnapshot() {
     this.snapshot = null;
+    this.snapshotLoading = null;
+    this.snapshotGeneration += 1;
   }
 
   // ---------------------------------------------------------------- interfaces

@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
+import { quickValidatorCompiler } from '../../platform/validation';
 import { zodRoutes } from '../../platform/zod-routes';
 import { deviceAuth } from '../device-protocol/device-auth';
 import { DEVICE_HOT_ROUTE } from '../device-protocol/device-protocol.routes';
@@ -52,6 +53,10 @@ export function schedulePullRoutes(ctx: AppContext, cache: ScheduleCache): Fasti
         config: { device: true },
         ...DEVICE_HOT_ROUTE,
         onRequest: auth,
+        // Node gives If-None-Match as a text or not at all: the schema (for the OpenAPI document) only for the rest.
+        validatorCompiler: quickValidatorCompiler(
+          (headers) => typeof (headers as Record<string, unknown>)['if-none-match'] !== 'object',
+        ),
       },
       async (request, reply) => {
         const { robotRef, robotId } = request.device;
