@@ -1,9 +1,10 @@
 import { newId } from '@robot-ads/contracts/common/ids';
-import { ONLINE_WINDOW_MS } from '@robot-ads/contracts/devices/devices.rules';
-import { and, asc, eq, gt, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { AD_CAPABLE_TYPES, ONLINE_WINDOW_MS } from '@robot-ads/contracts/devices/devices.rules';
+import type { RobotFilters } from '@robot-ads/contracts/devices/devices.schemas';
+import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, or, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { containsLike } from '../../platform/like';
-import { deliverableCondition } from './devices.repository';
+import { deliverableCondition, findRobots, robotFilterConditions } from './devices.repository';
 import { deviceTokens, projects, robots, scenes } from './devices.table';
 
 /** Live (unrevoked) device tokens among these hashes, with their robots: one query. */
@@ -318,4 +319,65 @@ export async function regionsOfRobots(db: DbOrTx, refs: readonly string[]) {
     .selectDistinct({ province: robots.province, city: robots.city })
     .from(robots)
     .where(inArray(robots.id, [...refs]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// For the ad-groups module: a group's members are robot refs; these turn them into device IDs and pages.
+
+/** The refs (robots.id) of these device IDs, as a subquery for `inArray`. */
+export function robotRefsOfRobotIds(db: DbOrTx, robotIds: string[]) {
+  return db.select({ id: robots.id }).from(robots).where(inArray(robots.robotId, robotIds));
+}
+
+/** Device IDs of the robots among `refs` (a list or a subquery of refs), each once, sorted. */
+export async function robotIdsAmong(db: DbOrTx, refs: SQLWrapper | string[]): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ robotId: robots.robotId })
+    .from(robots)
+    .where(inArray(robots.id, refs))
+    .orderBy(asc(robots.robotId));
+  return rows.map((r) => r.robotId);
+}
+
+/** One page of the robots among `refs` (a subquery of refs), filtered as the robot list filters. */
+export function robotsPageAmong(
+  db: DbOrTx,
+  refs: SQLWrapper,
+  filters: Partial<RobotFilters>,
+  page: { start: number; limit: number },
+  now: Date,
+) {
+  return findRobots(db, and(inArray(robots.id, refs), ...robotFilterConditions(filters, now)), page);
+}
+
+/**
+ * For the demo fleet: device IDs of deliverable robots that show ads, those among `preferred` (a subquery
+ * of refs) first, then by device ID; at most `limit`.
+ */
+export async function deliverableAdRobotIds(db: DbOrTx, now: Date, preferred: SQLWrapper, limit: number) {
+  const rows = await db
+    .select({ robotId: robots.robotId })
+    .from(robots)
+    .where(and(deliverableCondition(now), inArray(robots.type, [...AD_CAPABLE_TYPES])))
+    .orderBy(desc(inArray(robots.id, preferred)), asc(robots.robotId))
+    .limit(limit);
+  return rows.map((r) => r.robotId);
+}
+
+/**
+ * Every robot's device ID, name and property as a subquery to join by `ref` (reports of other modules,
+ * e.g. consumption per robot): `.innerJoin(dir, eq(dir.ref, x.robotRef))`.
+ */
+export function robotDirectory(db: DbOrTx) {
+  return db
+    .select({
+      ref: robots.id,
+      robotId: robots.robotId,
+      name: robots.name,
+      projectId: robots.projectId,
+      propertyname: sql<string | null>`${projects.name}`.as('propertyname'),
+    })
+    .from(robots)
+    .leftJoin(projects, eq(projects.id, robots.projectId))
+    .as('robot_directory');
 }

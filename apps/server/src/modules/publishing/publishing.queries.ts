@@ -30,3 +30,11 @@ export async function robotsPublishedWithPlan(
       ),
     );
 }
+
+/** The robots (refs) with an issued or pulled publish record, as a subquery (the demo fleet drives them first). */
+export function robotRefsWithLivePublish(db: DbOrTx) {
+  return db
+    .select({ robotRef: publishRecords.robotRef })
+    .from(publishRecords)
+    .where(inArray(publishRecords.state, ['issued', 'pulled']));
+}
