@@ -1,10 +1,28 @@
 import { newId } from '@robot-ads/contracts/common/ids';
 import { AD_CAPABLE_TYPES, ONLINE_WINDOW_MS } from '@robot-ads/contracts/devices/devices.rules';
 import type { RobotFilters } from '@robot-ads/contracts/devices/devices.schemas';
-import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, or, type SQLWrapper, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { containsLike } from '../../platform/like';
 import { deliverableCondition, findRobots, robotFilterConditions } from './devices.repository';
+
+export type { ScopeUser } from './devices.repository';
+
 import { deviceTokens, projects, robots, scenes } from './devices.table';
 
 /** Live (unrevoked) device tokens among these hashes, with their robots: one query. */
@@ -380,4 +398,62 @@ export function robotDirectory(db: DbOrTx) {
     .from(robots)
     .leftJoin(projects, eq(projects.id, robots.projectId))
     .as('robot_directory');
+}
+
+// ---------------------------------------------------------------------------------------------
+// For the schedules module: screens, revoked device tokens, robots changed (the schedule change feed).
+
+/** The screen layout (template and pixel size) of each robot, read-only. */
+export async function robotScreens(db: DbOrTx, robotRefs: string[]) {
+  const out = new Map<string, { template: number; screenRatio: string }>();
+  if (robotRefs.length === 0) return out;
+  const rows = await db
+    .select({ id: robots.id, template: robots.template, screenRatio: robots.screenRatio })
+    .from(robots)
+    .where(inArray(robots.id, robotRefs));
+  for (const r of rows) out.set(r.id, { template: r.template, screenRatio: r.screenRatio });
+  return out;
+}
+
+/** Hashes of device tokens revoked after `since` (a re-activation revokes the robot's earlier tokens). */
+export async function revokedTokensSince(db: DbOrTx, since: Date): Promise<string[]> {
+  const rows = await db
+    .select({ hash: deviceTokens.tokenHash })
+    .from(deviceTokens)
+    .where(gt(deviceTokens.revokedAt, since));
+  return rows.map((r) => r.hash);
+}
+
+/** Robots whose own screen settings changed after `since`, as rows `(robot_ref, at)`. */
+export function robotsChangedSince(since: Date): SQL {
+  return sql`select ${robots.id} as robot_ref, ${robots.updatedAt} as at from ${robots} where ${robots.updatedAt} > ${since}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// For the demo delivery seeder (audits): properties by name and the robots a plan can be delivered to.
+
+/** Properties by name, name -> id. */
+export async function projectIdsByName(db: DbOrTx): Promise<Map<string, string>> {
+  const rows = await db.select({ id: projects.id, name: projects.name }).from(projects);
+  return new Map(rows.map((r) => [r.name, r.id]));
+}
+
+/** Up to `limit` robots of a property that take ads now (activated, in use, not blacklisted, not expired), by device ID. */
+export async function adReadyRobotsOfProject(db: DbOrTx, projectId: string, now: Date, limit: number) {
+  return db
+    .select({ ref: robots.id, robotId: robots.robotId, projectId: robots.projectId })
+    .from(robots)
+    .where(
+      and(
+        eq(robots.projectId, projectId),
+        eq(robots.activated, true),
+        eq(robots.inUse, true),
+        eq(robots.postAds, true),
+        ne(robots.listType, 'blacklist'),
+        gt(robots.expireAt, now),
+        inArray(robots.type, [...AD_CAPABLE_TYPES]),
+      ),
+    )
+    .orderBy(robots.robotId)
+    .limit(limit);
 }

@@ -1,6 +1,7 @@
-import { and, eq, ilike, inArray, isNull, like, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNull, like, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { playlists } from './playlists.table';
+import { adsChangedSince } from '../ads/ads.queries';
+import { playlistAds, playlists } from './playlists.table';
 
 /*
  * For other modules (shooting): plans by a promotion plan ID, 24 characters or the short form (its last 12).
@@ -35,4 +36,14 @@ export async function planIdsNamed(db: DbOrTx, ids: readonly string[], name: str
     .from(playlists)
     .where(and(inArray(playlists.id, unique), ilike(playlists.name, pattern)));
   return rows.map((r) => r.id);
+}
+
+/**
+ * For the schedule change feed (schedules): plans changed after `since` (an edit, a pause, a deletion),
+ * or holding an ad or material changed after it, as rows `(playlist_id, at)`.
+ */
+export function plansChangedSince(since: Date): SQL {
+  return sql`select p.id as playlist_id, p.updated_at as at from ${playlists} p where p.updated_at > ${since}
+    union all
+    select pa.playlist_id, c.at from (${adsChangedSince(since)}) c join ${playlistAds} pa on pa.ad_id = c.ad_id`;
 }

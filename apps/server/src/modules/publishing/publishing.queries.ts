@@ -1,5 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { plansChangedSince } from '../playlists/playlists.queries';
 import { publishRecords } from './publishing.table';
 
 /*
@@ -37,4 +38,21 @@ export function robotRefsWithLivePublish(db: DbOrTx) {
     .select({ robotRef: publishRecords.robotRef })
     .from(publishRecords)
     .where(inArray(publishRecords.state, ['issued', 'pulled']));
+}
+
+const LIVE = sql`('notIssued', 'issued', 'pulled')`;
+
+/**
+ * For the schedule change feed (schedules): robots whose schedule may have changed after `since` through
+ * publishing, as rows `(robot_ref, at)`: a plan published to it or withdrawn from it, or a change of one
+ * of its live plans (the plan, its ads, their materials).
+ */
+export function robotsChangedByPublishingSince(since: Date): SQL {
+  return sql`select ${publishRecords.robotRef} as robot_ref, greatest(${publishRecords.createdAt}, ${publishRecords.cancelledAt}) as at
+        from ${publishRecords}
+        where ${publishRecords.createdAt} > ${since} or ${publishRecords.cancelledAt} > ${since}
+      union all
+      select pr.robot_ref, c.at
+        from (${plansChangedSince(since)}) c join ${publishRecords} pr on pr.playlist_id = c.playlist_id
+        where pr.state in ${LIVE}`;
 }
