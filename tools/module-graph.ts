@@ -1,5 +1,6 @@
 // Prints the import graph between the server's modules (and the web's features), the cycles in it,
-// and the imports that cross a module boundary into another module's tables or repository.
+// the import circles between files (type imports too), and the imports that cross a module boundary
+// into another module's tables or repository.
 // `npm run module-graph` (add `--json` for a machine-readable report). Exits 1 when it finds a cycle.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,6 +18,8 @@ export interface GraphReport {
   edges: Record<string, string[]>;
   /** Strongly connected groups of more than one node, or a node importing itself. */
   cycles: string[][];
+  /** The same between the server's files (relative to the repository): import circles inside a module too. */
+  fileCycles: string[][];
   /** Imports of another module's `*.table.ts` or `*.repository.ts`. */
   boundaryViolations: FileImport[];
   /** Web features importing another feature. */
@@ -112,12 +115,16 @@ function exemptFromTableRule(fromNode: string, file: string, target: string): bo
 
 export function analyse(serverSrc = path.join(root, 'apps/server/src'), webSrc = path.join(root, 'apps/web/src')) {
   const edges = new Map<string, Set<string>>();
+  const fileEdges = new Map<string, Set<string>>();
   const boundaryViolations: FileImport[] = [];
   for (const file of listFiles(serverSrc)) {
     const from = serverNode(serverSrc, file);
     if (!edges.has(from)) edges.set(from, new Set());
+    const fileNode = path.relative(root, file);
+    fileEdges.set(fileNode, new Set());
     for (const target of importsOf(file)) {
       if (!target.startsWith(serverSrc)) continue;
+      fileEdges.get(fileNode)!.add(path.relative(root, target));
       const to = serverNode(serverSrc, target);
       if (to === from) continue;
       edges.get(from)!.add(to);
@@ -145,6 +152,7 @@ export function analyse(serverSrc = path.join(root, 'apps/server/src'), webSrc =
       [...edges].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, [...v].sort()] as const),
     ),
     cycles: stronglyConnected(edges),
+    fileCycles: stronglyConnected(fileEdges),
     boundaryViolations,
     featureViolations,
   };
@@ -161,10 +169,12 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       console.log(`  ${from} -> ${tos.join(', ') || '(nothing)'}`);
     console.log(`\nCycles: ${report.cycles.length}`);
     for (const c of report.cycles) console.log(`  ${c.join(' <-> ')}`);
+    console.log(`\nImport circles between files: ${report.fileCycles.length}`);
+    for (const c of report.fileCycles) console.log(`  ${c.join(' <-> ')}`);
     console.log(`\nImports of another module's table or repository: ${report.boundaryViolations.length}`);
     for (const v of report.boundaryViolations) console.log(`  ${v.from} -> ${v.to}`);
     console.log(`\nWeb features importing another feature: ${report.featureViolations.length}`);
     for (const v of report.featureViolations) console.log(`  ${v.from} -> ${v.to}`);
   }
-  process.exit(report.cycles.length > 0 ? 1 : 0);
+  process.exit(report.cycles.length > 0 || report.fileCycles.length > 0 ? 1 : 0);
 }

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { accountsSeeder } from '../../modules/accounts/accounts.seed';
 import { adGroupsSeeder } from '../../modules/ad-groups/ad-groups.seed';
+import { adsSeeder } from '../../modules/ads/ads.seed';
+import { deliverySeeder } from '../../modules/audits/delivery.seed';
 import { devicesSeeder } from '../../modules/devices/devices.seed';
 import { playEventsSeeder } from '../../modules/play-events/play-events.seed';
-import { deliverySeeder } from '../../modules/playlists/delivery.seed';
 import { materialsSeeder } from '../../modules/resources/materials.seed';
 import { salesSeeder } from '../../modules/sales/sales.seed';
 import { hasDemoData, markDemoData } from '../../modules/system/demo-data';
@@ -18,6 +19,7 @@ export const seeders: Seeder[] = [
   devicesSeeder,
   adGroupsSeeder,
   materialsSeeder,
+  adsSeeder,
   deliverySeeder,
   playEventsSeeder,
   wechatSeeder,

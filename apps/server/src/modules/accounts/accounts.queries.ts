@@ -133,3 +133,13 @@ export async function accountsOfCustomers(
   }
   return out;
 }
+
+/** Accounts by username (the demo seeders find the demo accounts so); unknown names are absent. */
+export async function accountsByUsernames(db: DbOrTx, usernames: readonly string[]) {
+  if (usernames.length === 0) return new Map<string, Pick<AccountRow, 'id' | 'username' | 'name' | 'customerId'>>();
+  const rows = await db
+    .select({ id: accounts.id, username: accounts.username, name: accounts.name, customerId: accounts.customerId })
+    .from(accounts)
+    .where(inArray(accounts.username, [...usernames]));
+  return new Map(rows.map((r) => [r.username, r]));
+}

@@ -10,9 +10,8 @@ import type { AppContext } from '../../platform/context';
 import { accountSubtreeIds } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
 import { checkRobotIds } from '../devices/device-import';
-import { findRobots, robotFilterConditions } from '../devices/devices.repository';
+import { robotIdsAmong, robotRefsOfRobotIds, robotsPageAmong } from '../devices/devices.queries';
 import { toRobotDto, usedSlotsOf } from '../devices/devices.service';
-import { robots } from '../devices/devices.table';
 import { adGroupRobots, adGroups } from './ad-groups.table';
 
 const like = (v: string) => `%${v.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
@@ -124,21 +123,20 @@ async function addRobots(
   lang: Language,
 ) {
   if (robotIds.length === 0) return;
-  const members = await tx
-    .select({ robotId: robots.robotId })
-    .from(adGroupRobots)
-    .innerJoin(robots, eq(robots.id, adGroupRobots.robotRef))
-    .where(eq(adGroupRobots.groupId, groupId));
+  const members = await robotIdsAmong(
+    tx,
+    tx.select({ id: adGroupRobots.robotRef }).from(adGroupRobots).where(eq(adGroupRobots.groupId, groupId)),
+  );
   const check = await checkRobotIds(
     ctx,
     tx,
     user,
     robotIds.map((robotId, i) => ({ row: i + 1, robotId })),
-    { existing: members.map((m) => m.robotId), lang },
+    { existing: members, lang },
   );
   const refused = check.rows.filter((r) => !r.ok);
   if (refused.length > 0) throw new AppError('DEVICE_ROWS_REFUSED', { count: refused.length }, 'robotIds');
-  const refs = await tx.select({ id: robots.id }).from(robots).where(inArray(robots.robotId, check.valid));
+  const refs = await robotRefsOfRobotIds(tx, check.valid);
   const now = ctx.clock.now();
   await tx
     .insert(adGroupRobots)
@@ -174,7 +172,7 @@ export async function updateGroup(
       await tx.update(adGroups).set({ name: body.name }).where(eq(adGroups.id, group.id));
     }
     if (body.removeRobotIds && body.removeRobotIds.length > 0) {
-      const refs = tx.select({ id: robots.id }).from(robots).where(inArray(robots.robotId, body.removeRobotIds));
+      const refs = robotRefsOfRobotIds(tx, body.removeRobotIds);
       await tx
         .delete(adGroupRobots)
         .where(and(eq(adGroupRobots.groupId, group.id), inArray(adGroupRobots.robotRef, refs)));
@@ -205,8 +203,7 @@ export async function groupRobots(
     .select({ id: adGroupRobots.robotRef })
     .from(adGroupRobots)
     .where(eq(adGroupRobots.groupId, q.id));
-  const where = and(inArray(robots.id, members), ...robotFilterConditions(q, now));
-  const { total, rows } = await findRobots(ctx.db, where, { start: q.start, limit: q.limit });
+  const { total, rows } = await robotsPageAmong(ctx.db, members, q, { start: q.start, limit: q.limit }, now);
   const used = await usedSlotsOf(
     ctx,
     ctx.db,
@@ -219,11 +216,8 @@ export async function groupRobots(
 export async function robotIdsOfGroups(ctx: AppContext, user: SessionUser, groupIds: string[]): Promise<string[]> {
   for (const id of groupIds) await visibleGroup(ctx.db, user, id);
   if (groupIds.length === 0) return [];
-  const rows = await ctx.db
-    .selectDistinct({ robotId: robots.robotId })
-    .from(adGroupRobots)
-    .innerJoin(robots, eq(robots.id, adGroupRobots.robotRef))
-    .where(inArray(adGroupRobots.groupId, groupIds))
-    .orderBy(asc(robots.robotId));
-  return rows.map((r) => r.robotId);
+  return robotIdsAmong(
+    ctx.db,
+    ctx.db.select({ id: adGroupRobots.robotRef }).from(adGroupRobots).where(inArray(adGroupRobots.groupId, groupIds)),
+  );
 }

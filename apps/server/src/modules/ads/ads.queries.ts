@@ -1,5 +1,6 @@
-import { asc, count, eq, inArray } from 'drizzle-orm';
+import { asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { resourcesChangedSince } from '../resources/resources.queries';
 import { adResources, advertisements } from './ads.table';
 
 // ---------------------------------------------------------------------------------------------
@@ -61,4 +62,35 @@ export async function adQrTarget(db: DbOrTx, adId: string): Promise<string | nul
     .from(advertisements)
     .where(eq(advertisements.id, adId));
   return row?.target ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// For the schedule change feed (schedules): ads whose playback may have changed.
+
+/** Ads changed after `since`, or holding a material changed after it, as rows `(ad_id, at)`. */
+export function adsChangedSince(since: Date): SQL {
+  return sql`select ${advertisements.id} as ad_id, ${advertisements.updatedAt} as at from ${advertisements} where ${advertisements.updatedAt} > ${since}
+    union all
+    select ar.ad_id, m.at from (${resourcesChangedSince(since)}) m join ${adResources} ar on ar.resource_id = m.resource_id`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// For the demo delivery seeder (audits): a customer's ads by name, and the kinds of ads.
+
+/** A customer's ads, name -> id. */
+export async function adIdsByName(db: DbOrTx, customerId: string): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ id: advertisements.id, name: advertisements.name })
+    .from(advertisements)
+    .where(eq(advertisements.customerId, customerId));
+  return new Map(rows.map((r) => [r.name, r.id]));
+}
+
+/** The kinds (picture, video) of these ads, each once. */
+export async function adKinds(db: DbOrTx, adIds: string[]): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ kind: advertisements.kind })
+    .from(advertisements)
+    .where(inArray(advertisements.id, adIds));
+  return rows.map((r) => r.kind);
 }

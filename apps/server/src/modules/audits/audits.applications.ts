@@ -27,9 +27,9 @@ import { type PlaylistRow, plansByIds, setPlanAudit } from '../playlists/playlis
 import { visiblePlan } from '../playlists/playlists.service';
 import { liveRecords } from '../publishing/publishing.queries';
 import { robotIdsOfAccounts } from '../publishing/publishing.service';
-import { getAudit } from './audits.reads';
+import { assertCanSee, getAudit } from './audits.reads';
 import { propertyReviewers, robotIdsOfAudit, robotsByRobotIds, type TargetRobot } from './audits.repository';
-import { assertCanSee, lockAudit } from './audits.reviews';
+import { lockAudit } from './audits.reviews';
 import { type AdAuditRow, adAuditRobots, adAudits, type StoredStep } from './audits.table';
 
 // ---------------------------------------------------------------------------------------------

@@ -8,8 +8,8 @@ import type { AppContext } from '../../platform/context';
 import type { SessionUser } from '../../platform/session-user';
 import { setPlanAudit } from '../playlists/playlists.queries';
 import { assertMine, submit } from './audits.applications';
-import { getAudit } from './audits.reads';
-import { assertCanSee, lockAudit } from './audits.reviews';
+import { assertCanSee, getAudit } from './audits.reads';
+import { lockAudit } from './audits.reviews';
 import { adAudits } from './audits.table';
 
 /** POST createCancel / createCancelByRobotId: a cancellation application for all or some devices. */

@@ -4,6 +4,7 @@ import type { DeliveryMode } from '@robot-ads/contracts/audits/review-state.rule
 import { isAdvertiserRole, isOperatorRole } from '@robot-ads/contracts/auth/roles';
 import { toUnixSeconds } from '@robot-ads/contracts/common/time';
 import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import { descendantIdsSql } from '../../platform/scope';
@@ -11,7 +12,14 @@ import { isSuperuser, type SessionUser } from '../../platform/session-user';
 import type { AdLinkCounter } from '../ads/ads.service';
 import { customerNamesByIds } from '../customers/customers.queries';
 import { projectNames } from '../devices/delivery.queries';
-import { adIdsOfPlans, adSummaries, planFilter, planIdsWhere, plansByIds } from '../playlists/playlists.queries';
+import {
+  adIdsOfPlans,
+  adSummaries,
+  planFilter,
+  planIdsWhere,
+  plansByIds,
+  plansByIdsWhere,
+} from '../playlists/playlists.queries';
 import { plansWithAd, subtreePlans } from '../playlists/playlists.service';
 import { plansOnDevices } from '../publishing/publishing.service';
 import {
@@ -21,7 +29,6 @@ import {
   robotCounts,
   robotIdsInProperty,
 } from './audits.repository';
-import { assertCanSee, stepIndexOf } from './audits.reviews';
 import { type AdAuditRow, adAuditRobots, adAudits, type StoredStep } from './audits.table';
 
 export const like = (v: string) => `%${v.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
@@ -230,4 +237,32 @@ export function adAccountLinkCounter(): AdLinkCounter {
     const delivered = await plansOnDevices(db, await plansWithAd(db, adId));
     return { devices: 0, accounts: await approvedDeliveryAccountCount(db, delivered) };
   };
+}
+
+/** The step this reviewer decides: operators the operators' step, a project account its property's. */
+export function stepIndexOf(user: AuditScopeUser, steps: StoredStep[]): number {
+  if (isOperator(user)) return steps.findIndex((s) => s.kind === 'operator');
+  if (user.role === 'project' && user.projectId) {
+    return steps.findIndex((s) => s.kind === 'owner' && s.projectId === user.projectId);
+  }
+  return -1;
+}
+
+/** Whether the caller may see an application at all (scope of the lists). */
+export async function assertCanSee(db: DbOrTx, user: SessionUser, row: AdAuditRow) {
+  if (isSuperuser(user) || row.applicantId === user.id) return;
+  if (isOperatorRole(user.role)) {
+    const [hit] = await plansByIdsWhere(db, [row.playlistId], operatorPlans(user));
+    if (hit) return;
+  }
+  if (isAdvertiserRole(user.role) && user.customer && row.clientId === user.customer) return;
+  if (user.role === 'project' && user.projectId) {
+    const [hit] = await db
+      .select({ id: adAuditRobots.auditId })
+      .from(adAuditRobots)
+      .where(and(eq(adAuditRobots.auditId, row.id), eq(adAuditRobots.projectId, user.projectId)))
+      .limit(1);
+    if (hit) return;
+  }
+  throw new AppError('AUDIT_NOT_FOUND', {}, 'id');
 }

@@ -1,57 +1,29 @@
 // Reviews: each reviewer's step, the decision, and the approved application's effect.
 import type { AuditDto } from '@robot-ads/contracts/audits/audits.schemas';
 import { type ApplicationState, canApply, decide, refusalCode } from '@robot-ads/contracts/audits/review-state.rules';
-import { isAdvertiserRole, isOperatorRole } from '@robot-ads/contracts/auth/roles';
+import { isAdvertiserRole } from '@robot-ads/contracts/auth/roles';
 import { newId } from '@robot-ads/contracts/common/ids';
 import type { Language } from '@robot-ads/contracts/common/language';
 import { toUnixSeconds } from '@robot-ads/contracts/common/time';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
-import { isSuperuser, type SessionUser } from '../../platform/session-user';
+import type { SessionUser } from '../../platform/session-user';
 import { notifyUser } from '../playlists/playlists.ports';
-import { lockPlan, plansByIds, plansByIdsWhere, setPlanAudit, setPlanPauses } from '../playlists/playlists.queries';
+import { lockPlan, plansByIds, setPlanAudit, setPlanPauses } from '../playlists/playlists.queries';
 import { cancelPlanOnRobots, publishPlan, SYSTEM_SCOPE } from '../publishing/publishing.service';
-import { type AuditScopeUser, getAudit, isOperator, operatorPlans } from './audits.reads';
+import { assertCanSee, getAudit, stepIndexOf } from './audits.reads';
 import { robotIdsOfAudit } from './audits.repository';
-import { type AdAuditRow, adAuditReviews, adAuditRobots, adAudits, type StoredStep } from './audits.table';
+import { type AdAuditRow, adAuditReviews, adAudits, type StoredStep } from './audits.table';
 
 // ---------------------------------------------------------------------------------------------
 // Reviews
-
-/** The step this reviewer decides: operators the operators' step, a project account its property's. */
-export function stepIndexOf(user: AuditScopeUser, steps: StoredStep[]): number {
-  if (isOperator(user)) return steps.findIndex((s) => s.kind === 'operator');
-  if (user.role === 'project' && user.projectId) {
-    return steps.findIndex((s) => s.kind === 'owner' && s.projectId === user.projectId);
-  }
-  return -1;
-}
 
 export async function lockAudit(db: DbOrTx, id: string): Promise<AdAuditRow> {
   const [row] = await db.select().from(adAudits).where(eq(adAudits.id, id)).for('update');
   if (!row) throw new AppError('AUDIT_NOT_FOUND', {}, 'id');
   return row;
-}
-
-/** Whether the caller may see an application at all (scope of the lists). */
-export async function assertCanSee(db: DbOrTx, user: SessionUser, row: AdAuditRow) {
-  if (isSuperuser(user) || row.applicantId === user.id) return;
-  if (isOperatorRole(user.role)) {
-    const [hit] = await plansByIdsWhere(db, [row.playlistId], operatorPlans(user));
-    if (hit) return;
-  }
-  if (isAdvertiserRole(user.role) && user.customer && row.clientId === user.customer) return;
-  if (user.role === 'project' && user.projectId) {
-    const [hit] = await db
-      .select({ id: adAuditRobots.auditId })
-      .from(adAuditRobots)
-      .where(and(eq(adAuditRobots.auditId, row.id), eq(adAuditRobots.projectId, user.projectId)))
-      .limit(1);
-    if (hit) return;
-  }
-  throw new AppError('AUDIT_NOT_FOUND', {}, 'id');
 }
 
 /** The effect of an approved application, in the approving transaction. */

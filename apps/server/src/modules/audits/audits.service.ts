@@ -5,9 +5,8 @@ import type { SessionUser } from '../../platform/session-user';
 import { listedRobots, robotIdOfRef, robotRefsWhere } from '../devices/delivery.queries';
 import { visiblePlan } from '../playlists/playlists.service';
 import { latestRecordState, liveRecordsPage } from '../publishing/publishing.queries';
-import { ownerProperty } from './audits.reads';
+import { assertCanSee, ownerProperty } from './audits.reads';
 import { ownProperty } from './audits.repository';
-import { assertCanSee } from './audits.reviews';
 import { adAuditRobots, adAudits } from './audits.table';
 
 export * from './audits.applications';

@@ -6,13 +6,10 @@
  * map, the bell and the pull ratios move on a fresh `npm start`. Timers only; stopped before the app
  * closes.
  */
-import { AD_CAPABLE_TYPES } from '@robot-ads/contracts/devices/devices.rules';
-import { and, asc, desc, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
-import { deliverableCondition } from '../devices/devices.repository';
+import { deliverableAdRobotIds } from '../devices/devices.queries';
 import { issueActivationSecret } from '../devices/devices.service';
-import { robots } from '../devices/devices.table';
-import { publishRecords } from '../publishing/publishing.table';
+import { robotRefsWithLivePublish } from '../publishing/publishing.queries';
 import { hasDemoData } from '../system/demo-data';
 import { activateRobot, DeviceRobot, newFleetStats } from './device-robot';
 
@@ -41,15 +38,7 @@ export interface DemoFleetOptions {
  * show ads, those with a live publish record first (so that they pull demo plans and their pull ratios rise), then by robot ID.
  */
 async function fleetRobotIds(ctx: AppContext, size: number): Promise<string[]> {
-  const now = ctx.clock.now();
-  const published = sql<boolean>`exists (select 1 from ${publishRecords} where ${publishRecords.robotRef} = ${robots.id} and ${publishRecords.state} in ('issued', 'pulled'))`;
-  const rows = await ctx.db
-    .select({ robotId: robots.robotId })
-    .from(robots)
-    .where(and(deliverableCondition(now), inArray(robots.type, [...AD_CAPABLE_TYPES])))
-    .orderBy(desc(published), asc(robots.robotId))
-    .limit(size);
-  return rows.map((r) => r.robotId);
+  return deliverableAdRobotIds(ctx.db, ctx.clock.now(), robotRefsWithLivePublish(ctx.db), size);
 }
 
 /**

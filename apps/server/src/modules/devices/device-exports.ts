@@ -1,13 +1,13 @@
 import { newId } from '@robot-ads/contracts/common/ids';
 import type { Language } from '@robot-ads/contracts/common/language';
 import type { ExportState, RobotDto, RobotFilters } from '@robot-ads/contracts/devices/devices.schemas';
-import { and, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import { EXPORT_PAGE_SIZE, openExportFile, readExportState, runExportJob } from '../../platform/exports';
 import type { SessionUser } from '../../platform/session-user';
 import { findRobots, robotFilterConditions, type ScopeUser } from './devices.repository';
-import { robotWhere, toRobotDto, usedSlotsOf } from './devices.service';
+import { type GroupMembers, robotWhere, toRobotDto, usedSlotsOf } from './devices.service';
 import { deviceExports, projects, robots, scenes } from './devices.table';
 
 export const EXPORT_JOB = 'devices.export';
@@ -61,11 +61,7 @@ const SALES_LABEL: Record<Language, Record<string, string>> = {
   en: { trial: 'Trial', rental: 'Rental', sales: 'Sales order' },
 };
 
-/**
- * The robots (robots.id) of an ad group, as a subquery. Groups sit above devices, so the ad-groups module
- * provides it (buildApp passes it to the devices routes, the ad-groups routes pass their own).
- */
-export type GroupMembers = (groupId: string) => SQLWrapper;
+export type { GroupMembers } from './devices.service';
 
 /** A group's export lists its members (the group itself is in the caller's scope); else the scoped list. */
 function exportWhere(ctx: AppContext, p: ExportParams, groupMembers: GroupMembers): SQL | undefined {

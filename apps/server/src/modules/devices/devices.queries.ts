@@ -1,9 +1,28 @@
 import { newId } from '@robot-ads/contracts/common/ids';
-import { ONLINE_WINDOW_MS } from '@robot-ads/contracts/devices/devices.rules';
-import { and, asc, eq, gt, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { AD_CAPABLE_TYPES, ONLINE_WINDOW_MS } from '@robot-ads/contracts/devices/devices.rules';
+import type { RobotFilters } from '@robot-ads/contracts/devices/devices.schemas';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { containsLike } from '../../platform/like';
-import { deliverableCondition } from './devices.repository';
+import { deliverableCondition, findRobots, robotFilterConditions } from './devices.repository';
+
+export type { ScopeUser } from './devices.repository';
+
 import { deviceTokens, projects, robots, scenes } from './devices.table';
 
 /** Live (unrevoked) device tokens among these hashes, with their robots: one query. */
@@ -318,4 +337,123 @@ export async function regionsOfRobots(db: DbOrTx, refs: readonly string[]) {
     .selectDistinct({ province: robots.province, city: robots.city })
     .from(robots)
     .where(inArray(robots.id, [...refs]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// For the ad-groups module: a group's members are robot refs; these turn them into device IDs and pages.
+
+/** The refs (robots.id) of these device IDs, as a subquery for `inArray`. */
+export function robotRefsOfRobotIds(db: DbOrTx, robotIds: string[]) {
+  return db.select({ id: robots.id }).from(robots).where(inArray(robots.robotId, robotIds));
+}
+
+/** Device IDs of the robots among `refs` (a list or a subquery of refs), each once, sorted. */
+export async function robotIdsAmong(db: DbOrTx, refs: SQLWrapper | string[]): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ robotId: robots.robotId })
+    .from(robots)
+    .where(inArray(robots.id, refs))
+    .orderBy(asc(robots.robotId));
+  return rows.map((r) => r.robotId);
+}
+
+/** One page of the robots among `refs` (a subquery of refs), filtered as the robot list filters. */
+export function robotsPageAmong(
+  db: DbOrTx,
+  refs: SQLWrapper,
+  filters: Partial<RobotFilters>,
+  page: { start: number; limit: number },
+  now: Date,
+) {
+  return findRobots(db, and(inArray(robots.id, refs), ...robotFilterConditions(filters, now)), page);
+}
+
+/**
+ * For the demo fleet: device IDs of deliverable robots that show ads, those among `preferred` (a subquery
+ * of refs) first, then by device ID; at most `limit`.
+ */
+export async function deliverableAdRobotIds(db: DbOrTx, now: Date, preferred: SQLWrapper, limit: number) {
+  const rows = await db
+    .select({ robotId: robots.robotId })
+    .from(robots)
+    .where(and(deliverableCondition(now), inArray(robots.type, [...AD_CAPABLE_TYPES])))
+    .orderBy(desc(inArray(robots.id, preferred)), asc(robots.robotId))
+    .limit(limit);
+  return rows.map((r) => r.robotId);
+}
+
+/**
+ * Every robot's device ID, name and property as a subquery to join by `ref` (reports of other modules,
+ * e.g. consumption per robot): `.innerJoin(dir, eq(dir.ref, x.robotRef))`.
+ */
+export function robotDirectory(db: DbOrTx) {
+  return db
+    .select({
+      ref: robots.id,
+      robotId: robots.robotId,
+      name: robots.name,
+      projectId: robots.projectId,
+      propertyname: sql<string | null>`${projects.name}`.as('propertyname'),
+    })
+    .from(robots)
+    .leftJoin(projects, eq(projects.id, robots.projectId))
+    .as('robot_directory');
+}
+
+// ---------------------------------------------------------------------------------------------
+// For the schedules module: screens, revoked device tokens, robots changed (the schedule change feed).
+
+/** The screen layout (template and pixel size) of each robot, read-only. */
+export async function robotScreens(db: DbOrTx, robotRefs: string[]) {
+  const out = new Map<string, { template: number; screenRatio: string }>();
+  if (robotRefs.length === 0) return out;
+  const rows = await db
+    .select({ id: robots.id, template: robots.template, screenRatio: robots.screenRatio })
+    .from(robots)
+    .where(inArray(robots.id, robotRefs));
+  for (const r of rows) out.set(r.id, { template: r.template, screenRatio: r.screenRatio });
+  return out;
+}
+
+/** Hashes of device tokens revoked after `since` (a re-activation revokes the robot's earlier tokens). */
+export async function revokedTokensSince(db: DbOrTx, since: Date): Promise<string[]> {
+  const rows = await db
+    .select({ hash: deviceTokens.tokenHash })
+    .from(deviceTokens)
+    .where(gt(deviceTokens.revokedAt, since));
+  return rows.map((r) => r.hash);
+}
+
+/** Robots whose own screen settings changed after `since`, as rows `(robot_ref, at)`. */
+export function robotsChangedSince(since: Date): SQL {
+  return sql`select ${robots.id} as robot_ref, ${robots.updatedAt} as at from ${robots} where ${robots.updatedAt} > ${since}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// For the demo delivery seeder (audits): properties by name and the robots a plan can be delivered to.
+
+/** Properties by name, name -> id. */
+export async function projectIdsByName(db: DbOrTx): Promise<Map<string, string>> {
+  const rows = await db.select({ id: projects.id, name: projects.name }).from(projects);
+  return new Map(rows.map((r) => [r.name, r.id]));
+}
+
+/** Up to `limit` robots of a property that take ads now (activated, in use, not blacklisted, not expired), by device ID. */
+export async function adReadyRobotsOfProject(db: DbOrTx, projectId: string, now: Date, limit: number) {
+  return db
+    .select({ ref: robots.id, robotId: robots.robotId, projectId: robots.projectId })
+    .from(robots)
+    .where(
+      and(
+        eq(robots.projectId, projectId),
+        eq(robots.activated, true),
+        eq(robots.inUse, true),
+        eq(robots.postAds, true),
+        ne(robots.listType, 'blacklist'),
+        gt(robots.expireAt, now),
+        inArray(robots.type, [...AD_CAPABLE_TYPES]),
+      ),
+    )
+    .orderBy(robots.robotId)
+    .limit(limit);
 }

@@ -28,12 +28,11 @@ import {
   type SetPriceBody,
 } from '@robot-ads/contracts/devices/devices.schemas';
 import type { PriceChangeDto, PriceHistoryQuery } from '@robot-ads/contracts/sales/prices.schemas';
-import { and, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import { isSuperuser } from '../../platform/session-user';
-import type { GroupMembers } from './device-exports';
 import {
   findRobotByRobotId,
   findRobots,
@@ -48,6 +47,12 @@ import {
   transitionsOf,
 } from './devices.repository';
 import { devicePriceChanges, deviceTokens, projects, robots, robotTransitions } from './devices.table';
+
+/**
+ * The robots (robots.id) of an ad group, as a subquery. Groups sit above devices, so the ad-groups module
+ * provides it (buildApp passes it to the devices routes, the ad-groups routes pass their own).
+ */
+export type GroupMembers = (groupId: string) => SQLWrapper;
 
 /** Used ad slots per robot (keyed by robots.id): `ctx.usedSlots`, the publishing module's lookup (devices.context.ts). */
 export async function usedSlotsOf(ctx: AppContext, db: DbOrTx, robotRefs: string[]): Promise<Map<string, number>> {

@@ -1,19 +1,16 @@
 import type { DeviceEvent } from '@robot-ads/contracts/play-events/play-events.schemas';
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { projects, robots } from '../devices/devices.table';
-import { playlists } from '../playlists/playlists.table';
+import { robotDirectory } from '../devices/devices.queries';
+import { plansByIds } from '../playlists/playlists.queries';
 import { addToCalendarRollups } from './play-events.calendar';
 import { playEvents, playRollups } from './play-events.table';
 
 /** Of the given plan ids, those that exist (not deleted). */
 export async function existingPlans(db: DbOrTx, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: playlists.id })
-    .from(playlists)
-    .where(and(inArray(playlists.id, ids), isNull(playlists.deletedAt)));
-  return new Set(rows.map((r) => r.id));
+  const rows = await plansByIds(db, ids);
+  return new Set(rows.filter((r) => r.deletedAt === null).map((r) => r.id));
 }
 
 /** Inserts the events, skipping ids already stored; returns the ids actually inserted. */
@@ -78,34 +75,38 @@ export async function addToRollups(db: DbOrTx, deltas: RollupDelta[]) {
   await addToCalendarRollups(db, deltas);
 }
 
-/** Consumption per robot of one plan, read from the rollups. `limit` null: every row. */
+/**
+ * Consumption per robot of one plan, read from the rollups. `projectId`: only the robots of that property
+ * (null: none; undefined: every robot). `limit` null: every row.
+ */
 export async function consumeRows(
   db: DbOrTx,
   playlistId: string,
-  scope: SQL | undefined,
+  projectId: string | null | undefined,
   page: { start: number; limit: number | null },
 ) {
+  const robots = robotDirectory(db);
+  const scope = projectId === undefined ? undefined : projectId ? eq(robots.projectId, projectId) : sql`false`;
   const where = and(eq(playRollups.playlistId, playlistId), scope);
   const [count] = await db
     .select({ n: sql<number>`count(distinct ${playRollups.robotRef})::int` })
     .from(playRollups)
-    .innerJoin(robots, eq(robots.id, playRollups.robotRef))
+    .innerJoin(robots, eq(robots.ref, playRollups.robotRef))
     .where(where);
   const q = db
     .select({
       robotId: robots.robotId,
       name: robots.name,
-      propertyname: sql<string | null>`max(${projects.name})`,
+      propertyname: sql<string | null>`max(${robots.propertyname})`,
       plays: sql<number>`sum(${playRollups.plays})::int`,
       scans: sql<number>`sum(${playRollups.scans})::int`,
       watchDuration: sql<number>`sum(${playRollups.watchMs})::bigint`,
       lastPlayAt: sql<Date | string | null>`max(${playRollups.lastPlayAt})`,
     })
     .from(playRollups)
-    .innerJoin(robots, eq(robots.id, playRollups.robotRef))
-    .leftJoin(projects, eq(projects.id, robots.projectId))
+    .innerJoin(robots, eq(robots.ref, playRollups.robotRef))
     .where(where)
-    .groupBy(robots.id, robots.robotId, robots.name)
+    .groupBy(robots.ref, robots.robotId, robots.name)
     .orderBy(asc(robots.robotId))
     .offset(page.start);
   const rows = page.limit === null ? await q : await q.limit(page.limit);

@@ -2,10 +2,9 @@ import { newId } from '@robot-ads/contracts/common/ids';
 import type { DeviceEvent } from '@robot-ads/contracts/play-events/play-events.schemas';
 import { DELIVERY_LIMIT } from '@robot-ads/contracts/playback/play-order.rules';
 import { activeIntervals } from '@robot-ads/contracts/playback/schedule.rules';
-import { asc, inArray, isNotNull } from 'drizzle-orm';
 import type { Seeder } from '../../platform/seeding';
-import { playlistAds, playlists } from '../playlists/playlists.table';
-import { publishRecords } from '../publishing/publishing.table';
+import { adIdsOfPlans, plansByIds } from '../playlists/playlists.queries';
+import { pulledRecords } from '../publishing/publishing.seed';
 import { planScheduleOf } from '../schedules/schedules.service';
 import { addToRollups, insertEvents } from './play-events.repository';
 import { rollupDeltas } from './play-events.service';
@@ -32,30 +31,16 @@ function generator(seed: number) {
 export const playEventsSeeder: Seeder = {
   name: 'play-events',
   async run(tx, { now }) {
-    const records = await tx
-      .select({
-        robotRef: publishRecords.robotRef,
-        playlistId: publishRecords.playlistId,
-        pullAt: publishRecords.pullAt,
-        cancelledAt: publishRecords.cancelledAt,
-      })
-      .from(publishRecords)
-      .where(isNotNull(publishRecords.pullAt));
+    const records = await pulledRecords(tx);
     if (records.length === 0) return;
     const planIds = [...new Set(records.map((r) => r.playlistId))];
-    const plans = new Map(
-      (await tx.select().from(playlists).where(inArray(playlists.id, planIds))).map((p) => [p.id, p]),
-    );
-    const ads = await tx
-      .select({ playlistId: playlistAds.playlistId, adId: playlistAds.adId })
-      .from(playlistAds)
-      .where(inArray(playlistAds.playlistId, planIds))
-      .orderBy(asc(playlistAds.position));
+    const plans = new Map((await plansByIds(tx, planIds)).map((p) => [p.id, p]));
+    const adsOfPlans = await adIdsOfPlans(tx, planIds);
     const nowS = Math.floor(now.getTime() / 1000);
 
     for (const [index, record] of records.entries()) {
       const plan = plans.get(record.playlistId);
-      const adIds = ads.filter((a) => a.playlistId === record.playlistId).map((a) => a.adId);
+      const adIds = adsOfPlans.get(record.playlistId) ?? [];
       if (!plan || !record.pullAt || adIds.length === 0) continue;
       const from = Math.floor(record.pullAt.getTime() / 1000);
       const to = Math.min(nowS, record.cancelledAt ? Math.floor(record.cancelledAt.getTime() / 1000) : nowS);

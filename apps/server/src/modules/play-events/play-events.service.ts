@@ -1,9 +1,7 @@
 import type { Audience, ConsumeRow, DeviceEvent } from '@robot-ads/contracts/play-events/play-events.schemas';
-import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import type { SessionUser } from '../../platform/session-user';
 import type { DeviceIdentity } from '../device-protocol/device-auth';
-import { robots } from '../devices/devices.table';
 import { visiblePlan } from '../playlists/playlists.service';
 import { addToRollups, consumeRows, existingPlans, insertEvents, type RollupDelta } from './play-events.repository';
 
@@ -96,9 +94,10 @@ export async function ingestEvents(ctx: AppContext, device: Pick<DeviceIdentity,
   });
 }
 
-function scopeOf(user: SessionUser): SQL | undefined {
+/** The property a project account's consumption is limited to (null: none); undefined: no limit. */
+function scopeOf(user: SessionUser): string | null | undefined {
   if (user.role !== 'project') return undefined;
-  return user.projectId ? eq(robots.projectId, user.projectId) : sql`false`;
+  return user.projectId ? user.projectId : null;
 }
 
 const toSeconds = (v: Date | string | null) => (v ? Math.floor(new Date(v).getTime() / 1000) : null);

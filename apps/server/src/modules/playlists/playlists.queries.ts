@@ -1,5 +1,6 @@
 import { and, eq, ilike, inArray, isNull, like, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { adsChangedSince } from '../ads/ads.queries';
 import { playlistAds, playlists } from './playlists.table';
 
 /*
@@ -92,4 +93,14 @@ export async function plansByIdsWhere(db: DbOrTx, ids: readonly string[], condit
     .from(playlists)
     .where(and(inArray(playlists.id, unique), condition))
     .limit(unique.length);
+}
+
+/**
+ * For the schedule change feed (schedules): plans changed after `since` (an edit, a pause, a deletion),
+ * or holding an ad or material changed after it, as rows `(playlist_id, at)`.
+ */
+export function plansChangedSince(since: Date): SQL {
+  return sql`select p.id as playlist_id, p.updated_at as at from ${playlists} p where p.updated_at > ${since}
+    union all
+    select pa.playlist_id, c.at from (${adsChangedSince(since)}) c join ${playlistAds} pa on pa.ad_id = c.ad_id`;
 }

@@ -2,6 +2,7 @@ import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { robotIdOfRef, robotRefsOfProject } from '../devices/delivery.queries';
 import { LIVE_STATES } from './publishing.repository';
+import { plansChangedSince } from '../playlists/playlists.queries';
 import { publishRecords } from './publishing.table';
 
 /*
@@ -92,4 +93,28 @@ export async function liveRecordsPage(
     .offset(page.start)
     .limit(page.limit);
   return { total: count?.n ?? 0, rows };
+}
+/** The robots (refs) with an issued or pulled publish record, as a subquery (the demo fleet drives them first). */
+export function robotRefsWithLivePublish(db: DbOrTx) {
+  return db
+    .select({ robotRef: publishRecords.robotRef })
+    .from(publishRecords)
+    .where(inArray(publishRecords.state, ['issued', 'pulled']));
+}
+
+const LIVE = sql`('notIssued', 'issued', 'pulled')`;
+
+/**
+ * For the schedule change feed (schedules): robots whose schedule may have changed after `since` through
+ * publishing, as rows `(robot_ref, at)`: a plan published to it or withdrawn from it, or a change of one
+ * of its live plans (the plan, its ads, their materials).
+ */
+export function robotsChangedByPublishingSince(since: Date): SQL {
+  return sql`select ${publishRecords.robotRef} as robot_ref, greatest(${publishRecords.createdAt}, ${publishRecords.cancelledAt}) as at
+        from ${publishRecords}
+        where ${publishRecords.createdAt} > ${since} or ${publishRecords.cancelledAt} > ${since}
+      union all
+      select pr.robot_ref, c.at
+        from (${plansChangedSince(since)}) c join ${publishRecords} pr on pr.playlist_id = c.playlist_id
+        where pr.state in ${LIVE}`;
 }

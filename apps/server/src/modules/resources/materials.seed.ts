@@ -1,20 +1,14 @@
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { newId } from '@robot-ads/contracts/common/ids';
-import { MIME_TYPES, readFileFacts } from '@robot-ads/contracts/media/media.rules';
-import { inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Tx } from '../../db/client';
 import type { AppContext } from '../../platform/context';
 import type { Seeder } from '../../platform/seeding';
-import { accounts } from '../accounts/accounts.table';
-import { adResources, advertisements } from '../ads/ads.table';
-import { uploadDirFor } from '../media/media.scope';
-import { newObjectKey } from '../media/media.service';
-import { media } from '../media/media.table';
+import { accountsByUsernames } from '../accounts/accounts.queries';
+import { type DemoFile, storeDemoFile } from '../media/media.queries';
 import { demoPptx } from './demo-pptx';
 import { STILL_DURATION_MS } from './resources.service';
 import { resources } from './resources.table';
@@ -77,60 +71,24 @@ async function demoVideo(ctx: AppContext, seconds: number, width: number, height
   return fs.readFileSync(file);
 }
 
-interface DemoFile {
-  name: string;
-  data: Buffer;
-  template: number;
-  slot: number;
-  thumbnail?: boolean;
-}
+type MaterialFile = DemoFile & { template: number; slot: number };
 
 async function addMaterial(
   tx: Tx,
   ctx: AppContext,
   owner: { id: string; customer: string | null },
-  file: DemoFile,
+  file: MaterialFile,
   now: Date,
 ): Promise<string> {
-  const facts = await readFileFacts(file.name, file.data.length, async (o, l) => file.data.subarray(o, o + l));
-  const sniffed = facts.sniffed!;
-  const dir = uploadDirFor(owner);
-  const key = newObjectKey(dir, sniffed.kind, sniffed.ext);
-  await ctx.storage.put(key, file.data, { contentType: MIME_TYPES[sniffed.ext] });
-  let thumbnailKey: string | null = null;
-  if (sniffed.kind === 'picture') {
-    thumbnailKey = newObjectKey(dir, 'thumb', 'jpg');
-    const thumb = await sharp(file.data).resize({ width: 320, height: 320, fit: 'inside' }).jpeg().toBuffer();
-    await ctx.storage.put(thumbnailKey, thumb, { contentType: 'image/jpeg' });
-  }
-  const mediaId = newId();
-  await tx.insert(media).values({
-    id: mediaId,
-    objectKey: key,
-    name: file.name,
-    kind: sniffed.kind,
-    ext: sniffed.ext,
-    mime: MIME_TYPES[sniffed.ext] ?? 'application/octet-stream',
-    size: file.data.length,
-    sha256: createHash('sha256').update(file.data).digest('hex'),
-    width: facts.width ?? null,
-    height: facts.height ?? null,
-    durationMs: facts.durationMs ?? null,
-    template: file.template,
-    slot: file.slot,
-    thumbnailKey,
-    ownerId: owner.id,
-    customerId: owner.customer,
-    createdAt: now,
-  });
+  const stored = await storeDemoFile(tx, ctx, owner, { ...file, thumbnail: true }, now);
   const id = newId();
   await tx.insert(resources).values({
     id,
     name: file.name.replace(/\.[^.]+$/, ''),
-    kind: sniffed.kind,
-    durationMs: sniffed.kind === 'video' ? (facts.durationMs ?? 0) : STILL_DURATION_MS,
-    mediaId,
-    reLocation: sniffed.kind === 'video' ? '' : 'bf',
+    kind: stored.kind,
+    durationMs: stored.kind === 'video' ? (stored.durationMs ?? 0) : STILL_DURATION_MS,
+    mediaId: stored.id,
+    reLocation: stored.kind === 'video' ? '' : 'bf',
     template: file.template,
     slot: file.slot,
     ownerId: owner.id,
@@ -141,45 +99,16 @@ async function addMaterial(
   return id;
 }
 
-async function addAd(
-  tx: Tx,
-  owner: { id: string; customer: string | null },
-  ad: { name: string; kind: 'video' | 'picture'; template: number; screens: string[][] },
-  now: Date,
-) {
-  const id = newId();
-  await tx.insert(advertisements).values({
-    id,
-    name: ad.name,
-    kind: ad.kind,
-    beginAt: new Date(now.getTime() - 86400_000),
-    endAt: new Date(now.getTime() + 90 * 86400_000),
-    timeZone: 'Asia/Shanghai',
-    template: ad.template,
-    ownerId: owner.id,
-    customerId: owner.customer,
-    createdAt: now,
-    updatedAt: now,
-  });
-  await tx
-    .insert(adResources)
-    .values(
-      ad.screens.flatMap((screen, s) =>
-        screen.map((resourceId, p) => ({ adId: id, resourceId, screen: s, position: p })),
-      ),
-    );
-}
-
-/** Materials of every kind with real files (pictures at the slot sizes, 10 s and 15 s videos) and ads. */
+/**
+ * Materials of every kind with real files (pictures at the slot sizes, 10 s and 15 s videos); the ads
+ * seeder (ads module) builds the demo ads from them.
+ */
 export const materialsSeeder: Seeder = {
   name: 'materials',
   async run(tx, { app, now }) {
-    const rows = await tx
-      .select({ id: accounts.id, username: accounts.username, customer: accounts.customerId })
-      .from(accounts)
-      .where(inArray(accounts.username, ['adv', 'ops']));
-    const adv = rows.find((r) => r.username === 'adv');
-    const ops = rows.find((r) => r.username === 'ops');
+    const users = await accountsByUsernames(tx, ['adv', 'ops']);
+    const adv = users.get('adv');
+    const ops = users.get('ops');
     if (!adv || !ops) return;
     const jpeg = (svg: Buffer, quality = 80) => sharp(svg).jpeg({ quality }).toBuffer();
     const png = (svg: Buffer) => sharp(svg).png().toBuffer();
@@ -191,7 +120,7 @@ export const materialsSeeder: Seeder = {
         return null;
       },
     );
-    const lucky: DemoFile[] = [
+    const lucky: MaterialFile[] = [
       {
         name: 'latte-art.jpg',
         data: await jpeg(poster(1080, 1920, 'Lucky Coffee', 'Latte art, every morning', ...brown)),
@@ -241,44 +170,14 @@ export const materialsSeeder: Seeder = {
         slot: 1,
       },
     ];
-    const advOwner = { id: adv.id, customer: adv.customer };
-    const ids = new Map<string, string>();
-    for (const file of lucky) ids.set(file.name, await addMaterial(tx, app, advOwner, file, now));
-    const id = (name: string) => ids.get(name)!;
-    await addAd(
-      tx,
-      advOwner,
-      { name: 'Morning Latte', kind: 'picture', template: 1, screens: [[id('latte-art.jpg')], [id('cold-brew.png')]] },
-      now,
-    );
-    if (videos) {
-      await addAd(
-        tx,
-        advOwner,
-        { name: 'Coffee Spot', kind: 'video', template: 1, screens: [[id('coffee-spot.mp4')]] },
-        now,
-      );
-      await addAd(
-        tx,
-        advOwner,
-        { name: 'Split Promo', kind: 'video', template: 2, screens: [[id('split-banner.jpg'), id('split-main.mp4')]] },
-        now,
-      );
-    }
-
-    const opsOwner = { id: ops.id, customer: null };
-    const welcome = await addMaterial(
-      tx,
-      app,
-      opsOwner,
-      {
-        name: 'welcome.jpg',
-        data: await jpeg(poster(1080, 1920, 'Welcome', 'Ask me the way', '#3574F7', '#8FB3FF')),
-        template: 1,
-        slot: 1,
-      },
-      now,
-    );
-    await addAd(tx, opsOwner, { name: 'Welcome Robot', kind: 'picture', template: 1, screens: [[welcome]] }, now);
+    const advOwner = { id: adv.id, customer: adv.customerId };
+    for (const file of lucky) await addMaterial(tx, app, advOwner, file, now);
+    const welcome = {
+      name: 'welcome.jpg',
+      data: await jpeg(poster(1080, 1920, 'Welcome', 'Ask me the way', '#3574F7', '#8FB3FF')),
+      template: 1,
+      slot: 1,
+    };
+    await addMaterial(tx, app, { id: ops.id, customer: null }, welcome, now);
   },
 };

@@ -3,8 +3,9 @@ import { Redis } from 'ioredis';
 import type { Namespace, Server } from 'socket.io';
 import type { AppContext } from '../../platform/context';
 import { deviceOfToken } from '../device-protocol/device-auth';
+import { revokedTokensSince } from '../devices/devices.queries';
 import { robotsWithShootChangesSince } from '../shooting/shooting.queries';
-import { changedRobotsSince, revokedTokensSince } from './schedules.repository';
+import { changedRobotsSince } from './schedules.repository';
 import type { ScheduleCache } from './schedules.service';
 
 /** The socket.io namespace devices connect to with their device token. */

@@ -18,16 +18,14 @@ import type { ResourceDto } from '@robot-ads/contracts/resources/resources.schem
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import { isOverlayPicture } from '../ads/ads.service';
-import type { ScopeUser } from '../devices/devices.repository';
+import { robotScreens, type ScopeUser } from '../devices/devices.queries';
 import { visibleRobot } from '../devices/devices.service';
+import type { MediaRow } from '../media/media.queries';
 import { findMediaByIds } from '../media/media.service';
-import type { MediaRow } from '../media/media.table';
-import { adIdsOfPlans } from '../playlists/playlists.repository';
-import type { PlaylistRow } from '../playlists/playlists.table';
+import { adIdsOfPlans, type PlaylistRow } from '../playlists/playlists.queries';
 import { markPulled, plansPublishedToRobots } from '../publishing/publishing.service';
 import { qrLinker } from '../qr-codes/qr-codes.service';
 import { openTasksOfRobots } from '../shooting/shooting.queries';
-import { robotScreens } from './schedules.repository';
 
 const DAY = 86_400;
 

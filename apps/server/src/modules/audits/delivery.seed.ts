@@ -1,17 +1,16 @@
 import { requiredSteps } from '@robot-ads/contracts/audits/review-state.rules';
 import { newId } from '@robot-ads/contracts/common/ids';
-import { AD_CAPABLE_TYPES } from '@robot-ads/contracts/devices/devices.rules';
 import type { Cycle, PlayPeriod } from '@robot-ads/contracts/playlists/playlists.schemas';
-import { and, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import type { Seeder } from '../../platform/seeding';
-import { accounts } from '../accounts/accounts.table';
-import { adResources, advertisements } from '../ads/ads.table';
-import { adAuditReviews, adAuditRobots, adAudits, type StoredStep } from '../audits/audits.table';
-import { projects, robots } from '../devices/devices.table';
+import { accountsByUsernames } from '../accounts/accounts.queries';
+import { adDeliverability, adIdsByName, adKinds } from '../ads/ads.queries';
+import { adReadyRobotsOfProject, projectIdsByName } from '../devices/devices.queries';
+import type { PlaylistRow } from '../playlists/playlists.queries';
+import { insertDemoPlan } from '../playlists/playlists.seed';
+import { updateDemoRecords } from '../publishing/publishing.seed';
 import { publishPlan, SYSTEM_SCOPE } from '../publishing/publishing.service';
-import { publishRecords } from '../publishing/publishing.table';
-import { playlistAds, playlists } from './playlists.table';
+import { adAuditReviews, adAuditRobots, adAudits, type StoredStep } from './audits.table';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -26,62 +25,29 @@ const t = (hour: number, minute = 0) => ({ hour, minute });
 export const deliverySeeder: Seeder = {
   name: 'delivery',
   async run(tx, { now, app }) {
-    const users = await tx
-      .select({ id: accounts.id, username: accounts.username, name: accounts.name, customerId: accounts.customerId })
-      .from(accounts)
-      .where(inArray(accounts.username, ['adv', 'root', 'owner', 'owner_auto']));
-    const by = Object.fromEntries(users.map((u) => [u.username, u]));
+    const users = await accountsByUsernames(tx, ['adv', 'root', 'owner', 'owner_auto']);
+    const by = Object.fromEntries(users);
     const adv = by.adv;
     const root = by.root;
     if (!adv?.customerId || !root) return;
-    const ads = await tx
-      .select({ id: advertisements.id, name: advertisements.name })
-      .from(advertisements)
-      .where(eq(advertisements.customerId, adv.customerId));
-    const ad = (name: string) => ads.find((a) => a.name === name)?.id;
+    const ads = await adIdsByName(tx, adv.customerId);
+    const ad = (name: string) => ads.get(name);
     const latte = ad('Morning Latte');
     const spot = ad('Coffee Spot');
     const split = ad('Split Promo');
     if (!latte || !spot || !split) return;
 
-    const projectRows = await tx.select({ id: projects.id, name: projects.name }).from(projects);
-    const sunshine = projectRows.find((p) => p.name === '阳光广场')?.id;
-    const harbour = projectRows.find((p) => p.name === '海港城')?.id;
+    const projectIds = await projectIdsByName(tx);
+    const sunshine = projectIds.get('阳光广场');
+    const harbour = projectIds.get('海港城');
     const deliverable = async (projectId: string | undefined, n: number) =>
-      projectId
-        ? tx
-            .select({ ref: robots.id, robotId: robots.robotId, projectId: robots.projectId })
-            .from(robots)
-            .where(
-              and(
-                eq(robots.projectId, projectId),
-                eq(robots.activated, true),
-                eq(robots.inUse, true),
-                eq(robots.postAds, true),
-                ne(robots.listType, 'blacklist'),
-                gt(robots.expireAt, now),
-                inArray(robots.type, [...AD_CAPABLE_TYPES]),
-              ),
-            )
-            .orderBy(robots.robotId)
-            .limit(n)
-        : [];
+      projectId ? adReadyRobotsOfProject(tx, projectId, now, n) : [];
     const sun = await deliverable(sunshine, 12);
     const har = await deliverable(harbour, 6);
 
     const materials = async (adIds: string[]) => {
-      const rows = await tx
-        .select({ adId: adResources.adId })
-        .from(adResources)
-        .where(inArray(adResources.adId, adIds));
-      return adIds.reduce((n, id) => n + rows.filter((r) => r.adId === id).length, 0);
-    };
-    const kinds = async (adIds: string[]) => {
-      const rows = await tx
-        .selectDistinct({ kind: advertisements.kind })
-        .from(advertisements)
-        .where(inArray(advertisements.id, adIds));
-      return rows.map((r) => r.kind);
+      const found = await adDeliverability(tx, adIds);
+      return adIds.reduce((n, id) => n + (found.get(id)?.materials ?? 0), 0);
     };
 
     async function plan(
@@ -98,34 +64,34 @@ export const deliverySeeder: Seeder = {
         note?: string;
       },
     ) {
-      const id = newId();
-      await tx.insert(playlists).values({
-        id,
-        name,
-        clientId: adv?.customerId as string,
-        description: `${name} — demo`,
-        priority: o.priority ?? 5,
-        cycle: o.cycle ?? { type: 'daily', data: [] },
-        times: o.times ?? [
-          { begin: t(8), end: t(11) },
-          { begin: t(17), end: t(21) },
-        ],
-        beginAt: new Date(now.getTime() + o.begin),
-        endAt: new Date(now.getTime() + o.end),
-        timeZone: o.zone ?? 'Asia/Shanghai',
-        playingMode: 'order',
-        countLimit: 300,
-        materials: await materials(adIds),
-        advertisingType: await kinds(adIds),
-        auditState: o.audit ?? 'none',
-        auditNote: o.note ?? '',
-        createdBy: adv?.id as string,
-        createdAt: now,
-        updatedAt: now,
-      });
-      await tx.insert(playlistAds).values(adIds.map((adId, position) => ({ playlistId: id, position, adId })));
-      const [row] = await tx.select().from(playlists).where(eq(playlists.id, id));
-      return row as typeof playlists.$inferSelect;
+      return insertDemoPlan(
+        tx,
+        {
+          id: newId(),
+          name,
+          clientId: adv?.customerId as string,
+          description: `${name} — demo`,
+          priority: o.priority ?? 5,
+          cycle: o.cycle ?? { type: 'daily', data: [] },
+          times: o.times ?? [
+            { begin: t(8), end: t(11) },
+            { begin: t(17), end: t(21) },
+          ],
+          beginAt: new Date(now.getTime() + o.begin),
+          endAt: new Date(now.getTime() + o.end),
+          timeZone: o.zone ?? 'Asia/Shanghai',
+          playingMode: 'order',
+          countLimit: 300,
+          materials: await materials(adIds),
+          advertisingType: await adKinds(tx, adIds),
+          auditState: o.audit ?? 'none',
+          auditNote: o.note ?? '',
+          createdBy: adv?.id as string,
+          createdAt: now,
+          updatedAt: now,
+        },
+        adIds,
+      );
     }
 
     async function application(
@@ -190,11 +156,7 @@ export const deliverySeeder: Seeder = {
       return id;
     }
 
-    const publish = async (
-      p: typeof playlists.$inferSelect,
-      targets: Array<{ robotId: string }>,
-      applicationId: string,
-    ) =>
+    const publish = async (p: PlaylistRow, targets: Array<{ robotId: string }>, applicationId: string) =>
       publishPlan(
         app,
         tx as Tx,
@@ -209,15 +171,17 @@ export const deliverySeeder: Seeder = {
     const liveTargets = sun.slice(0, 6);
     await publish(live, liveTargets, await application(live.id, 'apply', liveTargets, 'post'));
     // Issued the day it began; five devices pulled it twenty minutes later.
-    await tx
-      .update(publishRecords)
-      .set({ pubAt: new Date(now.getTime() - 2 * DAY - HOUR), createdAt: new Date(now.getTime() - 2 * DAY - HOUR) })
-      .where(eq(publishRecords.playlistId, live.id));
+    await updateDemoRecords(tx, live.id, {
+      pubAt: new Date(now.getTime() - 2 * DAY - HOUR),
+      createdAt: new Date(now.getTime() - 2 * DAY - HOUR),
+    });
     const pulledRefs = liveTargets.slice(0, 5).map((x) => x.ref);
-    await tx
-      .update(publishRecords)
-      .set({ state: 'pulled', pullAt: new Date(now.getTime() - 2 * DAY + 20 * 60_000) })
-      .where(and(eq(publishRecords.playlistId, live.id), inArray(publishRecords.robotRef, pulledRefs)));
+    await updateDemoRecords(
+      tx,
+      live.id,
+      { state: 'pulled', pullAt: new Date(now.getTime() - 2 * DAY + 20 * 60_000) },
+      pulledRefs,
+    );
 
     // Low pull rate: approved, published, few devices pulled (a warning on the list).
     const low = await plan('Spot Weekends', [spot], {
@@ -229,22 +193,16 @@ export const deliverySeeder: Seeder = {
     });
     const lowTargets = [...sun.slice(6, 10), ...har.slice(0, 2)];
     await publish(low, lowTargets, await application(low.id, 'apply', lowTargets, 'post'));
-    await tx
-      .update(publishRecords)
-      .set({ pubAt: new Date(now.getTime() - 4 * HOUR), createdAt: new Date(now.getTime() - 4 * HOUR) })
-      .where(eq(publishRecords.playlistId, low.id));
-    await tx
-      .update(publishRecords)
-      .set({ state: 'pulled', pullAt: new Date(now.getTime() - 3 * HOUR) })
-      .where(
-        and(
-          eq(publishRecords.playlistId, low.id),
-          inArray(
-            publishRecords.robotRef,
-            lowTargets.slice(0, 2).map((x) => x.ref),
-          ),
-        ),
-      );
+    await updateDemoRecords(tx, low.id, {
+      pubAt: new Date(now.getTime() - 4 * HOUR),
+      createdAt: new Date(now.getTime() - 4 * HOUR),
+    });
+    await updateDemoRecords(
+      tx,
+      low.id,
+      { state: 'pulled', pullAt: new Date(now.getTime() - 3 * HOUR) },
+      lowTargets.slice(0, 2).map((x) => x.ref),
+    );
 
     // Not started: approved and issued, begins next week (Sydney time).
     const later = await plan('Split Autumn', [split], {
@@ -290,19 +248,16 @@ export const deliverySeeder: Seeder = {
     const overTargets = sun.slice(4, 6);
     await publish(over, overTargets, await application(over.id, 'apply', overTargets, 'post'));
     const cancelId = await application(over.id, 'cancel', overTargets, 'post', { reason: '活动提前结束' });
-    await tx
-      .update(publishRecords)
-      // Issued and pulled when it began, played until the cancellation.
-      .set({
-        state: 'cancelled',
-        pubAt: new Date(now.getTime() - 10 * DAY - HOUR),
-        createdAt: new Date(now.getTime() - 10 * DAY - HOUR),
-        pullAt: new Date(now.getTime() - 10 * DAY + HOUR),
-        cancelledAt: now,
-        cancelReason: '活动提前结束',
-        applicationId: cancelId,
-      })
-      .where(eq(publishRecords.playlistId, over.id));
+    // Issued and pulled when it began, played until the cancellation.
+    await updateDemoRecords(tx, over.id, {
+      state: 'cancelled',
+      pubAt: new Date(now.getTime() - 10 * DAY - HOUR),
+      createdAt: new Date(now.getTime() - 10 * DAY - HOUR),
+      pullAt: new Date(now.getTime() - 10 * DAY + HOUR),
+      cancelledAt: now,
+      cancelReason: '活动提前结束',
+      applicationId: cancelId,
+    });
 
     // A cancellation waiting for review on the live plan.
     await application(live.id, 'cancel', liveTargets.slice(5, 6), 'pending', { reason: '门店装修' });
