@@ -1,10 +1,11 @@
 import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { containsLike } from '../../platform/like';
 import { accounts } from './accounts.table';
 
 /* For the delivery modules (publishing, audits): property (project) accounts and names of accounts. */
 
-const containsPattern = (v: string) => `%${v.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+const containsPattern = containsLike;
 
 /** Property (project) accounts to deliver to, paged by name; `name` matches the name or the username. */
 export async function propertyAccountsPage(db: DbOrTx, q: { start: number; limit: number; name?: string }) {

@@ -7,6 +7,7 @@ import { and, asc, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-o
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
+import { containsLike } from '../../platform/like';
 import { accountSubtreeIds } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
 import { checkRobotIds } from '../devices/device-import';
@@ -14,7 +15,7 @@ import { robotIdsAmong, robotRefsOfRobotIds, robotsPageAmong } from '../devices/
 import { toRobotDto, usedSlotsOf } from '../devices/devices.service';
 import { adGroupRobots, adGroups } from './ad-groups.table';
 
-const like = (v: string) => `%${v.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+const like = containsLike;
 
 /** Groups a caller sees: root/admin all, operators their account subtree's, others their own. */
 async function groupScope(db: DbOrTx, user: SessionUser): Promise<SQL | undefined> {

@@ -6,10 +6,10 @@ import { count, desc, eq, ilike, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../platform/app-error';
 import type { PlatformContext } from '../../platform/context';
+import { containsLike } from '../../platform/like';
 import { hashPassword, passwordCost } from '../../platform/passwords';
 import { type Actor, writeAudit } from './admin.audit';
 import { adminClients } from './admin.table';
-import { escapeLike } from './params.service';
 
 type Dto = z.infer<typeof adminClient>;
 type Row = typeof adminClients.$inferSelect;
@@ -19,7 +19,7 @@ export class ClientsService {
   constructor(private readonly ctx: PlatformContext) {}
 
   async page(q: { start: number; limit: number; clientId?: string }): Promise<{ total: number; datas: Dto[] }> {
-    const where = q.clientId ? ilike(adminClients.clientId, `%${escapeLike(q.clientId)}%`) : undefined;
+    const where = q.clientId ? ilike(adminClients.clientId, containsLike(q.clientId)) : undefined;
     const [total] = await this.ctx.db.select({ n: count() }).from(adminClients).where(where);
     const rows = await this.ctx.db
       .select()

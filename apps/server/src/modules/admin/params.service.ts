@@ -7,6 +7,7 @@ import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../platform/app-error';
 import type { PlatformContext } from '../../platform/context';
+import { containsLike } from '../../platform/like';
 import { type Actor, writeAudit } from './admin.audit';
 import { bumpRevision, RevisionedCache } from './admin.cache';
 import { adminParams } from './admin.table';
@@ -26,8 +27,6 @@ export interface ParamsReader {
   freeMaterials(): Promise<{ trial: number; rental: number }>;
   iframeOrigins(): string[];
 }
-
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** System parameters (blade-system param calls), cached per instance and invalidated on change. */
 export class ParamsService implements ParamsReader {
@@ -102,8 +101,8 @@ export class ParamsService implements ParamsReader {
   ): Promise<{ total: number; datas: Dto[] }> {
     await this.storeDefaults(lang);
     const filters: SQL[] = [];
-    if (q.paramName) filters.push(ilike(adminParams.paramName, `%${escapeLike(q.paramName)}%`));
-    if (q.paramKey) filters.push(ilike(adminParams.paramKey, `%${escapeLike(q.paramKey)}%`));
+    if (q.paramName) filters.push(ilike(adminParams.paramName, containsLike(q.paramName)));
+    if (q.paramKey) filters.push(ilike(adminParams.paramKey, containsLike(q.paramKey)));
     const where = filters.length ? and(...filters) : undefined;
     const [total] = await this.ctx.db.select({ n: count() }).from(adminParams).where(where);
     const rows = await this.ctx.db

@@ -21,6 +21,7 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL, sql } from 'dr
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { PlatformContext } from '../../platform/context';
+import { containsLike } from '../../platform/like';
 import { dataScope } from '../../platform/scope';
 import { type MediaRow, mediaInScope } from '../media/media.queries';
 import { ownedWhere } from '../media/media.scope';
@@ -205,7 +206,7 @@ export class AdsService {
     q: { start: number; limit: number; name?: string; kind?: AdKind },
   ): Promise<{ total: number; datas: AdDto[] }> {
     const conds: (SQL | undefined)[] = [await this.visibleWhere(user)];
-    if (q.name) conds.push(ilike(advertisements.name, `%${q.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+    if (q.name) conds.push(ilike(advertisements.name, containsLike(q.name)));
     if (q.kind) conds.push(eq(advertisements.kind, q.kind));
     const where = and(...conds);
     const [{ total } = { total: 0 }] = await this.ctx.db.select({ total: count() }).from(advertisements).where(where);

@@ -7,6 +7,7 @@ import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
+import { containsLike } from '../../platform/like';
 import { descendantIdsSql } from '../../platform/scope';
 import { isSuperuser, type SessionUser } from '../../platform/session-user';
 import type { AdLinkCounter } from '../ads/ads.service';
@@ -31,7 +32,7 @@ import {
 } from './audits.repository';
 import { type AdAuditRow, adAuditRobots, adAudits, type StoredStep } from './audits.table';
 
-export const like = (v: string) => `%${v.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+export const like = containsLike;
 export const isOperator = (user: Pick<SessionUser, 'role' | 'principals'>) =>
   isSuperuser(user) || isOperatorRole(user.role);
 

@@ -1,5 +1,6 @@
 import { type AnyColumn, and, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { containsLike } from '../../platform/like';
 import { projects, robots, scenes } from './devices.table';
 
 /*
@@ -12,7 +13,7 @@ export function robotRefsOfProject(projectId: string): SQL {
   return sql`select ${robots.id} from ${robots} where ${robots.projectId} = ${projectId}`;
 }
 
-const containsPattern = (v: string) => `%${v.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+const containsPattern = containsLike;
 
 /** Filters on robots of the publish record lists; every one is optional (null project: no robot). */
 export interface RecordRobotFilter {

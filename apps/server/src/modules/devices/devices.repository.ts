@@ -3,12 +3,13 @@ import { type DeviceState, ONLINE_WINDOW_MS } from '@robot-ads/contracts/devices
 import type { RobotFilters } from '@robot-ads/contracts/devices/devices.schemas';
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { containsLike } from '../../platform/like';
 import { isSuperuser, type SessionUser } from '../../platform/session-user';
 import { projects, robots, robotTransitions, scenes } from './devices.table';
 
 export type ScopeUser = Pick<SessionUser, 'id' | 'role' | 'principals' | 'projectId'>;
 
-const like = (v: string) => `%${v.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+const like = containsLike;
 
 /** Conditions of each device state at `now` (spec section 4). */
 export function stateCondition(state: DeviceState, now: Date): SQL {

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, ilike, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { containsLike } from '../../platform/like';
 import {
   type OpenApiUserRow,
   openApiUsers,
@@ -12,7 +13,7 @@ import {
   openWebhooks,
 } from './open-platform.table';
 
-const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likeOf = containsLike;
 
 /** A page of one table's rows, newest first, and the count of all that match. */
 async function pageOf<T extends PgTable & { id: AnyPgColumn }>(

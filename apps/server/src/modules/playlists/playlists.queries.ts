@@ -9,6 +9,7 @@ import { playlistAds, playlists } from './playlists.table';
 export { type AdSummary, adIdsOfPlans, adSummaries } from './playlists.repository';
 export type { PlaylistRow } from './playlists.table';
 
+import { containsLike } from '../../platform/like';
 import type { PlaylistRow } from './playlists.table';
 
 /** Live plans within `scope` whose ID is `ref` (24) or ends with it (12); at most 2 (2 means ambiguous). */
@@ -32,7 +33,7 @@ export async function plansByIds(db: DbOrTx, ids: readonly string[]) {
 export async function planIdsNamed(db: DbOrTx, ids: readonly string[], name: string): Promise<string[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  const pattern = `%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsLike(name);
   const rows = await db
     .select({ id: playlists.id })
     .from(playlists)
@@ -63,7 +64,7 @@ export function planIdsWhere(condition: SQL): SQL {
 /** Condition on the plans table: the name contains `name`, the customer is `clientId` (each when given). */
 export function planFilter(f: { name?: string; clientId?: string }): SQL | undefined {
   const conds: SQL[] = [];
-  if (f.name) conds.push(ilike(playlists.name, `%${f.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (f.name) conds.push(ilike(playlists.name, containsLike(f.name)));
   if (f.clientId) conds.push(eq(playlists.clientId, f.clientId));
   return conds.length > 0 ? and(...conds) : undefined;
 }

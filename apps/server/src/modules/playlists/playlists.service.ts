@@ -18,6 +18,7 @@ import { type AnyColumn, and, desc, eq, ilike, inArray, isNull, or, type SQL, sq
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
+import { containsLike } from '../../platform/like';
 import { accountSubtreeIds } from '../../platform/scope';
 import { isSuperuser, type SessionUser } from '../../platform/session-user';
 import { customerNamesByIds } from '../customers/customers.queries';
@@ -30,7 +31,7 @@ type User = Pick<SessionUser, 'id' | 'role' | 'principals' | 'customer' | 'proje
 /** What the plan scope needs of the context: the plans' delivery facts (a property sees the plans that reach it). */
 export type PlanScopeContext = Pick<AppContext, 'planDelivery'>;
 
-const like = (v: string) => `%${v.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+const like = containsLike;
 
 /**
  * The plans a caller may see: root/admin all; operators those created in their account subtree or

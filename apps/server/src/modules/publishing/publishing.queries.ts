@@ -1,8 +1,8 @@
 import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { robotIdOfRef, robotRefsOfProject } from '../devices/delivery.queries';
-import { LIVE_STATES } from './publishing.repository';
 import { plansChangedSince } from '../playlists/playlists.queries';
+import { LIVE_STATES } from './publishing.repository';
 import { publishRecords } from './publishing.table';
 
 /*

@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { PlatformContext } from '../../platform/context';
+import { containsLike } from '../../platform/like';
 import { dataScope } from '../../platform/scope';
 import { deleteMediaRow, type MediaRow } from '../media/media.queries';
 import { assertMayManageMaterials, ownedWhere, uploadDirFor } from '../media/media.scope';
@@ -226,7 +227,7 @@ export class ResourcesService {
     if (q.template) conds.push(eq(resources.template, q.template));
     if (q.slot) conds.push(eq(resources.slot, q.slot));
     if (q.type) conds.push(eq(resources.type, q.type));
-    if (q.name) conds.push(ilike(resources.name, `%${q.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+    if (q.name) conds.push(ilike(resources.name, containsLike(q.name)));
     return and(...conds);
   }
 

@@ -18,6 +18,7 @@ import type { FollowState, LeadPriority } from '@robot-ads/contracts/sales/sales
 import { and, asc, desc, eq, ilike, inArray, isNotNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
+import { containsLike } from '../../platform/like';
 import { accountSubtreeIds, assertCanSeeAccount, isSuperuser } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
 import { findAccountById } from '../accounts/accounts.queries';
@@ -108,7 +109,7 @@ export class LeadsService {
   }
 
   async page(user: SessionUser, q: LeadQuery): Promise<{ total: number; datas: LeadDto[] }> {
-    const like = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsLike;
     const where = and(
       await this.scope(user),
       q.name ? ilike(leads.name, like(q.name)) : undefined,

@@ -24,6 +24,7 @@ import {
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
+import { containsLike } from '../../platform/like';
 import { accountSubtreeIds, isSuperuser } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
 import { accountsOfCustomers } from '../accounts/accounts.queries';
@@ -218,7 +219,7 @@ export class OrdersService {
     if (q.state) conds.push(eq(orders.state, q.state));
     if (q.customerId) conds.push(eq(orders.customerId, q.customerId));
     if (q.keyword) {
-      const like = `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = containsLike(q.keyword);
       conds.push(or(ilike(orders.orderNo, like), ilike(orders.name, like)));
     }
     if (q.from !== undefined) conds.push(gte(orders.createdAt, new Date(q.from * 1000)));

@@ -28,6 +28,7 @@ import { and, desc, eq, gte, ilike, inArray, isNull, lt, type SQL, sql } from 'd
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
+import { containsLike } from '../../platform/like';
 import type { SessionUser } from '../../platform/session-user';
 import { adSummaries } from '../ads/ads.queries';
 import {
@@ -50,7 +51,7 @@ import { type ShootRequirementRow, shootRecords, shootRequirements, shootTasks }
 export const SHOOT_PUSH_JOB = 'shooting.push';
 type User = SessionUser;
 
-const likeText = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likeText = containsLike;
 const secondsOf = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /** The place of a robot as one line: province city district address, then scene / property. */

@@ -4,6 +4,7 @@ import type { errorLogDto, errorLogEntry, errorLogQuery } from '@robot-ads/contr
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PlatformContext } from '../../platform/context';
+import { containsLike } from '../../platform/like';
 import type { SessionUser } from '../../platform/session-user';
 import { frontendErrors } from './system-logs.table';
 
@@ -43,7 +44,7 @@ export class SystemLogsService {
     if (q.type) filters.push(eq(frontendErrors.type, q.type));
     if (q.username) filters.push(eq(frontendErrors.username, q.username));
     if (q.keyword) {
-      const like = `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = containsLike(q.keyword);
       filters.push(or(ilike(frontendErrors.message, like), ilike(frontendErrors.url, like)));
     }
     if (q.begin !== undefined) filters.push(gte(frontendErrors.createdAt, new Date(q.begin * 1000)));

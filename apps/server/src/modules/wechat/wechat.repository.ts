@@ -1,16 +1,13 @@
 import { and, asc, count, desc, eq, ilike, inArray, max, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { containsLike } from '../../platform/like';
 import { type WechatBannerRow, type WechatUserRow, wechatBanners, wechatUsers } from './wechat.table';
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 export async function userPage(
   db: DbOrTx,
   f: { keyword?: string; robotRefs?: string[]; blocked?: boolean; start: number; limit: number },
 ): Promise<{ total: number; rows: WechatUserRow[] }> {
-  const like = f.keyword ? `%${escapeLike(f.keyword)}%` : null;
+  const like = f.keyword ? containsLike(f.keyword) : null;
   const conditions: (SQL | undefined)[] = [
     like
       ? or(ilike(wechatUsers.openid, like), ilike(wechatUsers.nickname, like), ilike(wechatUsers.phone, like))
