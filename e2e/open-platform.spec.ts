@@ -95,6 +95,8 @@ const HOOK_TEXT = {
     delivered: '已送达',
     resend: '重新推送',
     resent: '已重新推送',
+    auditResent: /重新推送/,
+    auditCreated: /新建事件订阅/,
     actor: '用户或客户端',
     search: /^查\s?询$/,
   },
@@ -110,6 +112,8 @@ const HOOK_TEXT = {
     delivered: 'Delivered',
     resend: 'Resend',
     resent: 'Sent again',
+    auditResent: /Delivery resent/,
+    auditCreated: /Webhook created/,
     actor: 'User or client',
     search: /^Search$/,
   },
@@ -223,18 +227,8 @@ async function webhookFlow(page: Page, request: APIRequestContext, lang: 'zh' | 
     await page.goto('/openPlatform/auditLog');
     await page.getByLabel(text.actor).fill('root');
     await page.getByRole('button', { name: text.search }).click();
-    await expect(
-      page
-        .locator('.ant-table')
-        .getByRole('row', { name: /webhook\.resend/ })
-        .first(),
-    ).toBeVisible();
-    await expect(
-      page
-        .locator('.ant-table')
-        .getByRole('row', { name: /webhook\.create/ })
-        .first(),
-    ).toBeVisible();
+    await expect(page.locator('.ant-table').getByRole('row', { name: text.auditResent }).first()).toBeVisible();
+    await expect(page.locator('.ant-table').getByRole('row', { name: text.auditCreated }).first()).toBeVisible();
   } finally {
     await receiver.close();
   }

@@ -1,3 +1,4 @@
+import { WEBHOOK_EVENTS } from '@robot-ads/contracts/open-platform/open-platform.schemas';
 import { Card, Input, Select, Space, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -9,9 +10,17 @@ import { serverPaging } from '../components/server-paging';
 type ActorKind = AuditEntry['actorKind'];
 const KINDS: readonly ActorKind[] = ['user', 'partner'];
 
+/** A change's target; a webhook's starts with its event, shown by its name ("plan.pulledRatio https://…"). */
+function targetText(target: string, eventName: (event: string) => string): string {
+  if (!target) return '-';
+  const [first = '', ...rest] = target.split(' ');
+  if (!(WEBHOOK_EVENTS as readonly string[]).includes(first)) return target;
+  return [eventName(first), ...rest].join(' ');
+}
+
 /** /openPlatform/auditLog: every partner call and every change on the open platform pages (who, when, what, where). */
 export default function AuditLogPage() {
-  const { t } = useTranslation('open-platform');
+  const { t, i18n } = useTranslation('open-platform');
   const [page, setPage] = useState({ start: 0, limit: 10 });
   const [actorKind, setActorKind] = useState<ActorKind | undefined>();
   const [actorText, setActorText] = useState('');
@@ -66,8 +75,20 @@ export default function AuditLogPage() {
               render: (v: ActorKind) => <Tag color={v === 'partner' ? 'blue' : 'default'}>{t(`audit.kinds.${v}`)}</Tag>,
             },
             { title: t('fields.actor'), dataIndex: 'actor', size: 'code' },
-            { title: t('fields.action'), dataIndex: 'action', size: 'long' },
-            { title: t('fields.target'), dataIndex: 'target', size: 'long', render: (v: string) => v || '-' },
+            {
+              title: t('fields.action'),
+              dataIndex: 'action',
+              size: 'long',
+              // A change shows its name; a partner call its method and path.
+              render: (v: string) =>
+                i18n.exists(`audit.actions.${v}`, { ns: 'open-platform' }) ? t(`audit.actions.${v}`) : v,
+            },
+            {
+              title: t('fields.target'),
+              dataIndex: 'target',
+              size: 'long',
+              render: (v: string) => targetText(v, (event) => t(`webhooks.events.${event}`)),
+            },
             { title: t('fields.ip'), dataIndex: 'ip', size: 'code', render: (v: string) => v || '-' },
             { title: t('fields.status'), dataIndex: 'status', size: 'number', render: (v: number) => String(v) },
           ],
