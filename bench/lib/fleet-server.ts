@@ -156,7 +156,10 @@ async function main() {
       const started = Date.now();
       const versions = await pullAll(app, ROBOTS);
       fs.writeFileSync(versionsFile, versions.join('\n'));
-      process.stderr.write(`  (${ROBOTS} schedules built in ${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+      const heapMb = Math.round(process.memoryUsage().heapUsed / 1e6);
+      process.stderr.write(
+        `  (${ROBOTS} schedules built in ${((Date.now() - started) / 1000).toFixed(1)} s; server heap ${heapMb} MB)\n`,
+      );
     }
     const stop = async () => {
       await app.close();

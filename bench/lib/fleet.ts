@@ -36,6 +36,8 @@ export async function startFleetServer(
   const child: ChildProcess = spawn(
     process.execPath,
     [
+      // BENCH_PROF=app (or bare): a CPU profile of that server in /tmp/bench-prof (node --cpu-prof).
+      ...(process.env.BENCH_PROF === mode ? ['--cpu-prof', '--cpu-prof-dir=/tmp/bench-prof'] : []),
       '--import',
       'tsx',
       path.join(ROOT, 'bench/lib/fleet-server.ts'),

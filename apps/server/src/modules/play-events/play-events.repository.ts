@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { robotDirectory } from '../devices/devices.queries';
 import { plansByIds } from '../playlists/playlists.queries';
 import { addToCalendarRollups } from './play-events.calendar';
-import { playEvents, playRollups } from './play-events.table';
+import { playCalendarRollups, playEvents, playRollups } from './play-events.table';
 
 /** Of the given plan ids, those that exist (not deleted). */
 export async function existingPlans(db: DbOrTx, ids: string[]): Promise<Set<string>> {
@@ -76,8 +76,10 @@ export async function addToRollups(db: DbOrTx, deltas: RollupDelta[]) {
 }
 
 /**
- * Consumption per robot of one plan, read from the rollups. `projectId`: only the robots of that property
- * (null: none; undefined: every robot). `limit` null: every row.
+ * Consumption per robot of one plan, read from the rollups: the robot's month rows (every quarter row lies
+ * in exactly one of them, so their sum is the plan's whole history: about 12 rows per robot and year), and
+ * its last play from its newest quarter row (one index probe per robot of the page). `projectId`: only the
+ * robots of that property (null: none; undefined: every robot). `limit` null: every row.
  */
 export async function consumeRows(
   db: DbOrTx,
@@ -86,27 +88,39 @@ export async function consumeRows(
   page: { start: number; limit: number | null },
 ) {
   const robots = robotDirectory(db);
+  const c = playCalendarRollups;
+  const sums = db
+    .select({
+      robotRef: c.robotRef,
+      plays: sql<number>`sum(${c.plays})`.as('plays'),
+      scans: sql<number>`sum(${c.scans})`.as('scans'),
+      watchMs: sql<number>`sum(${c.watchMs})`.as('watch_ms'),
+    })
+    .from(c)
+    .where(and(eq(c.playlistId, playlistId), eq(c.period, 'month')))
+    .groupBy(c.robotRef)
+    .as('sums');
   const scope = projectId === undefined ? undefined : projectId ? eq(robots.projectId, projectId) : sql`false`;
-  const where = and(eq(playRollups.playlistId, playlistId), scope);
   const [count] = await db
-    .select({ n: sql<number>`count(distinct ${playRollups.robotRef})::int` })
-    .from(playRollups)
-    .innerJoin(robots, eq(robots.ref, playRollups.robotRef))
-    .where(where);
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sums)
+    .innerJoin(robots, eq(robots.ref, sums.robotRef))
+    .where(scope);
   const q = db
     .select({
       robotId: robots.robotId,
       name: robots.name,
-      propertyname: sql<string | null>`max(${robots.propertyname})`,
-      plays: sql<number>`sum(${playRollups.plays})::int`,
-      scans: sql<number>`sum(${playRollups.scans})::int`,
-      watchDuration: sql<number>`sum(${playRollups.watchMs})::bigint`,
-      lastPlayAt: sql<Date | string | null>`max(${playRollups.lastPlayAt})`,
+      propertyname: robots.propertyname,
+      plays: sql<number>`${sums.plays}::int`,
+      scans: sql<number>`${sums.scans}::int`,
+      watchDuration: sql<number>`${sums.watchMs}::bigint`,
+      lastPlayAt: sql<Date | string | null>`(select q.last_play_at from ${playRollups} q
+        where q.playlist_id = ${playlistId} and q.robot_ref = ${sums.robotRef} and q.last_play_at is not null
+        order by q.hour desc limit 1)`,
     })
-    .from(playRollups)
-    .innerJoin(robots, eq(robots.ref, playRollups.robotRef))
-    .where(where)
-    .groupBy(robots.ref, robots.robotId, robots.name)
+    .from(sums)
+    .innerJoin(robots, eq(robots.ref, sums.robotRef))
+    .where(scope)
     .orderBy(asc(robots.robotId))
     .offset(page.start);
   const rows = page.limit === null ? await q : await q.limit(page.limit);

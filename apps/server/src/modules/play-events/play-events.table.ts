@@ -60,7 +60,8 @@ export const playRollups = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.quarter, t.playlistId, t.adId, t.robotRef] }),
-    index('play_rollups_plan_robot_idx').on(t.playlistId, t.robotRef),
+    // A robot's newest quarter of a plan (its last play, for the consumption list): read backwards.
+    index('play_rollups_plan_robot_idx').on(t.playlistId, t.robotRef, t.quarter),
     index('play_rollups_plan_quarter_idx').on(t.playlistId, t.quarter),
   ],
 );

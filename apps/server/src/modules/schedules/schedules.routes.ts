@@ -37,6 +37,9 @@ export function createSchedules(ctx: AppContext): Schedules {
  * The schedule poll, on its own: the application registers it, and so does the device lane (app.ts), the
  * lean instance that answers the calls every robot makes all the time on the same port.
  */
+/** A 304 has no body: Fastify sends `undefined` as is, without running the response serializer. */
+const NO_BODY = undefined as unknown as null;
+
 export function schedulePullRoutes(ctx: AppContext, cache: ScheduleCache): FastifyPluginAsyncZod {
   return async (app) => {
     // The device-token check is remembered per token, so that an unchanged poll costs no query.
@@ -63,7 +66,7 @@ export function schedulePullRoutes(ctx: AppContext, cache: ScheduleCache): Fasti
         const pulled = await cache.pull(robotRef, robotId, request.headers['if-none-match']);
         reply.header('cache-control', 'private, no-cache');
         reply.header('etag', `"${pulled.version}"`);
-        if (!pulled.schedule) return reply.code(304).send(null);
+        if (!pulled.schedule) return reply.code(304).send(NO_BODY);
         return { success: true as const, data: pulled.schedule };
       },
     );
