@@ -115,7 +115,7 @@ async function main({ app, database, plain }: BenchApp) {
   await raw(database, 'analyze play_events');
   const [calendar] = await raw(database, 'select count(*)::int as n from play_calendar_rollups');
   console.log(
-    `backfill: ${Number(calendar?.n).toLocaleString('en')} day and month rows in ${((performance.now() - backfilled) / 1000).toFixed(0)} s`,
+    `backfill: ${Number(calendar?.n).toLocaleString('en')} day, week and month rows in ${((performance.now() - backfilled) / 1000).toFixed(0)} s`,
   );
 
   const { token } = await loginAs({ app } as unknown as TestApp, 'super', { principals: 'root' });

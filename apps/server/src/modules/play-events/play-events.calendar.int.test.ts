@@ -38,12 +38,29 @@ describe('rangeParts: which rows a range reads', () => {
       expect(rangeParts(begin, end, zone, { calendar: true, months: true })).toEqual({
         quarters: [[begin, end]],
         days: [],
+        weeks: [],
         months: [],
       });
     }
     expect(rangeParts(begin, end, 'Asia/Singapore', { calendar: true, months: true })).toEqual(
       rangeParts(begin, end, 'Asia/Shanghai', { calendar: true, months: true }),
     );
+  });
+
+  it('weeks (Monday 00:00 +8) where allowed: between the months, and for week buckets', () => {
+    // 2026-01-12 and 2026-01-26 are Mondays; February and March are whole months.
+    const parts = rangeParts(begin, end, null, { calendar: true, months: true, weeks: true });
+    expect(parts.weeks).toEqual([[s('2026-01-11T16:00:00Z'), s('2026-01-25T16:00:00Z')]]);
+    expect(parts.days).toEqual([
+      [s('2026-01-10T16:00:00Z'), s('2026-01-11T16:00:00Z')],
+      [s('2026-01-25T16:00:00Z'), s('2026-01-31T16:00:00Z')],
+      [s('2026-03-31T16:00:00Z'), s('2026-04-02T16:00:00Z')],
+    ]);
+    expect(parts.months).toEqual([[s('2026-01-31T16:00:00Z'), s('2026-03-31T16:00:00Z')]]);
+    const weekly = rangeParts(begin, end, 'Asia/Shanghai', { calendar: true, months: false, weeks: true });
+    expect(weekly.months).toEqual([]);
+    expect(weekly.weeks).toEqual([[s('2026-01-11T16:00:00Z'), s('2026-03-29T16:00:00Z')]]);
+    expect(rangeParts(begin, end, 'Asia/Kolkata', { calendar: true, months: false, weeks: true }).weeks).toEqual([]);
   });
 
   it('totals in any zone (no bucket) read every calendar row inside the range; hours never do', () => {

@@ -3,16 +3,17 @@ import type { DbOrTx } from '../../db/client';
 import { playCalendarRollups, playPlanCalendarRollups, type playRollups } from './play-events.table';
 
 /**
- * Calendar rollups (docs/statistics.md, "Calendar rollups"): the quarter rows summed per local day and
- * local month of the fixed UTC+8 calendar, written with the quarter rows and read for the whole days and
- * months of a report whose zone has its midnights there.
+ * Calendar rollups (docs/statistics.md, "Calendar rollups"): the quarter rows summed per local day, week
+ * (from Monday) and month of the fixed UTC+8 calendar, written with the quarter rows and read for the
+ * whole days, weeks and months of a report whose zone has its midnights there.
  */
 
 /** The calendar's fixed offset from UTC: +8 h (Asia/Shanghai, the default report zone; no DST since 1991). */
 export const CALENDAR_OFFSET_S = 8 * 3600;
 const DAY_S = 86_400;
+const WEEK_S = 7 * DAY_S;
 
-export type CalendarPeriod = 'day' | 'month';
+export type CalendarPeriod = 'day' | 'week' | 'month';
 type QuarterDelta = typeof playRollups.$inferInsert;
 type CalendarRow = typeof playCalendarRollups.$inferInsert;
 type PlanCalendarRow = typeof playPlanCalendarRollups.$inferInsert;
@@ -20,6 +21,13 @@ type PlanCalendarRow = typeof playPlanCalendarRollups.$inferInsert;
 /** The start (unix seconds) of the UTC+8 day containing the instant. */
 export const calendarDayOf = (unix: number) =>
   Math.floor((unix + CALENDAR_OFFSET_S) / DAY_S) * DAY_S - CALENDAR_OFFSET_S;
+
+/** The start (unix seconds) of the UTC+8 week (from Monday 00:00) containing the instant. */
+export function calendarWeekOf(unix: number): number {
+  const day = Math.floor((unix + CALENDAR_OFFSET_S) / DAY_S);
+  // 1970-01-01 was a Thursday: day 4 (1970-01-05) is the first Monday.
+  return (day - ((day + 3) % 7)) * DAY_S - CALENDAR_OFFSET_S;
+}
 
 /** The start (unix seconds) of the UTC+8 month `months` after the one containing the instant. */
 export function calendarMonthOf(unix: number, months = 0): number {
@@ -44,13 +52,14 @@ const SUMMED = [
   'dwellMs',
 ] as const;
 
-/** The quarter deltas summed per calendar day and month (x plan x ad x robot). */
+/** The quarter deltas summed per calendar day, week and month (x plan x ad x robot). */
 export function calendarDeltas(deltas: readonly QuarterDelta[]): CalendarRow[] {
   const out = new Map<string, CalendarRow>();
   for (const d of deltas) {
     const at = Math.floor(d.quarter.getTime() / 1000);
     for (const [period, start] of [
       ['day', calendarDayOf(at)],
+      ['week', calendarWeekOf(at)],
       ['month', calendarMonthOf(at)],
     ] as const) {
       const key = `${period}|${start}|${d.playlistId}|${d.adId}|${d.robotRef}`;
@@ -91,7 +100,7 @@ function addExcluded(table: typeof playCalendarRollups | typeof playPlanCalendar
 }
 
 /**
- * Adds the quarter deltas to their day and month rows, per robot and over robots (creating them when
+ * Adds the quarter deltas to their day, week and month rows, per robot and over robots (creating them when
  * new). Same transaction as the quarters.
  */
 export async function addToCalendarRollups(db: DbOrTx, deltas: readonly QuarterDelta[]) {
@@ -137,7 +146,7 @@ select q.playlist_id, p.period,
   q.ad_id, q.robot_ref, ${SUMS.split(', ')
     .map((col) => `sum(q.${col})`)
     .join(', ')}
-from "play_rollups" q cross join (values ('day'), ('month')) as p(period)
+from "play_rollups" q cross join (values ('day'), ('week'), ('month')) as p(period)
 group by 1, 2, 3, 4, 5`;
 
 /** The robots' calendar rows summed over robots (after CALENDAR_BACKFILL). */
@@ -156,6 +165,8 @@ export interface RangeParts {
   quarters: [number, number][];
   /** [from, to) ranges of calendar day starts read from the day rows. */
   days: [number, number][];
+  /** [from, to) ranges of calendar week starts read from the week rows. */
+  weeks: [number, number][];
   /** [from, to) ranges of calendar month starts read from the month rows. */
   months: [number, number][];
 }
@@ -181,16 +192,19 @@ function pushRange(list: [number, number][], from: number, to: number) {
  * day rows when it lies inside the range and the zone's wall clock reads 00:00 at both its ends (so it is
  * exactly one local day of the zone: always for Asia/Shanghai and other +8 zones without DST, never for
  * other zones); a calendar month when every one of its days is (and `months` is allowed: not for day or
- * week buckets); everything else from the quarter rows. `timeZone` null (totals, per ad, per robot: no
- * bucket to respect): every calendar day and month inside the range. `calendar` false: all from quarter rows.
+ * week buckets); else a calendar week (Monday 00:00 to Monday 00:00) when every one of its days is (and
+ * `weeks` is allowed: no buckets, or week buckets; with months allowed, only a week inside one month);
+ * everything else from the quarter rows. `timeZone`
+ * null (totals, per ad, per robot: no bucket to respect): every calendar day, week and month inside the
+ * range. `calendar` false: all from quarter rows.
  */
 export function rangeParts(
   begin: number,
   end: number,
   timeZone: string | null,
-  use: { calendar: boolean; months: boolean },
+  use: { calendar: boolean; months: boolean; weeks?: boolean },
 ): RangeParts {
-  const parts: RangeParts = { quarters: [], days: [], months: [] };
+  const parts: RangeParts = { quarters: [], days: [], weeks: [], months: [] };
   const first = calendarDayOf(begin + DAY_S - 1);
   const last = calendarDayOf(end);
   if (!use.calendar || last - first < DAY_S) {
@@ -219,6 +233,18 @@ export function rangeParts(
       pushRange(parts.months, s, next);
       t = next;
       s = next;
+    } else if (
+      use.weeks &&
+      calendarWeekOf(s) === s &&
+      s + WEEK_S <= last &&
+      // With months allowed, a week crossing into the next month would hide that month's row.
+      (!use.months || calendarMonthOf(s, 1) >= s + WEEK_S) &&
+      whole(s, s + WEEK_S)
+    ) {
+      if (t < s) pushRange(parts.quarters, t, s);
+      pushRange(parts.weeks, s, s + WEEK_S);
+      t = s + WEEK_S;
+      s += WEEK_S;
     } else if (whole(s, s + DAY_S)) {
       if (t < s) pushRange(parts.quarters, t, s);
       pushRange(parts.days, s, s + DAY_S);

@@ -5,7 +5,7 @@ import { playCalendarRollups, playPlanCalendarRollups, playRollups } from './pla
 
 /**
  * Narrow reads of the rollups for the statistics module (play-events owns the tables): quarter-hour rows,
- * and day and month rows for the whole calendar days and months of a range (play-events.calendar.ts).
+ * and day, week and month rows for the whole calendar days, weeks and months of a range (play-events.calendar.ts).
  * Every figure is a sum over rollup rows, never over raw events.
  */
 
@@ -88,10 +88,11 @@ function within(column: SQL, ranges: [number, number][]): SQL {
   )})`;
 }
 
-/** The day and month rows of a calendar table that the range's parts name. */
+/** The day, week and month rows of a calendar table that the range's parts name. */
 function calendarPeriods(c: typeof playCalendarRollups | typeof playPlanCalendarRollups, parts: RangeParts): SQL {
   const periods = [
     parts.days.length > 0 ? sql`(${c.period} = 'day' and ${within(sql`${c.start}`, parts.days)})` : undefined,
+    parts.weeks.length > 0 ? sql`(${c.period} = 'week' and ${within(sql`${c.start}`, parts.weeks)})` : undefined,
     parts.months.length > 0 ? sql`(${c.period} = 'month' and ${within(sql`${c.start}`, parts.months)})` : undefined,
   ].filter((p): p is SQL => p !== undefined);
   return sql`(${sql.join(periods, sql` or `)})`;
@@ -99,7 +100,7 @@ function calendarPeriods(c: typeof playCalendarRollups | typeof playPlanCalendar
 
 /**
  * The selected rows (t: their start, e: their exposure as a float): quarter rows for the range's edges,
- * day and month rows for its whole calendar days and months. Without a robot filter or per-robot groups,
+ * day, week and month rows for its whole calendar days, weeks and months. Without a robot filter or per-robot groups,
  * the day and month rows summed over robots, plus for the robots whose multiplier is not 1 a row of their
  * extra exposure ((multiplier - 1) x unsensed plays) and nothing else.
  */
@@ -110,6 +111,7 @@ function selectedRows(sel: RollupSelection, group: RollupGrouping, multipliers: 
   const parts = rangeParts(begin, end, bucket ? bucket.timeZone : null, {
     calendar: !sel.quarterRowsOnly && bucket?.unit !== 'hour',
     months: bucket === null || bucket.unit === 'month',
+    weeks: bucket === null || bucket.unit === 'week',
   });
   const multiplier = sql`(${multipliers}::jsonb ->> robot_ref)::float8`;
   const exposure = sql`exposure_sense + (plays - sensed_plays) * coalesce(${multiplier}, 1)`;
@@ -122,7 +124,7 @@ function selectedRows(sel: RollupSelection, group: RollupGrouping, multipliers: 
       sql`select ${q.quarter} as t, playlist_id, ad_id, robot_ref, ${measures}, ${exposure} as e from ${q} where ${where}`,
     );
   }
-  if (parts.days.length > 0 || parts.months.length > 0) {
+  if (parts.days.length > 0 || parts.weeks.length > 0 || parts.months.length > 0) {
     const c = playCalendarRollups;
     const p = playPlanCalendarRollups;
     if (sel.robotRefs || group === 'robot') {

@@ -23,7 +23,7 @@ export const playEvents = pgTable(
   (t) => [index('play_events_robot_idx').on(t.robotRef, t.startedAt)],
 );
 
-/** The summed figures of a rollup row (quarter, day or month). */
+/** The summed figures of a rollup row (quarter, day, week or month). */
 const rollupMeasures = () => ({
   plays: integer('plays').notNull().default(0),
   scans: integer('scans').notNull().default(0),
@@ -67,8 +67,8 @@ export const playRollups = pgTable(
 );
 
 /**
- * Calendar rollups: the quarter rows summed per local day and per local month of the fixed UTC+8 calendar
- * (Asia/Shanghai, the default report zone; `period` 'day' or 'month', `start` the instant of its local
+ * Calendar rollups: the quarter rows summed per local day, week (from Monday) and month of the fixed UTC+8 calendar
+ * (Asia/Shanghai, the default report zone; `period` 'day', 'week' or 'month', `start` the instant of its local
  * midnight), per plan x ad x robot. Written next to the quarter rows (same transaction, same deltas) and
  * backfilled from them by migration. Reports read them for the whole days and months of a range whose
  * local midnights in the report's zone are those of UTC+8, quarter rows for everything else
@@ -78,7 +78,7 @@ export const playCalendarRollups = pgTable(
   'play_calendar_rollups',
   {
     playlistId: text('playlist_id').notNull(),
-    period: text('period').$type<'day' | 'month'>().notNull(),
+    period: text('period').$type<'day' | 'week' | 'month'>().notNull(),
     start: ts('start').notNull(),
     adId: text('ad_id').notNull(),
     robotRef: text('robot_ref').notNull(),
@@ -88,7 +88,7 @@ export const playCalendarRollups = pgTable(
 );
 
 /**
- * The calendar rollups summed over robots (plan x ad per UTC+8 day and month): what a report without a
+ * The calendar rollups summed over robots (plan x ad per UTC+8 day, week and month): what a report without a
  * robot filter and without per-robot groups reads for its whole days and months (a customer's 1,000
  * robots are one row here). Exposure adds (multiplier - 1) x unsensed plays of the robots whose audience
  * multiplier is not 1, read from their rows in play_calendar_rollups.
@@ -97,7 +97,7 @@ export const playPlanCalendarRollups = pgTable(
   'play_plan_calendar_rollups',
   {
     playlistId: text('playlist_id').notNull(),
-    period: text('period').$type<'day' | 'month'>().notNull(),
+    period: text('period').$type<'day' | 'week' | 'month'>().notNull(),
     start: ts('start').notNull(),
     adId: text('ad_id').notNull(),
     ...rollupMeasures(),
