@@ -4,7 +4,7 @@ import { toUnixSeconds } from '@robot-ads/contracts/common/time';
 import { fenToYuan } from '@robot-ads/contracts/devices/devices.rules';
 import type { BillDto, BillLineDto, BillSummaryDto } from '@robot-ads/contracts/sales/bills.schemas';
 import { fenToYuanText } from '@robot-ads/contracts/sales/sales.rules';
-import { and, eq, gte, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import { AppError } from '../../platform/app-error';
@@ -73,57 +73,54 @@ export class BillsService {
     throw new AppError('FORBIDDEN');
   }
 
-  private async lines(customerId: string, from: Date | null, to: Date): Promise<BillLineDto[]> {
-    const inRange = (col: typeof orders.approvedAt) =>
-      and(isNotNull(col), lt(col, to), ...(from ? [gte(col, from)] : []));
+  /**
+   * The lines of these customers' orders before `to`, in one read: per customer, those before `from`
+   * (the opening balance) and those of [from, to) (the month's lines), each in time order.
+   */
+  private async linesOf(
+    customerIds: string[],
+    from: Date,
+    to: Date,
+  ): Promise<Map<string, { before: BillLineDto[]; lines: BillLineDto[] }>> {
+    const out = new Map(customerIds.map((id) => [id, { before: [] as BillLineDto[], lines: [] as BillLineDto[] }]));
+    if (customerIds.length === 0) return out;
     const rows = await this.ctx.db
       .select()
       .from(orders)
       .where(
         and(
-          eq(orders.customerId, customerId),
-          or(inRange(orders.approvedAt), inRange(orders.paidAt), inRange(orders.creditedAt)),
+          inArray(orders.customerId, customerIds),
+          or(lt(orders.approvedAt, to), lt(orders.paidAt, to), lt(orders.creditedAt, to)),
         ),
       );
-    const within = (d: Date | null) => d !== null && d < to && (from === null || d >= from);
-    const out: BillLineDto[] = [];
     for (const r of rows) {
+      const lists = out.get(r.customerId);
+      if (!lists) continue;
       const base = { orderId: r.id, orderNo: r.orderNo, description: r.name };
-      if (within(r.approvedAt)) {
-        out.push({
-          ...base,
-          kind: 'charge',
-          time: toUnixSeconds(r.approvedAt) ?? 0,
-          amount: fenToYuan(r.amountFen),
-          amountFen: r.amountFen,
-        });
-      }
-      if (within(r.paidAt)) {
-        out.push({
-          ...base,
-          kind: 'payment',
-          time: toUnixSeconds(r.paidAt) ?? 0,
-          amount: fenToYuan(r.amountFen),
-          amountFen: r.amountFen,
-        });
-      }
-      if (within(r.creditedAt)) {
-        out.push({
-          ...base,
-          kind: 'credit',
-          time: toUnixSeconds(r.creditedAt) ?? 0,
-          amount: fenToYuan(r.creditFen),
-          amountFen: r.creditFen,
-        });
+      for (const [kind, at, amountFen] of [
+        ['charge', r.approvedAt, r.amountFen],
+        ['payment', r.paidAt, r.amountFen],
+        ['credit', r.creditedAt, r.creditFen],
+      ] as const) {
+        if (at === null || at >= to) continue;
+        const line = { ...base, kind, time: toUnixSeconds(at) ?? 0, amount: fenToYuan(amountFen), amountFen };
+        (at < from ? lists.before : lists.lines).push(line);
       }
     }
-    return out.sort((a, b) => a.time - b.time || a.orderNo.localeCompare(b.orderNo));
+    const byTime = (a: BillLineDto, b: BillLineDto) => a.time - b.time || a.orderNo.localeCompare(b.orderNo);
+    for (const lists of out.values()) {
+      lists.before.sort(byTime);
+      lists.lines.sort(byTime);
+    }
+    return out;
   }
 
-  private async build(customerId: string, customerName: string, month: string): Promise<BillDto> {
-    const { from, to } = monthRange(month);
-    const before = await this.lines(customerId, null, from);
-    const lines = await this.lines(customerId, from, to);
+  private summarize(
+    customerId: string,
+    customerName: string,
+    month: string,
+    { before, lines }: { before: BillLineDto[]; lines: BillLineDto[] },
+  ): BillDto {
     const total = (list: BillLineDto[], kind: BillLineDto['kind']) =>
       list.filter((l) => l.kind === kind).reduce((n, l) => n + l.amountFen, 0);
     const net = (list: BillLineDto[]) => total(list, 'charge') - total(list, 'payment') - total(list, 'credit');
@@ -160,7 +157,9 @@ export class BillsService {
       .limit(1);
     const customer = seen ? await findCustomerById(this.ctx.db, customerId) : null;
     if (!customer) throw new AppError('NOT_FOUND', {}, 'customerId');
-    return this.build(customer.id, customer.name, month);
+    const { from, to } = monthRange(month);
+    const lists = (await this.linesOf([customer.id], from, to)).get(customer.id);
+    return this.summarize(customer.id, customer.name, month, lists ?? { before: [], lines: [] });
   }
 
   /** One summary per customer in scope that has orders charged up to the month's end. */
@@ -169,7 +168,7 @@ export class BillsService {
     q: { month: string; customerId?: string; start: number; limit: number },
   ): Promise<{ total: number; datas: BillSummaryDto[] }> {
     const scope = await this.customerScope(user);
-    const { to } = monthRange(q.month);
+    const { from, to } = monthRange(q.month);
     const where = and(
       scope,
       isNotNull(orders.approvedAt),
@@ -191,11 +190,21 @@ export class BillsService {
       this.ctx.db,
       ids.map((r) => r.id),
     );
-    const datas: BillSummaryDto[] = [];
-    for (const { id } of ids) {
-      const { lines: _lines, ...summary } = await this.build(id, names.get(id) ?? '', q.month);
-      datas.push(summary);
-    }
+    // Every customer of the page in one read of their orders.
+    const lines = await this.linesOf(
+      ids.map((r) => r.id),
+      from,
+      to,
+    );
+    const datas: BillSummaryDto[] = ids.map(({ id }) => {
+      const { lines: _lines, ...summary } = this.summarize(
+        id,
+        names.get(id) ?? '',
+        q.month,
+        lines.get(id) ?? { before: [], lines: [] },
+      );
+      return summary;
+    });
     return { total: count?.n ?? 0, datas };
   }
 
