@@ -19,6 +19,7 @@ import {
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { containsLike } from '../../platform/like';
+import { listedRobots } from './delivery.queries';
 import { deliverableCondition, findRobots, robotFilterConditions } from './devices.repository';
 
 export type { ScopeUser } from './devices.repository';
@@ -134,21 +135,15 @@ export async function statRobotRefs(
   return rows.map((r) => r.id);
 }
 
-/** Device ID, name and place of these robots (unknown refs are absent). */
+/** Device ID, name and place of these robots (unknown refs are absent): the listing's lookup, narrowed. */
 export async function statRobots(db: DbOrTx, refs: readonly string[]): Promise<Map<string, StatRobot>> {
-  const ids = [...new Set(refs)];
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({
-      ref: robots.id,
-      robotId: robots.robotId,
-      name: robots.name,
-      province: robots.province,
-      city: robots.city,
-    })
-    .from(robots)
-    .where(inArray(robots.id, ids));
-  return new Map(rows.map((r) => [r.ref, { ...r, province: r.province ?? '', city: r.city ?? '' }]));
+  const listed = await listedRobots(db, refs);
+  return new Map(
+    [...listed].map(([ref, r]) => [
+      ref,
+      { ref, robotId: r.robotId, name: r.name, province: r.province ?? '', city: r.city ?? '' },
+    ]),
+  );
 }
 
 /** Robots whose audience multiplier is not 1 (exposure of unsensed plays = plays x multiplier). */
