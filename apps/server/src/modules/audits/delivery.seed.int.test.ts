@@ -1,7 +1,10 @@
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, login } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { seedDemo } from '../../db/seed/seed';
+import { playPlanCalendarRollups, playRollups } from '../play-events/play-events.table';
+import { pulledRecords } from '../publishing/publishing.seed';
 
 let t: TestApp;
 
@@ -27,6 +30,7 @@ describe('demo delivery data', () => {
     const status = Object.fromEntries(plans.map((p) => [p.name, p.deliveryStatus]));
     expect(status).toMatchObject({
       'Latte Week': 'live',
+      'Brand Year': 'live',
       'Split Autumn': 'notStarted',
       'Cold Brew Launch': 'pendingReview',
       'Too Dark Promo': 'notDelivered',
@@ -83,5 +87,94 @@ describe('demo proof of play', () => {
     const over = await consume('Summer Promo');
     expect(over.filter((r) => r.plays > 0)).toHaveLength(2);
     expect(Math.min(...over.map((r) => r.plays))).toBeGreaterThan(played[0]?.plays ?? 0);
+  });
+});
+
+describe('a year of demo history', () => {
+  type Figures = Record<'plays' | 'watchDuration' | 'exposure' | 'exposureSense' | 'viewers' | 'scans', number>;
+  type Series = { begin: number; end: number; points: Array<Figures & { label: string }>; total: Figures };
+  const FIGURES = ['plays', 'watchDuration', 'exposure', 'exposureSense', 'viewers', 'scans'] as const;
+  const sumOf = (points: Figures[]) =>
+    Object.fromEntries(FIGURES.map((k) => [k, points.reduce((n, p) => n + p[k], 0)])) as Figures;
+  const pick = (f: Figures) => Object.fromEntries(FIGURES.map((k) => [k, f[k]])) as Figures;
+  /** The id of the demo plan "Brand Year", as this account lists it. */
+  const brandYear = async (token: string) => {
+    const plans = (await get('/api/Playlists/queryByPage_v3?start=0&limit=50&name=Brand', token)).datas as Array<{
+      id: string;
+      name: string;
+    }>;
+    const id = plans.find((p) => p.name === 'Brand Year')?.id;
+    expect(id).toBeTruthy();
+    return id as string;
+  };
+
+  it('shows the demo advertiser figures in each of the last 12 months of "Brand Year", the same in months, weeks, days and totals', async () => {
+    const adv = await login(t, 'adv', 'Robot@2026', 'advertiser');
+    const id = await brandYear(adv);
+
+    const months = (await get(`/api/Advertisements/statisticsMonthByPlaylistId?playlistId=${id}`, adv)).data as Series;
+    expect(months.points).toHaveLength(12);
+    // The current month has plays once its first 10:00 in Shanghai (the plan's first hour) has passed.
+    const shanghai = new Date(Date.now() + 8 * 3_600_000);
+    const started = shanghai.getUTCDate() > 1 || shanghai.getUTCHours() >= 11;
+    for (const m of started ? months.points : months.points.slice(0, 11)) {
+      expect(m.plays, m.label).toBeGreaterThan(0);
+      expect(m.exposure, m.label).toBeGreaterThan(0);
+      expect(m.watchDuration, m.label).toBeGreaterThan(0);
+    }
+    expect(sumOf(months.points)).toEqual(pick(months.total));
+    const range = `playlistId=${id}&begin=${months.begin}&end=${months.end}`;
+    for (const unit of ['Days', 'Week'] as const) {
+      const series = (await get(`/api/Advertisements/statistics${unit}ByPlaylistId?${range}`, adv)).data as Series;
+      expect(sumOf(series.points)).toEqual(pick(months.total));
+      expect(pick(series.total)).toEqual(pick(months.total));
+    }
+    const total = (await get(`/api/Statis/queryAdPlay_adList_total?${range}`, adv)).data as Figures;
+    expect(pick(total)).toEqual(pick(months.total));
+    // The customer's board shows the year too.
+    const board = (await get('/api/Advertisements/statisticsMonthByClientId', adv)).data as Series;
+    expect(board.points.slice(0, 11).every((m) => m.plays > 0)).toBe(true);
+  });
+
+  it("has no play before a pull, plays only in the plan's hours, and day and month rows that sum its quarter rows", async () => {
+    const db = t.app.ctx.db;
+    const id = await brandYear(await login(t, 'root', 'Robot@2026', 'operator'));
+    const pulls = (await pulledRecords(db)).filter((r) => r.playlistId === id);
+    expect(pulls).toHaveLength(4);
+    for (const r of pulls) {
+      const [first] = await db
+        .select({ at: sql<Date | string>`min(${playRollups.quarter})` })
+        .from(playRollups)
+        .where(and(eq(playRollups.playlistId, id), eq(playRollups.robotRef, r.robotRef)));
+      expect(new Date(first?.at as Date).getTime()).toBeGreaterThanOrEqual(r.pullAt?.getTime() as number);
+      // A year ago: the history reaches back to the pull (within its first day).
+      expect(new Date(first?.at as Date).getTime() - (r.pullAt?.getTime() as number)).toBeLessThan(86_400_000);
+    }
+    const hours = await db
+      .selectDistinct({
+        hour: sql<number>`extract(hour from ${playRollups.quarter} at time zone 'Asia/Shanghai')::int`,
+      })
+      .from(playRollups)
+      .where(eq(playRollups.playlistId, id));
+    expect(hours.map((h) => h.hour).sort((a, b) => a - b)).toEqual([10, 11, 12, 17, 18, 19, 20]);
+
+    const figures = (row: { plays: number; watch: number } | undefined) => ({
+      plays: Number(row?.plays),
+      watch: Number(row?.watch),
+    });
+    const q = playRollups;
+    const [quarters] = await db
+      .select({ plays: sql<number>`sum(${q.plays})::int`, watch: sql<number>`sum(${q.watchMs})::bigint` })
+      .from(q)
+      .where(eq(q.playlistId, id));
+    expect(figures(quarters).plays).toBeGreaterThan(4 * 300 * 20);
+    const c = playPlanCalendarRollups;
+    for (const period of ['day', 'month'] as const) {
+      const [calendar] = await db
+        .select({ plays: sql<number>`sum(${c.plays})::int`, watch: sql<number>`sum(${c.watchMs})::bigint` })
+        .from(c)
+        .where(and(eq(c.playlistId, id), eq(c.period, period)));
+      expect(figures(calendar), period).toEqual(figures(quarters));
+    }
   });
 });

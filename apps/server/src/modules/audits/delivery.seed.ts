@@ -42,8 +42,8 @@ export const deliverySeeder: Seeder = {
     const harbour = projectIds.get('海港城');
     const deliverable = async (projectId: string | undefined, n: number) =>
       projectId ? adReadyRobotsOfProject(tx, projectId, now, n) : [];
-    const sun = await deliverable(sunshine, 12);
-    const har = await deliverable(harbour, 6);
+    const sun = await deliverable(sunshine, 14);
+    const har = await deliverable(harbour, 8);
 
     const materials = async (adIds: string[]) => {
       const found = await adDeliverability(tx, adIds);
@@ -62,6 +62,8 @@ export const deliverySeeder: Seeder = {
         zone?: string;
         audit?: string;
         note?: string;
+        /** When the plan was written (ms before now; default now). */
+        createdAgo?: number;
       },
     ) {
       return insertDemoPlan(
@@ -87,7 +89,7 @@ export const deliverySeeder: Seeder = {
           auditState: o.audit ?? 'none',
           auditNote: o.note ?? '',
           createdBy: adv?.id as string,
-          createdAt: now,
+          createdAt: new Date(now.getTime() - (o.createdAgo ?? 0)),
           updatedAt: now,
         },
         adIds,
@@ -99,12 +101,20 @@ export const deliverySeeder: Seeder = {
       type: 'apply' | 'cancel',
       targets: Array<{ ref: string; robotId: string; projectId: string | null }>,
       state: 'pending' | 'post' | 'reject',
-      o: { reason?: string; note?: string; ownerDecided?: boolean; autoAudit?: boolean } = {},
+      o: {
+        reason?: string;
+        note?: string;
+        ownerDecided?: boolean;
+        autoAudit?: boolean;
+        /** When it was decided (ms before now; default an hour ago); submitted an hour before. */
+        decidedAgo?: number;
+      } = {},
     ) {
       const id = newId();
       const projectIds = [...new Set(targets.map((x) => x.projectId).filter((p): p is string => Boolean(p)))];
       const base = requiredSteps(projectIds.map((p) => ({ projectId: p, autoAudit: p === harbour })));
-      const decidedAt = Math.floor((now.getTime() - HOUR) / 1000);
+      const decidedAgo = o.decidedAgo ?? HOUR;
+      const decidedAt = Math.floor((now.getTime() - decidedAgo) / 1000);
       const steps: StoredStep[] = base.map((s) => {
         const decided =
           state === 'post' || (s.kind === 'owner' && o.ownerDecided) || (state === 'reject' && s.kind === 'operator');
@@ -132,7 +142,7 @@ export const deliverySeeder: Seeder = {
         steps,
         note: o.note ?? '',
         auditAt: state === 'pending' && !o.ownerDecided ? null : new Date(decidedAt * 1000),
-        createdAt: new Date(now.getTime() - 2 * HOUR),
+        createdAt: new Date(now.getTime() - decidedAgo - HOUR),
         updatedAt: now,
       });
       if (targets.length) {
@@ -182,6 +192,33 @@ export const deliverySeeder: Seeder = {
       { state: 'pulled', pullAt: new Date(now.getTime() - 2 * DAY + 20 * 60_000) },
       pulledRefs,
     );
+
+    // A year of delivery: written, approved and issued a year ago, pulled before its first day, on until
+    // six weeks from now (a year of statistics: the seeded plays older than a week are written straight
+    // into the rollups, play-events.seed.ts).
+    const yearAgo = 366 * DAY;
+    const year = await plan('Brand Year', [latte, spot], {
+      begin: -yearAgo,
+      end: 42 * DAY,
+      audit: 'post',
+      times: [
+        { begin: t(10), end: t(13) },
+        { begin: t(17), end: t(21) },
+      ],
+      createdAgo: yearAgo + 3 * DAY,
+    });
+    const yearTargets = [...sun.slice(12, 14), ...har.slice(6, 8)];
+    await publish(
+      year,
+      yearTargets,
+      await application(year.id, 'apply', yearTargets, 'post', { decidedAgo: yearAgo + DAY }),
+    );
+    await updateDemoRecords(tx, year.id, {
+      state: 'pulled',
+      pubAt: new Date(now.getTime() - yearAgo - 2 * HOUR),
+      createdAt: new Date(now.getTime() - yearAgo - 2 * HOUR),
+      pullAt: new Date(now.getTime() - yearAgo - HOUR),
+    });
 
     // Low pull rate: approved, published, few devices pulled (a warning on the list).
     const low = await plan('Spot Weekends', [spot], {

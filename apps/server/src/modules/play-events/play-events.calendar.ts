@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { playCalendarRollups, playPlanCalendarRollups, type playRollups } from './play-events.table';
 
@@ -137,25 +137,50 @@ export async function rebuildCalendarRollups(db: DbOrTx) {
   });
 }
 
+const PLANS = '$plans';
 const SUMS =
   'plays, scans, watch_ms, age_child, age_youth, age_adult, age_middle, age_senior, male, female, sensed_plays, exposure_sense, viewers, dwell_ms';
 
-export const CALENDAR_BACKFILL = `insert into "play_calendar_rollups" (playlist_id, period, start, ad_id, robot_ref, ${SUMS})
+const calendarBackfill = (
+  where: string,
+) => `insert into "play_calendar_rollups" (playlist_id, period, start, ad_id, robot_ref, ${SUMS})
 select q.playlist_id, p.period,
   (date_trunc(p.period, (q.hour at time zone 'UTC') + interval '8 hours') - interval '8 hours') at time zone 'UTC',
   q.ad_id, q.robot_ref, ${SUMS.split(', ')
     .map((col) => `sum(q.${col})`)
     .join(', ')}
-from "play_rollups" q cross join (values ('day'), ('week'), ('month')) as p(period)
+from "play_rollups" q cross join (values ('day'), ('week'), ('month')) as p(period)${where ? ` ${where}` : ''}
 group by 1, 2, 3, 4, 5`;
+export const CALENDAR_BACKFILL = calendarBackfill('');
 
-/** The robots' calendar rows summed over robots (after CALENDAR_BACKFILL). */
-export const PLAN_CALENDAR_BACKFILL = `insert into "play_plan_calendar_rollups" (playlist_id, period, start, ad_id, ${SUMS})
+const planCalendarBackfill = (
+  where: string,
+) => `insert into "play_plan_calendar_rollups" (playlist_id, period, start, ad_id, ${SUMS})
 select playlist_id, period, start, ad_id, ${SUMS.split(', ')
   .map((col) => `sum(${col})`)
   .join(', ')}
-from "play_calendar_rollups"
+from "play_calendar_rollups"${where ? ` ${where}` : ''}
 group by 1, 2, 3, 4`;
+/** The robots' calendar rows summed over robots (after CALENDAR_BACKFILL). */
+export const PLAN_CALENDAR_BACKFILL = planCalendarBackfill('');
+
+/**
+ * The calendar rows of these plans recomputed from their quarter rows, on the caller's handle (the demo
+ * seed, after writing history straight into quarter rows, inside its transaction).
+ */
+export async function rebuildPlanCalendars(db: DbOrTx, planIds: readonly string[]) {
+  if (planIds.length === 0) return;
+  const ids = [...planIds];
+  await db.delete(playCalendarRollups).where(inArray(playCalendarRollups.playlistId, ids));
+  await db.delete(playPlanCalendarRollups).where(inArray(playPlanCalendarRollups.playlistId, ids));
+  // The plans as one array parameter in the place of PLANS.
+  const bound = (statement: string) => {
+    const [head = '', tail = ''] = statement.split(PLANS);
+    return sql`${sql.raw(head)}${`{${ids.join(',')}}`}::text[]${sql.raw(tail)}`;
+  };
+  await db.execute(bound(calendarBackfill(`where q.playlist_id = any(${PLANS})`)));
+  await db.execute(bound(planCalendarBackfill(`where playlist_id = any(${PLANS})`)));
+}
 
 // ---------------------------------------------------------------------------------------------
 // Reading: which parts of a range come from which rows
