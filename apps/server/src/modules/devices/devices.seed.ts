@@ -116,7 +116,8 @@ export const devicesSeeder: Seeder = {
         lng: Math.round((c.lng + (rand() - 0.5) * 0.12) * 1e5) / 1e5,
         lat: Math.round((c.lat + (rand() - 0.5) * 0.1) * 1e5) / 1e5,
         activated,
-        activatedAt: activated ? new Date(now.getTime() - Math.floor((30 + rand() * 300) * 86400_000)) : null,
+        // Activated 1-2 years ago: before the year of demo history (Brand Year was pulled 366 days ago).
+        activatedAt: activated ? new Date(now.getTime() - Math.floor((370 + rand() * 330) * 86400_000)) : null,
         expireAt: expired
           ? new Date(now.getTime() - Math.floor((1 + rand() * 60) * 86400_000))
           : new Date(now.getTime() + Math.floor((60 + rand() * 700) * 86400_000)),
