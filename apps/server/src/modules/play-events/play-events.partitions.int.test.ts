@@ -150,4 +150,28 @@ describe('play_events by day', () => {
     expect(await partitionsOf([late.id])).toEqual({ [late.id]: DEFAULT_PARTITION });
     expect(await rolledPlays()).toBe(7);
   });
+
+  it('instances that run the maintenance at once, while events arrive, make each partition once', async () => {
+    // 2026-12-14: yesterday to a week ahead (12-13 to 12-21) are missing.
+    const arriving = play(t0 + 23 * DAY_S);
+    const [a, b, sent] = await Promise.all([
+      ensureDayPartitions(t.app.ctx),
+      ensureDayPartitions(t.app.ctx),
+      sendEvents(t, token, [arriving]),
+    ]);
+    expect(sent.json().data.accepted).toBe(1);
+    expect([...a, ...b].sort()).toEqual([
+      'play_events_p20261213',
+      'play_events_p20261214',
+      'play_events_p20261215',
+      'play_events_p20261216',
+      'play_events_p20261217',
+      'play_events_p20261218',
+      'play_events_p20261219',
+      'play_events_p20261220',
+      'play_events_p20261221',
+    ]);
+    expect(await partitionsOf([arriving.id])).toEqual({ [arriving.id]: 'play_events_p20261215' });
+    expect(await rolledPlays()).toBe(8);
+  });
 });
