@@ -54,6 +54,7 @@ import { type OpenApiDocument, OpenPlatformService } from './modules/open-platfo
 import { MemoryRateLimiter, RedisRateLimiter } from './modules/open-platform/partner-limits';
 import { HOURLY_SUMMARY_JOB, PartnerWebhooks, WEBHOOK_DELIVERY_JOB } from './modules/open-platform/partner-webhooks';
 import { playEventsIngested } from './modules/play-events/play-events.metrics';
+import { ensureDayPartitions } from './modules/play-events/play-events.partitions';
 import { removeOldEvents } from './modules/play-events/play-events.retention';
 import { playEventsRoutes } from './modules/play-events/play-events.routes';
 import { consume } from './modules/play-events/play-events.service';
@@ -267,6 +268,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   jobs.addCleanup('open-platform.expired-sessions', () => openPlatform.cleanExpiredSessions());
   jobs.addCleanup('media.unregistered-uploads', () => removeUnregisteredUploads(ctx));
   jobs.addCleanup('play-events.old-raw-events', () => removeOldEvents(ctx));
+  // Raw events' day partitions: made at start (onReady below) and every day, a week ahead.
+  jobs.define({ name: 'play-events.day-partitions', cron: '7 0 * * *', handler: () => ensureDayPartitions(ctx) });
   jobs.define({
     name: DEVICE_EXPORT_JOB,
     handler: async (data) => runDeviceExport(ctx, String(data.key), (groupId) => groupMemberRefs(ctx.db, groupId)),
@@ -476,6 +479,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   lane.handler = deviceLane.routing;
 
+  // Without them every event lands in the default partition: a failure is logged, the server starts.
+  app.addHook('onReady', async () => {
+    await ensureDayPartitions(ctx).catch((err: unknown) =>
+      app.log.error({ err }, 'play_events day partitions not made'),
+    );
+  });
   if (deps.startJobs) {
     app.addHook('onReady', async () => {
       await jobs.start();

@@ -27,12 +27,17 @@ async function rowsOf<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<Row
   return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
 }
 
-/** The tables of `public`, parents before children (a self-reference does not count). */
+/**
+ * The tables of `public`, parents before children (a self-reference does not count). A partitioned
+ * table counts once, without its partitions: its rows are read from it and loaded into it (the restored
+ * database routes them to its own partitions).
+ */
 async function tablesInLoadOrder(db: DbOrTx): Promise<Array<{ name: string; selfReferencing: boolean }>> {
   const tables = (
     await rowsOf<{ name: string }>(
       db,
-      sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
+      sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+           where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition order by c.relname`,
     )
   ).map((t) => t.name);
   const links = await rowsOf<{ child: string; parent: string }>(

@@ -17,6 +17,8 @@ afterAll(async () => {
 
 interface Sent {
   ids: string[];
+  /** The batch as sent: a device re-sends the very payload its outbox keeps. */
+  body: unknown;
   acked: boolean;
 }
 
@@ -75,7 +77,7 @@ async function writeUntilKilled(target: { dataDir: string; databaseUrl?: string 
   const device = async () => {
     while (!stopped) {
       const { ids, body } = eventBatch(world);
-      const sent: Sent = { ids, acked: false };
+      const sent: Sent = { ids, body, acked: false };
       batches.push(sent);
       const res = await post(`${server.url}/api/device/v1/events`, world.robot.token, body).catch(() => null);
       if (!res) return;
@@ -180,11 +182,7 @@ async function afterRestart(target: { dataDir: string; databaseUrl?: string }, w
   try {
     // A batch acknowledged before the kill is recognised as already stored.
     const again = sent.filter((b) => b.acked).at(-1) as Sent;
-    const { body } = eventBatch(world);
-    const resend = {
-      events: (body as { events: Array<{ id: string }> }).events.map((e, i) => ({ ...e, id: again.ids[i] })),
-    };
-    const res = await post(`${server.url}/api/device/v1/events`, world.robot.token, resend);
+    const res = await post(`${server.url}/api/device/v1/events`, world.robot.token, again.body);
     expect(res.status).toBe(200);
     expect(((await res.json()) as { data: unknown }).data).toEqual({ accepted: 0, duplicates: BATCH, ignored: 0 });
     const fresh = await post(`${server.url}/api/device/v1/events`, world.robot.token, eventBatch(world).body);

@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
+import { migrationsBefore } from '../../../test/migrations';
 import { MIGRATIONS_DIR } from '../../db/client';
 
 /**
@@ -13,33 +11,18 @@ import { MIGRATIONS_DIR } from '../../db/client';
  * open platform's log, written before it, are in audit_log after it with their source, and both old
  * tables are gone.
  */
-const before = fs.mkdtempSync(path.join(os.tmpdir(), 'audit-migration-'));
+const before = migrationsBefore('audit_log_merged');
 const client = new PGlite();
 
 afterAll(async () => {
   await client.close();
-  fs.rmSync(before, { recursive: true, force: true });
+  before.remove();
 });
-
-/** The migrations folder as it was before the merge migration (its journal cut there). */
-function migrationsBeforeMerge(): string {
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
-    entries: { tag: string }[];
-  };
-  const cut = journal.entries.findIndex((e) => e.tag.endsWith('audit_log_merged'));
-  expect(cut).toBeGreaterThan(0);
-  const entries = journal.entries.slice(0, cut);
-  fs.mkdirSync(path.join(before, 'meta'));
-  fs.writeFileSync(path.join(before, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
-  for (const e of entries)
-    fs.copyFileSync(path.join(MIGRATIONS_DIR, `${e.tag}.sql`), path.join(before, `${e.tag}.sql`));
-  return before;
-}
 
 describe('one audit log (migration)', () => {
   it('moves the change log and the open platform log into audit_log, with their source', async () => {
     const db = drizzle(client);
-    await migrate(db, { migrationsFolder: migrationsBeforeMerge() });
+    await migrate(db, { migrationsFolder: before.dir });
     await db.execute(sql`insert into admin_audit_log (id, at, user_id, username, action, target, detail, ip, user_agent)
       values ('a1', '2026-11-20T10:00:00Z', 'u1', 'super', 'param.submit', 'low_pull_rate', '{"paramValue":"0.7"}', '10.0.0.1', 'Firefox')`);
     await db.execute(sql`insert into open_audit_log (id, at, actor_kind, actor, action, target, ip, status) values

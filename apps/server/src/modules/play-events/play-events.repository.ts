@@ -13,7 +13,10 @@ export async function existingPlans(db: DbOrTx, ids: string[]): Promise<Set<stri
   return new Set(rows.filter((r) => r.deletedAt === null).map((r) => r.id));
 }
 
-/** Inserts the events, skipping ids already stored; returns the ids actually inserted. */
+/**
+ * Inserts the events, skipping those already stored; returns the ids actually inserted. The key is
+ * (id, started_at), the partitioned table's primary key: a device re-sends an event's very payload.
+ */
 export async function insertEvents(
   db: DbOrTx,
   robotRef: string,
@@ -37,7 +40,7 @@ export async function insertEvents(
         receivedAt,
       })),
     )
-    .onConflictDoNothing({ target: playEvents.id })
+    .onConflictDoNothing({ target: [playEvents.id, playEvents.startedAt] })
     .returning({ id: playEvents.id });
   return new Set(rows.map((r) => r.id));
 }

@@ -5,11 +5,16 @@ const ts = (name: string) => timestamp(name, { withTimezone: true });
 /**
  * Raw proof-of-play events as robots report them (append-only). The id is generated on the device,
  * so a re-sent batch inserts nothing twice. No foreign keys: history outlives deleted plans and ads.
+ *
+ * In the database the table is `PARTITION BY RANGE (started_at)`: one partition per UTC day
+ * (`play_events_pYYYYMMDD`) plus `play_events_default` (migration `*_play_events_by_day`, hand-written: drizzle cannot
+ * express partitioning). The primary key holds the partition key, (id, started_at): a device re-sends
+ * the same payload, so a re-sent event has both again. Partitions: play-events.partitions.ts.
  */
 export const playEvents = pgTable(
   'play_events',
   {
-    id: text('id').primaryKey(),
+    id: text('id').notNull(),
     type: text('type').notNull(),
     robotRef: text('robot_ref').notNull(),
     playlistId: text('playlist_id').notNull(),
@@ -20,7 +25,7 @@ export const playEvents = pgTable(
     audience: jsonb('audience'),
     receivedAt: ts('received_at').notNull(),
   },
-  (t) => [index('play_events_robot_idx').on(t.robotRef, t.startedAt)],
+  (t) => [primaryKey({ columns: [t.id, t.startedAt] }), index('play_events_robot_idx').on(t.robotRef, t.startedAt)],
 );
 
 /** The summed figures of a rollup row (quarter, day, week or month). */

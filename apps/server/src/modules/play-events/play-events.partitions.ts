@@ -1,0 +1,115 @@
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import type { AppContext } from '../../platform/context';
+import { playEvents } from './play-events.table';
+
+/**
+ * The day partitions of `play_events` (docs/statistics.md, "Raw events: day partitions and retention").
+ * The table is partitioned by range of `started_at`: one partition per UTC day, `play_events_pYYYYMMDD`
+ * for [that midnight, the next), and `play_events_default` for every instant no day partition covers
+ * (late events of days long gone, clock-skewed devices far in the past or future). The maintenance keeps
+ * the partitions of yesterday to a week ahead; retention (play-events.retention.ts) drops old ones whole.
+ */
+
+export const DEFAULT_PARTITION = 'play_events_default';
+export const DAY_MS = 86_400_000;
+/** Days before and after today (UTC) the maintenance keeps a partition for. */
+export const PARTITION_DAYS_BEFORE = 1;
+export const PARTITION_DAYS_AHEAD = 7;
+/** pg_advisory_xact_lock key of the partition changes (several instances may run the maintenance). */
+const PARTITION_LOCK = 727_275;
+const NAME = /^play_events_p(\d{4})(\d{2})(\d{2})$/;
+
+export interface DayPartition {
+  name: string;
+  /** Its UTC midnight: the partition holds [day, day + 1 day). */
+  day: Date;
+}
+
+export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = await db.execute(query);
+  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
+}
+
+/** The UTC midnight of the instant's day. */
+export function utcDay(at: Date): Date {
+  return new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS);
+}
+
+export function partitionName(day: Date): string {
+  return `play_events_p${day.toISOString().slice(0, 10).replaceAll('-', '')}`;
+}
+
+/** A timestamptz literal of the instant (explicit offset: independent of the session's time zone). */
+const literal = (at: Date) => `'${at.toISOString().replace('T', ' ').replace('Z', '+00')}'`;
+
+/** The day partitions attached to play_events, oldest first (the default partition is not one). */
+export async function dayPartitions(db: DbOrTx): Promise<DayPartition[]> {
+  const rows = await rowsOf<{ name: string }>(
+    db,
+    sql`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+         where i.inhparent = 'public.play_events'::regclass`,
+  );
+  const days: DayPartition[] = [];
+  for (const { name } of rows) {
+    const m = NAME.exec(name);
+    if (m) days.push({ name, day: new Date(`${m[1]}-${m[2]}-${m[3]}T00:00:00Z`) });
+  }
+  return days.sort((a, b) => a.day.getTime() - b.day.getTime());
+}
+
+/**
+ * Serialises partition changes across instances (PostgreSQL: a transaction-scoped advisory lock; the
+ * embedded database has one connection, its transactions already run one at a time).
+ */
+export async function lockPartitions(ctx: AppContext, tx: DbOrTx) {
+  if (ctx.database.kind === 'postgres') await tx.execute(sql`select pg_advisory_xact_lock(${PARTITION_LOCK})`);
+}
+
+/**
+ * Creates the partition of one UTC day when missing, in one transaction: a table like play_events, the
+ * day's rows moved into it out of the default partition (a partition cannot be attached while the
+ * default holds rows of its range), then attached. The default partition is locked against writes first,
+ * so no event of that day can land there between the move and the attach. Returns whether it was made.
+ */
+async function createDayPartition(ctx: AppContext, day: Date): Promise<boolean> {
+  const name = partitionName(day);
+  const from = literal(day);
+  const to = literal(new Date(day.getTime() + DAY_MS));
+  const cols = Object.values(getTableColumns(playEvents))
+    .map((c) => `"${c.name}"`)
+    .join(', ');
+  return ctx.db.transaction(async (tx) => {
+    await lockPartitions(ctx, tx);
+    // Another instance may have made it while this one waited for the lock.
+    if ((await dayPartitions(tx)).some((p) => p.name === name)) return false;
+    await tx.execute(sql.raw(`lock table ${DEFAULT_PARTITION} in exclusive mode`));
+    await tx.execute(sql.raw(`create table "${name}" (like play_events including defaults including constraints)`));
+    await tx.execute(
+      sql.raw(
+        `with m as (delete from ${DEFAULT_PARTITION} where started_at >= ${from} and started_at < ${to} returning ${cols})
+         insert into "${name}" (${cols}) select ${cols} from m`,
+      ),
+    );
+    await tx.execute(
+      sql.raw(`alter table play_events attach partition "${name}" for values from (${from}) to (${to})`),
+    );
+    return true;
+  });
+}
+
+/**
+ * The partition maintenance (at server start and daily): the partitions of today - PARTITION_DAYS_BEFORE
+ * to today + PARTITION_DAYS_AHEAD (UTC days) exist afterwards. Idempotent; returns the partitions made.
+ */
+export async function ensureDayPartitions(ctx: AppContext): Promise<string[]> {
+  const today = utcDay(ctx.clock.now());
+  const existing = new Set((await dayPartitions(ctx.db)).map((p) => p.name));
+  const made: string[] = [];
+  for (let d = -PARTITION_DAYS_BEFORE; d <= PARTITION_DAYS_AHEAD; d++) {
+    const day = new Date(today.getTime() + d * DAY_MS);
+    if (existing.has(partitionName(day))) continue;
+    if (await createDayPartition(ctx, day)) made.push(partitionName(day));
+  }
+  return made;
+}
