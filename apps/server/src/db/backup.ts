@@ -4,6 +4,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from './client';
+import { rowsOf } from './statements';
 
 /**
  * Backup and restore as plain SQL (`npm run backup`, `npm run restore`; docs/operations.md).
@@ -19,13 +20,6 @@ import type { Database, DbOrTx } from './client';
 
 export const BACKUP_FORMAT = 'robot-ads-backup-1';
 const CHUNK_ROWS = 1000;
-
-type Rows<T> = T[];
-
-async function rowsOf<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<Rows<T>> {
-  const result = await db.execute(query);
-  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
-}
 
 /**
  * The tables of `public`, parents before children (a self-reference does not count). A partitioned

@@ -1,6 +1,7 @@
 import { isAdvertiserRole, isOperatorRole } from '@robot-ads/contracts/auth/roles';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { rowsOf } from '../db/statements';
 import { AppError } from './app-error';
 import { isSuperuser, type SessionUser } from './session-user';
 
@@ -36,11 +37,11 @@ export function descendantIdsSql(rootId: string): SQL {
 
 /** The account and all its descendants (by parent_id), the account itself first. */
 export async function descendantIds(db: DbOrTx, rootId: string): Promise<string[]> {
-  const result = await db.execute<{ id: string }>(sql`${accountTree(rootId)}
-    select id from tree order by depth, id`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: Array<{ id: string }> }).rows) as Array<{
-    id: string;
-  }>;
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`${accountTree(rootId)}
+    select id from tree order by depth, id`,
+  );
   return rows.map((r) => r.id);
 }
 

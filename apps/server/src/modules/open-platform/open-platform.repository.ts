@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, ilike, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/statements';
 import { containsLike } from '../../platform/like';
 import {
   type OpenApiUserRow,
@@ -84,15 +85,14 @@ export async function sessionState(
   now: Date,
 ): Promise<{ live: boolean; calls: number }> {
   const at = now.toISOString();
-  const result = await db.execute(sql`
+  const rows = await rowsOf<{ live: number; calls: number }>(
+    db,
+    sql`
     select
       (select count(*) from ${openSessions} where id = ${sessionId} and api_user_id = ${apiUserId}
         and revoked_at is null and expires_at > ${at}::timestamptz)::int as live,
-      coalesce((select calls from ${openUsage} where api_user_id = ${apiUserId} and day = ${day}), 0)::int as calls`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-    live: number;
-    calls: number;
-  }[];
+      coalesce((select calls from ${openUsage} where api_user_id = ${apiUserId} and day = ${day}), 0)::int as calls`,
+  );
   return { live: (rows[0]?.live ?? 0) > 0, calls: rows[0]?.calls ?? 0 };
 }
 

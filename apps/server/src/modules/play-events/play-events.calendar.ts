@@ -1,5 +1,7 @@
-import { inArray, sql } from 'drizzle-orm';
+import { getTableName, inArray, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { type UnnestColumn, unnestInsert } from '../../db/statements';
 import { playCalendarRollups, playPlanCalendarRollups, type playRollups } from './play-events.table';
 
 /**
@@ -92,12 +94,46 @@ export function planCalendarDeltas(rows: readonly CalendarRow[]): PlanCalendarRo
   return [...out.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
 }
 
-/** `column = column + excluded.column` for every summed column of the table. */
-function addExcluded(table: typeof playCalendarRollups | typeof playPlanCalendarRollups, name: string) {
-  return Object.fromEntries(
-    SUMMED.map((k) => [k, sql.raw(`"${name}"."${table[k].name}" + excluded."${table[k].name}"`)]),
-  );
+/** The summed columns of a rollup table, as `unnestInsert` columns of rows holding them (missing: 0). */
+export function measureColumns<R extends Partial<Record<(typeof SUMMED)[number], number>>>(
+  table: typeof playRollups | typeof playCalendarRollups | typeof playPlanCalendarRollups,
+): UnnestColumn<R>[] {
+  return SUMMED.map((k) => [table[k], (row: R) => row[k] ?? 0] as const);
 }
+
+/**
+ * `on conflict (keys) do update set m = m + excluded.m` for every summed column of the table, and the
+ * `extra` assignments.
+ */
+export function addOnConflict(
+  table: typeof playRollups | typeof playCalendarRollups | typeof playPlanCalendarRollups,
+  keys: readonly PgColumn[],
+  extra: readonly string[] = [],
+): string {
+  const name = getTableName(table);
+  const sums = SUMMED.map((k) => `"${table[k].name}" = "${name}"."${table[k].name}" + excluded."${table[k].name}"`);
+  return `on conflict (${keys.map((c) => `"${c.name}"`).join(', ')}) do update set ${[...sums, ...extra].join(', ')}`;
+}
+
+const c = playCalendarRollups;
+const CALENDAR_COLUMNS: UnnestColumn<CalendarRow>[] = [
+  [c.playlistId, (row) => row.playlistId],
+  [c.period, (row) => row.period],
+  [c.start, (row) => row.start.toISOString()],
+  [c.adId, (row) => row.adId],
+  [c.robotRef, (row) => row.robotRef],
+  ...measureColumns<CalendarRow>(c),
+];
+const ADD_TO_CALENDAR = addOnConflict(c, [c.playlistId, c.period, c.start, c.adId, c.robotRef]);
+const p = playPlanCalendarRollups;
+const PLAN_CALENDAR_COLUMNS: UnnestColumn<PlanCalendarRow>[] = [
+  [p.playlistId, (row) => row.playlistId],
+  [p.period, (row) => row.period],
+  [p.start, (row) => row.start.toISOString()],
+  [p.adId, (row) => row.adId],
+  ...measureColumns<PlanCalendarRow>(p),
+];
+const ADD_TO_PLAN_CALENDAR = addOnConflict(p, [p.playlistId, p.period, p.start, p.adId]);
 
 /**
  * Adds the quarter deltas to their day, week and month rows, per robot and over robots (creating them when
@@ -106,22 +142,10 @@ function addExcluded(table: typeof playCalendarRollups | typeof playPlanCalendar
 export async function addToCalendarRollups(db: DbOrTx, deltas: readonly QuarterDelta[]) {
   const rows = calendarDeltas(deltas);
   if (rows.length === 0) return;
-  const c = playCalendarRollups;
-  await db
-    .insert(c)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [c.playlistId, c.period, c.start, c.adId, c.robotRef],
-      set: addExcluded(c, 'play_calendar_rollups'),
-    });
-  const p = playPlanCalendarRollups;
-  await db
-    .insert(p)
-    .values(planCalendarDeltas(rows))
-    .onConflictDoUpdate({
-      target: [p.playlistId, p.period, p.start, p.adId],
-      set: addExcluded(p, 'play_plan_calendar_rollups'),
-    });
+  await db.execute(unnestInsert(c, CALENDAR_COLUMNS, rows, ADD_TO_CALENDAR));
+  // In key order (planCalendarDeltas): unnest yields the rows in array order, so concurrent batches of
+  // one plan lock its shared rows in the same order.
+  await db.execute(unnestInsert(p, PLAN_CALENDAR_COLUMNS, planCalendarDeltas(rows), ADD_TO_PLAN_CALENDAR));
 }
 
 /**

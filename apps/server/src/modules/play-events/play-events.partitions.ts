@@ -1,5 +1,6 @@
-import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/statements';
 import type { AppContext } from '../../platform/context';
 import { playEvents } from './play-events.table';
 
@@ -24,11 +25,6 @@ export interface DayPartition {
   name: string;
   /** Its UTC midnight: the partition holds [day, day + 1 day). */
   day: Date;
-}
-
-export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = await db.execute(query);
-  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
 }
 
 /** The UTC midnight of the instant's day. */

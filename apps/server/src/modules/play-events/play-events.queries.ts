@@ -1,5 +1,6 @@
 import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/statements';
 import { type RangeParts, rangeParts } from './play-events.calendar';
 import { playCalendarRollups, playPlanCalendarRollups, playRollups } from './play-events.table';
 
@@ -154,7 +155,9 @@ function selectedRows(sel: RollupSelection, group: RollupGrouping, multipliers: 
 export async function sumRollups(db: DbOrTx, sel: RollupSelection, group: RollupGrouping): Promise<RollupSum[]> {
   if (sel.playlistIds?.length === 0 || sel.robotRefs?.length === 0 || sel.adIds?.length === 0) return [];
   const multipliers = JSON.stringify(Object.fromEntries(sel.multipliers ?? new Map()));
-  const result = await db.execute(sql`
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`
     select ${keyOf(group)} as key,
       ${total('plays')} as plays, ${total('watch_ms')} as "watchMs",
       coalesce(round(sum(u.e)), 0)::bigint as exposure,
@@ -164,8 +167,8 @@ export async function sumRollups(db: DbOrTx, sel: RollupSelection, group: Rollup
       ${total('age_middle')} as middle, ${total('age_senior')} as senior,
       ${total('male')} as male, ${total('female')} as female
     from (${selectedRows(sel, group, multipliers)}) u
-    group by 1`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[];
+    group by 1`,
+  );
   return rows.map((row) => {
     const out: Record<string, number | string> = { key: String(row.key) };
     for (const [k, v] of Object.entries(row)) if (k !== 'key') out[k] = Number(v);

@@ -1,9 +1,10 @@
 import type { DeviceEvent } from '@robot-ads/contracts/play-events/play-events.schemas';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf, type UnnestColumn, unnestInsert } from '../../db/statements';
 import { robotDirectory } from '../devices/devices.queries';
 import { plansByIds } from '../playlists/playlists.queries';
-import { addToCalendarRollups } from './play-events.calendar';
+import { addOnConflict, addToCalendarRollups, measureColumns } from './play-events.calendar';
 import { playCalendarRollups, playEvents, playRollups } from './play-events.table';
 
 /** Of the given plan ids, those that exist (not deleted). */
@@ -24,57 +25,49 @@ export async function insertEvents(
   receivedAt: Date,
 ): Promise<Set<string>> {
   if (events.length === 0) return new Set();
-  const rows = await db
-    .insert(playEvents)
-    .values(
-      events.map((e) => ({
-        id: e.id,
-        type: e.type,
-        robotRef,
-        playlistId: e.playlistId,
-        adId: e.adId,
-        resourceId: e.resourceId ?? null,
-        startedAt: new Date(e.startedAt * 1000),
-        watchMs: e.type === 'play' ? e.watchDuration : 0,
-        audience: e.type === 'play' ? (e.audience ?? null) : null,
-        receivedAt,
-      })),
-    )
-    .onConflictDoNothing({ target: [playEvents.id, playEvents.startedAt] })
-    .returning({ id: playEvents.id });
+  const at = receivedAt.toISOString();
+  const e = playEvents;
+  const columns: UnnestColumn<DeviceEvent>[] = [
+    [e.id, (x) => x.id],
+    [e.type, (x) => x.type],
+    [e.robotRef, () => robotRef],
+    [e.playlistId, (x) => x.playlistId],
+    [e.adId, (x) => x.adId],
+    [e.resourceId, (x) => x.resourceId ?? null],
+    [e.startedAt, (x) => new Date(x.startedAt * 1000).toISOString()],
+    [e.watchMs, (x) => (x.type === 'play' ? x.watchDuration : 0)],
+    [e.audience, (x) => (x.type === 'play' && x.audience ? JSON.stringify(x.audience) : null)],
+    [e.receivedAt, () => at],
+  ];
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    unnestInsert(e, columns, events, 'on conflict (id, started_at) do nothing returning id'),
+  );
   return new Set(rows.map((r) => r.id));
 }
 
 export type RollupDelta = typeof playRollups.$inferInsert;
 
-/** Adds the deltas to their quarter-hour rollup rows (creating them when new), and to their day and month rows. */
+const r = playRollups;
+const QUARTER_COLUMNS: UnnestColumn<RollupDelta>[] = [
+  [r.quarter, (d) => d.quarter.toISOString()],
+  [r.playlistId, (d) => d.playlistId],
+  [r.adId, (d) => d.adId],
+  [r.robotRef, (d) => d.robotRef],
+  ...measureColumns<RollupDelta>(r),
+  [r.lastPlayAt, (d) => d.lastPlayAt?.toISOString() ?? null],
+];
+const ADD_TO_QUARTERS = addOnConflict(
+  r,
+  [r.quarter, r.playlistId, r.adId, r.robotRef],
+  [`"${r.lastPlayAt.name}" = greatest("play_rollups"."${r.lastPlayAt.name}", excluded."${r.lastPlayAt.name}")`],
+);
+
+/** Adds the deltas to their quarter-hour rollup rows (creating them when new), and to their day, week and month rows. */
 export async function addToRollups(db: DbOrTx, deltas: RollupDelta[]) {
   if (deltas.length === 0) return;
-  const add = (col: string) => sql.raw(`"play_rollups"."${col}" + excluded."${col}"`);
-  await db
-    .insert(playRollups)
-    .values(deltas)
-    .onConflictDoUpdate({
-      target: [playRollups.quarter, playRollups.playlistId, playRollups.adId, playRollups.robotRef],
-      set: {
-        plays: add('plays'),
-        scans: add('scans'),
-        watchMs: add('watch_ms'),
-        ageChild: add('age_child'),
-        ageYouth: add('age_youth'),
-        ageAdult: add('age_adult'),
-        ageMiddle: add('age_middle'),
-        ageSenior: add('age_senior'),
-        male: add('male'),
-        female: add('female'),
-        sensedPlays: add('sensed_plays'),
-        exposureSense: add('exposure_sense'),
-        viewers: add('viewers'),
-        dwellMs: add('dwell_ms'),
-        lastPlayAt: sql`greatest(${playRollups.lastPlayAt}, excluded."last_play_at")`,
-      },
-    });
-  // Last: the day and month rows over robots are shared by every robot of a plan (held until commit).
+  await db.execute(unnestInsert(r, QUARTER_COLUMNS, deltas, ADD_TO_QUARTERS));
+  // Last: the calendar rows over robots are shared by every robot of a plan (held until commit).
   await addToCalendarRollups(db, deltas);
 }
 

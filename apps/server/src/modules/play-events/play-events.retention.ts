@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/statements';
 import type { AppContext } from '../../platform/context';
-import { DAY_MS, DEFAULT_PARTITION, dayPartitions, lockPartitions, rowsOf } from './play-events.partitions';
+import { DAY_MS, DEFAULT_PARTITION, dayPartitions, lockPartitions } from './play-events.partitions';
 
 const CHUNK = 10_000;
 

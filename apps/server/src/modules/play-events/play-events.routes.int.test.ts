@@ -67,6 +67,19 @@ describe('POST /api/device/v1/events', () => {
       female: 2,
     });
 
+    // The stored event is the one sent: its audience an object, its start the second it was sent.
+    const stored = await t.app.ctx.db.select().from(playEvents);
+    const first0 = stored.find((e) => e.id === (batch[0] as { id: string }).id);
+    expect(first0).toMatchObject({
+      type: 'play',
+      robotRef: robot.id,
+      watchMs: 15_000,
+      audience: { age: { adult: 2, child: 1 }, male: 1, female: 2 },
+      startedAt: new Date((now() - 60) * 1000),
+      resourceId: null,
+    });
+    expect(stored.find((e) => e.type === 'scan')).toMatchObject({ watchMs: 0, audience: null });
+
     const again = await send(token, batch);
     expect(again.json().data).toEqual({ accepted: 0, duplicates: 3, ignored: 0 });
     expect(await rollups()).toEqual(before);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/statements';
 import { robotsChangedSince } from '../devices/devices.queries';
 import { robotsChangedByPublishingSince } from '../publishing/publishing.queries';
 
@@ -10,16 +11,15 @@ import { robotsChangedByPublishingSince } from '../publishing/publishing.queries
  * module that owns a table of the chain adds its part (resources -> ads -> plans -> publish records).
  */
 export async function changedRobotsSince(db: DbOrTx, since: Date): Promise<{ robotRef: string; at: Date }[]> {
-  const result = await db.execute<{ robot_ref: string; at: string | Date }>(sql`
+  const rows = await rowsOf<{ robot_ref: string; at: string | Date }>(
+    db,
+    sql`
     select robot_ref, max(at) as at from (
       ${robotsChangedByPublishingSince(since)}
       union all
       ${robotsChangedSince(since)}
     ) changes
-    group by robot_ref`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-    robot_ref: string;
-    at: string | Date;
-  }[];
+    group by robot_ref`,
+  );
   return rows.map((r) => ({ robotRef: r.robot_ref, at: new Date(r.at) }));
 }
