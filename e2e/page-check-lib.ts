@@ -116,6 +116,8 @@ export async function lookAt(page: Page, withTexts = true): Promise<PageLook> {
           where: `${parent.tagName.toLowerCase()}.${String(parent.className).split(' ').slice(0, 2).join('.')}`,
         });
       }
+      // The window's title: no raw key (its language is the shell's, a demo name may be in either).
+      if (withTexts && document.title) texts.push({ text: document.title, data: true, where: 'title' });
       const linesOf = (cell: Element): number => {
         const tops: number[] = [];
         const range = document.createRange();

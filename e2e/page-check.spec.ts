@@ -18,7 +18,8 @@ import { fillLogin, type Mode, PASSWORD } from './shell-helpers';
  * Issue 13: every registered page (the web app's route table, apps/web/src/features/<domain>/routes.ts), as every
  * demo role (README), in both languages at 1280 and 1920 px. Menu pages are those the server's menus give the
  * role; detail pages are opened without their record (they must say so) and with the first one the role sees.
- * Each role logs in once and its session serves both languages. Screenshots go to .tmp/page-check/.
+ * Each role logs in once and its session serves both languages. Screenshots (at 1280 px) go to
+ * .tmp/page-check/.
  */
 
 const ROLES: readonly { user: string; mode: Mode }[] = [
@@ -35,6 +36,7 @@ const ROLES: readonly { user: string; mode: Mode }[] = [
 const LANGS: readonly Lang[] = ['zh', 'en'];
 const WIDTHS = [1920, 1280] as const;
 const HEIGHT = 900;
+const SHOT_WIDTH = 1280;
 /** Roles checked at the same time (each in its own browser context). */
 const LANES = Number(process.env.PAGE_CHECK_LANES ?? 3);
 const SHOTS = path.join(import.meta.dirname, '..', '.tmp', 'page-check');
@@ -134,7 +136,9 @@ async function checkRole(page: Page, role: { user: string; mode: Mode }): Promis
       }
       for (const [j, width] of widths.entries()) {
         if (j > 0) await resizeTo(page, width, HEIGHT);
-        const screenshot = path.join(SHOTS, role.user, `${lang}-${width}-${slug(target)}.jpg`);
+        // One screenshot a page and language, at 1280 px (a screenshot costs as much as a look at the page).
+        const screenshot =
+          width === SHOT_WIDTH ? path.join(SHOTS, role.user, `${lang}-${width}-${slug(target)}.jpg`) : undefined;
         // The words do not change with the width: read them once.
         const texts = j === 0;
         const at = `${role.user} ${lang} ${width}px ${target}`;
@@ -197,7 +201,7 @@ test.describe('page check', () => {
     expect(watch.take()).toEqual([]);
   });
 
-  test('the check reports a raw i18n key, text of the other language and a page wider than the window', async ({
+  test('the check reports a raw i18n key (in the page or its title), text of the other language and a page wider than the window', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -214,9 +218,11 @@ test.describe('page check', () => {
       note.innerHTML = '<span>plans.columns.customer</span> <button>保存</button>';
       document.querySelector('.ra-content')?.prepend(note);
       document.body.append(note.cloneNode(true));
+      document.title = 'menu.smartBoard - robot-ads';
     });
     const problems = (await checkShownPage(page, { lang: 'en', label: 'home' })).join('\n');
     expect(problems).toContain('raw i18n key "plans.columns.customer"');
+    expect(problems).toContain('raw i18n key "menu.smartBoard" (title)');
     expect(problems).toContain('Chinese text on the English page: "保存"');
     expect(problems).toMatch(/page wider than the window \(\d+ > 1280 px\)/);
   });
