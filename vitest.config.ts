@@ -29,9 +29,6 @@ export default defineConfig({
           hookTimeout: 180_000,
           pool: 'forks',
           maxWorkers: 2,
-          // Test files of a worker share its module cache (each builds its own app and database): loading the
-          // server's modules once per worker instead of once per file saves about a fifth of the run.
-          isolate: false,
         },
       },
       {
