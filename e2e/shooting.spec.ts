@@ -217,7 +217,11 @@ test.describe
 
       await row(en, coffee).getByRole('button', { name: 'Edit' }).click();
       const edit = en.getByRole('dialog', { name: EN.edit });
-      await edit.getByRole('switch', { name: EN.enabled }).click();
+      // The dialog fills its form once it has opened: a click before that would be overwritten.
+      const enabled = edit.getByRole('switch', { name: EN.enabled });
+      await expect(enabled).toBeChecked();
+      await enabled.click();
+      await expect(enabled).not.toBeChecked();
       await edit.getByRole('button', { name: EN.save }).click();
       await expect(edit).toBeHidden();
       await expect(row(en, coffee).getByText('Disabled')).toBeVisible();
