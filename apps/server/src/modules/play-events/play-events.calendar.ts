@@ -115,24 +115,25 @@ export function addOnConflict(
   return `on conflict (${keys.map((c) => `"${c.name}"`).join(', ')}) do update set ${[...sums, ...extra].join(', ')}`;
 }
 
+/** The key and summed columns of a calendar table (the table over robots has no robot). */
+function calendarColumns<R extends PlanCalendarRow & { robotRef?: string }>(
+  table: typeof playCalendarRollups | typeof playPlanCalendarRollups,
+): UnnestColumn<R>[] {
+  return [
+    [table.playlistId, (row) => row.playlistId],
+    [table.period, (row) => row.period],
+    [table.start, (row) => row.start.toISOString()],
+    [table.adId, (row) => row.adId],
+    ...('robotRef' in table ? [[table.robotRef, (row: R) => row.robotRef] as const] : []),
+    ...measureColumns<R>(table),
+  ];
+}
+
 const c = playCalendarRollups;
-const CALENDAR_COLUMNS: UnnestColumn<CalendarRow>[] = [
-  [c.playlistId, (row) => row.playlistId],
-  [c.period, (row) => row.period],
-  [c.start, (row) => row.start.toISOString()],
-  [c.adId, (row) => row.adId],
-  [c.robotRef, (row) => row.robotRef],
-  ...measureColumns<CalendarRow>(c),
-];
+const CALENDAR_COLUMNS = calendarColumns<CalendarRow>(c);
 const ADD_TO_CALENDAR = addOnConflict(c, [c.playlistId, c.period, c.start, c.adId, c.robotRef]);
 const p = playPlanCalendarRollups;
-const PLAN_CALENDAR_COLUMNS: UnnestColumn<PlanCalendarRow>[] = [
-  [p.playlistId, (row) => row.playlistId],
-  [p.period, (row) => row.period],
-  [p.start, (row) => row.start.toISOString()],
-  [p.adId, (row) => row.adId],
-  ...measureColumns<PlanCalendarRow>(p),
-];
+const PLAN_CALENDAR_COLUMNS = calendarColumns<PlanCalendarRow>(p);
 const ADD_TO_PLAN_CALENDAR = addOnConflict(p, [p.playlistId, p.period, p.start, p.adId]);
 
 /**
