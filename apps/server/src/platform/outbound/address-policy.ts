@@ -76,6 +76,8 @@ const RANGE_KIND: Record<string, RefusalKind> = {
 };
 
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
+/** A name that has not resolved in this long counts as not resolving. */
+const RESOLVE_TIMEOUT_MS = 5000;
 export type Network = [Address, number];
 
 /** Parses `10.0.0.0/8, 192.168.1.10` (a bare address is its own /32 or /128); throws on a bad entry. */
@@ -164,11 +166,17 @@ export class AddressPolicy {
     if (METADATA_NAMES.has(name)) throw new OutboundRefusedError('metadata', host);
     if (name === 'localhost' || name.endsWith('.localhost')) throw new OutboundRefusedError('loopback', host);
     let addresses: ResolvedAddress[];
+    let timer: NodeJS.Timeout | undefined;
     try {
-      addresses = await this.resolve(name);
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('DNS timeout')), RESOLVE_TIMEOUT_MS);
+      });
+      addresses = await Promise.race([this.resolve(name), late]);
     } catch {
+      clearTimeout(timer);
       throw new OutboundRefusedError('unresolved', host);
     }
+    clearTimeout(timer);
     if (addresses.length === 0) throw new OutboundRefusedError('unresolved', host);
     // One refused address refuses the name: a name may not mix a public address with an inside one.
     for (const a of addresses) this.assertAddress(a.address, host);
