@@ -60,6 +60,11 @@ export async function freshDatabase(): Promise<{ database: Database; url?: strin
   };
 }
 
+/** Tests never ask the network's DNS: a name resolves only when a test says how (`resolveHost`). */
+const offlineResolver: HostResolver = async (name) => {
+  throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${name} (tests resolve no names)`), { code: 'ENOTFOUND' });
+};
+
 export async function buildTestApp(
   opts: {
     env?: Record<string, string>;
@@ -91,7 +96,7 @@ export async function buildTestApp(
     clock: opts.clock,
     startJobs: opts.startJobs,
     logDestination: opts.logDestination,
-    resolveHost: opts.resolveHost,
+    resolveHost: opts.resolveHost ?? offlineResolver,
   });
   if (opts.ready !== false) await app.ready();
   return {
