@@ -7,6 +7,7 @@ import { buildApp } from '../src/app';
 import { type Database, openPglite, openPostgres } from '../src/db/client';
 import type { Clock } from '../src/platform/clock';
 import { type Config, loadConfig } from '../src/platform/config';
+import type { HostResolver } from '../src/platform/outbound/address-policy';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -59,6 +60,11 @@ export async function freshDatabase(): Promise<{ database: Database; url?: strin
   };
 }
 
+/** Tests never ask the network's DNS: a name resolves only when a test says how (`resolveHost`). */
+const offlineResolver: HostResolver = async (name) => {
+  throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${name} (tests resolve no names)`), { code: 'ENOTFOUND' });
+};
+
 export async function buildTestApp(
   opts: {
     env?: Record<string, string>;
@@ -67,6 +73,8 @@ export async function buildTestApp(
     ready?: boolean;
     /** Where the app's log lines go (with env LOG_LEVEL set): a test that reads them. */
     logDestination?: NodeJS.WritableStream;
+    /** How outbound calls (webhooks) resolve host names: a test's own DNS. */
+    resolveHost?: HostResolver;
   } = {},
 ): Promise<TestApp> {
   const { database, url, drop } = await freshDatabase();
@@ -88,6 +96,7 @@ export async function buildTestApp(
     clock: opts.clock,
     startJobs: opts.startJobs,
     logDestination: opts.logDestination,
+    resolveHost: opts.resolveHost ?? offlineResolver,
   });
   if (opts.ready !== false) await app.ready();
   return {

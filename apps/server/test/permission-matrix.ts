@@ -142,6 +142,7 @@ export const PERMISSIONS: Record<string, Access> = {
   'POST /api/wechat/mp/login': PUBLIC,
   'PUT /api/wechat/mp/profile': PUBLIC,
   'GET /api/wechat/mp/banners': PUBLIC,
+  'GET /api/wechat/mp/banners/:id/image': PUBLIC,
   'POST /api/wechat/mp/landing': PUBLIC,
 
   // ---- media, resources, advertisements: materials belong to operators and advertisers ----

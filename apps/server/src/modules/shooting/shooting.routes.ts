@@ -35,21 +35,18 @@ import type { AppContext } from '../../platform/context';
 import { attachment, sendWorkbook } from '../../platform/exports';
 import { zodRoutes } from '../../platform/zod-routes';
 import { deviceAuth } from '../device-protocol/device-auth';
+import { confirmTasks, photoUploadCredentials, registerPhoto, reportFailure } from './shooting.device-side';
 import { openTasksOfRobots } from './shooting.queries';
 import {
   cancelRequirement,
   checkPlan,
-  confirmTasks,
   createRequirement,
   filtrateDevices,
   getRequirement,
-  photoUploadCredentials,
   queryRecordRows,
   queryRecords,
   queryRequirements,
   queryTasks,
-  registerPhoto,
-  reportFailure,
   repushRequirement,
   toRecordDtos,
   visibleRecord,
