@@ -315,6 +315,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    // A partner call answers where it stands against its rate limit (IETF RateLimit headers).
+    const rateHeaders = request.partner?.rateHeaders;
+    if (rateHeaders) reply.headers(rateHeaders);
     done(null, payload);
   });
 

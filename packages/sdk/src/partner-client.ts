@@ -79,7 +79,8 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
     return {
       accessToken: body.data.access_token,
       expiresAt: Date.now() + body.data.expires_in * 1000,
-      scope: body.data.scope ? body.data.scope.split(' ') : [],
+      // Keys are `METHOD /path`, space-separated: "GET /api/a GET /api/b".
+      scope: body.data.scope.match(/[A-Z]+ \S+/g) ?? [],
     };
   }
 

@@ -23,7 +23,7 @@ import { type AuditLogInsert, auditLogPage, writeAuditEntries } from '../audit-l
 import * as repo from './open-platform.repository';
 import type { OpenApiUserRow } from './open-platform.table';
 import { partnerDocument } from './partner-document';
-import { addressSet, inAddressSet, normalizeIp, type PartnerRateLimiter } from './partner-limits';
+import { addressSet, inAddressSet, normalizeIp, type PartnerRateLimiter, rateLimitHeaders } from './partner-limits';
 import { PartnerUsage } from './partner-usage';
 
 /** Who changed something on the open platform pages, and from where (the audit log). */
@@ -38,6 +38,8 @@ export interface PartnerCall {
   clientId: string;
   sessionId: string;
   key: string;
+  /** The RateLimit headers of the call (set once the rate limit was counted). */
+  rateHeaders?: Record<string, string>;
 }
 
 declare module 'fastify' {
@@ -373,6 +375,7 @@ export class OpenPlatformService {
       if (!open) throw new AppError('OPEN_INTERFACE_NOT_ALLOWED', { key });
     }
     const rate = await this.deps.limiter.hit(row.id, row.rateLimit, now);
+    request.partner.rateHeaders = rateLimitHeaders(row.rateLimit, rate);
     if (!rate.ok) {
       throw withHeaders(new AppError('OPEN_RATE_LIMITED', { limit: row.rateLimit, seconds: rate.retryAfter }), {
         'retry-after': String(rate.retryAfter),
