@@ -42,7 +42,15 @@ export default defineConfig({
     url: `http://localhost:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', HOST: '127.0.0.1', DEMO_FLEET: '0' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      DEMO_FLEET: '0',
+      // The webhook specs' receivers listen on loopback, which is opened here as an on-premises partner.
+      WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8',
+    },
     stdout: 'ignore',
     stderr: 'pipe',
   },

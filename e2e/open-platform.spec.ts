@@ -129,11 +129,17 @@ async function partnerReceiver() {
       body += c;
     });
     req.on('end', () => {
-      const signature = `sha256=${createHmac('sha256', secret).update(`${req.headers['x-timestamp']}.${body}`).digest('hex')}`;
+      // Standard Webhooks: v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">, keyed
+      // with the base64 part of the whsec_ secret.
+      const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+      const signed = `${req.headers['webhook-id']}.${req.headers['webhook-timestamp']}.${body}`;
+      const signature = `v1,${createHmac('sha256', key).update(signed).digest('base64')}`;
       received.push({
         event: String(req.headers['x-event']),
         body,
-        verified: req.headers['x-signature'] === signature,
+        verified: String(req.headers['webhook-signature'] ?? '')
+          .split(' ')
+          .includes(signature),
       });
       res.writeHead(204).end();
     });

@@ -52,7 +52,12 @@ import type {} from './modules/open-platform/open-platform.context';
 import { openPlatformRoutes } from './modules/open-platform/open-platform.routes';
 import { type OpenApiDocument, OpenPlatformService } from './modules/open-platform/open-platform.service';
 import { MemoryRateLimiter, RedisRateLimiter } from './modules/open-platform/partner-limits';
-import { HOURLY_SUMMARY_JOB, PartnerWebhooks, WEBHOOK_DELIVERY_JOB } from './modules/open-platform/partner-webhooks';
+import {
+  HOURLY_SUMMARY_JOB,
+  OUTBOX_RELAY_JOB,
+  PartnerWebhooks,
+  WEBHOOK_DELIVERY_JOB,
+} from './modules/open-platform/partner-webhooks';
 import { playEventsIngested } from './modules/play-events/play-events.metrics';
 import { ensureDayPartitions } from './modules/play-events/play-events.partitions';
 import { removeOldEvents } from './modules/play-events/play-events.retention';
@@ -100,6 +105,8 @@ import { Jobs } from './platform/jobs';
 import { registerLanguage } from './platform/language';
 import { registerMetrics } from './platform/metrics';
 import { finishDocument, routeTransform, SECURITY_SCHEMES } from './platform/openapi/document';
+import { AddressPolicy, type HostResolver } from './platform/outbound/address-policy';
+import { OutboundClient } from './platform/outbound/outbound-client';
 import { Realtime } from './platform/realtime';
 import { registerRequestContext, requestLogMixin } from './platform/request-context';
 import type { SessionUser } from './platform/session-user';
@@ -118,6 +125,8 @@ export interface AppDeps {
   logDestination?: NodeJS.WritableStream;
   /** Start the job queue with the app (main does; most tests do not need it). */
   startJobs?: boolean;
+  /** How outbound calls resolve host names (tests inject one; the system's DNS otherwise). */
+  resolveHost?: HostResolver;
 }
 
 /** The class services buildApp constructed, each handed to the routes that use it (tests reach them here). */
@@ -202,6 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     startedAt: new Date(),
     storage: createStorage(config, () => clock.now()),
     tokens: new TokenService(new SystemSettingsRepository(database.db), config.JWT_SECRET),
+    outbound: new OutboundClient(new AddressPolicy(config.WEBHOOK_ALLOWED_NETWORKS, deps.resolveHost)),
   };
   const auth = new AuthService(platform);
   const realtime = new Realtime(app.server, {
@@ -298,6 +308,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     handler: async (data) => partnerWebhooks.deliver(String(data.deliveryId)),
   });
   jobs.define({ name: HOURLY_SUMMARY_JOB, cron: '5 * * * *', handler: async () => partnerWebhooks.hourlySummary(ctx) });
+  jobs.define({ name: OUTBOX_RELAY_JOB, cron: '* * * * *', handler: async () => partnerWebhooks.outbox.relay() });
   jobs.define({ name: AUDIT_EXPORT_JOB, handler: async (data) => runAuditExport(ctx, String(data.key)) });
   app.decorate('ctx', ctx);
   app.decorate('services', {

@@ -7,6 +7,7 @@ import { buildApp } from '../src/app';
 import { type Database, openPglite, openPostgres } from '../src/db/client';
 import type { Clock } from '../src/platform/clock';
 import { type Config, loadConfig } from '../src/platform/config';
+import type { HostResolver } from '../src/platform/outbound/address-policy';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -67,6 +68,8 @@ export async function buildTestApp(
     ready?: boolean;
     /** Where the app's log lines go (with env LOG_LEVEL set): a test that reads them. */
     logDestination?: NodeJS.WritableStream;
+    /** How outbound calls (webhooks) resolve host names: a test's own DNS. */
+    resolveHost?: HostResolver;
   } = {},
 ): Promise<TestApp> {
   const { database, url, drop } = await freshDatabase();
@@ -88,6 +91,7 @@ export async function buildTestApp(
     clock: opts.clock,
     startJobs: opts.startJobs,
     logDestination: opts.logDestination,
+    resolveHost: opts.resolveHost,
   });
   if (opts.ready !== false) await app.ready();
   return {

@@ -10,6 +10,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 interface TransactionFrame<T> {
   tx: T;
   open: boolean;
+  /** Run once the outermost transaction of this flow has committed (shared by its savepoints). */
+  afterCommit: Array<() => void>;
 }
 
 const frames = new AsyncLocalStorage<TransactionFrame<unknown>>();
@@ -18,6 +20,17 @@ const frames = new AsyncLocalStorage<TransactionFrame<unknown>>();
 export function currentTransaction<T>(): T | undefined {
   const frame = frames.getStore();
   return frame?.open ? (frame.tx as T) : undefined;
+}
+
+/**
+ * Runs `callback` once the transaction of the current async flow has committed (at once when there is
+ * none); never when it rolls back. A savepoint rolled back inside a committed transaction does not
+ * cancel it, so use it for hints (wake a worker), never for effects that must match the data.
+ */
+export function afterCommit(callback: () => void): void {
+  const frame = frames.getStore();
+  if (frame?.open) frame.afterCommit.push(callback);
+  else callback();
 }
 
 /** Raised at once (instead of a deadlock) when code queries the raw connection inside a transaction. */
@@ -41,17 +54,28 @@ interface Transactional<T> {
  * transaction on the outer handle.
  */
 export function transactionAware<D extends Transactional<T>, T extends Transactional<T>>(base: D): D {
-  const transaction = <R>(fn: (tx: T) => Promise<R>, config?: unknown): Promise<R> => {
-    const outer = currentTransaction<T>();
+  const transaction = async <R>(fn: (tx: T) => Promise<R>, config?: unknown): Promise<R> => {
+    const outerFrame = frames.getStore();
+    const outer = outerFrame?.open ? (outerFrame.tx as T) : undefined;
+    const afterCommit = outer && outerFrame ? outerFrame.afterCommit : [];
     const run = async (tx: T) => {
-      const frame: TransactionFrame<unknown> = { tx, open: true };
+      const frame: TransactionFrame<unknown> = { tx, open: true, afterCommit };
       try {
         return await frames.run(frame, () => fn(tx));
       } finally {
         frame.open = false;
       }
     };
-    return outer ? outer.transaction(run) : base.transaction(run, config);
+    if (outer) return outer.transaction(run);
+    const result = await base.transaction(run, config);
+    for (const callback of afterCommit) {
+      try {
+        callback();
+      } catch {
+        // A hint that failed: the committed work stands.
+      }
+    }
+    return result;
   };
   return new Proxy(base, {
     get(target, prop) {

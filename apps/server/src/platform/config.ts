@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type Network, parseNetworks } from './outbound/address-policy';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -36,6 +37,21 @@ export const configSchema = z.object({
   WECHAT_APPID: z.string().min(1).optional(),
   WECHAT_SECRET: z.string().min(1).optional(),
   WECHAT_API_BASE: z.string().url().default('https://api.weixin.qq.com'),
+  /**
+   * Networks (CIDR list, comma-separated) that partner webhooks and other user-set outbound addresses may
+   * reach although they are private (a partner on premises). Empty: only public addresses.
+   */
+  WEBHOOK_ALLOWED_NETWORKS: z
+    .string()
+    .default('')
+    .transform((list, ctx): Network[] => {
+      try {
+        return parseNetworks(list);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of CIDR ranges (e.g. 10.1.0.0/16)' });
+        return z.NEVER;
+      }
+    }),
   SEED_DEMO: bool.default(true),
   /**
    * Robots of the living demo: with demo data in the database, this many demo robots run inside the

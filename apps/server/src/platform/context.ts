@@ -3,6 +3,7 @@ import type { Database, Db } from '../db/client';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Jobs } from './jobs';
+import type { OutboundClient } from './outbound/outbound-client';
 import type { Realtime } from './realtime';
 import type { ObjectStorage } from './storage/storage';
 import type { TokenService } from './tokens';
@@ -20,6 +21,8 @@ export interface PlatformContext {
   storage: ObjectStorage;
   /** Access tokens (sign/verify). */
   tokens: TokenService;
+  /** The one HTTP client for addresses users configure (webhooks): no inside address, no redirect. */
+  outbound: OutboundClient;
 }
 
 /**

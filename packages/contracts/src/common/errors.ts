@@ -904,6 +904,43 @@ export const errorCatalogue = {
   OPEN_CIDR_INVALID: { status: 400, zh: 'IP 地址或网段格式错误', en: 'Not an IP address or CIDR range' },
   OPEN_WEBHOOK_URL_INVALID: { status: 400, zh: '回调地址须为 http(s) 地址', en: 'The callback must be an http(s) URL' },
   OPEN_ACCOUNT_MISSING: { status: 422, zh: '所属账号不存在', en: 'The owning account does not exist' },
+  // ---- outbound calls to addresses users set (issue 27): refused inside addresses ----
+  OUTBOUND_LOOPBACK: {
+    status: 400,
+    zh: '地址 {host} 指向本机（回环地址），不允许',
+    en: 'The address {host} points at this machine (loopback), which is not allowed',
+  },
+  OUTBOUND_PRIVATE: {
+    status: 400,
+    zh: '地址 {host} 指向内部网络（私有地址），不允许',
+    en: 'The address {host} points into a private network, which is not allowed',
+  },
+  OUTBOUND_LINK_LOCAL: {
+    status: 400,
+    zh: '地址 {host} 是链路本地地址，不允许',
+    en: 'The address {host} is link-local, which is not allowed',
+  },
+  OUTBOUND_METADATA: {
+    status: 400,
+    zh: '地址 {host} 指向云服务器元数据服务，不允许',
+    en: 'The address {host} points at a cloud metadata service, which is not allowed',
+  },
+  OUTBOUND_MULTICAST: {
+    status: 400,
+    zh: '地址 {host} 是组播地址，不允许',
+    en: 'The address {host} is a multicast address, which is not allowed',
+  },
+  OUTBOUND_RESERVED: {
+    status: 400,
+    zh: '地址 {host} 是未指定、广播或保留地址，不允许',
+    en: 'The address {host} is an unspecified, broadcast or reserved address, which is not allowed',
+  },
+  OUTBOUND_UNRESOLVED: {
+    status: 400,
+    zh: '无法解析域名 {host}',
+    en: 'The host name {host} does not resolve',
+  },
+  OUTBOUND_URL_INVALID: { status: 400, zh: '地址须为 http(s) 地址', en: 'The address must be an http(s) URL' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -180,12 +180,19 @@ export const webhookPage = pageEnvelope(webhook);
 /** Switches a subscription on or off (its URL, event and secret stay). */
 export const webhookEnableBody = z.object({ enabled: z.boolean() });
 export const webhookResponse = okEnvelope(webhook);
-/** Creation answers the signing secret once (X-Signature = hex HMAC-SHA256 of `${timestamp}.${body}`). */
-export const webhookCreatedResponse = okEnvelope(webhook.extend({ signingSecret: z.string() }));
-export const DELIVERY_STATES = ['pending', 'delivered', 'failed'] as const;
+/**
+ * Creation answers the signing secret once: `whsec_<base64 key>` (Standard Webhooks; each delivery carries
+ * webhook-id, webhook-timestamp and webhook-signature `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`).
+ */
+export const webhookCreatedResponse = okEnvelope(
+  webhook.extend({ signingSecret: z.string().describe('whsec_<base64 of the HMAC key>, shown this once') }),
+);
+/** refused: the address was an inside one at sending time (no retry; lastError says why). */
+export const DELIVERY_STATES = ['pending', 'delivered', 'failed', 'refused'] as const;
 export const webhookDelivery = z.object({
   id: idSchema,
   webhookId: z.string(),
+  eventId: z.string().describe('the event (webhook-id header and body id): the same on every attempt and resend'),
   event: z.string(),
   url: z.string(),
   state: z.enum(DELIVERY_STATES),

@@ -115,6 +115,8 @@ export async function review(
     });
     if (state === 'post') await applyEffect(ctx, tx, row, lang);
     if (row.type === 'apply' && state !== 'pending') await setPlanAudit(tx, row.playlistId, state, note, now);
+    // Partners hear the outcome with the decision itself (the outbox is in this transaction).
+    if (state !== 'pending') await emitAuditResult(ctx, row, state, decision, note);
     return { row, state };
   });
   // The applicant hears the outcome: an approval that still waits for other reviewers changes nothing yet.
@@ -140,7 +142,17 @@ async function notifyDecision(
     decision,
     note,
   });
-  // Partners subscribed to audit results (the applicant's applications, and superuser-owned ones).
+}
+
+/** The partner event audit.result: the applicant's applications (and superuser-owned ones) hear it. */
+async function emitAuditResult(
+  ctx: AppContext,
+  row: AdAuditRow,
+  state: ApplicationState,
+  decision: string,
+  note: string,
+) {
+  const [plan] = await plansByIds(ctx.db, [row.playlistId]);
   await ctx.partnerEvents.emit(
     'audit.result',
     { playlistId: row.playlistId, name: plan?.name ?? '', auditId: row.id, type: row.type, state, decision, note },

@@ -10,7 +10,6 @@ import {
   openInterfaces,
   openSessions,
   openUsage,
-  openWebhookDeliveries,
   openWebhooks,
 } from './open-platform.table';
 
@@ -193,87 +192,4 @@ export async function insertBlacklist(db: DbOrTx, row: typeof openBlacklist.$inf
 export async function deleteBlacklist(db: DbOrTx, id: string) {
   const rows = await db.delete(openBlacklist).where(eq(openBlacklist.id, id)).returning();
   return rows[0] ?? null;
-}
-
-// ---- webhooks
-export async function insertWebhook(db: DbOrTx, row: typeof openWebhooks.$inferInsert) {
-  const [inserted] = await db.insert(openWebhooks).values(row).returning();
-  if (!inserted) throw new Error('webhook not inserted');
-  return inserted;
-}
-
-export async function deleteWebhook(db: DbOrTx, id: string) {
-  const rows = await db.delete(openWebhooks).where(eq(openWebhooks.id, id)).returning({ id: openWebhooks.id });
-  return rows.length > 0;
-}
-
-/** Subscriptions, newest first, with their application's name. */
-export async function webhooksPage(db: DbOrTx, q: { start: number; limit: number; apiUserId?: string }) {
-  const where = q.apiUserId ? eq(openWebhooks.apiUserId, q.apiUserId) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ hook: openWebhooks, apiUserName: openApiUsers.name })
-      .from(openWebhooks)
-      .leftJoin(openApiUsers, eq(openApiUsers.id, openWebhooks.apiUserId))
-      .where(where)
-      .orderBy(desc(openWebhooks.createdAt), desc(openWebhooks.id))
-      .offset(q.start)
-      .limit(q.limit),
-    db.select({ n: count() }).from(openWebhooks).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
-}
-
-export async function updateWebhook(db: DbOrTx, id: string, set: { enabled: boolean }) {
-  const [row] = await db.update(openWebhooks).set(set).where(eq(openWebhooks.id, id)).returning();
-  return row ?? null;
-}
-
-/** The enabled subscriptions to an event of enabled applications (optionally of one owning account's). */
-export async function subscribers(db: DbOrTx, event: string, accountIds?: readonly string[]) {
-  const rows = await db
-    .select({ hook: openWebhooks, accountId: openApiUsers.accountId })
-    .from(openWebhooks)
-    .innerJoin(openApiUsers, eq(openApiUsers.id, openWebhooks.apiUserId))
-    .where(and(eq(openWebhooks.event, event), eq(openWebhooks.enabled, true), eq(openApiUsers.enabled, true)));
-  return accountIds ? rows.filter((r) => accountIds.includes(r.accountId)) : rows;
-}
-
-export async function insertDelivery(db: DbOrTx, row: typeof openWebhookDeliveries.$inferInsert) {
-  await db.insert(openWebhookDeliveries).values(row);
-}
-
-export async function deliveryWithHook(db: DbOrTx, id: string) {
-  const [row] = await db
-    .select({ delivery: openWebhookDeliveries, hook: openWebhooks })
-    .from(openWebhookDeliveries)
-    .innerJoin(openWebhooks, eq(openWebhooks.id, openWebhookDeliveries.webhookId))
-    .where(eq(openWebhookDeliveries.id, id));
-  return row ?? null;
-}
-
-export async function updateDelivery(db: DbOrTx, id: string, set: Partial<typeof openWebhookDeliveries.$inferInsert>) {
-  await db.update(openWebhookDeliveries).set(set).where(eq(openWebhookDeliveries.id, id));
-}
-
-export async function deliveriesPage(
-  db: DbOrTx,
-  q: { start: number; limit: number; webhookId?: string; state?: 'pending' | 'delivered' | 'failed' },
-) {
-  const conditions: SQL[] = [];
-  if (q.webhookId) conditions.push(eq(openWebhookDeliveries.webhookId, q.webhookId));
-  if (q.state) conditions.push(eq(openWebhookDeliveries.state, q.state));
-  const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ delivery: openWebhookDeliveries, url: openWebhooks.url })
-      .from(openWebhookDeliveries)
-      .innerJoin(openWebhooks, eq(openWebhooks.id, openWebhookDeliveries.webhookId))
-      .where(where)
-      .orderBy(desc(openWebhookDeliveries.createdAt), desc(openWebhookDeliveries.id))
-      .offset(q.start)
-      .limit(q.limit),
-    db.select({ n: count() }).from(openWebhookDeliveries).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
 }

@@ -93,19 +93,44 @@ export const openWebhooks = pgTable(
   (t) => [index('open_webhooks_event').on(t.event, t.apiUserId)],
 );
 
+/**
+ * The outbox of partner events: written in the transaction of the change that causes the event (a
+ * rollback leaves none), then fanned out to the subscriptions concerned by the relay (dispatchedAt set).
+ */
+export const openPartnerEvents = pgTable(
+  'open_partner_events',
+  {
+    id: text('id').primaryKey(),
+    event: text('event').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    /** The owning accounts concerned (null: every subscriber); a superuser-owned application hears all. */
+    accountIds: jsonb('account_ids').$type<string[] | null>(),
+    createdAt: ts('created_at').notNull(),
+    dispatchedAt: ts('dispatched_at'),
+  },
+  (t) => [index('open_partner_events_pending').on(t.dispatchedAt, t.createdAt)],
+);
+
+export const DELIVERY_ROW_STATES = ['pending', 'delivered', 'failed', 'refused'] as const;
+
 export const openWebhookDeliveries = pgTable(
   'open_webhook_deliveries',
   {
     id: text('id').primaryKey(),
     webhookId: text('webhook_id').notNull(),
+    /** The event (webhook-id): the same for every attempt and resend, and for every subscription it went to. */
+    eventId: text('event_id').notNull().default(''),
     event: text('event').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    state: text('state').$type<'pending' | 'delivered' | 'failed'>().notNull().default('pending'),
+    state: text('state').$type<(typeof DELIVERY_ROW_STATES)[number]>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastStatus: integer('last_status'),
     lastError: text('last_error').notNull().default(''),
     createdAt: ts('created_at').notNull(),
     deliveredAt: ts('delivered_at'),
   },
-  (t) => [index('open_webhook_deliveries_hook').on(t.webhookId, t.createdAt)],
+  (t) => [
+    index('open_webhook_deliveries_hook').on(t.webhookId, t.createdAt),
+    index('open_webhook_deliveries_event').on(t.eventId),
+  ],
 );

@@ -53,7 +53,8 @@ async function subscribe(apiUserId: string, event: string) {
 beforeAll(async () => {
   receiver = await webhookReceiver();
   receiverUrl = receiver.url;
-  t = await buildTestApp({ clock, startJobs: true });
+  // The receiver listens on loopback: opened as an on-premises partner network.
+  t = await buildTestApp({ clock, startJobs: true, env: { WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8' } });
   operator = await loginAs(t, 'super', { principals: 'root' });
   root = bearer(operator.token);
   const material = await createMaterial(t, operator.token, 'coffee.png', await picture(1080, 1920));
@@ -99,9 +100,15 @@ describe('partner events sent by other modules', () => {
       payload: { enabled: false },
     });
     expect(off.json().data).toMatchObject({ id: hook.id, enabled: false, apiUserName: 'Event agency' });
-    expect(
-      await t.app.services.partnerWebhooks.emit('plan.pulledRatio', { playlistId: 'x' }, [operator.user.id]),
-    ).toEqual([]);
+    const hooks = t.app.services.partnerWebhooks;
+    const eventId = await hooks.emit('plan.pulledRatio', { playlistId: 'x' }, [operator.user.id]);
+    await hooks.outbox.relay();
+    const log = await t.app.inject({
+      method: 'GET',
+      url: '/api/OpenPlatform/webhookDeliveries?limit=50',
+      headers: root,
+    });
+    expect(log.json().datas.filter((d: { eventId: string }) => d.eventId === eventId)).toEqual([]);
     await t.app.inject({
       method: 'PUT',
       url: `/api/OpenPlatform/webhooks/${hook.id}`,

@@ -32,7 +32,8 @@ beforeAll(async () => {
   });
   receiverUrl = receiver.url;
   received = receiver.received;
-  t = await buildTestApp({ startJobs: true });
+  // The receiver listens on loopback: opened as an on-premises partner network.
+  t = await buildTestApp({ startJobs: true, env: { WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8' } });
   root = bearer((await loginAs(t, 'super', { principals: 'root' })).token);
 }, 60_000);
 afterAll(async () => {
@@ -63,7 +64,9 @@ describe('partner webhooks', () => {
     expect(res.statusCode, res.body).toBe(200);
     signingSecret = res.json().data.signingSecret;
     webhookId = res.json().data.id;
-    expect(signingSecret.length).toBeGreaterThan(30);
+    // Standard Webhooks: whsec_ and the base64 of the key (32 random bytes).
+    expect(signingSecret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
+    expect(Buffer.from(signingSecret.slice(6), 'base64').length).toBeGreaterThanOrEqual(24);
     const list = await t.app.inject({
       method: 'GET',
       url: `/api/OpenPlatform/webhooks?apiUserId=${apiUserId}`,
@@ -77,27 +80,27 @@ describe('partner webhooks', () => {
 
   it('delivers a signed event the receiver verifies, retried after a failure', async () => {
     refuseNext = 1;
-    const [deliveryId] = await t.app.services.partnerWebhooks.emit(
-      'audit.result',
-      { playlistId: 'p1', state: 'post' },
-      [ownerId],
-    );
-    expect(deliveryId).toEqual(expect.any(String));
+    const eventId = await t.app.services.partnerWebhooks.emit('audit.result', { playlistId: 'p1', state: 'post' }, [
+      ownerId,
+    ]);
+    expect(eventId).toEqual(expect.any(String));
     const delivered = await until(async () => {
       const res = await t.app.inject({
         method: 'GET',
         url: `/api/OpenPlatform/webhookDeliveries?webhookId=${webhookId}`,
         headers: root,
       });
-      const row = res.json().datas.find((d: { id: string }) => d.id === deliveryId);
+      const row = res.json().datas.find((d: { eventId: string }) => d.eventId === eventId);
       return row?.state === 'delivered' ? row : undefined;
     }, 'the retried delivery');
     expect(delivered).toMatchObject({ attempts: 2, lastStatus: 204, event: 'audit.result', url: receiverUrl });
     expect(received).toHaveLength(2);
     for (const r of received) {
       expect(verify(r.headers, r.body)).toBe(true);
+      // The same webhook-id on the first attempt and the retry: the receiver deduplicates by it.
+      expect(r.headers['webhook-id']).toBe(eventId);
       expect(JSON.parse(r.body)).toMatchObject({
-        id: deliveryId,
+        id: eventId,
         event: 'audit.result',
         data: { playlistId: 'p1', state: 'post' },
       });
@@ -108,13 +111,20 @@ describe('partner webhooks', () => {
   }, 90_000);
 
   it('does not send an event of another account to an application owned by someone else', async () => {
-    const ids = await t.app.services.partnerWebhooks.emit('audit.result', { playlistId: 'p2' }, ['someone-else']);
-    expect(ids).toEqual([]);
+    const hooks = t.app.services.partnerWebhooks;
+    const eventId = await hooks.emit('audit.result', { playlistId: 'p2' }, ['someone-else']);
+    await hooks.outbox.relay();
+    const log = await t.app.inject({
+      method: 'GET',
+      url: '/api/OpenPlatform/webhookDeliveries?limit=50',
+      headers: root,
+    });
+    expect(log.json().datas.filter((d: { eventId: string }) => d.eventId === eventId)).toEqual([]);
   });
 
   it('resends a delivery from the log', async () => {
     const log = await t.app.inject({ method: 'GET', url: '/api/OpenPlatform/webhookDeliveries', headers: root });
-    const id = log.json().datas[0].id;
+    const { id, eventId } = log.json().datas[0];
     const before = received.length;
     const res = await t.app.inject({
       method: 'POST',
@@ -125,7 +135,9 @@ describe('partner webhooks', () => {
     await until(async () => (received.length > before ? true : undefined), 'the resent delivery');
     const last = received.at(-1) as ReceivedDelivery;
     expect(verify(last.headers, last.body)).toBe(true);
-    expect(JSON.parse(last.body).id).toBe(id);
+    // A resend is the same event: the same webhook-id and body id.
+    expect(last.headers['webhook-id']).toBe(eventId);
+    expect(JSON.parse(last.body).id).toBe(eventId);
   }, 60_000);
 
   it('sends the proof-of-play hourly summary in the owning account scope', async () => {

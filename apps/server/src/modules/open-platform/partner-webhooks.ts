@@ -1,39 +1,44 @@
-import { createHmac, randomBytes } from 'node:crypto';
 import { newId } from '@robot-ads/contracts/common/ids';
 import type { Language } from '@robot-ads/contracts/common/language';
 import { toUnixSeconds } from '@robot-ads/contracts/common/time';
 import type { WebhookEvent } from '@robot-ads/contracts/open-platform/open-platform.schemas';
 import { AppError, notFound } from '../../platform/app-error';
 import type { AppContext, PlatformContext } from '../../platform/context';
-import { isSuperuser, type SessionUser } from '../../platform/session-user';
+import { OutboundRefusedError } from '../../platform/outbound/address-policy';
+import type { SessionUser } from '../../platform/session-user';
 import { clientReportScope, measuresOf, totals } from '../statistics/statistics.service';
-import * as repo from './open-platform.repository';
+import * as users from './open-platform.repository';
 import type { Actor } from './open-platform.service';
+import { PartnerOutbox } from './partner-outbox';
+import * as repo from './partner-webhooks.repository';
+import { deliveryHeaders, newSigningSecret } from './webhook-signature';
 
 export const WEBHOOK_DELIVERY_JOB = 'open-platform.webhook-delivery';
 export const HOURLY_SUMMARY_JOB = 'open-platform.hourly-summary';
+/** The outbox relay's safety net (the relay also runs right after each commit that wrote an event). */
+export const OUTBOX_RELAY_JOB = 'open-platform.outbox-relay';
 /** Attempts of one delivery: the first and its retries (pg-boss backoff from RETRY_DELAY_SECONDS). */
 export const MAX_ATTEMPTS = 6;
 const RETRY_DELAY_SECONDS = 5;
 const DELIVERY_TIMEOUT_MS = 10_000;
 
-/** `sha256=<hex HMAC-SHA256 of "<timestamp>.<body>">`, what a receiver recomputes with its signing secret. */
-export function signatureOf(secret: string, timestamp: string, body: string): string {
-  return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
-}
-
 /**
- * Partner webhooks: subscriptions per application and event, deliveries signed with the subscription's
- * secret, retried with backoff through the job queue, their log and a resend.
+ * Partner webhooks: subscriptions per application and event (their URL checked by the outbound policy),
+ * events written through the outbox, deliveries signed in the Standard Webhooks form with the
+ * subscription's secret, retried with backoff through the job queue, their log and a resend.
  */
 export class PartnerWebhooks {
+  readonly outbox: PartnerOutbox;
+
   constructor(
     private readonly ctx: PlatformContext,
     private readonly deps: {
       resolveAccount(accountId: string, lang: Language): Promise<SessionUser | null>;
       recordChange(actor: Actor, action: string, target: string): Promise<void>;
     },
-  ) {}
+  ) {
+    this.outbox = new PartnerOutbox(ctx, { resolveAccount: deps.resolveAccount, queue: (id) => this.queue(id) });
+  }
 
   private toWebhook(row: Awaited<ReturnType<typeof repo.insertWebhook>>, apiUserName: string) {
     return {
@@ -52,11 +57,15 @@ export class PartnerWebhooks {
     return { total, datas: rows.map((r) => this.toWebhook(r.hook, r.apiUserName ?? '')) };
   }
 
-  /** A subscription; the answer holds its signing secret, shown this once. */
+  /**
+   * A subscription; the answer holds its signing secret, shown this once. An address inside (loopback,
+   * private, metadata ...) is refused unless WEBHOOK_ALLOWED_NETWORKS opens it.
+   */
   async create(input: { apiUserId: string; event: WebhookEvent; url: string; enabled: boolean }, actor: Actor) {
-    const signingSecret = randomBytes(32).toString('base64url');
+    await this.ctx.outbound.assertUserUrl(input.url, 'url');
+    const signingSecret = newSigningSecret();
     const { row, name } = await this.ctx.db.transaction(async () => {
-      const owner = await repo.apiUserById(this.ctx.db, input.apiUserId);
+      const owner = await users.apiUserById(this.ctx.db, input.apiUserId);
       if (!owner) throw new AppError('NOT_FOUND', {}, 'apiUserId');
       const inserted = await repo.insertWebhook(this.ctx.db, {
         id: newId(),
@@ -76,7 +85,7 @@ export class PartnerWebhooks {
       const row = await repo.updateWebhook(this.ctx.db, id, { enabled });
       if (!row) throw notFound();
       await this.deps.recordChange(actor, enabled ? 'webhook.enable' : 'webhook.disable', `${row.event} ${row.url}`);
-      const owner = await repo.apiUserById(this.ctx.db, row.apiUserId);
+      const owner = await users.apiUserById(this.ctx.db, row.apiUserId);
       return this.toWebhook(row, owner?.name ?? '');
     });
   }
@@ -92,7 +101,7 @@ export class PartnerWebhooks {
     start: number;
     limit: number;
     webhookId?: string;
-    state?: 'pending' | 'delivered' | 'failed';
+    state?: 'pending' | 'delivered' | 'failed' | 'refused';
   }) {
     const { rows, total } = await repo.deliveriesPage(this.ctx.db, q);
     return { total, datas: rows.map((r) => this.toDelivery(r.delivery, r.url)) };
@@ -102,6 +111,7 @@ export class PartnerWebhooks {
     return {
       id: d.id,
       webhookId: d.webhookId,
+      eventId: d.eventId,
       event: d.event,
       url,
       state: d.state,
@@ -113,7 +123,7 @@ export class PartnerWebhooks {
     };
   }
 
-  /** Sends a delivery again (a fresh round of attempts). */
+  /** Sends a delivery again (a fresh round of attempts, the same webhook-id). */
   async resend(id: string, actor: Actor) {
     await this.ctx.db.transaction(async () => {
       const found = await repo.deliveryWithHook(this.ctx.db, id);
@@ -138,36 +148,11 @@ export class PartnerWebhooks {
 
   /**
    * An event for the subscribers whose owning account is concerned (`accountIds`; a superuser-owned
-   * application hears every event). Call it after the transaction that made the event.
+   * application hears every event). Call it inside the transaction of the change that causes it: the
+   * event is written to the outbox with that change, and delivered after the commit. Returns its id.
    */
-  async emit(event: WebhookEvent, data: Record<string, unknown>, accountIds?: readonly string[]): Promise<string[]> {
-    // The event happened (committed): a webhook failure is logged, never the caller's failure.
-    return this.record(event, data, accountIds).catch((err) => {
-      this.ctx.log.warn({ err, event }, 'partner webhook not recorded');
-      return [];
-    });
-  }
-
-  private async record(event: WebhookEvent, data: Record<string, unknown>, accountIds?: readonly string[]) {
-    const subscribers = await repo.subscribers(this.ctx.db, event);
-    const ids: string[] = [];
-    for (const { hook, accountId } of subscribers) {
-      if (accountIds && !accountIds.includes(accountId)) {
-        const owner = await this.deps.resolveAccount(accountId, 'en');
-        if (!owner || !isSuperuser(owner)) continue;
-      }
-      const id = newId();
-      await repo.insertDelivery(this.ctx.db, {
-        id,
-        webhookId: hook.id,
-        event,
-        payload: data,
-        createdAt: this.ctx.clock.now(),
-      });
-      ids.push(id);
-    }
-    for (const id of ids) await this.queue(id);
-    return ids;
+  emit(event: WebhookEvent, data: Record<string, unknown>, accountIds?: readonly string[]): Promise<string> {
+    return this.outbox.emit(event, data, accountIds);
   }
 
   /** The job: one attempt; a failure throws so that the queue retries it with backoff. */
@@ -175,34 +160,38 @@ export class PartnerWebhooks {
     const found = await repo.deliveryWithHook(this.ctx.db, deliveryId);
     if (!found || found.delivery.state === 'delivered') return;
     const { delivery, hook } = found;
-    const now = this.ctx.clock.now();
-    const timestamp = String(Math.floor(now.getTime() / 1000));
     const body = JSON.stringify({
-      id: delivery.id,
+      id: delivery.eventId,
       event: delivery.event,
       time: toUnixSeconds(delivery.createdAt),
       data: delivery.payload,
     });
+    const headers = deliveryHeaders(hook.signingSecret, {
+      eventId: delivery.eventId,
+      deliveryId: delivery.id,
+      event: delivery.event,
+      body,
+      now: this.ctx.clock.now(),
+    });
     let status: number | null = null;
     let error = '';
     try {
-      const res = await fetch(hook.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-event': delivery.event,
-          'x-delivery-id': delivery.id,
-          'x-timestamp': timestamp,
-          'x-signature': signatureOf(hook.signingSecret, timestamp, body),
-        },
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-      });
-      status = res.status;
-      await res.body?.cancel();
-      if (!res.ok) error = `HTTP ${res.status}`;
+      const answer = await this.ctx.outbound.post(hook.url, { headers, body, timeoutMs: DELIVERY_TIMEOUT_MS });
+      status = answer.status;
+      // Redirects are not followed: a 3xx is the answer (a failure, retried like any non-2xx).
+      if (status < 200 || status > 299) error = `HTTP ${status}${answer.location ? ' (redirect not followed)' : ''}`;
     } catch (err) {
+      if (err instanceof OutboundRefusedError) {
+        // An inside address (now): refused, not retried, no connection made.
+        this.ctx.log.warn({ deliveryId, webhookId: hook.id, reason: err.message }, 'webhook delivery refused');
+        await repo.updateDelivery(this.ctx.db, deliveryId, {
+          state: 'refused',
+          attempts: delivery.attempts + 1,
+          lastStatus: null,
+          lastError: err.message,
+        });
+        return;
+      }
       error = (err as Error).message.slice(0, 500);
     }
     const attempts = delivery.attempts + 1;
@@ -235,13 +224,16 @@ export class PartnerWebhooks {
       const { sum } = await totals(appCtx, scope, { begin, end });
       const m = measuresOf(sum);
       const id = newId();
-      await repo.insertDelivery(this.ctx.db, {
-        id,
-        webhookId: hook.id,
-        event: 'proofOfPlay.hourly',
-        payload: { begin, end, ...m },
-        createdAt: this.ctx.clock.now(),
-      });
+      await repo.insertDeliveries(this.ctx.db, [
+        {
+          id,
+          webhookId: hook.id,
+          eventId: newId(),
+          event: 'proofOfPlay.hourly',
+          payload: { begin, end, ...m },
+          createdAt: this.ctx.clock.now(),
+        },
+      ]);
       await this.queue(id);
     }
   }

@@ -98,8 +98,9 @@ export async function plansPublishedToRobots(
 }
 
 /**
- * A robot acknowledged (pulled) these plans at `at`: issued records become pulled with pullTime.
- * The owners of each plan get a live playlist.pulled.ratio notification. Returns the plans updated.
+ * A robot acknowledged (pulled) these plans at `at`: issued records become pulled with pullTime. In the
+ * same transaction each plan's partner event plan.pulledRatio goes to the outbox; after the commit the
+ * plan's creator gets a live playlist.pulled.ratio notification. Returns the plans updated.
  */
 export async function markPulled(
   ctx: AppContext,
@@ -108,39 +109,51 @@ export async function markPulled(
   at: Date,
 ): Promise<string[]> {
   if (playlistIds.length === 0) return [];
-  const updated = await ctx.db
-    .update(publishRecords)
-    .set({ state: 'pulled', pullAt: at })
-    .where(
-      and(
-        eq(publishRecords.robotRef, robotRef),
-        inArray(publishRecords.playlistId, playlistIds),
-        inArray(publishRecords.state, ['notIssued', 'issued']),
-      ),
-    )
-    .returning({ playlistId: publishRecords.playlistId });
-  const plans = [...new Set(updated.map((u) => u.playlistId))];
-  for (const id of plans) await notifyPullRatio(ctx, id);
+  const { plans, ratios } = await ctx.db.transaction(async () => {
+    const updated = await ctx.db
+      .update(publishRecords)
+      .set({ state: 'pulled', pullAt: at })
+      .where(
+        and(
+          eq(publishRecords.robotRef, robotRef),
+          inArray(publishRecords.playlistId, playlistIds),
+          inArray(publishRecords.state, ['notIssued', 'issued']),
+        ),
+      )
+      .returning({ playlistId: publishRecords.playlistId });
+    const plans = [...new Set(updated.map((u) => u.playlistId))];
+    const ratios = [];
+    for (const id of plans) {
+      const ratio = await planPullRatio(ctx, id);
+      if (!ratio) continue;
+      // Partners subscribed to plan.pulledRatio: the creator's applications (and superuser-owned ones).
+      await ctx.partnerEvents.emit('plan.pulledRatio', ratio.data, [ratio.createdBy]);
+      ratios.push(ratio);
+    }
+    return { plans, ratios };
+  });
+  for (const r of ratios) {
+    const { playlistId, ...rest } = r.data;
+    await notifyUser(ctx, r.createdBy, 'playlist.pulled.ratio', { id: playlistId, ...rest });
+  }
   return plans;
 }
 
-/**
- * Sends playlist.pulled.ratio {id, name, ratio} to the plan's creator, and the partner event
- * plan.pulledRatio to the applications subscribed to it that the creator owns (or a superuser does).
- */
-export async function notifyPullRatio(ctx: AppContext, playlistId: string) {
+/** A plan's pulled ratio now: `{ playlistId, name, ratio, planPullNumber, alreadyPullNumber }` and its creator. */
+async function planPullRatio(ctx: AppContext, playlistId: string) {
   const [plan] = await plansByIds(ctx.db, [playlistId]);
-  if (!plan) return;
+  if (!plan) return null;
   const n = await pullNumbers(ctx.db, playlistId);
-  const ratio = {
-    ratio: Math.round(n.ratio * 10000) / 10000,
-    planPullNumber: n.planPullNumber,
-    alreadyPullNumber: n.alreadyPullNumber,
+  return {
+    createdBy: plan.createdBy,
+    data: {
+      playlistId: plan.id,
+      name: plan.name,
+      ratio: Math.round(n.ratio * 10000) / 10000,
+      planPullNumber: n.planPullNumber,
+      alreadyPullNumber: n.alreadyPullNumber,
+    },
   };
-  await notifyUser(ctx, plan.createdBy, 'playlist.pulled.ratio', { id: plan.id, name: plan.name, ...ratio });
-  await ctx.partnerEvents.emit('plan.pulledRatio', { playlistId: plan.id, name: plan.name, ...ratio }, [
-    plan.createdBy,
-  ]);
 }
 
 /** Live records of the running plans that contain this ad. */

@@ -653,7 +653,7 @@ export async function registerPhoto(
   if (!planAds.includes(body.adId)) throw new AppError('SHOOT_AD_NOT_IN_PLAN', {}, 'adId');
   const size = readImageSize(new Uint8Array(bytes), sniffed.ext);
   const recordId = newId(now.getTime());
-  const recorded = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(shootTasks).where(eq(shootTasks.id, task.id)).for('update');
     if (!locked || locked.state === 'success') return false;
     if (!acceptsPhoto(locked.state, req.windowEnd, now)) throw new AppError('SHOOT_TASK_CLOSED', {}, 'taskId');
@@ -675,10 +675,6 @@ export async function registerPhoto(
       .update(shootTasks)
       .set({ state: 'success', finishedAt: now, failReason: null, updatedAt: now })
       .where(eq(shootTasks.id, task.id));
-    return true;
-  });
-  await announce(ctx, [req.id]);
-  if (recorded) {
     const robot = (await shootRobotsByRefs(ctx.db, [robotRef], now)).get(robotRef);
     // Partners subscribed to photo proofs (applications of the requirement's creator, or a superuser's).
     await ctx.partnerEvents.emit(
@@ -698,7 +694,9 @@ export async function registerPhoto(
       },
       [req.creatorId],
     );
-  }
+    return true;
+  });
+  await announce(ctx, [req.id]);
   return { taskId: task.id, state: 'success' };
 }
 

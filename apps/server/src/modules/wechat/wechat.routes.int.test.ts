@@ -264,6 +264,22 @@ describe('banners', () => {
       url: new URL(a.imageUrl, 'http://x').pathname + new URL(a.imageUrl, 'http://x').search,
     });
     expect(image.statusCode).toBe(200);
+    // The public answer shows no internal id: no storage key (it holds the uploader's account id), no
+    // media id, no account id. The picture comes from the banner's own public path.
+    const publicAnswer = await t.app.inject({ method: 'GET', url: '/api/wechat/mp/banners' });
+    const me = (await inject('GET', '/api/Users/current')).json().data as { id: string };
+    expect(publicAnswer.body).not.toContain(pictureId);
+    expect(publicAnswer.body).not.toContain(me.id);
+    expect(publicAnswer.body).not.toContain('materials/');
+    const shown = publicAnswer.json().data[0] as { imageUrl: string };
+    expect(shown.imageUrl).toMatch(new RegExp(`^/api/wechat/mp/banners/${a.id}/image\\?v=\\d+$`));
+    const served = await t.app.inject({ method: 'GET', url: shown.imageUrl });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    // A banner not shown now (scheduled later) has no public picture.
+    const hidden = await t.app.inject({ method: 'GET', url: `/api/wechat/mp/banners/${b.id}/image` });
+    expect(hidden.statusCode).toBe(404);
 
     clock.advance(600_000);
     expect((await live()).map((x) => x.title)).toEqual(['A', 'B']);

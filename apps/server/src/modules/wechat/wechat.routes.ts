@@ -22,7 +22,7 @@ import {
 } from '@robot-ads/contracts/wechat/wechat.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { zodRoutes } from '../../platform/zod-routes';
-import type { WechatService } from './wechat.service';
+import { MP_BANNER_IMAGE_PATH, type WechatService } from './wechat.service';
 
 const tags = ['wechat'];
 const operators = { roles: OPERATOR_ROLES };
@@ -121,6 +121,26 @@ export function wechatRoutes(service: WechatService): FastifyPluginAsyncZod {
         config: { public: true },
       },
       async () => service.liveBanners(),
+    );
+    app.get(
+      MP_BANNER_IMAGE_PATH,
+      {
+        schema: {
+          tags,
+          summary:
+            'The picture of a banner the mini-program shows now (404 once it is switched off or out of schedule)',
+          params: idParams,
+        },
+        config: { public: true },
+      },
+      async (request, reply) => {
+        const picture = await service.liveBannerPicture(request.params.id);
+        return reply
+          .header('content-type', picture.contentType)
+          .header('cache-control', 'public, max-age=300')
+          .header('x-content-type-options', 'nosniff')
+          .send(picture.body);
+      },
     );
     route.post(
       '/api/wechat/mp/landing',

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { newId } from '@robot-ads/contracts/common/ids';
 import { fromUnixSeconds, toUnixSeconds } from '@robot-ads/contracts/common/time';
 import { bannerIsLive, bannerLinkKind } from '@robot-ads/contracts/wechat/wechat.rules';
@@ -23,6 +24,9 @@ import type { WechatBannerRow, WechatUserRow } from './wechat.table';
 import type { WechatClient } from './wechat-client';
 
 type MpSession = { token: string; openid: string; nickname: string; avatarUrl: string; phone: string };
+
+/** The public path of a live banner's picture (GET, no sign-in). */
+export const MP_BANNER_IMAGE_PATH = '/api/wechat/mp/banners/:id/image';
 
 const seconds = (d: Date | null) => (d ? (toUnixSeconds(d) ?? 0) : null);
 
@@ -252,13 +256,34 @@ export class WechatService {
     return this.profileOf(row!);
   }
 
-  /** What the mini-program shows now: enabled banners within their schedule, in the drag order. */
+  /**
+   * What the mini-program shows now: enabled banners within their schedule, in the drag order. A public
+   * answer: the picture is served by the banner's own image path, so no storage key (which holds the
+   * uploading account's id) and no media id leave the server.
+   */
   async liveBanners(): Promise<MpBanner[]> {
     const rows = await repo.enabledBanners(this.ctx.db);
     const dtos = await this.bannerDtos(this.ctx.db, rows);
     return dtos
       .filter((b) => b.live)
-      .map((b) => ({ id: b.id, title: b.title, imageUrl: b.imageUrl, link: b.link, linkKind: b.linkKind }));
+      .map((b) => ({
+        id: b.id,
+        title: b.title,
+        imageUrl: `${MP_BANNER_IMAGE_PATH.replace(':id', b.id)}?v=${b.updatetime}`,
+        link: b.link,
+        linkKind: b.linkKind,
+      }));
+  }
+
+  /** The picture of a banner shown now; NOT_FOUND for no such banner, one switched off or out of schedule. */
+  async liveBannerPicture(id: string): Promise<{ body: Readable; contentType: string }> {
+    const row = (await repo.enabledBanners(this.ctx.db)).find((r) => r.id === id);
+    const [dto] = row ? await this.bannerDtos(this.ctx.db, [row]) : [];
+    const picture = row && (await mediaByIds(this.ctx.db, [row.mediaId])).get(row.mediaId);
+    if (!dto?.live || !picture) throw new AppError('NOT_FOUND');
+    const body = await this.ctx.storage.get(picture.objectKey).catch(() => null);
+    if (!body) throw new AppError('NOT_FOUND');
+    return { body, contentType: picture.mime };
   }
 
   /** A QR scan opened the mini-program: the robot that brought the user is kept (the first one). */

@@ -10,6 +10,7 @@ resetAfterEach();
 const delivery: WebhookDelivery = {
   id: 'd1',
   webhookId: 'w1',
+  eventId: 'e1',
   event: 'plan.pulledRatio',
   url: 'https://partner.example/hooks',
   state: 'failed',

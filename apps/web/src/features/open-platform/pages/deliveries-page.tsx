@@ -9,7 +9,12 @@ import { type DeliveryState, useDeliveries, useResendDelivery, type WebhookDeliv
 import { serverPaging } from '../components/server-paging';
 
 const time = (v: number | null) => (v ? dayjs.unix(v).format('YYYY-MM-DD HH:mm:ss') : '-');
-const COLORS: Record<DeliveryState, string> = { pending: 'processing', delivered: 'success', failed: 'error' };
+const COLORS: Record<DeliveryState, string> = {
+  pending: 'processing',
+  delivered: 'success',
+  failed: 'error',
+  refused: 'warning',
+};
 
 /** /openPlatform/webhookDelivery: the log of webhook deliveries (newest first) with their attempts; resend. */
 export default function DeliveriesPage() {
