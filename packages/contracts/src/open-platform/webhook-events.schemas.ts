@@ -56,7 +56,7 @@ export const WEBHOOK_EVENT_PAYLOADS = {
 /** The body of every delivery: the event's id (also the `webhook-id` header), its name, time and data. */
 export function webhookEnvelope<T extends z.ZodType>(event: string, data: T) {
   return z.object({
-    id: z.string().describe('The delivery id, also sent as the webhook-id header: deduplicate on it'),
+    id: z.string().describe('The event id, also the webhook-id header (the same on every retry): process each once'),
     event: z.literal(event),
     time: z.number().int().describe('When the event happened (unix seconds)'),
     data,

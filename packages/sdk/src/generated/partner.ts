@@ -1408,7 +1408,7 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description The delivery id (the same on every retry): process each id once.
+                 * @description The event id (the same on every retry and resend): process each id once.
                  * @example 5f9c0a7e2b1d4c3a8e6f0b12
                  */
                 "webhook-id": string;
@@ -1467,7 +1467,7 @@ export interface operations {
                     };
                     /** @constant */
                     event: "audit.result";
-                    /** @description The delivery id, also sent as the webhook-id header: deduplicate on it */
+                    /** @description The event id, also the webhook-id header (the same on every retry): process each once */
                     id: string;
                     /** @description When the event happened (unix seconds) */
                     time: number;
@@ -1496,7 +1496,7 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description The delivery id (the same on every retry): process each id once.
+                 * @description The event id (the same on every retry and resend): process each id once.
                  * @example 5f9c0a7e2b1d4c3a8e6f0b12
                  */
                 "webhook-id": string;
@@ -1543,7 +1543,7 @@ export interface operations {
                     };
                     /** @constant */
                     event: "plan.pulledRatio";
-                    /** @description The delivery id, also sent as the webhook-id header: deduplicate on it */
+                    /** @description The event id, also the webhook-id header (the same on every retry): process each once */
                     id: string;
                     /** @description When the event happened (unix seconds) */
                     time: number;
@@ -1572,7 +1572,7 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description The delivery id (the same on every retry): process each id once.
+                 * @description The event id (the same on every retry and resend): process each id once.
                  * @example 5f9c0a7e2b1d4c3a8e6f0b12
                  */
                 "webhook-id": string;
@@ -1626,7 +1626,7 @@ export interface operations {
                     };
                     /** @constant */
                     event: "proofOfPlay.hourly";
-                    /** @description The delivery id, also sent as the webhook-id header: deduplicate on it */
+                    /** @description The event id, also the webhook-id header (the same on every retry): process each once */
                     id: string;
                     /** @description When the event happened (unix seconds) */
                     time: number;
@@ -1655,7 +1655,7 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description The delivery id (the same on every retry): process each id once.
+                 * @description The event id (the same on every retry and resend): process each id once.
                  * @example 5f9c0a7e2b1d4c3a8e6f0b12
                  */
                 "webhook-id": string;
@@ -1714,7 +1714,7 @@ export interface operations {
                     };
                     /** @constant */
                     event: "shooting.photo";
-                    /** @description The delivery id, also sent as the webhook-id header: deduplicate on it */
+                    /** @description The event id, also the webhook-id header (the same on every retry): process each once */
                     id: string;
                     /** @description When the event happened (unix seconds) */
                     time: number;

@@ -27,7 +27,7 @@ const WEBHOOK_HEADERS = [
     name: 'webhook-id',
     in: 'header',
     required: true,
-    description: 'The delivery id (the same on every retry): process each id once.',
+    description: 'The event id (the same on every retry and resend): process each id once.',
     schema: { type: 'string' },
     example: '5f9c0a7e2b1d4c3a8e6f0b12',
   },

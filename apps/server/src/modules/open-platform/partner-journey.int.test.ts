@@ -1,5 +1,12 @@
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createPartnerClient, PartnerApiError } from '@robot-ads/sdk';
+import {
+  type AnyWebhookPayload,
+  createPartnerClient,
+  createWebhookVerifier,
+  PartnerApiError,
+  WebhookVerificationError,
+} from '@robot-ads/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
@@ -9,8 +16,8 @@ import { activatedRobot, publishedPlan } from '../../../test/published';
 /**
  * A partner's whole journey through the SDK alone (packages/sdk), against a real server on a port: a
  * token from its client credentials, the robots and plans it may see, a plan's statistics, a refusal
- * outside its grants, and the rate limit with its headers. (Webhook delivery and verification with the
- * SDK's helper: partner-journey-webhook.int.test.ts.)
+ * outside its grants, the rate limit with its headers, and a webhook received on its own (loopback)
+ * endpoint, verified with the SDK's Standard Webhooks helper.
  */
 const PLANS = 'GET /api/Playlists/queryByPage_v3';
 const DEVICES = 'GET /api/Devices/queryRobotInfo';
@@ -23,13 +30,17 @@ let credentials: { clientId: string; clientSecret: string };
 let robotId: string;
 let planId: string;
 let planName: string;
+let apiUserId: string;
+let rootHeaders: Record<string, string>;
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // Loopback webhook targets are refused unless allowed: the partner's endpoint below is on 127.0.0.1.
+  t = await buildTestApp({ startJobs: true, env: { WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8' } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   // Root, on the back office: an ad on a plan published to a robot, and a partner application for it.
   const root = await loginAs(t, 'super', { principals: 'root' });
+  rootHeaders = bearer(root.token);
   const material = await createMaterial(t, root.token, 'coffee.png', await picture(1080, 1920));
   const now = Math.floor(Date.now() / 1000);
   const ad = await t.app.inject({
@@ -58,6 +69,7 @@ beforeAll(async () => {
   });
   expect(app.statusCode, app.body).toBe(200);
   credentials = { clientId: app.json().data.clientId, clientSecret: app.json().data.clientSecret };
+  apiUserId = app.json().data.id;
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -123,5 +135,75 @@ describe("a partner's journey through the SDK", () => {
       success: false,
       code: 'OPEN_RATE_LIMITED',
     });
+  });
+
+  it('receives a webhook on its endpoint and verifies it with the SDK; a replay and a forgery are refused', async () => {
+    // The partner's endpoint: raw body in, the SDK's verifier, 204 when valid, 400 otherwise.
+    const accepted: AnyWebhookPayload[] = [];
+    const refusals: string[] = [];
+    const raw: Array<{ headers: http.IncomingHttpHeaders; body: string }> = [];
+    let verifier: ReturnType<typeof createWebhookVerifier> | null = null;
+    const endpoint = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', async () => {
+        const body = Buffer.concat(chunks).toString('utf8');
+        raw.push({ headers: req.headers, body });
+        try {
+          accepted.push(await verifier!.verify(req.headers, body));
+          res.writeHead(204).end();
+        } catch (err) {
+          refusals.push(err instanceof WebhookVerificationError ? err.reason : String(err));
+          res.writeHead(400).end();
+        }
+      });
+    });
+    await new Promise<void>((r) => endpoint.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}/hooks`;
+    try {
+      const hook = await t.app.inject({
+        method: 'POST',
+        url: '/api/OpenPlatform/webhooks',
+        headers: rootHeaders,
+        payload: { apiUserId, event: 'proofOfPlay.hourly', url },
+      });
+      expect(hook.statusCode, hook.body).toBe(200);
+      const secret = hook.json().data.signingSecret as string;
+      expect(secret).toMatch(/^whsec_/);
+      verifier = createWebhookVerifier({ secret });
+
+      await t.app.services.partnerWebhooks.hourlySummary(t.app.ctx);
+      const deadline = Date.now() + 60_000;
+      while (accepted.length === 0 && refusals.length === 0 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(refusals).toEqual([]);
+      expect(accepted).toHaveLength(1);
+      const payload = accepted[0]!;
+      expect(payload.event).toBe('proofOfPlay.hourly');
+      if (payload.event === 'proofOfPlay.hourly') {
+        expect(payload.data.end - payload.data.begin).toBe(3600);
+        expect(payload.data).toMatchObject({ plays: 0, exposure: 0, viewers: 0, scans: 0 });
+      }
+      expect(raw[0]?.headers['webhook-id']).toBe(payload.id);
+
+      // The same delivery sent again (a replay), and a forged body under its signature.
+      const again = (body: string) =>
+        fetch(url, {
+          method: 'POST',
+          headers: Object.fromEntries(
+            ['webhook-id', 'webhook-timestamp', 'webhook-signature', 'content-type'].map((h) => [
+              h,
+              String(raw[0]!.headers[h]),
+            ]),
+          ),
+          body,
+        });
+      expect((await again(raw[0]!.body)).status).toBe(400);
+      expect((await again(raw[0]!.body.replace('"plays":0', '"plays":1000'))).status).toBe(400);
+      expect(refusals).toEqual(['replay', 'signature']);
+    } finally {
+      await new Promise<void>((r) => endpoint.close(() => r()));
+    }
   });
 });
