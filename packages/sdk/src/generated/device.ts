@@ -263,6 +263,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Not authenticated: DEVICE_SECRET_WRONG */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Refused: OPEN_BLACKLISTED */
             403: {
                 headers: {
