@@ -1,14 +1,18 @@
 import type {
-  activateResult,
-  HeartbeatBody,
-  heartbeatResult,
-} from '@robot-ads/contracts/device-protocol/device-protocol.schemas';
-import type { DeviceSchedule } from '@robot-ads/contracts/device-protocol/schedule.schemas';
-import type { eventBatchResult, PlayEvent } from '@robot-ads/contracts/play-events/play-events.schemas';
-import type { deviceShootAckResponse, deviceShootUploadResponse } from '@robot-ads/contracts/shooting/shooting.schemas';
-import type { z } from 'zod';
+  DeviceActivation,
+  DeviceData,
+  DeviceEventsAck,
+  DeviceHeartbeatBody,
+  DeviceHeartbeatResult,
+  DevicePlayEvent,
+  DeviceSchedule,
+  DeviceShootUploadForm,
+} from '@robot-ads/sdk/device';
 
-/** The device protocol under /api/device/v1 (docs/device-protocol.md), as the reference player speaks it. */
+/**
+ * The device protocol under /api/device/v1 (docs/device-protocol.md), as the reference player speaks it;
+ * its types are generated from the protocol's OpenAPI document (packages/sdk/openapi/device.json).
+ */
 
 export const API = '/api/device/v1';
 
@@ -54,7 +58,7 @@ async function call<T>(
   return { status: response.status, data: body.data as T, headers: response.headers };
 }
 
-export type Activation = z.infer<typeof activateResult>;
+export type Activation = DeviceActivation;
 
 export async function activate(robotId: string, secret: string, appVersion: string): Promise<Activation> {
   const r = await call<Activation>('/activate', {
@@ -64,9 +68,9 @@ export async function activate(robotId: string, secret: string, appVersion: stri
   return r.data as Activation;
 }
 
-export type HeartbeatResult = z.infer<typeof heartbeatResult>;
+export type HeartbeatResult = DeviceHeartbeatResult;
 
-export async function heartbeat(token: string, body: HeartbeatBody): Promise<HeartbeatResult> {
+export async function heartbeat(token: string, body: DeviceHeartbeatBody): Promise<HeartbeatResult> {
   const r = await call<HeartbeatResult>('/heartbeat', { method: 'POST', token, body: JSON.stringify(body) });
   return r.data as HeartbeatResult;
 }
@@ -87,9 +91,9 @@ export async function ackSchedule(token: string, version: string, planIds?: stri
   });
 }
 
-export type PlayEventOut = PlayEvent;
+export type PlayEventOut = DevicePlayEvent;
 
-export type EventsAck = z.infer<typeof eventBatchResult>['data'];
+export type EventsAck = DeviceEventsAck;
 
 /** Proof of play: a batch (max 500) of events; re-sending a batch is harmless (ids count once). */
 export async function sendEvents(token: string, events: PlayEventOut[]): Promise<EventsAck> {
@@ -100,7 +104,7 @@ export async function sendEvents(token: string, events: PlayEventOut[]): Promise
 // ---- shooting tasks (docs/shooting.md) ----
 
 export async function ackShootTasks(token: string, ids: string[]): Promise<string[]> {
-  const r = await call<z.infer<typeof deviceShootAckResponse>['data']>('/shootTasks/ack', {
+  const r = await call<DeviceData<'ackShootTasks'>>('/shootTasks/ack', {
     method: 'POST',
     token,
     body: JSON.stringify({ ids }),
@@ -108,7 +112,7 @@ export async function ackShootTasks(token: string, ids: string[]): Promise<strin
   return r.data?.confirmed ?? [];
 }
 
-export type ShootUploadForm = z.infer<typeof deviceShootUploadResponse>['data'];
+export type ShootUploadForm = DeviceShootUploadForm;
 
 export async function shootUploadForm(token: string, taskId: string): Promise<ShootUploadForm> {
   const r = await call<ShootUploadForm>('/shootTasks/uploadCredentials', {
@@ -161,11 +165,11 @@ export async function uploadWithForm(
 export async function registerShootPhoto(
   token: string,
   body: { taskId: string; key: string; takenAt: number; adId: string },
-): Promise<{ taskId: string; state: string }> {
-  const r = await call<{ taskId: string; state: string }>('/shootTasks/photo', {
+): Promise<DeviceData<'uploadShootPhoto'>> {
+  const r = await call<DeviceData<'uploadShootPhoto'>>('/shootTasks/photo', {
     method: 'POST',
     token,
     body: JSON.stringify(body),
   });
-  return r.data as { taskId: string; state: string };
+  return r.data as DeviceData<'uploadShootPhoto'>;
 }

@@ -6,7 +6,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { newId } from '@robot-ads/contracts/common/ids';
 import { PACKAGE_VERSION } from '@robot-ads/contracts/system/system.schemas';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Database } from './db/client';
 import { buildDeviceLane, laneServerFactory } from './device-lane';
@@ -104,6 +104,7 @@ import { clientErrorHandler, frameworkErrors, registerRequestShapeChecks } from 
 import { Jobs } from './platform/jobs';
 import { registerLanguage } from './platform/language';
 import { registerMetrics } from './platform/metrics';
+import { finishDocument, routeTransform, SECURITY_SCHEMES } from './platform/openapi/document';
 import { AddressPolicy, type HostResolver } from './platform/outbound/address-policy';
 import { OutboundClient } from './platform/outbound/outbound-client';
 import { Realtime } from './platform/realtime';
@@ -325,6 +326,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    // A partner call answers where it stands against its rate limit (IETF RateLimit headers).
+    const rateHeaders = request.partner?.rateHeaders;
+    if (rateHeaders) reply.headers(rateHeaders);
     done(null, payload);
   });
 
@@ -381,23 +385,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
 
+  // The document is a contract (docs/openapi.md): operationIds, security, errors and examples per operation.
   await app.register(fastifySwagger, {
     openapi: {
+      openapi: '3.1.0',
       info: {
         title: 'robot-ads API',
         description:
           'Back-office and device API. Success: `{success:true,data}`; pages: `{success:true,total,datas}`; ' +
           'failure: `{success:false,data:null,code,msg}`. Token: `Authorization: Bearer <token>` or `access_token`.',
         version: PACKAGE_VERSION,
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer' },
-          accessToken: { type: 'apiKey', in: 'query', name: 'access_token' },
-        },
-      },
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: jsonSchemaTransform,
+    transform: routeTransform as never,
+    transformObject: finishDocument as never,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   // Before the modules: its hooks count every route registered after it.

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@robot-ads/contracts/common/errors';
 import type {
   FastifyContextConfig,
   FastifyReply,
@@ -30,6 +31,11 @@ export interface RouteSpec<R extends z.ZodType = z.ZodType> {
   consumes?: string[];
   /** OpenAPI tags beside the group's (e.g. 'open': the route is offered to partners of the open platform). */
   tags?: string[];
+  /**
+   * The error codes the route answers beyond those its access and shape imply (validation, token, role,
+   * not found: platform/openapi/document.ts adds those): listed in the OpenAPI document's error answers.
+   */
+  errors?: readonly ErrorCode[];
   /** Other options of the route, as Fastify takes them (bodyLimit, logLevel, onRequest/preParsing hooks...). */
   options?: Omit<RouteShorthandOptions, 'schema' | 'config'>;
 }
@@ -66,12 +72,13 @@ export function zodRoutes(app: ZodApp, tags: string[]) {
     handler: RouteHandler<S, unknown>,
     envelope: (result: unknown) => unknown,
   ) {
-    const { summary, config, response, options, tags: extra, ...request } = spec;
+    const { summary, config, response, options, tags: extra, errors, ...request } = spec;
     const schema: FastifySchema = {
       tags: extra ? [...tags, ...extra] : tags,
       summary,
       ...request,
       response: { 200: response },
+      ...(errors ? { 'x-errors': errors } : {}),
     };
     app.route({
       method,

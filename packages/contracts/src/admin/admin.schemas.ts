@@ -49,28 +49,30 @@ export interface AdminMenu {
   children: AdminMenu[];
 }
 
-export const adminMenu = z.object({
-  id: z.string(),
-  parentId: z.string(),
-  category: z.union([z.literal(1), z.literal(2)]),
-  code: z.string(),
-  name: z.string(),
-  nameZh: z.string(),
-  nameEn: z.string(),
-  path: z.string(),
-  query: z.string(),
-  icon: z.string(),
-  sort: z.number().int(),
-  roles: z.array(z.string()).nullable(),
-  include: z.array(z.string()),
-  exclude: z.array(z.string()),
-  hidden: z.boolean(),
-  seeded: z.boolean(),
-  changed: z.boolean(),
-  get children(): z.ZodArray<typeof adminMenu> {
-    return z.array(adminMenu);
-  },
-});
+export const adminMenu = z
+  .object({
+    id: z.string(),
+    parentId: z.string(),
+    category: z.union([z.literal(1), z.literal(2)]),
+    code: z.string(),
+    name: z.string(),
+    nameZh: z.string(),
+    nameEn: z.string(),
+    path: z.string(),
+    query: z.string(),
+    icon: z.string(),
+    sort: z.number().int(),
+    roles: z.array(z.string()).nullable(),
+    include: z.array(z.string()),
+    exclude: z.array(z.string()),
+    hidden: z.boolean(),
+    seeded: z.boolean(),
+    changed: z.boolean(),
+    get children(): z.ZodArray<typeof adminMenu> {
+      return z.array(adminMenu);
+    },
+  })
+  .meta({ id: 'AdminMenu' });
 
 export const menuListQuery = z.object({
   name: text(60).optional(),
@@ -125,16 +127,18 @@ export interface MenuTreeNode {
   value: string;
   children: MenuTreeNode[];
 }
-export const menuTreeNode = z.object({
-  id: z.string(),
-  parentId: z.string(),
-  title: z.string(),
-  key: z.string(),
-  value: z.string(),
-  get children(): z.ZodArray<typeof menuTreeNode> {
-    return z.array(menuTreeNode);
-  },
-});
+export const menuTreeNode = z
+  .object({
+    id: z.string(),
+    parentId: z.string(),
+    title: z.string(),
+    key: z.string(),
+    value: z.string(),
+    get children(): z.ZodArray<typeof menuTreeNode> {
+      return z.array(menuTreeNode);
+    },
+  })
+  .meta({ id: 'MenuTreeNode' });
 export const menuTreeResponse = okEnvelope(z.array(menuTreeNode));
 
 // ---- clients ----

@@ -15,22 +15,24 @@ export interface MenuItem {
   children: MenuItem[];
 }
 
-export const menuItem = z.object({
-  id: z.string(),
-  name: z.string(),
-  path: z.string(),
-  icon: z.string(),
-  query: z.string(),
-  meta: z.object({
-    i18n: z.string(),
-    hidden: z.boolean(),
-    keepAlive: z.boolean(),
-    label: z.object({ zh: z.string(), en: z.string() }).optional(),
-  }),
-  get children(): z.ZodArray<typeof menuItem> {
-    return z.array(menuItem);
-  },
-});
+export const menuItem = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    path: z.string(),
+    icon: z.string(),
+    query: z.string(),
+    meta: z.object({
+      i18n: z.string(),
+      hidden: z.boolean(),
+      keepAlive: z.boolean(),
+      label: z.object({ zh: z.string(), en: z.string() }).optional(),
+    }),
+    get children(): z.ZodArray<typeof menuItem> {
+      return z.array(menuItem);
+    },
+  })
+  .meta({ id: 'MenuItem' });
 
 export const menuRoutesResponse = okEnvelope(z.array(menuItem));
 export const menuButtonsResponse = okEnvelope(z.array(z.string()));

@@ -129,6 +129,7 @@ export function authRoutes(
         querystring: refreshQuery,
         response: tokenGrantResponse,
         config: { public: true, rateLimit: refreshLimit },
+        errors: ['UNAUTHORIZED', 'OPEN_CLIENT_INVALID', 'OPEN_CLIENT_EXPIRED', 'OPEN_IP_NOT_ALLOWED'],
       },
       async (request, reply) => {
         const grant = request.body?.grant_type || request.query.grant_type;

@@ -96,7 +96,7 @@ describe('permission matrix', () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
       paths: Record<string, Record<string, unknown>>;
     };
-    const openApiPath = (url: string) => url.replace(/:([A-Za-z_]+)/g, '{$1}').replace(/\*$/, '{*}');
+    const openApiPath = (url: string) => url.replace(/:([A-Za-z_]+)/g, '{$1}').replace(/\*$/, '{path}');
     const missing = apiRoutes()
       .filter((r) => r.url.startsWith('/api/'))
       .filter((r) => !doc.paths[openApiPath(r.url)]?.[r.method.toLowerCase()])

@@ -85,6 +85,7 @@ export function deviceProtocolRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: activateBody,
         response: okEnvelope(activateResult),
         config: { device: true },
+        errors: ['DEVICE_SECRET_WRONG'],
       },
       async (request) => activate(ctx, request.body),
     );

@@ -14,6 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { AppError, notFound, withHeaders } from '../../platform/app-error';
 import type { PlatformContext } from '../../platform/context';
+import type { OpenApiDoc } from '../../platform/openapi/document';
 import { hashPassword, type PasswordCost, passwordCost, verifyDummy, verifyPassword } from '../../platform/passwords';
 import type { SessionUser } from '../../platform/session-user';
 import type { AccessClaims } from '../../platform/tokens';
@@ -21,7 +22,8 @@ import { findAccountById } from '../accounts/accounts.queries';
 import { type AuditLogInsert, auditLogPage, writeAuditEntries } from '../audit-log/audit-log.service';
 import * as repo from './open-platform.repository';
 import type { OpenApiUserRow } from './open-platform.table';
-import { addressSet, inAddressSet, normalizeIp, type PartnerRateLimiter } from './partner-limits';
+import { partnerDocument } from './partner-document';
+import { addressSet, inAddressSet, normalizeIp, type PartnerRateLimiter, rateLimitHeaders } from './partner-limits';
 import { PartnerUsage } from './partner-usage';
 
 /** Who changed something on the open platform pages, and from where (the audit log). */
@@ -36,6 +38,8 @@ export interface PartnerCall {
   clientId: string;
   sessionId: string;
   key: string;
+  /** The RateLimit headers of the call (set once the rate limit was counted). */
+  rateHeaders?: Record<string, string>;
 }
 
 declare module 'fastify' {
@@ -371,6 +375,7 @@ export class OpenPlatformService {
       if (!open) throw new AppError('OPEN_INTERFACE_NOT_ALLOWED', { key });
     }
     const rate = await this.deps.limiter.hit(row.id, row.rateLimit, now);
+    request.partner.rateHeaders = rateLimitHeaders(row.rateLimit, rate);
     if (!rate.ok) {
       throw withHeaders(new AppError('OPEN_RATE_LIMITED', { limit: row.rateLimit, seconds: rate.retryAfter }), {
         'retry-after': String(rate.retryAfter),
@@ -514,16 +519,8 @@ export class OpenPlatformService {
   async partnerDocument(partner: PartnerCall | null): Promise<OpenApiDocument> {
     const disabled = this.switches(await this.currentSnapshot());
     const keys = partner ? [...(await this.client(partner.clientId)).interfaces] : [...this.catalogue().keys()];
-    const allowed = new Set(this.allowedKeys(keys, disabled));
-    const doc = this.deps.openApi();
-    const paths: NonNullable<OpenApiDocument['paths']> = {};
-    for (const [path, operations] of Object.entries(doc.paths ?? {})) {
-      for (const [method, operation] of Object.entries(operations ?? {})) {
-        if (!allowed.has(`${method.toUpperCase()} ${path}`)) continue;
-        paths[path] = { ...(paths[path] ?? {}), [method]: operation };
-      }
-    }
-    return { ...doc, paths };
+    const allowed = new Set([...this.allowedKeys(keys, disabled), PARTNER_DOCS_KEY]);
+    return partnerDocument(this.deps.openApi() as OpenApiDoc, allowed) as unknown as OpenApiDocument;
   }
 
   // ---------------------------------------------------------------- sessions

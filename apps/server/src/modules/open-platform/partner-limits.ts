@@ -30,6 +30,19 @@ export interface RateVerdict {
   ok: boolean;
   /** Seconds until the window ends (the Retry-After of a refusal). */
   retryAfter: number;
+  /** Calls left in this window (0 once refused). */
+  remaining: number;
+}
+
+/**
+ * The IETF RateLimit headers (draft-ietf-httpapi-ratelimit-headers): the policy (`q` calls a `w`-second
+ * window) and what is left of it (`r` calls, reset in `t` seconds), on every partner call.
+ */
+export function rateLimitHeaders(limit: number, verdict: RateVerdict): Record<string, string> {
+  return {
+    'ratelimit-policy': `"minute";q=${limit};w=60`,
+    ratelimit: `"minute";r=${verdict.remaining};t=${verdict.retryAfter}`,
+  };
 }
 
 /** Calls per client and minute (a fixed window). */
@@ -57,7 +70,7 @@ export class MemoryRateLimiter implements PartnerRateLimiter {
       this.counts.set(clientKey, entry);
     }
     entry.calls += 1;
-    return { ok: entry.calls <= limit, retryAfter };
+    return { ok: entry.calls <= limit, retryAfter, remaining: Math.max(0, limit - entry.calls) };
   }
 
   async close() {}
@@ -72,9 +85,9 @@ export class RedisRateLimiter implements PartnerRateLimiter {
     const key = `robot-ads-open-rl:${clientKey}:${minute}`;
     try {
       const [[, calls]] = (await this.redis.multi().incr(key).expire(key, 120).exec()) as [[unknown, number]];
-      return { ok: calls <= limit, retryAfter };
+      return { ok: calls <= limit, retryAfter, remaining: Math.max(0, limit - calls) };
     } catch {
-      return { ok: true, retryAfter };
+      return { ok: true, retryAfter, remaining: limit };
     }
   }
 

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { APPLICATION_STATES, APPLICATION_TYPES } from '../audits/review-state.rules';
+import { statMeasures } from '../statistics/statistics.schemas';
+
+/**
+ * The payloads (`data`) of the partner webhook events, as the server sends them (docs/open-platform.md).
+ * The partner OpenAPI document lists them as OpenAPI 3.1 `webhooks`.
+ */
+export const auditResultEvent = z.object({
+  playlistId: z.string().describe('The plan the application is about'),
+  name: z.string().describe("The plan's name"),
+  auditId: z.string(),
+  type: z.enum(APPLICATION_TYPES).describe('What was applied for: publish, cancel, add robots, pause'),
+  state: z.enum(APPLICATION_STATES).describe("The application's state after the decision"),
+  decision: z.enum(['post', 'reject']),
+  note: z.string(),
+});
+
+export const planPulledRatioEvent = z.object({
+  playlistId: z.string(),
+  name: z.string(),
+  ratio: z.number().min(0).max(1).describe('Robots that pulled the plan / robots it is published to (4 decimals)'),
+  planPullNumber: z.number().int().describe('Robots the plan is published to'),
+  alreadyPullNumber: z.number().int().describe('Robots that pulled it'),
+});
+
+export const shootingPhotoEvent = z.object({
+  recordId: z.string(),
+  requirementId: z.string(),
+  taskId: z.string(),
+  playlistId: z.string(),
+  robotId: z.string(),
+  adId: z.string(),
+  takenTime: z.number().int().describe('When the photo was taken (unix seconds)'),
+  contentType: z.enum(['image/jpeg', 'image/png']),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  photoUrl: z.string().describe('A signed address of the photo, valid 24 h'),
+});
+
+export const proofOfPlayHourlyEvent = statMeasures.extend({
+  begin: z.number().int().describe('The hour summed (unix seconds, inclusive)'),
+  end: z.number().int().describe('Its end (unix seconds, exclusive)'),
+});
+
+export const WEBHOOK_EVENT_PAYLOADS = {
+  'audit.result': { data: auditResultEvent, summary: 'An audit decision on an application of the owning account' },
+  'plan.pulledRatio': { data: planPulledRatioEvent, summary: "Robots pulled a plan: the plan's new pull ratio" },
+  'shooting.photo': { data: shootingPhotoEvent, summary: "A robot's photo proof was accepted (once per task)" },
+  'proofOfPlay.hourly': {
+    data: proofOfPlayHourlyEvent,
+    summary: "At minute 5: the last hour's plays, exposure, viewers and scans in the owning account's scope",
+  },
+} as const;
+
+/** The body of every delivery: the event's id (also the `webhook-id` header), its name, time and data. */
+export function webhookEnvelope<T extends z.ZodType>(event: string, data: T) {
+  return z.object({
+    id: z.string().describe('The event id, also the webhook-id header (the same on every retry): process each once'),
+    event: z.literal(event),
+    time: z.number().int().describe('When the event happened (unix seconds)'),
+    data,
+  });
+}

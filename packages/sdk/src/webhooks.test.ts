@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createWebhookVerifier,
+  MemorySeenIdStore,
+  signWebhook,
+  WebhookVerificationError,
+  webhookKey,
+} from './webhooks';
+
+const secret = `whsec_${Buffer.from('a partner signing key of 32 bytes').toString('base64')}`;
+const body = JSON.stringify({
+  id: 'msg_1',
+  event: 'plan.pulledRatio',
+  time: 1764316800,
+  data: { playlistId: 'p1', name: 'Winter', ratio: 0.5, planPullNumber: 4, alreadyPullNumber: 2 },
+});
+const now = 1764316800_000;
+const at = (ms: number) => () => ms;
+
+function headers(over: Record<string, string> = {}) {
+  const timestamp = String(now / 1000);
+  return {
+    'webhook-id': 'msg_1',
+    'webhook-timestamp': timestamp,
+    'webhook-signature': signWebhook(secret, 'msg_1', timestamp, body),
+    ...over,
+  };
+}
+
+async function failure(p: Promise<unknown>) {
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(WebhookVerificationError);
+  return (err as WebhookVerificationError).reason;
+}
+
+describe('webhook verification (Standard Webhooks)', () => {
+  it('accepts a valid delivery and answers its payload', async () => {
+    const verifier = createWebhookVerifier({ secret, now: at(now) });
+    const payload = await verifier.verify(headers(), body);
+    expect(payload).toMatchObject({ event: 'plan.pulledRatio', data: { ratio: 0.5 } });
+  });
+
+  it('matches the Standard Webhooks reference vector', async () => {
+    // From the Standard Webhooks specification's test suite.
+    const refSecret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+    const refBody = '{"test": 2432232314}';
+    expect(signWebhook(refSecret, 'msg_p5jXN8AQM9LWM0D4loKWxJek', 1614265330, refBody)).toBe(
+      'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=',
+    );
+  });
+
+  it('refuses a tampered body', async () => {
+    const verifier = createWebhookVerifier({ secret, now: at(now) });
+    expect(await failure(verifier.verify(headers(), body.replace('0.5', '0.9')))).toBe('signature');
+  });
+
+  it('refuses a signature made with another secret, and one without a v1 prefix', async () => {
+    const verifier = createWebhookVerifier({ secret, now: at(now) });
+    const other = signWebhook('whsec_b3RoZXI=', 'msg_1', now / 1000, body);
+    expect(await failure(verifier.verify(headers({ 'webhook-signature': other }), body))).toBe('signature');
+    const bare = signWebhook(secret, 'msg_1', now / 1000, body).slice(3);
+    expect(await failure(verifier.verify(headers({ 'webhook-signature': bare }), body))).toBe('signature');
+  });
+
+  it('refuses a timestamp older or newer than the tolerance (5 minutes by default)', async () => {
+    const late = createWebhookVerifier({ secret, now: at(now + 301_000) });
+    expect(await failure(late.verify(headers(), body))).toBe('timestamp');
+    const early = createWebhookVerifier({ secret, now: at(now - 301_000) });
+    expect(await failure(early.verify(headers(), body))).toBe('timestamp');
+    const lenient = createWebhookVerifier({ secret, now: at(now + 301_000), toleranceSeconds: 600 });
+    await expect(lenient.verify(headers(), body)).resolves.toMatchObject({ id: 'msg_1' });
+  });
+
+  it('refuses a replay of an accepted id, and accepts it again once its time to live has passed', async () => {
+    let clock = now;
+    const seen = new MemorySeenIdStore(() => clock);
+    const verifier = createWebhookVerifier({ secret, now: () => clock, seen });
+    await verifier.verify(headers(), body);
+    expect(await failure(verifier.verify(headers(), body))).toBe('replay');
+    clock = now + 601_000;
+    expect(seen.remember('msg_1', 600)).toBe(true);
+  });
+
+  it('accepts any matching entry of several signatures (a secret rotation)', async () => {
+    const verifier = createWebhookVerifier({ secret, now: at(now) });
+    const old = signWebhook('whsec_b2xkIHNlY3JldA==', 'msg_1', now / 1000, body);
+    const list = `${old} ${signWebhook(secret, 'msg_1', now / 1000, body)}`;
+    await expect(verifier.verify(headers({ 'webhook-signature': list }), body)).resolves.toMatchObject({ id: 'msg_1' });
+  });
+
+  it('refuses a delivery without its headers; reads Headers objects and raw bytes', async () => {
+    const verifier = createWebhookVerifier({ secret, now: at(now) });
+    expect(await failure(verifier.verify({ 'webhook-id': 'msg_1' }, body))).toBe('missing-headers');
+    const payload = await verifier.verify(new Headers(headers()), new TextEncoder().encode(body));
+    expect(payload).toMatchObject({ id: 'msg_1' });
+  });
+
+  it('keys a secret without the whsec_ prefix with its UTF-8 bytes', () => {
+    expect(webhookKey('plain-secret').toString('utf8')).toBe('plain-secret');
+    expect(webhookKey(secret).toString('utf8')).toBe('a partner signing key of 32 bytes');
+  });
+});
