@@ -13,7 +13,7 @@ import type { DeviceEvent } from '@robot-ads/contracts/play-events/play-events.s
 import { initialPlaybackState, nextPlay, type PlaybackState } from '@robot-ads/contracts/playback/play-order.rules';
 import { wallClock } from '@robot-ads/contracts/playback/zoned-time';
 import { type Random, seededRandom, sensedAudience } from './audience-model';
-import { DeviceShooter } from './device-shooter';
+import { DeviceShooter, stillOfAd } from './device-shooter';
 
 interface Envelope<T> {
   success: boolean;
@@ -99,6 +99,9 @@ export interface DeviceRobotOptions {
   appVersion: string;
   /** Download and check media before acknowledging (off: acknowledge what was pulled). */
   download?: boolean;
+  /** Where the robot stands (stamped on its proof photos) and its zone (default Asia/Shanghai). */
+  place?: string;
+  timeZone?: string;
   /** The first beat and pull come at a random point within this many ms (default: one interval). */
   firstCycleMs?: number;
   /** How often finished plays are reported (default 30 s). */
@@ -204,7 +207,7 @@ export class DeviceRobot {
     }
     this.idle = false;
     void this.shooterOf()
-      .onPlay(p.ad.id, p.ad.name, now)
+      .onPlay(p.ad.id, now)
       .then((shot) => {
         if (shot) this.o.stats.photos++;
       });
@@ -400,6 +403,16 @@ export class DeviceRobot {
       this.o.robotId,
       (path, init) => deviceApi(this.o.base, path, { ...init, token: this.o.token }),
       this.o.base,
+      {
+        place: this.o.place ?? '',
+        timeZone: this.o.timeZone ?? 'Asia/Shanghai',
+        stillOf: (adId) =>
+          stillOfAd(this.schedule, adId, async (url) => {
+            const res = await fetch(this.mediaLink(url));
+            if (!res.ok) throw new Error(`media: HTTP ${res.status}`);
+            return Buffer.from(await res.arrayBuffer());
+          }),
+      },
     );
     return this.shooter;
   }

@@ -41,6 +41,7 @@ import {
 import { adIdsOfPlans, type PlaylistRow, planIdsNamed, plansByIds, plansByRef } from '../playlists/playlists.queries';
 import { type PlanScopeContext, planScope, toDtos, visiblePlanIds } from '../playlists/playlists.service';
 import { robotsPublishedWithPlan } from '../publishing/publishing.queries';
+import { checkPhoto } from './photo-check';
 import { type ShootRequirementRow, shootRecords, shootRequirements, shootTasks } from './shooting.table';
 
 /*
@@ -677,6 +678,7 @@ export async function registerPhoto(
       .where(eq(shootTasks.id, task.id));
     return true;
   });
+  if (recorded) await checkPhoto(ctx, { id: recordId, objectKey: body.key, adId: body.adId });
   await announce(ctx, [req.id]);
   if (recorded) {
     const robot = (await shootRobotsByRefs(ctx.db, [robotRef], now)).get(robotRef);
@@ -795,6 +797,8 @@ export async function toRecordDtos(
       height: record.height,
       url: ctx.storage.signedDownloadUrl(record.objectKey, { expiresInSeconds: 6 * 3600 }),
       uploadedAt: secondsOf(record.uploadedAt),
+      matchDistance: record.matchDistance,
+      needsReview: record.needsReview,
     };
   });
 }
