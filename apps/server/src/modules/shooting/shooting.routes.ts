@@ -35,24 +35,18 @@ import type { AppContext } from '../../platform/context';
 import { attachment, sendWorkbook } from '../../platform/exports';
 import { zodRoutes } from '../../platform/zod-routes';
 import { deviceAuth } from '../device-protocol/device-auth';
+import { confirmTasks, photoUploadCredentials, registerPhoto, reportFailure } from './shooting.device';
 import { openTasksOfRobots } from './shooting.queries';
+import { queryRecordRows, queryRecords, toRecordDtos, visibleRecord } from './shooting.records';
 import {
   cancelRequirement,
   checkPlan,
-  confirmTasks,
   createRequirement,
   filtrateDevices,
   getRequirement,
-  photoUploadCredentials,
-  queryRecordRows,
-  queryRecords,
   queryRequirements,
   queryTasks,
-  registerPhoto,
-  reportFailure,
   repushRequirement,
-  toRecordDtos,
-  visibleRecord,
 } from './shooting.service';
 
 /** Operators and advertisers ask for photo proof (each within its data scope). */

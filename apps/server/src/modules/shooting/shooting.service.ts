@@ -1,14 +1,11 @@
 import { newId } from '@robot-ads/contracts/common/ids';
 import { toUnixSeconds } from '@robot-ads/contracts/common/time';
 import { isOnline } from '@robot-ads/contracts/devices/devices.rules';
-import { formatBytes, readImageSize, SNIFF_BYTES, sniffType } from '@robot-ads/contracts/media/media.rules';
 import { isValidTimeZone, zonedToUnix } from '@robot-ads/contracts/playback/zoned-time';
 import {
   cancelRefusal,
   progressOf,
   requirementState,
-  SHOOT_LATE_UPLOAD_DAYS,
-  SHOOT_PHOTO_MAX_BYTES,
   type ShootTaskState,
   shortPlanId,
 } from '@robot-ads/contracts/shooting/shooting.rules';
@@ -19,29 +16,19 @@ import {
   SHOOT_PROGRESS_EVENT,
   type ShootPlanDto,
   type ShootQuery,
-  type ShootRecordDto,
-  type ShootRecordQuery,
   type ShootRequirementDto,
   type ShootTaskDto,
 } from '@robot-ads/contracts/shooting/shooting.schemas';
-import { and, desc, eq, gte, ilike, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import { containsLike } from '../../platform/like';
 import type { SessionUser } from '../../platform/session-user';
-import { adSummaries } from '../ads/ads.queries';
-import {
-  robotRefsMatching,
-  type ShootRobot,
-  shootRobotsByRefs,
-  shootRobotsByRobotIds,
-  shootRobotsPage,
-} from '../devices/devices.queries';
-import { adIdsOfPlans, type PlaylistRow, planIdsNamed, plansByIds, plansByRef } from '../playlists/playlists.queries';
+import { type ShootRobot, shootRobotsByRefs, shootRobotsByRobotIds, shootRobotsPage } from '../devices/devices.queries';
+import { type PlaylistRow, planIdsNamed, plansByIds, plansByRef } from '../playlists/playlists.queries';
 import { type PlanScopeContext, planScope, toDtos, visiblePlanIds } from '../playlists/playlists.service';
 import { robotsPublishedWithPlan } from '../publishing/publishing.queries';
-import { checkPhoto } from './photo-check';
 import { type ShootRequirementRow, shootRecords, shootRequirements, shootTasks } from './shooting.table';
 
 /*
@@ -50,10 +37,10 @@ import { type ShootRequirementRow, shootRecords, shootRequirements, shootTasks }
  */
 
 export const SHOOT_PUSH_JOB = 'shooting.push';
-type User = SessionUser;
+export type User = SessionUser;
 
 const likeText = containsLike;
-const secondsOf = (d: Date) => Math.floor(d.getTime() / 1000);
+export const secondsOf = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /** The place of a robot as one line: province city district address, then scene / property. */
 export function placeOf(
@@ -214,7 +201,7 @@ async function toRequirementDtos(
 }
 
 /** Requirements whose plan the user may see (`null`: no limit). */
-async function requirementScope(ctx: PlanScopeContext, db: DbOrTx, user: User): Promise<SQL | undefined> {
+export async function requirementScope(ctx: PlanScopeContext, db: DbOrTx, user: User): Promise<SQL | undefined> {
   const ids = await visiblePlanIds(ctx, db, user);
   if (ids === null) return undefined;
   return ids.length === 0 ? sql`false` : inArray(shootRequirements.playlistId, ids);
@@ -488,7 +475,7 @@ function emitProgress(ctx: AppContext, row: ShootRequirementRow, dto: ShootRequi
   });
 }
 
-async function announce(ctx: AppContext, requirementIds: Iterable<string>) {
+export async function announce(ctx: AppContext, requirementIds: Iterable<string>) {
   const ids = [...new Set(requirementIds)];
   if (ids.length === 0 || !ctx.realtime) return;
   const rows = await ctx.db.select().from(shootRequirements).where(inArray(shootRequirements.id, ids));
@@ -570,248 +557,4 @@ export async function expireTasks(ctx: AppContext): Promise<number> {
     ended.map((e) => e.requirementId),
   );
   return ended.length;
-}
-
-// ---- the device side ----
-
-export async function confirmTasks(ctx: AppContext, robotRef: string, ids: string[]): Promise<string[]> {
-  const now = ctx.clock.now();
-  const rows = await ctx.db
-    .update(shootTasks)
-    .set({ state: 'ongoing', confirmedAt: now, updatedAt: now })
-    .where(and(inArray(shootTasks.id, ids), eq(shootTasks.robotRef, robotRef), eq(shootTasks.state, 'inProgress')))
-    .returning({ id: shootTasks.id, requirementId: shootTasks.requirementId });
-  await announce(
-    ctx,
-    rows.map((r) => r.requirementId),
-  );
-  return rows.map((r) => r.id);
-}
-
-async function deviceTask(db: DbOrTx, robotRef: string, taskId: string) {
-  const [row] = await db
-    .select({ task: shootTasks, req: shootRequirements })
-    .from(shootTasks)
-    .innerJoin(shootRequirements, eq(shootRequirements.id, shootTasks.requirementId))
-    .where(and(eq(shootTasks.id, taskId), eq(shootTasks.robotRef, robotRef)))
-    .limit(1);
-  if (!row) throw new AppError('SHOOT_TASK_NOT_FOUND', {}, 'taskId');
-  return row;
-}
-
-/** How long the photo address in a partner's shooting.photo event stays valid. */
-const PHOTO_URL_SECONDS = 24 * 3600;
-const photoDir = (robotRef: string, taskId: string) => `shooting/${robotRef}/${taskId}`;
-
-/** States in which a photo is still welcome (a late one only for notTaken, within the grace). */
-function acceptsPhoto(state: string, windowEnd: Date, now: Date) {
-  if (state === 'inProgress' || state === 'ongoing') return true;
-  return state === 'notTaken' && now.getTime() - windowEnd.getTime() < SHOOT_LATE_UPLOAD_DAYS * 86_400_000;
-}
-
-export async function photoUploadCredentials(ctx: AppContext, robotRef: string, taskId: string) {
-  const { task, req } = await deviceTask(ctx.db, robotRef, taskId);
-  if (!acceptsPhoto(task.state, req.windowEnd, ctx.clock.now())) throw new AppError('SHOOT_TASK_CLOSED', {}, 'taskId');
-  const creds = ctx.storage.uploadCredentials({
-    dir: photoDir(robotRef, taskId),
-    expiresInSeconds: 3600,
-    maxBytes: SHOOT_PHOTO_MAX_BYTES,
-    now: ctx.clock.now(),
-  });
-  return { dir: creds.dir, expiresAt: creds.expiresAt, maxBytes: creds.maxBytes, upload: creds.upload };
-}
-
-export async function registerPhoto(
-  ctx: AppContext,
-  robotRef: string,
-  body: { taskId: string; key: string; takenAt: number; adId: string },
-): Promise<{ taskId: string; state: ShootTaskState }> {
-  const now = ctx.clock.now();
-  const { task, req } = await deviceTask(ctx.db, robotRef, body.taskId);
-  if (task.state === 'success') return { taskId: task.id, state: 'success' };
-  if (!acceptsPhoto(task.state, req.windowEnd, now)) throw new AppError('SHOOT_TASK_CLOSED', {}, 'taskId');
-  const dir = photoDir(robotRef, task.id);
-  if (!body.key.startsWith(`${dir}/`) || body.key.includes('..'))
-    throw new AppError('UPLOAD_KEY_OUTSIDE_DIR', {}, 'key');
-  const head = await ctx.storage.head(body.key);
-  if (!head) throw new AppError('UPLOAD_OBJECT_MISSING', { file: body.key }, 'key');
-  if (head.size > SHOOT_PHOTO_MAX_BYTES) {
-    throw new AppError(
-      'SHOOT_PHOTO_TOO_LARGE',
-      { size: formatBytes(head.size), max: formatBytes(SHOOT_PHOTO_MAX_BYTES) },
-      'key',
-    );
-  }
-  const bytes =
-    head.size > 0 ? await ctx.storage.readRange(body.key, 0, Math.min(head.size, 256 * 1024)) : Buffer.alloc(0);
-  const sniffed = sniffType(new Uint8Array(bytes.subarray(0, SNIFF_BYTES)));
-  if (!sniffed || (sniffed.ext !== 'jpg' && sniffed.ext !== 'png')) throw new AppError('SHOOT_PHOTO_TYPE', {}, 'key');
-  const takenMs = body.takenAt * 1000;
-  if (takenMs < req.windowBegin.getTime() || takenMs >= req.windowEnd.getTime()) {
-    throw new AppError('SHOOT_TAKEN_OUTSIDE_WINDOW', {}, 'takenAt');
-  }
-  const planAds = (await adIdsOfPlans(ctx.db, [req.playlistId])).get(req.playlistId) ?? [];
-  if (!planAds.includes(body.adId)) throw new AppError('SHOOT_AD_NOT_IN_PLAN', {}, 'adId');
-  const size = readImageSize(new Uint8Array(bytes), sniffed.ext);
-  const recordId = newId(now.getTime());
-  const recorded = await ctx.db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(shootTasks).where(eq(shootTasks.id, task.id)).for('update');
-    if (!locked || locked.state === 'success') return false;
-    if (!acceptsPhoto(locked.state, req.windowEnd, now)) throw new AppError('SHOOT_TASK_CLOSED', {}, 'taskId');
-    await tx.insert(shootRecords).values({
-      id: recordId,
-      taskId: task.id,
-      requirementId: req.id,
-      robotRef,
-      objectKey: body.key,
-      contentType: sniffed.ext === 'png' ? 'image/png' : 'image/jpeg',
-      size: head.size,
-      width: size?.width ?? null,
-      height: size?.height ?? null,
-      adId: body.adId,
-      takenAt: new Date(takenMs),
-      uploadedAt: now,
-    });
-    await tx
-      .update(shootTasks)
-      .set({ state: 'success', finishedAt: now, failReason: null, updatedAt: now })
-      .where(eq(shootTasks.id, task.id));
-    return true;
-  });
-  if (recorded) await checkPhoto(ctx, { id: recordId, objectKey: body.key, adId: body.adId });
-  await announce(ctx, [req.id]);
-  if (recorded) {
-    const robot = (await shootRobotsByRefs(ctx.db, [robotRef], now)).get(robotRef);
-    // Partners subscribed to photo proofs (applications of the requirement's creator, or a superuser's).
-    await ctx.partnerEvents.emit(
-      'shooting.photo',
-      {
-        recordId,
-        requirementId: req.id,
-        taskId: task.id,
-        playlistId: req.playlistId,
-        robotId: robot?.robotId ?? '',
-        adId: body.adId,
-        takenTime: body.takenAt,
-        contentType: sniffed.ext === 'png' ? 'image/png' : 'image/jpeg',
-        width: size?.width ?? null,
-        height: size?.height ?? null,
-        photoUrl: ctx.storage.signedDownloadUrl(body.key, { expiresInSeconds: PHOTO_URL_SECONDS }),
-      },
-      [req.creatorId],
-    );
-  }
-  return { taskId: task.id, state: 'success' };
-}
-
-export async function reportFailure(
-  ctx: AppContext,
-  robotRef: string,
-  body: { taskId: string; reason: string },
-): Promise<{ taskId: string; state: ShootTaskState }> {
-  const now = ctx.clock.now();
-  const { task, req } = await deviceTask(ctx.db, robotRef, body.taskId);
-  if (task.state === 'fail') return { taskId: task.id, state: 'fail' };
-  if (task.state !== 'inProgress' && task.state !== 'ongoing') throw new AppError('SHOOT_TASK_CLOSED', {}, 'taskId');
-  await ctx.db
-    .update(shootTasks)
-    .set({ state: 'fail', failReason: body.reason, finishedAt: now, updatedAt: now })
-    .where(and(eq(shootTasks.id, task.id), inArray(shootTasks.state, ['inProgress', 'ongoing'])));
-  await announce(ctx, [req.id]);
-  return { taskId: task.id, state: 'fail' };
-}
-
-// ---- records ----
-
-async function recordConditions(ctx: AppContext, user: User, q: Omit<ShootRecordQuery, 'start' | 'limit'>) {
-  const conds: (SQL | undefined)[] = [await requirementScope(ctx, ctx.db, user)];
-  if (q.requirementId) conds.push(eq(shootRecords.requirementId, q.requirementId));
-  if (q.name) conds.push(ilike(shootRequirements.name, likeText(q.name)));
-  if (q.planId) conds.push(ilike(shootRequirements.playlistId, likeText(q.planId.toLowerCase())));
-  if (q.begin !== undefined) conds.push(gte(shootRecords.takenAt, new Date(q.begin * 1000)));
-  if (q.end !== undefined) conds.push(lt(shootRecords.takenAt, new Date(q.end * 1000)));
-  if (q.robotId || q.robotName) {
-    const refs = await robotRefsMatching(ctx.db, { robotId: q.robotId, name: q.robotName });
-    conds.push(refs.length === 0 ? sql`false` : inArray(shootRecords.robotRef, refs));
-  }
-  return and(...conds);
-}
-
-function recordSelect(ctx: AppContext) {
-  return ctx.db
-    .select({ record: shootRecords, req: shootRequirements })
-    .from(shootRecords)
-    .innerJoin(shootRequirements, eq(shootRequirements.id, shootRecords.requirementId));
-}
-
-export async function queryRecordRows(
-  ctx: AppContext,
-  user: User,
-  q: Omit<ShootRecordQuery, 'start' | 'limit'> & { start?: number; limit?: number },
-) {
-  const where = await recordConditions(ctx, user, q);
-  const [count] = await ctx.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(shootRecords)
-    .innerJoin(shootRequirements, eq(shootRequirements.id, shootRecords.requirementId))
-    .where(where);
-  const base = recordSelect(ctx).where(where).orderBy(desc(shootRecords.takenAt), desc(shootRecords.id));
-  const rows = q.limit === undefined ? await base : await base.limit(q.limit).offset(q.start ?? 0);
-  return { total: Number(count?.n ?? 0), rows };
-}
-
-export async function toRecordDtos(
-  ctx: AppContext,
-  rows: Awaited<ReturnType<typeof queryRecordRows>>['rows'],
-): Promise<ShootRecordDto[]> {
-  const now = ctx.clock.now();
-  const robots = await shootRobotsByRefs(
-    ctx.db,
-    rows.map((r) => r.record.robotRef),
-    now,
-  );
-  const ads = await adSummaries(
-    ctx.db,
-    rows.map((r) => r.record.adId).filter((a): a is string => !!a),
-  );
-  const planIds = [...new Set(rows.map((r) => r.req.playlistId))];
-  const planNames = new Map((await plansByIds(ctx.db, planIds)).map((p) => [p.id, p.name]));
-  return rows.map(({ record, req }) => {
-    const robot = robots.get(record.robotRef);
-    return {
-      id: record.id,
-      taskId: record.taskId,
-      requirementId: req.id,
-      requirementName: req.name,
-      planId: req.playlistId,
-      planName: planNames.get(req.playlistId) ?? '',
-      robotId: robot?.robotId ?? '',
-      robotName: robot?.name ?? '',
-      place: robot ? placeOf(robot) : '',
-      takenAt: secondsOf(record.takenAt),
-      adId: record.adId,
-      adName: record.adId ? (ads.get(record.adId)?.name ?? null) : null,
-      contentType: record.contentType,
-      size: record.size,
-      width: record.width,
-      height: record.height,
-      url: ctx.storage.signedDownloadUrl(record.objectKey, { expiresInSeconds: 6 * 3600 }),
-      uploadedAt: secondsOf(record.uploadedAt),
-      matchDistance: record.matchDistance,
-      needsReview: record.needsReview,
-    };
-  });
-}
-
-export async function queryRecords(ctx: AppContext, user: User, q: ShootRecordQuery) {
-  const { total, rows } = await queryRecordRows(ctx, user, q);
-  return { total, datas: await toRecordDtos(ctx, rows) };
-}
-
-/** One record of the caller's scope, with its stored file's key. */
-export async function visibleRecord(ctx: AppContext, user: User, id: string) {
-  const where = and(eq(shootRecords.id, id), await requirementScope(ctx, ctx.db, user));
-  const [row] = await recordSelect(ctx).where(where).limit(1);
-  if (!row) throw new AppError('DOWNLOAD_FAIL', {}, 'id');
-  return row;
 }
