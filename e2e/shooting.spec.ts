@@ -279,6 +279,8 @@ test.describe
       const record = en.getByTestId('shoot-record');
       await expect(record).toHaveCount(1);
       await expect(record.getByTestId('record-ad')).toHaveText(adName);
+      // The player's capture of its screen is recognised as the ad's material by the photo check.
+      await expect(record.getByTestId('record-check')).toHaveText(/^Shows the ad \(\d+\)$/);
       await expect(record.getByText(`Lobby camera (${robotId})`)).toBeVisible();
       await record.locator('img').first().click();
       await expect(en.locator('.ant-image-preview-img, .ant-image-preview-body img').first()).toBeVisible();

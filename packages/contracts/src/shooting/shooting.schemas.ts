@@ -232,6 +232,12 @@ export const shootRecordSchema = z.object({
   url: z.string(),
   /** unix seconds: when it reached the server */
   uploadedAt: z.number().int(),
+  /**
+   * Photo check (docs/shooting.md): how far the photo is from the ad's material (0 = the same picture,
+   * about 32 = unrelated; null: not measured), and whether it is beyond the threshold and needs review.
+   */
+  matchDistance: z.number().int().nullable(),
+  needsReview: z.boolean(),
 });
 export type ShootRecordDto = z.infer<typeof shootRecordSchema>;
 

@@ -6,6 +6,7 @@ import { deliverySeeder } from '../../modules/audits/delivery.seed';
 import { devicesSeeder } from '../../modules/devices/devices.seed';
 import { playEventsSeeder } from '../../modules/play-events/play-events.seed';
 import { materialsSeeder } from '../../modules/resources/materials.seed';
+import { ordersSeeder } from '../../modules/sales/orders.seed';
 import { salesSeeder } from '../../modules/sales/sales.seed';
 import { hasDemoData, markDemoData } from '../../modules/system/demo-data';
 import { wechatSeeder } from '../../modules/wechat/wechat.seed';
@@ -24,6 +25,7 @@ export const seeders: Seeder[] = [
   playEventsSeeder,
   wechatSeeder,
   salesSeeder,
+  ordersSeeder,
 ];
 
 export async function seedDemo(ctx: AppContext): Promise<string[]> {

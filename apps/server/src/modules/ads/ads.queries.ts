@@ -94,3 +94,17 @@ export async function adKinds(db: DbOrTx, adIds: string[]): Promise<string[]> {
     .where(inArray(advertisements.id, adIds));
   return rows.map((r) => r.kind);
 }
+
+/**
+ * The material an ad's screen shows largest: on its first screen, the last position (template 2: the
+ * main area under the banner). Null for an ad without materials. For the shooting photo check.
+ */
+export async function adMainResourceId(db: DbOrTx, adId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: adResources.resourceId, screen: adResources.screen, position: adResources.position })
+    .from(adResources)
+    .where(eq(adResources.adId, adId))
+    .orderBy(asc(adResources.screen), sql`${adResources.position} desc`)
+    .limit(1);
+  return row?.id ?? null;
+}

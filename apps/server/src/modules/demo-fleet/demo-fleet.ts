@@ -7,7 +7,7 @@
  * closes.
  */
 import type { AppContext } from '../../platform/context';
-import { deliverableAdRobotIds } from '../devices/devices.queries';
+import { deliverableAdRobotIds, shootRobotsByRobotIds } from '../devices/devices.queries';
 import { issueActivationSecret } from '../devices/devices.service';
 import { robotRefsWithLivePublish } from '../publishing/publishing.queries';
 import { hasDemoData } from '../system/demo-data';
@@ -65,6 +65,14 @@ export async function startDemoFleet(ctx: AppContext, options: DemoFleetOptions)
 
   const activation = (async () => {
     const ids = await fleetRobotIds(ctx, options.size);
+    const places = new Map(
+      (await shootRobotsByRobotIds(ctx.db, ids, ctx.clock.now())).map((r) => [
+        r.robotId,
+        [[r.province, r.city, r.district, r.address].filter(Boolean).join(' '), r.propertyname]
+          .filter(Boolean)
+          .join(' · '),
+      ]),
+    );
     for (const robotId of ids) {
       if (stopped) return;
       try {
@@ -81,6 +89,7 @@ export async function startDemoFleet(ctx: AppContext, options: DemoFleetOptions)
           firstCycleMs: options.firstCycleMs ?? 3000,
           reportEveryMs: 15_000,
           publicBase: ctx.config.PUBLIC_URL,
+          place: places.get(robotId) ?? '',
         });
         fleet.push(robot);
         stats.activated++;

@@ -14,7 +14,7 @@ import { wallClock } from '@robot-ads/contracts/playback/zoned-time';
 import type { DeviceSchedule } from '@robot-ads/sdk/device';
 import { type Random, seededRandom, sensedAudience } from './audience-model';
 import { deviceApi, failed } from './device-api';
-import { DeviceShooter } from './device-shooter';
+import { DeviceShooter, stillOfAd } from './device-shooter';
 
 export { type ApiReply, activateRobot, deviceApi, failed } from './device-api';
 
@@ -56,6 +56,9 @@ export interface DeviceRobotOptions {
   appVersion: string;
   /** Download and check media before acknowledging (off: acknowledge what was pulled). */
   download?: boolean;
+  /** Where the robot stands (stamped on its proof photos) and its zone (default Asia/Shanghai). */
+  place?: string;
+  timeZone?: string;
   /** The first beat and pull come at a random point within this many ms (default: one interval). */
   firstCycleMs?: number;
   /** How often finished plays are reported (default 30 s). */
@@ -161,7 +164,7 @@ export class DeviceRobot {
     }
     this.idle = false;
     void this.shooterOf()
-      .onPlay(p.ad.id, p.ad.name, now)
+      .onPlay(p.ad.id, now)
       .then((shot) => {
         if (shot) this.o.stats.photos++;
       });
@@ -357,6 +360,16 @@ export class DeviceRobot {
       this.o.robotId,
       (path, init) => deviceApi(this.o.base, path, { ...init, token: this.o.token }),
       this.o.base,
+      {
+        place: this.o.place ?? '',
+        timeZone: this.o.timeZone ?? 'Asia/Shanghai',
+        stillOf: (adId) =>
+          stillOfAd(this.schedule, adId, async (url) => {
+            const res = await fetch(this.mediaLink(url));
+            if (!res.ok) throw new Error(`media: HTTP ${res.status}`);
+            return Buffer.from(await res.arrayBuffer());
+          }),
+      },
     );
     return this.shooter;
   }

@@ -1,11 +1,13 @@
+import type { DeviceSchedule } from '@robot-ads/contracts/device-protocol/schedule.schemas';
 import { dueShootTask } from '@robot-ads/contracts/shooting/shooting.rules';
 import type { DeviceShootTask } from '@robot-ads/contracts/shooting/shooting.schemas';
-import sharp from 'sharp';
+import { screenPhoto, videoFrame } from './screen-photo';
 
 /*
  * Shooting tasks for the headless robots (docs/shooting.md): they confirm the tasks of their schedule
- * and, when a task's ad plays inside its window, answer with a generated picture (sharp: a coloured
- * screen with the robot, the ad and the time written on it) uploaded with the signed form.
+ * and, when a task's ad plays inside its window, answer with a photo of the screen showing that ad
+ * (screen-photo.ts: its picture or a video frame in a bezel, stamped with robot, place and time)
+ * uploaded with the signed form.
  */
 
 type Api = <T>(
@@ -13,17 +15,29 @@ type Api = <T>(
   init?: { method?: string; body?: unknown },
 ) => Promise<{ status: number; body: { data: T } | null }>;
 
-/** A 540x960 JPEG standing in for a photo of the screen. */
-export async function generatedPhoto(robotId: string, adName: string, at: number): Promise<Buffer> {
-  const hue = [...adName].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 360, 0);
-  const text = (s: string) => s.replace(/[<>&"']/g, ' ');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="540" height="960">
-    <rect width="540" height="960" fill="hsl(${hue},60%,45%)"/>
-    <text x="40" y="120" font-size="44" fill="#fff" font-family="sans-serif">${text(adName)}</text>
-    <text x="40" y="880" font-size="28" fill="#fff" font-family="sans-serif">${text(robotId)}</text>
-    <text x="40" y="920" font-size="24" fill="#fff" font-family="sans-serif">${new Date(at * 1000).toISOString()}</text>
-  </svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
+/** What the robot knows of itself and shows: its place and zone, and the still of an ad's main material. */
+export interface ShooterContext {
+  place: string;
+  timeZone: string;
+  /** The picture on screen while the ad plays (its main material, a video's frame), or null. */
+  stillOf(adId: string): Promise<Buffer | null>;
+}
+
+/**
+ * The still of an ad as its screen shows it: the main material of its first screen (template 2: slot 2,
+ * the main area under the banner), fetched from its schedule link; a video gives its frame at 1 s.
+ */
+export async function stillOfAd(
+  schedule: DeviceSchedule | null,
+  adId: string,
+  fetchMedia: (url: string) => Promise<Buffer>,
+): Promise<Buffer | null> {
+  const ad = schedule?.plans.flatMap((p) => p.ads).find((a) => a.id === adId);
+  const slots = [...(ad?.screens[0]?.slots ?? [])].sort((a, b) => b.slot - a.slot);
+  const media = schedule?.media.find((m) => m.id === slots[0]?.mediaId);
+  if (!media) return null;
+  const bytes = await fetchMedia(media.url);
+  return media.kind === 'video' ? videoFrame(bytes) : bytes;
 }
 
 export class DeviceShooter {
@@ -35,6 +49,7 @@ export class DeviceShooter {
     private readonly robotId: string,
     private readonly api: Api,
     private readonly base: string,
+    private readonly context: ShooterContext,
   ) {}
 
   async setTasks(tasks: DeviceShootTask[]) {
@@ -49,12 +64,19 @@ export class DeviceShooter {
   }
 
   /** An ad starts playing: when a task is due, photograph it. True when a photo was registered. */
-  async onPlay(adId: string, adName: string, nowS: number): Promise<boolean> {
+  async onPlay(adId: string, nowS: number): Promise<boolean> {
     const task = dueShootTask(this.tasks, adId, nowS, this.taken);
     if (!task) return false;
     this.taken.add(task.id);
     try {
-      const photo = await generatedPhoto(this.robotId, adName, nowS);
+      const still = await this.context.stillOf(adId);
+      if (!still) throw new Error('nothing on screen');
+      const photo = await screenPhoto(still, {
+        robotId: this.robotId,
+        place: this.context.place,
+        at: Math.floor(nowS),
+        timeZone: this.context.timeZone,
+      });
       const form = await this.api<{ dir: string; upload: { url: string; fields: Record<string, string> } }>(
         '/api/device/v1/shootTasks/uploadCredentials',
         { method: 'POST', body: { taskId: task.id } },

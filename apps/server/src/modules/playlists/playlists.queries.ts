@@ -29,6 +29,15 @@ export async function plansByIds(db: DbOrTx, ids: readonly string[]) {
   return db.select().from(playlists).where(inArray(playlists.id, unique));
 }
 
+/** A customer's live plans, oldest first (the demo orders book them). */
+export async function plansOfClient(db: DbOrTx, clientId: string) {
+  return db
+    .select()
+    .from(playlists)
+    .where(and(eq(playlists.clientId, clientId), isNull(playlists.deletedAt)))
+    .orderBy(playlists.createdAt);
+}
+
 /** Of these plans, the ids of those whose name contains `name`. */
 export async function planIdsNamed(db: DbOrTx, ids: readonly string[], name: string): Promise<string[]> {
   const unique = [...new Set(ids)];

@@ -13,7 +13,8 @@ export async function insertDemoPlan(
   adIds: string[],
 ): Promise<PlaylistRow> {
   await db.insert(playlists).values(row);
-  await db.insert(playlistAds).values(adIds.map((adId, position) => ({ playlistId: row.id, position, adId })));
+  if (adIds.length > 0)
+    await db.insert(playlistAds).values(adIds.map((adId, position) => ({ playlistId: row.id, position, adId })));
   const [stored] = await db.select().from(playlists).where(eq(playlists.id, row.id));
   return stored as PlaylistRow;
 }

@@ -22,3 +22,15 @@ export async function materialIdsOf(db: DbOrTx, ownerId: string): Promise<Map<st
     .where(eq(resources.ownerId, ownerId));
   return new Map(rows.map((r) => [`${r.name}.${r.kind}`, r.id]));
 }
+
+/** A material's file (media id) and kind, with a video's poster frame key. For the shooting photo check. */
+export async function materialStillSource(
+  db: DbOrTx,
+  id: string,
+): Promise<{ kind: string; mediaId: string; posterKey: string | null } | null> {
+  const [row] = await db
+    .select({ kind: resources.kind, mediaId: resources.mediaId, posterKey: resources.posterKey })
+    .from(resources)
+    .where(eq(resources.id, id));
+  return row ?? null;
+}

@@ -11,6 +11,7 @@ import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import { shootRobotsByRefs } from '../devices/devices.queries';
 import { adIdsOfPlans } from '../playlists/playlists.queries';
+import { checkPhoto } from './photo-check';
 import { announce } from './shooting.service';
 import { shootRecords, shootRequirements, shootTasks } from './shooting.table';
 
@@ -98,7 +99,7 @@ export async function registerPhoto(
   if (!planAds.includes(body.adId)) throw new AppError('SHOOT_AD_NOT_IN_PLAN', {}, 'adId');
   const size = readImageSize(new Uint8Array(bytes), sniffed.ext);
   const recordId = newId(now.getTime());
-  await ctx.db.transaction(async (tx) => {
+  const recorded = await ctx.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(shootTasks).where(eq(shootTasks.id, task.id)).for('update');
     if (!locked || locked.state === 'success') return false;
     if (!acceptsPhoto(locked.state, req.windowEnd, now)) throw new AppError('SHOOT_TASK_CLOSED', {}, 'taskId');
@@ -141,6 +142,8 @@ export async function registerPhoto(
     );
     return true;
   });
+  // The photo check (does it show the scheduled material?) never refuses the robot's photo.
+  if (recorded) await checkPhoto(ctx, { id: recordId, objectKey: body.key, adId: body.adId });
   await announce(ctx, [req.id]);
   return { taskId: task.id, state: 'success' };
 }

@@ -3,6 +3,7 @@ import { newId } from '@robot-ads/contracts/common/ids';
 import type { DeviceSchedule } from '@robot-ads/contracts/device-protocol/schedule.schemas';
 import type { ShootRecordDto, ShootRequirementDto, ShootTaskDto } from '@robot-ads/contracts/shooting/shooting.schemas';
 import ExcelJS from 'exceljs';
+import sharp from 'sharp';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs } from '../../../test/auth';
@@ -11,10 +12,11 @@ import { createRobot, multipart } from '../../../test/devices';
 import { createMaterial, picture } from '../../../test/media-files';
 import { ManualClock } from '../../platform/clock';
 import { deviceApi } from '../demo-fleet/device-robot';
-import { DeviceShooter } from '../demo-fleet/device-shooter';
+import { DeviceShooter, stillOfAd } from '../demo-fleet/device-shooter';
 import { issueActivationSecret } from '../devices/devices.service';
 import { playlistAds, playlists } from '../playlists/playlists.table';
 import { cancelPlanOnRobots, publishPlan, SYSTEM_SCOPE } from '../publishing/publishing.service';
+import { PHOTO_MATCH_MAX_DISTANCE } from './photo-match';
 import { expireTasks, pushPending } from './shooting.service';
 
 const DAY = 86_400_000;
@@ -138,7 +140,16 @@ async function upload(token: string, taskId: string, data: Buffer, name = 'shot.
 beforeAll(async () => {
   t = await buildTestApp({ clock });
   operator = await loginAs(t, 'super', { principals: 'root' });
-  const png = await picture(1080, 1920);
+  // A poster with shapes (a flat picture would match any flat part of a photo).
+  const png = await sharp(
+    Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1080" height="1920">
+      <rect width="1080" height="1920" fill="#6b3e26"/>
+      <circle cx="760" cy="670" r="240" fill="#e8c39e"/>
+      <rect x="110" y="1250" width="540" height="230" fill="#fff"/>
+    </svg>`),
+  )
+    .png()
+    .toBuffer();
   const ids: string[] = [];
   for (const name of ['Lucky coffee', 'Other tea']) {
     const material = await createMaterial(t, operator.token, 'coffee.png', png);
@@ -414,6 +425,9 @@ describe('the device task and the photo', () => {
       const records = await get(`/api/ShootingRecords/queryByPage?requirementId=${created.id}`);
       const [record] = records.json().datas as ShootRecordDto[];
       expect(records.json().total).toBe(1);
+      // A flat blue picture does not show the ad's poster: flagged for review with its distance.
+      expect(record?.needsReview).toBe(true);
+      expect(record?.matchDistance).toBeGreaterThan(PHOTO_MATCH_MAX_DISTANCE);
       expect(record).toMatchObject({
         robotId: robot.robotId,
         robotName: 'Lobby robot',
@@ -444,31 +458,42 @@ describe('the device task and the photo', () => {
     }
   });
 
-  it('is answered by the simulated robots with a generated picture', async () => {
+  it('is answered by the simulated robots with a photo of the screen showing the ad', async () => {
     const robot = await activatedRobot();
     const p = await plan([robot.robotId]);
     const created = (await create(body(p.id, [robot.robotId]))).json().data as ShootRequirementDto;
     await pushPending(t.app.ctx, created.id);
     if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const pulled = await t.app.inject({ method: 'GET', url: '/api/device/v1/schedule', headers: bearer(robot.token) });
+    const schedule = pulled.json().data as DeviceSchedule;
     const shooter = new DeviceShooter(
       robot.robotId,
       (path, init) => deviceApi(base, path, { ...init, token: robot.token }),
       base,
+      {
+        place: 'Guangdong Shenzhen',
+        timeZone: 'Asia/Shanghai',
+        stillOf: (id) =>
+          stillOfAd(schedule, id, async (url) =>
+            Buffer.from(await (await fetch(url.startsWith('http') ? url : `${base}${url}`)).arrayBuffer()),
+          ),
+      },
     );
-    const pulled = await t.app.inject({ method: 'GET', url: '/api/device/v1/schedule', headers: bearer(robot.token) });
     await shooter.setTasks((pulled.json().data as DeviceSchedule).shootTasks);
     expect((await tasks(created.id))[0]?.state).toBe('ongoing');
     const now = clock.now().getTime() / 1000;
-    expect(await shooter.onPlay(otherAdId, 'Other tea', now)).toBe(false);
-    expect(await shooter.onPlay(adId, 'Lucky coffee', now)).toBe(true);
+    expect(await shooter.onPlay(otherAdId, now)).toBe(false);
+    expect(await shooter.onPlay(adId, now)).toBe(true);
     const records = await get(`/api/ShootingRecords/queryByPage?requirementId=${created.id}`);
     expect(records.json().datas[0]).toMatchObject({
       robotId: robot.robotId,
       adName: 'Lucky coffee',
-      width: 540,
-      height: 960,
+      width: 720,
+      height: 1280,
+      needsReview: false,
     });
+    expect(records.json().datas[0].matchDistance).toBeLessThanOrEqual(PHOTO_MATCH_MAX_DISTANCE);
   });
 
   it('keeps requirements within the caller scope', async () => {

@@ -37,19 +37,16 @@ import { zodRoutes } from '../../platform/zod-routes';
 import { deviceAuth } from '../device-protocol/device-auth';
 import { confirmTasks, photoUploadCredentials, registerPhoto, reportFailure } from './shooting.device-side';
 import { openTasksOfRobots } from './shooting.queries';
+import { queryRecordRows, queryRecords, toRecordDtos, visibleRecord } from './shooting.records';
 import {
   cancelRequirement,
   checkPlan,
   createRequirement,
   filtrateDevices,
   getRequirement,
-  queryRecordRows,
-  queryRecords,
   queryRequirements,
   queryTasks,
   repushRequirement,
-  toRecordDtos,
-  visibleRecord,
 } from './shooting.service';
 
 /** Operators and advertisers ask for photo proof (each within its data scope). */

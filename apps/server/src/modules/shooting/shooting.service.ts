@@ -16,25 +16,16 @@ import {
   SHOOT_PROGRESS_EVENT,
   type ShootPlanDto,
   type ShootQuery,
-  type ShootRecordDto,
-  type ShootRecordQuery,
   type ShootRequirementDto,
   type ShootTaskDto,
 } from '@robot-ads/contracts/shooting/shooting.schemas';
-import { and, desc, eq, gte, ilike, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import { containsLike } from '../../platform/like';
 import type { SessionUser } from '../../platform/session-user';
-import { adSummaries } from '../ads/ads.queries';
-import {
-  robotRefsMatching,
-  type ShootRobot,
-  shootRobotsByRefs,
-  shootRobotsByRobotIds,
-  shootRobotsPage,
-} from '../devices/devices.queries';
+import { type ShootRobot, shootRobotsByRefs, shootRobotsByRobotIds, shootRobotsPage } from '../devices/devices.queries';
 import { type PlaylistRow, planIdsNamed, plansByIds, plansByRef } from '../playlists/playlists.queries';
 import { type PlanScopeContext, planScope, toDtos, visiblePlanIds } from '../playlists/playlists.service';
 import { robotsPublishedWithPlan } from '../publishing/publishing.queries';
@@ -46,10 +37,10 @@ import { type ShootRequirementRow, shootRecords, shootRequirements, shootTasks }
  */
 
 export const SHOOT_PUSH_JOB = 'shooting.push';
-type User = SessionUser;
+export type User = SessionUser;
 
 const likeText = containsLike;
-const secondsOf = (d: Date) => Math.floor(d.getTime() / 1000);
+export const secondsOf = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /** The place of a robot as one line: province city district address, then scene / property. */
 export function placeOf(
@@ -210,7 +201,7 @@ async function toRequirementDtos(
 }
 
 /** Requirements whose plan the user may see (`null`: no limit). */
-async function requirementScope(ctx: PlanScopeContext, db: DbOrTx, user: User): Promise<SQL | undefined> {
+export async function requirementScope(ctx: PlanScopeContext, db: DbOrTx, user: User): Promise<SQL | undefined> {
   const ids = await visiblePlanIds(ctx, db, user);
   if (ids === null) return undefined;
   return ids.length === 0 ? sql`false` : inArray(shootRequirements.playlistId, ids);
@@ -566,97 +557,4 @@ export async function expireTasks(ctx: AppContext): Promise<number> {
     ended.map((e) => e.requirementId),
   );
   return ended.length;
-}
-
-// ---- records ----
-
-async function recordConditions(ctx: AppContext, user: User, q: Omit<ShootRecordQuery, 'start' | 'limit'>) {
-  const conds: (SQL | undefined)[] = [await requirementScope(ctx, ctx.db, user)];
-  if (q.requirementId) conds.push(eq(shootRecords.requirementId, q.requirementId));
-  if (q.name) conds.push(ilike(shootRequirements.name, likeText(q.name)));
-  if (q.planId) conds.push(ilike(shootRequirements.playlistId, likeText(q.planId.toLowerCase())));
-  if (q.begin !== undefined) conds.push(gte(shootRecords.takenAt, new Date(q.begin * 1000)));
-  if (q.end !== undefined) conds.push(lt(shootRecords.takenAt, new Date(q.end * 1000)));
-  if (q.robotId || q.robotName) {
-    const refs = await robotRefsMatching(ctx.db, { robotId: q.robotId, name: q.robotName });
-    conds.push(refs.length === 0 ? sql`false` : inArray(shootRecords.robotRef, refs));
-  }
-  return and(...conds);
-}
-
-function recordSelect(ctx: AppContext) {
-  return ctx.db
-    .select({ record: shootRecords, req: shootRequirements })
-    .from(shootRecords)
-    .innerJoin(shootRequirements, eq(shootRequirements.id, shootRecords.requirementId));
-}
-
-export async function queryRecordRows(
-  ctx: AppContext,
-  user: User,
-  q: Omit<ShootRecordQuery, 'start' | 'limit'> & { start?: number; limit?: number },
-) {
-  const where = await recordConditions(ctx, user, q);
-  const [count] = await ctx.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(shootRecords)
-    .innerJoin(shootRequirements, eq(shootRequirements.id, shootRecords.requirementId))
-    .where(where);
-  const base = recordSelect(ctx).where(where).orderBy(desc(shootRecords.takenAt), desc(shootRecords.id));
-  const rows = q.limit === undefined ? await base : await base.limit(q.limit).offset(q.start ?? 0);
-  return { total: Number(count?.n ?? 0), rows };
-}
-
-export async function toRecordDtos(
-  ctx: AppContext,
-  rows: Awaited<ReturnType<typeof queryRecordRows>>['rows'],
-): Promise<ShootRecordDto[]> {
-  const now = ctx.clock.now();
-  const robots = await shootRobotsByRefs(
-    ctx.db,
-    rows.map((r) => r.record.robotRef),
-    now,
-  );
-  const ads = await adSummaries(
-    ctx.db,
-    rows.map((r) => r.record.adId).filter((a): a is string => !!a),
-  );
-  const planIds = [...new Set(rows.map((r) => r.req.playlistId))];
-  const planNames = new Map((await plansByIds(ctx.db, planIds)).map((p) => [p.id, p.name]));
-  return rows.map(({ record, req }) => {
-    const robot = robots.get(record.robotRef);
-    return {
-      id: record.id,
-      taskId: record.taskId,
-      requirementId: req.id,
-      requirementName: req.name,
-      planId: req.playlistId,
-      planName: planNames.get(req.playlistId) ?? '',
-      robotId: robot?.robotId ?? '',
-      robotName: robot?.name ?? '',
-      place: robot ? placeOf(robot) : '',
-      takenAt: secondsOf(record.takenAt),
-      adId: record.adId,
-      adName: record.adId ? (ads.get(record.adId)?.name ?? null) : null,
-      contentType: record.contentType,
-      size: record.size,
-      width: record.width,
-      height: record.height,
-      url: ctx.storage.signedDownloadUrl(record.objectKey, { expiresInSeconds: 6 * 3600 }),
-      uploadedAt: secondsOf(record.uploadedAt),
-    };
-  });
-}
-
-export async function queryRecords(ctx: AppContext, user: User, q: ShootRecordQuery) {
-  const { total, rows } = await queryRecordRows(ctx, user, q);
-  return { total, datas: await toRecordDtos(ctx, rows) };
-}
-
-/** One record of the caller's scope, with its stored file's key. */
-export async function visibleRecord(ctx: AppContext, user: User, id: string) {
-  const where = and(eq(shootRecords.id, id), await requirementScope(ctx, ctx.db, user));
-  const [row] = await recordSelect(ctx).where(where).limit(1);
-  if (!row) throw new AppError('DOWNLOAD_FAIL', {}, 'id');
-  return row;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -79,6 +79,13 @@ export const shootRecords = pgTable(
     adId: text('ad_id'),
     takenAt: ts('taken_at').notNull(),
     uploadedAt: ts('uploaded_at').notNull().defaultNow(),
+    /**
+     * Photo check (docs/shooting.md): the distance (0-64) between the photo and the ad's material
+     * (photo-match.ts), null when it could not be measured (no still of the material); a photo farther
+     * than PHOTO_MATCH_MAX_DISTANCE needs review.
+     */
+    matchDistance: integer('match_distance'),
+    needsReview: boolean('needs_review').notNull().default(false),
   },
   (t) => [
     uniqueIndex('shoot_records_task_uq').on(t.taskId),

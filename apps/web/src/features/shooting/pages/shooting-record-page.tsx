@@ -13,6 +13,7 @@ import {
   Row,
   Space,
   Spin,
+  Tag,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -147,6 +148,21 @@ export default function ShootingRecordPage() {
   );
 }
 
+/** The photo check (docs/shooting.md): matches the ad, needs review, or not measured. */
+function PhotoCheck({ record: r }: { record: ShootRecordDto }) {
+  const { t } = useTranslation('shooting');
+  if (r.matchDistance === null) return <Tag data-testid="record-check">{t('records.notChecked')}</Tag>;
+  return r.needsReview ? (
+    <Tag color="warning" data-testid="record-check">
+      {t('records.needsReview', { distance: r.matchDistance })}
+    </Tag>
+  ) : (
+    <Tag color="success" data-testid="record-check">
+      {t('records.matches', { distance: r.matchDistance })}
+    </Tag>
+  );
+}
+
 function RecordCard({ record: r }: { record: ShootRecordDto }) {
   const { t } = useTranslation('shooting');
   return (
@@ -182,6 +198,7 @@ function RecordCard({ record: r }: { record: ShootRecordDto }) {
           { key: 'time', label: t('records.takenAt'), children: fmt(r.takenAt) },
           { key: 'ad', label: t('records.ad'), children: <span data-testid="record-ad">{r.adName ?? '-'}</span> },
           { key: 'requirement', label: t('fields.name'), children: r.requirementName },
+          { key: 'check', label: t('records.check'), children: <PhotoCheck record={r} /> },
         ]}
       />
     </Card>
