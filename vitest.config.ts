@@ -29,6 +29,9 @@ export default defineConfig({
           hookTimeout: 180_000,
           pool: 'forks',
           maxWorkers: 2,
+          // The files of a worker share its loaded modules (each file builds its own app and database):
+          // the server's modules load once a worker instead of once a file (docs/testing.md, "CI time").
+          isolate: false,
         },
       },
       {

@@ -2,9 +2,11 @@
 // the import circles between files (type imports too), and the imports that cross a module boundary
 // into another module's tables or repository.
 // `npm run module-graph` (add `--json` for a machine-readable report). Exits 1 when it finds a cycle.
+// `npm run module-graph -- --write-docs` writes the module map of docs/architecture.md (tools/module-map.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ARCHITECTURE_DOC, renderModuleMap, withModuleMap } from './module-map';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -161,7 +163,11 @@ export function analyse(serverSrc = path.join(root, 'apps/server/src'), webSrc =
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const report = analyse();
-  if (process.argv.includes('--json')) {
+  if (process.argv.includes('--write-docs')) {
+    const page = fs.readFileSync(ARCHITECTURE_DOC, 'utf8');
+    fs.writeFileSync(ARCHITECTURE_DOC, withModuleMap(page, renderModuleMap(report)));
+    console.log(`Module map written to ${path.relative(root, ARCHITECTURE_DOC)}`);
+  } else if (process.argv.includes('--json')) {
     console.log(JSON.stringify(report, null, 2));
   } else {
     console.log('Module import graph (server):');

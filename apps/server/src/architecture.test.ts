@@ -3,6 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyse } from '../../../tools/module-graph';
+import { ARCHITECTURE_DOC, renderModuleMap, rolesOutOfDate, withModuleMap } from '../../../tools/module-map';
+import {
+  longFiles,
+  MAX_LINES,
+  queriesIn,
+  queriesOutsideRepositories,
+  ratchet,
+  readRatchet,
+} from '../../../tools/source-rules';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const relative = (file: string) => path.relative(repoRoot, file).split(path.sep).join('/');
@@ -35,6 +44,17 @@ describe('architecture of the real tree', () => {
 
   it('no two files import each other, even through others (type imports count)', () => {
     expect(report.fileCycles).toEqual([]);
+  });
+
+  it('docs/architecture.md shows the module map of the real graph, every module with its role', () => {
+    expect(rolesOutOfDate(report), "add or remove the module's line in MODULE_ROLES of tools/module-map.ts").toEqual({
+      missing: [],
+      gone: [],
+    });
+    const page = fs.readFileSync(ARCHITECTURE_DOC, 'utf8');
+    expect(page, 'the module map is stale: run `npm run module-graph -- --write-docs`').toBe(
+      withModuleMap(page, renderModuleMap(report)),
+    );
   });
 });
 
@@ -93,5 +113,70 @@ describe('architecture check on a tree with one violation of each kind', () => {
     expect(report.fileCycles.map((c) => c.map(inFixture))).toEqual([
       ['apps/server/src/modules/alpha/alpha.limits.ts', 'apps/server/src/modules/alpha/alpha.rules.ts'],
     ]);
+  });
+});
+
+// Issue 26's ratchets: each list (one file a line, in apps/server/src/architecture/) started at the offenders of
+// 2026-11-28 and may only shrink. A new offender fails, and so does a listed file that is clean (delete its line).
+describe('ratchets of the real tree', () => {
+  const list = (name: string) => readRatchet(path.join(import.meta.dirname, 'architecture', name));
+
+  it('no module file outside its repository or *.queries.ts queries the database beyond the listed ones', () => {
+    const found = queriesOutsideRepositories();
+    const { added, cleaned } = ratchet(found.keys(), list('queries-outside-repositories.txt'));
+    const why = added.map((f) => `${f}: ${[...new Set(found.get(f))].join(', ')} (move it to the repository)`);
+    expect(why, 'new database calls outside a repository or *.queries.ts').toEqual([]);
+    expect(cleaned, 'clean now: delete these lines from architecture/queries-outside-repositories.txt').toEqual([]);
+  });
+
+  it(`no source file is over ${MAX_LINES} lines beyond the listed ones`, () => {
+    const found = longFiles();
+    const { added, cleaned } = ratchet(found.keys(), list('long-files.txt'));
+    const why = added.map((f) => `${f}: ${found.get(f)} lines (split it by operation)`);
+    expect(why, `new source files over ${MAX_LINES} lines`).toEqual([]);
+    expect(cleaned, 'short now: delete these lines from architecture/long-files.txt').toEqual([]);
+  });
+});
+
+describe('ratchet checks on a tree with one offender of each kind', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ratchet-fixture-'));
+  const write = (file: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), text);
+  };
+  const mod = 'apps/server/src/modules/alpha';
+  write(
+    `${mod}/alpha.repository.ts`,
+    "import { eq } from 'drizzle-orm';\nexport const q = (db) => db.select().from(t);\n",
+  );
+  write(`${mod}/alpha.queries.ts`, 'export const n = (db) => db.execute(sql`select 1`);\n');
+  write(`${mod}/alpha.service.ts`, 'export const s = (ctx) => ctx.db.transaction(async () => repo.find(ctx.db));\n');
+  write(`${mod}/alpha.routes.ts`, 'export const r = async (ctx) => ctx.db\n  .select()\n  .from(alpha);\n');
+  write(
+    `${mod}/create-alpha.ts`,
+    "import { sql } from 'drizzle-orm';\nexport const c = (tx) => tx.execute(sql`select 1`);\n",
+  );
+  write(`${mod}/alpha.rules.ts`, "import type { SQL } from 'drizzle-orm';\nexport const limit = 3;\n");
+  write('apps/server/src/long.ts', 'x;\n'.repeat(MAX_LINES + 1));
+  write('apps/server/src/just-right.ts', 'x;\n'.repeat(MAX_LINES));
+  write('packages/contracts/src/menus/menus.catalogue.ts', 'x;\n'.repeat(MAX_LINES + 1));
+  write('apps/server/src/long.int.test.ts', 'x;\n'.repeat(MAX_LINES + 1));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('finds calls, raw sql and drizzle builders outside the repository, and nothing in a transaction call', () => {
+    const found = queriesOutsideRepositories(path.join(dir, 'apps/server/src'), dir);
+    expect(Object.fromEntries(found)).toEqual({
+      [`${mod}/alpha.routes.ts`]: ['ctx.db.select'],
+      [`${mod}/create-alpha.ts`]: ['tx.execute', 'sql`...`', "import from 'drizzle-orm'"],
+    });
+    expect(queriesIn('await this.ctx.db.query.accounts.findFirst()')).toEqual(['ctx.db.query']);
+  });
+
+  it('finds the file over the limit and leaves catalogues and tests aside', () => {
+    expect(Object.fromEntries(longFiles(dir))).toEqual({ 'apps/server/src/long.ts': MAX_LINES + 1 });
+  });
+
+  it('fails a new offender and a listed file that is clean', () => {
+    expect(ratchet(['a.ts', 'b.ts'], ['b.ts', 'c.ts'])).toEqual({ added: ['a.ts'], cleaned: ['c.ts'] });
   });
 });

@@ -65,8 +65,26 @@ export interface ServerOptions {
   readyTimeoutMs?: number;
 }
 
-/** Starts `apps/server/src/main.ts` as a process and waits until /api/health answers 200. */
+/**
+ * Starts `apps/server/src/main.ts` as a process and waits until it says it listens on its port and
+ * /api/health answers 200 there. A port another process took between the check and the bind (the other
+ * test worker picks from the same range) is not taken for ours: the 200 of a foreign server does not count
+ * (its database is another; our tokens would get 401), and a start that fails with EADDRINUSE is retried
+ * on another port.
+ */
 export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOnce(opts);
+    } catch (err) {
+      if (!(err instanceof PortTakenError) || attempt >= 5) throw err;
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+async function startServerOnce(opts: ServerOptions): Promise<ServerProcess> {
   const port = await freeTestPort();
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: ROOT,
@@ -106,12 +124,21 @@ export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
     taken.delete(port);
   });
   const url = `http://127.0.0.1:${port}`;
+  // Fastify's "Server listening at <url>" (info) and main.ts's "robot-ads is ready at http://localhost:<port>".
+  const listening = () =>
+    output.some((l) => (l.includes('listening at') || l.includes('ready at')) && l.includes(`:${port}`));
   const deadline = Date.now() + (opts.readyTimeoutMs ?? 90_000);
   for (;;) {
-    if (gone !== null) throw new Error(`server exited (${gone}) before it was ready:\n${output.slice(-30).join('\n')}`);
-    const ok = await fetch(`${url}/api/health`)
-      .then((r) => r.status === 200)
-      .catch(() => false);
+    if (gone !== null) {
+      const log = output.slice(-30).join('\n');
+      if (log.includes('EADDRINUSE')) throw new PortTakenError(`port ${port} taken`);
+      throw new Error(`server exited (${gone}) before it was ready:\n${log}`);
+    }
+    const ok =
+      listening() &&
+      (await fetch(`${url}/api/health`)
+        .then((r) => r.status === 200)
+        .catch(() => false));
     if (ok) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
@@ -187,8 +214,21 @@ export interface RedisForTest {
   stop(): Promise<void>;
 }
 
-/** A throw-away redis-server on 127.0.0.1 (no persistence), in a temporary directory. */
+/**
+ * A throw-away redis-server on 127.0.0.1 (no persistence), in a temporary directory; on a port another
+ * process took meanwhile, again on another port.
+ */
 export async function startRedis(): Promise<RedisForTest> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startRedisOnce();
+    } catch (err) {
+      if (!(err instanceof PortTakenError) || attempt >= 5) throw err;
+    }
+  }
+}
+
+async function startRedisOnce(): Promise<RedisForTest> {
   const probe = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
   if (probe.error || probe.status !== 0) {
     throw new Error('redis-server not found on the PATH. Install it (Debian/Ubuntu: `apt-get install redis-server`).');
@@ -213,7 +253,13 @@ export async function startRedis(): Promise<RedisForTest> {
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`redis-server exited (${code}):\n${log}`));
+      taken.delete(port);
+      fs.rmSync(dir, { recursive: true, force: true });
+      reject(
+        log.includes('Address already in use')
+          ? new PortTakenError(`port ${port} taken`)
+          : new Error(`redis-server exited (${code}):\n${log}`),
+      );
     });
   });
   return {
