@@ -4,7 +4,6 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { newId } from '@robot-ads/contracts/common/ids';
-import { PACKAGE_VERSION } from '@robot-ads/contracts/system/system.schemas';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
@@ -106,6 +105,7 @@ import { registerStaticFiles } from './platform/static-files';
 import { createStorage } from './platform/storage/create-storage';
 import { TokenService } from './platform/tokens';
 import { validatorCompiler } from './platform/validation';
+import { APP_VERSION } from './platform/version';
 
 export interface AppDeps {
   config: Config;
@@ -377,7 +377,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         description:
           'Back-office and device API. Success: `{success:true,data}`; pages: `{success:true,total,datas}`; ' +
           'failure: `{success:false,data:null,code,msg}`. Token: `Authorization: Bearer <token>` or `access_token`.',
-        version: PACKAGE_VERSION,
+        version: APP_VERSION,
       },
       components: {
         securitySchemes: {
