@@ -37,6 +37,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).ALLOW_DEMO_PASSWORDS).toBe(false);
   });
 
+  it('refuses secrets too short to be secret', () => {
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET: must be at least 32 characters/);
+    expect(() => loadConfig({ STORAGE_SECRET: 'short' })).toThrow(/STORAGE_SECRET: must be at least 32 characters/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(8080);
   });
