@@ -11,6 +11,7 @@ import { ConfigError, loadConfig } from './platform/config';
 
 // npm run create-admin                                          asks for the username and the password (a terminal)
 // npm run create-admin -- --username <name> --password <pass>  for scripts
+// ADMIN_USERNAME=<name> ADMIN_PASSWORD=<pass> npm run create-admin   the same, the password kept out of `ps`
 // Creates a root operator on the database the server uses (DATA_DIR's embedded database, or DATABASE_URL).
 
 function flag(name: string): string | undefined {
@@ -45,8 +46,8 @@ function fail(message: string): never {
 }
 
 async function credentials(): Promise<{ username: string; password: string }> {
-  let username = flag('username');
-  let password = flag('password');
+  let username = flag('username') ?? (process.env.ADMIN_USERNAME || undefined);
+  let password = flag('password') ?? (process.env.ADMIN_PASSWORD || undefined);
   if (username !== undefined && password !== undefined) return { username, password };
   if (!process.stdin.isTTY) {
     fail('not a terminal: give both --username <name> and --password <password>');

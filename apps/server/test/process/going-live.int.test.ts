@@ -37,12 +37,14 @@ const STRONG = 'Go-Live@2026';
 // Each test starts real server processes (and the commands), several on a shared, busy CI machine.
 vi.setConfig({ testTimeout: 240_000 });
 
+/** The login's status; a failure the test did not expect shows the server's answer in the report. */
 async function loginStatus(url: string, username: string, password: string): Promise<number> {
   const res = await fetch(`${url}/api/Users/v2_2_login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, password }),
   });
+  if (res.status !== 200 && password !== DEMO_PASSWORD) console.error(`login ${username}: ${await res.text()}`);
   return res.status;
 }
 
@@ -194,10 +196,14 @@ describe('npm run create-admin', () => {
     expect(await contents({ dataDir: dir })).toEqual({ accounts: ['boss'], robots: 0, demoMarker: false });
   }, 300_000);
 
-  it('without flags and without a terminal says what to give', () => {
-    const run = createAdmin([], { DATA_DIR: dataDir() });
+  it('without flags and without a terminal says what to give, and takes ADMIN_USERNAME/ADMIN_PASSWORD', async () => {
+    const dir = dataDir();
+    const run = createAdmin([], { DATA_DIR: dir });
     expect(run.code).toBe(1);
     expect(run.output).toContain('give both --username <name> and --password <password>');
+    const fromEnv = createAdmin([], { DATA_DIR: dir, ADMIN_USERNAME: 'envboss', ADMIN_PASSWORD: STRONG });
+    expect(fromEnv.code).toBe(0);
+    expect((await contents({ dataDir: dir })).accounts).toEqual(['envboss']);
   });
 
   it('works on PostgreSQL (DATABASE_URL), where a start without NODE_ENV is a production start', async () => {
