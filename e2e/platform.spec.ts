@@ -3,7 +3,11 @@ import { expect, test } from '@playwright/test';
 test('the server is healthy and serves the web app on deep links', async ({ page, request }) => {
   const health = await request.get('/api/health');
   expect(health.ok()).toBe(true);
-  expect((await health.json()).data.version).toBe('1.52.0');
+  const version = (await health.json()).data.version as string;
+  // The release and the commit it was built from (npm start writes it): 1.53.0+1a2b3c4.
+  expect(version).toMatch(/^1\.53\.0\+[0-9a-f]{7,40}$/);
+  await page.goto('/login');
+  await expect(page.getByTestId('build-version')).toContainText(version);
   await page.goto('/ad/List');
   await expect(page).toHaveTitle(/robot-ads/);
 });

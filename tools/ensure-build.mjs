@@ -8,6 +8,18 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const force = process.argv.includes('--force');
 
+// The build's identity: the release's version and the commit, `1.53.0+1a2b3c4`, read by the server
+// (apps/server/src/platform/version.ts) for /api/health and the login page. Without git (an unpacked
+// archive) the file is removed and the server reports the version alone. Written only when it changes.
+const buildInfoFile = path.join(root, 'apps/server/build-info.json');
+const version = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version;
+const git = spawnSync('git', ['rev-parse', '--short=7', 'HEAD'], { cwd: root, encoding: 'utf8' });
+const commit = git.status === 0 ? git.stdout.trim() : '';
+const buildInfo = commit ? `${JSON.stringify({ version, commit })}\n` : null;
+const previous = fs.existsSync(buildInfoFile) ? fs.readFileSync(buildInfoFile, 'utf8') : null;
+if (buildInfo === null) fs.rmSync(buildInfoFile, { force: true });
+else if (buildInfo !== previous) fs.writeFileSync(buildInfoFile, buildInfo);
+
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;
   const stat = fs.statSync(target);

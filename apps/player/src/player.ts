@@ -17,7 +17,7 @@ import type { Item, Prepared, Screen } from './screen';
 import { ShootingAgent } from './shooting';
 import * as store from './store';
 
-export const APP_VERSION = 'player-1.52.0';
+export const APP_VERSION = 'player-1.53.0';
 
 /**
  * Proof of play on the way to the server: events kept in IndexedDB until the server answered for their

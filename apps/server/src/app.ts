@@ -4,7 +4,6 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { newId } from '@robot-ads/contracts/common/ids';
-import { PACKAGE_VERSION } from '@robot-ads/contracts/system/system.schemas';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
@@ -114,6 +113,7 @@ import { registerStaticFiles } from './platform/static-files';
 import { createStorage } from './platform/storage/create-storage';
 import { TokenService } from './platform/tokens';
 import { validatorCompiler } from './platform/validation';
+import { APP_VERSION } from './platform/version';
 
 export interface AppDeps {
   config: Config;
@@ -394,7 +394,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         description:
           'Back-office and device API. Success: `{success:true,data}`; pages: `{success:true,total,datas}`; ' +
           'failure: `{success:false,data:null,code,msg}`. Token: `Authorization: Bearer <token>` or `access_token`.',
-        version: PACKAGE_VERSION,
+        version: APP_VERSION,
         license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
       components: { securitySchemes: SECURITY_SCHEMES },

@@ -1,8 +1,9 @@
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
-import { seedIfEmpty } from './db/seed/seed';
 import { type DemoFleet, startDemoFleet } from './modules/demo-fleet/demo-fleet';
 import { ConfigError, loadConfig } from './platform/config';
+import { chooseLogFormat, prettyLogStream } from './platform/log-format';
+import { prepareAccounts, StartRefused } from './startup';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -22,8 +23,23 @@ async function main() {
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
   });
   await database.migrate();
-  const app = await buildApp({ config, database, startJobs: config.JOBS });
-  if (config.SEED_DEMO) await seedIfEmpty(app.ctx);
+  // A person at a terminal reads lines; a log collector reads JSON (LOG_FORMAT, platform/log-format.ts).
+  const pretty = chooseLogFormat(config.LOG_FORMAT, process.stdout.isTTY) === 'pretty';
+  const app = await buildApp({
+    config,
+    database,
+    startJobs: config.JOBS,
+    ...(pretty ? { logDestination: prettyLogStream() } : {}),
+  });
+  try {
+    await prepareAccounts(app.ctx);
+  } catch (err) {
+    if (!(err instanceof StartRefused)) throw err;
+    console.error(err.message);
+    await app.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    process.exit(2);
+  }
 
   // The fleet's start, awaited by a shutdown that comes while the robots are still starting.
   let fleet: Promise<DemoFleet | null> = Promise.resolve(null);
@@ -55,7 +71,8 @@ async function main() {
 
   await app.listen({ host: config.HOST, port: config.PORT });
   app.log.info(`robot-ads is ready at http://localhost:${config.PORT}`);
-  if (!closing) {
+  // The demo robots run only where a demo was asked for (SEED_DEMO) and the database holds the demo data.
+  if (!closing && config.SEED_DEMO) {
     fleet = startDemoFleet(app.ctx, { size: config.DEMO_FLEET, baseUrl: ownAddress(app) });
     await fleet;
   }

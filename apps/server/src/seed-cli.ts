@@ -15,7 +15,11 @@ try {
   let loaded = true;
   if (reset) await seedDemo(app.ctx);
   else loaded = await seedIfEmpty(app.ctx);
-  console.log(loaded ? 'Demo data loaded.' : 'The database already has demo data (use --reset to rebuild it).');
+  console.log(
+    loaded
+      ? 'Demo data loaded.'
+      : 'Demo data not loaded: the database already holds demo data or accounts (use --reset to rebuild it).',
+  );
   await app.close();
 } finally {
   await database.close();

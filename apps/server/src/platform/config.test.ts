@@ -23,6 +23,26 @@ describe('loadConfig', () => {
     }
   });
 
+  it('loads the demo only on the embedded default, unless SEED_DEMO says otherwise', () => {
+    expect(loadConfig({}).production).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development' }).SEED_DEMO).toBe(true);
+    const prod = loadConfig({ NODE_ENV: 'production' });
+    expect([prod.production, prod.SEED_DEMO]).toEqual([true, false]);
+    const pg = loadConfig({ DATABASE_URL: 'postgres://db/ads' });
+    expect([pg.production, pg.SEED_DEMO]).toEqual([true, false]);
+    const devPg = loadConfig({ NODE_ENV: 'development', DATABASE_URL: 'postgres://db/ads' });
+    expect([devPg.production, devPg.SEED_DEMO]).toEqual([false, false]);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).ALLOW_DEMO_PASSWORDS).toBe(false);
+  });
+
+  it('refuses secrets too short to be secret', () => {
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET: must be at least 32 characters/);
+    expect(() => loadConfig({ STORAGE_SECRET: 'short' })).toThrow(/STORAGE_SECRET: must be at least 32 characters/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(8080);
   });

@@ -17,6 +17,8 @@ export const configSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `auto`: readable lines (pino-pretty) when standard output is a terminal, JSON lines otherwise. */
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   REDIS_URL: z
     .string()
@@ -52,7 +54,19 @@ export const configSchema = z.object({
         return z.NEVER;
       }
     }),
-  SEED_DEMO: bool.default(true),
+  /**
+   * Load the demo data into a database that holds no account. Unset: yes on the embedded default
+   * (`npm start` without NODE_ENV=production and without DATABASE_URL), no otherwise (see `production`).
+   */
+  SEED_DEMO: bool.optional(),
+  /**
+   * The first administrator (a root operator), created at start on a database that holds no account.
+   * The password must satisfy the password policy. Ignored once any account exists.
+   */
+  ADMIN_USERNAME: z.string().trim().min(2, 'must be at least 2 characters').max(64).optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  /** In production the server refuses to start while an account has the published demo password; `true` allows it. */
+  ALLOW_DEMO_PASSWORDS: bool.default(false),
   /**
    * Robots of the living demo: with demo data in the database, this many demo robots run inside the
    * server and speak the device protocol to it (online, pulls, plays). 0 turns it off.
@@ -98,7 +112,30 @@ export const configSchema = z.object({
   PLAYER_DIST: z.string().default('apps/player/dist'),
 });
 
-export type Config = z.infer<typeof configSchema> & { dataDir: string };
+export type Config = Omit<z.infer<typeof configSchema>, 'SEED_DEMO'> & {
+  dataDir: string;
+  /** Whether demo data loads (SEED_DEMO, or its default for this kind of start). */
+  SEED_DEMO: boolean;
+  /**
+   * A production start: NODE_ENV=production given, or DATABASE_URL set without NODE_ENV=development/test.
+   * It loads no demo unless SEED_DEMO=true, needs a first administrator on an empty database and refuses
+   * accounts with the demo password (docs/operations.md "Going live").
+   */
+  production: boolean;
+};
+
+/** The kind of start, from the environment as given (NODE_ENV's own default is `production`). */
+export function startKind(env: { NODE_ENV?: string; DATABASE_URL?: string }): {
+  production: boolean;
+  demoByDefault: boolean;
+} {
+  const nodeEnv = env.NODE_ENV || undefined;
+  const postgres = Boolean(env.DATABASE_URL);
+  return {
+    production: nodeEnv === 'production' || (postgres && nodeEnv !== 'development' && nodeEnv !== 'test'),
+    demoByDefault: nodeEnv !== 'production' && !postgres,
+  };
+}
 
 export class ConfigError extends Error {}
 
@@ -117,5 +154,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  const kind = startKind(cleaned);
+  return {
+    ...parsed.data,
+    SEED_DEMO: parsed.data.SEED_DEMO ?? kind.demoByDefault,
+    production: kind.production,
+    dataDir: path.resolve(parsed.data.DATA_DIR),
+  };
 }

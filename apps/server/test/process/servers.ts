@@ -65,6 +65,80 @@ export interface ServerOptions {
   readyTimeoutMs?: number;
 }
 
+/** The environment a server process of these tests gets (an empty value counts as unset). */
+function serverEnv(port: number, opts: ServerOptions): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? os.tmpdir(),
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: opts.dataDir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'info',
+    WEB_DIST: path.join(opts.dataDir, 'no-web'),
+    PLAYER_DIST: path.join(opts.dataDir, 'no-player'),
+    ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
+    ...(opts.redisUrl ? { REDIS_URL: opts.redisUrl } : {}),
+    ...opts.env,
+  };
+}
+
+function collectLines(child: ChildProcess): string[] {
+  const output: string[] = [];
+  for (const stream of [child.stdout, child.stderr]) {
+    let rest = '';
+    stream?.setEncoding('utf8');
+    stream?.on('data', (chunk: string) => {
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop() ?? '';
+      output.push(...lines);
+    });
+    stream?.on('end', () => {
+      if (rest) output.push(rest);
+      rest = '';
+    });
+  }
+  return output;
+}
+
+/**
+ * Starts the server as a process that is expected to stop on its own (a start that is refused): resolves
+ * with its exit code and everything it wrote, or rejects when it becomes ready instead.
+ */
+export async function runServerUntilExit(
+  opts: ServerOptions & { timeoutMs?: number },
+): Promise<{ code: number | string; output: string }> {
+  const port = await freeTestPort();
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: ROOT,
+    env: serverEnv(port, opts),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = collectLines(child);
+  const closed = new Promise<number | string>((resolve) => {
+    child.once('close', (code, signal) => resolve(code ?? signal ?? 'unknown'));
+  });
+  const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 90_000);
+  try {
+    for (;;) {
+      const done = await Promise.race([closed, new Promise<null>((r) => setTimeout(() => r(null), 200))]);
+      if (done !== null) return { code: done, output: output.join('\n') };
+      const ready = await fetch(`http://127.0.0.1:${port}/api/health`)
+        .then((r) => r.status === 200)
+        .catch(() => false);
+      if (ready) {
+        child.kill('SIGKILL');
+        await closed;
+        throw new Error(`the server started, but it was expected to refuse:\n${output.slice(-30).join('\n')}`);
+      }
+    }
+  } finally {
+    clearTimeout(timer);
+    taken.delete(port);
+  }
+}
+
 /**
  * Starts `apps/server/src/main.ts` as a process and waits until it says it listens on its port and
  * /api/health answers 200 there. A port another process took between the check and the bind (the other
@@ -88,33 +162,10 @@ async function startServerOnce(opts: ServerOptions): Promise<ServerProcess> {
   const port = await freeTestPort();
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? os.tmpdir(),
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: opts.dataDir,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'info',
-      WEB_DIST: path.join(opts.dataDir, 'no-web'),
-      PLAYER_DIST: path.join(opts.dataDir, 'no-player'),
-      ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
-      ...(opts.redisUrl ? { REDIS_URL: opts.redisUrl } : {}),
-      ...opts.env,
-    },
+    env: serverEnv(port, opts),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const output: string[] = [];
-  for (const stream of [child.stdout, child.stderr]) {
-    let rest = '';
-    stream?.setEncoding('utf8');
-    stream?.on('data', (chunk: string) => {
-      const lines = (rest + chunk).split('\n');
-      rest = lines.pop() ?? '';
-      output.push(...lines);
-    });
-  }
+  const output = collectLines(child);
   const exited = new Promise<number | string>((resolve) => {
     child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown'));
   });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { okEnvelope } from '../common/envelope';
 
-export const PACKAGE_VERSION = '1.52.0';
+/** The release (the root package.json's version; a unit test keeps them equal). */
+export const PACKAGE_VERSION = '1.53.0';
 
 export const healthData = z.object({
   status: z.enum(['ok', 'degraded']),

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { countAccounts } from '../../modules/accounts/accounts.queries';
 import { accountsSeeder } from '../../modules/accounts/accounts.seed';
 import { adGroupsSeeder } from '../../modules/ad-groups/ad-groups.seed';
 import { adsSeeder } from '../../modules/ads/ads.seed';
@@ -41,9 +42,18 @@ export async function seedDemo(ctx: AppContext): Promise<string[]> {
   return done;
 }
 
-/** Loads demo data on the first start with an empty database; later starts leave the data alone. */
+/**
+ * Loads demo data on the first start with an empty database; later starts leave the data alone. Demo
+ * data only ever goes into a database that holds no account at all: a real installation (accounts but
+ * no demo marker) never gets the demo accounts or robots.
+ */
 export async function seedIfEmpty(ctx: AppContext): Promise<boolean> {
   if (await hasDemoData(ctx.db)) return false;
+  const accounts = await countAccounts(ctx.db);
+  if (accounts > 0) {
+    ctx.log.warn({ accounts }, 'demo data not loaded: the database already holds accounts');
+    return false;
+  }
   const names = await seedDemo(ctx);
   ctx.log.info({ seeders: names }, 'demo data loaded');
   return true;

@@ -143,3 +143,17 @@ export async function accountsByUsernames(db: DbOrTx, usernames: readonly string
     .where(inArray(accounts.username, [...usernames]));
   return new Map(rows.map((r) => [r.username, r]));
 }
+
+/** How many accounts the database holds (0: a new installation). */
+export async function countAccounts(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(accounts);
+  return Number(row?.n ?? 0);
+}
+
+/** Every account's username and password hash, by username (the start's demo-password check). */
+export function accountPasswordHashes(db: DbOrTx): Promise<{ username: string; passwordHash: string }[]> {
+  return db
+    .select({ username: accounts.username, passwordHash: accounts.passwordHash })
+    .from(accounts)
+    .orderBy(asc(accounts.username));
+}

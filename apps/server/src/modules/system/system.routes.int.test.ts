@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
+import { buildVersion } from '../../platform/version';
 
 let t: TestApp;
 
@@ -30,7 +31,9 @@ describe('platform', () => {
     const body = res.json();
     expect(body.success).toBe(true);
     expect(body.data.status).toBe('ok');
-    expect(body.data.version).toBe('1.52.0');
+    // The release and, when built from a git checkout, the commit: 1.53.0+1a2b3c4.
+    expect(body.data.version).toMatch(/^1\.53\.0(\+[0-9a-f]{7,40})?$/);
+    expect(body.data.version).toBe(buildVersion());
     expect(body.data.database.status).toBe('ok');
     expect(typeof body.data.uptime).toBe('number');
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f]{24}$/);

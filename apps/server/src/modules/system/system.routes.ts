@@ -1,7 +1,8 @@
 import { toUnixSeconds } from '@robot-ads/contracts/common/time';
-import { healthResponse, PACKAGE_VERSION } from '@robot-ads/contracts/system/system.schemas';
+import { healthResponse } from '@robot-ads/contracts/system/system.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context';
+import { APP_VERSION } from '../../platform/version';
 import { DbWatchdog } from './db-watchdog';
 
 export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -29,7 +30,7 @@ export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           success: true as const,
           data: {
             status: dbOk ? 'ok' : 'degraded',
-            version: PACKAGE_VERSION,
+            version: APP_VERSION,
             uptime: Math.round((Date.now() - ctx.startedAt.getTime()) / 1000),
             database: { status: dbOk ? 'ok' : 'down', kind: ctx.database.kind },
             jobs: { status: ctx.jobs.started ? 'ok' : 'off' },

@@ -150,3 +150,19 @@ describe('advertiser login with two-factor', () => {
     expect(server.calls.some((c) => c.path.startsWith('/api/AdvertiserUsers/advertiserSendCode'))).toBe(false);
   });
 });
+
+describe('the login page footer', () => {
+  it('shows the version of the build the server reports, in the page language', async () => {
+    const health = { status: 'ok', version: '1.53.0+1a2b3c4', uptime: 5 };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        new URL(String(input), 'http://localhost').pathname === '/api/health'
+          ? new Response(JSON.stringify({ success: true, data: health }), { status: 200 })
+          : new Response('{}', { status: 404 }),
+      ),
+    );
+    renderLogin();
+    expect(await screen.findByText('Version 1.53.0+1a2b3c4')).toBeTruthy();
+  });
+});

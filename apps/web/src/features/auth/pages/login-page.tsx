@@ -17,6 +17,7 @@ import { login } from '../../../app/auth';
 import { ApiError, api } from '../../../lib/api-client';
 import { readJson, safeLocalStorage, writeJson } from '../../../lib/store';
 import { setPageTitle } from '../../../lib/title';
+import { BuildVersion } from '../components/build-version';
 import { LanguageToggle } from '../components/language-toggle';
 
 const MODES: LoginMode[] = ['operator', 'advertiser', 'owner'];
@@ -379,7 +380,7 @@ export default function LoginPage() {
           </form>
           <p className="ra-login-hint">{t('login.rememberHint')}</p>
         </div>
-        <footer className="ra-login-footer">{t('login.footer', { version: '1.52.0' })}</footer>
+        <BuildVersion />
       </main>
     </div>
   );

@@ -1,0 +1,69 @@
+import { seedIfEmpty } from './db/seed/seed';
+import { countAccounts } from './modules/accounts/accounts.queries';
+import {
+  accountsWithDemoPassword,
+  adminCredentialsProblem,
+  createRootAccount,
+  PASSWORD_RULE,
+} from './modules/accounts/first-admin';
+import type { AppContext } from './platform/context';
+
+/** A start that must not go on; its message says what to do (main prints it and exits with 2). */
+export class StartRefused extends Error {}
+
+export const NO_ADMIN_MESSAGE = [
+  'The database holds no account, and a production start creates none with a known password.',
+  'Create the first administrator (a root operator) in one of two ways:',
+  '  - set ADMIN_USERNAME and ADMIN_PASSWORD for this start, or',
+  '  - run `npm run create-admin` (it asks; or `npm run create-admin -- --username <name> --password <password>`).',
+  `The password must be ${PASSWORD_RULE}.`,
+  'For a demo instead, start with SEED_DEMO=true on an empty database.',
+].join('\n');
+
+/**
+ * The accounts of a start, before it listens (docs/operations.md "Going live"):
+ * 1. the demo data when SEED_DEMO (resolved by config: the embedded default only, unless asked), and only
+ *    into a database holding no account;
+ * 2. the first administrator from ADMIN_USERNAME/ADMIN_PASSWORD when the database still holds no account;
+ * 3. a production start with no account at all is refused, with how to create one;
+ * 4. a production start is refused while an account has the published demo password, naming them, unless
+ *    ALLOW_DEMO_PASSWORDS=true.
+ * Returns whether the demo data was loaded now.
+ */
+export async function prepareAccounts(ctx: AppContext): Promise<{ demoLoaded: boolean }> {
+  const { config, log } = ctx;
+  const demoLoaded = config.SEED_DEMO ? await seedIfEmpty(ctx) : false;
+  const username = config.ADMIN_USERNAME;
+  const password = config.ADMIN_PASSWORD;
+  if (Boolean(username) !== Boolean(password)) {
+    throw new StartRefused('ADMIN_USERNAME and ADMIN_PASSWORD go together: set both, or neither.');
+  }
+  if ((await countAccounts(ctx.db)) === 0) {
+    if (username && password) {
+      const problem = adminCredentialsProblem(username, password);
+      if (problem) throw new StartRefused(`ADMIN_PASSWORD refused: ${problem}.`);
+      const admin = await createRootAccount(ctx, { username, password });
+      log.info({ username: admin.username }, 'first administrator created from ADMIN_USERNAME');
+    } else if (config.production) {
+      throw new StartRefused(NO_ADMIN_MESSAGE);
+    } else {
+      log.warn('the database holds no account: nobody can sign in (see `npm run create-admin`)');
+    }
+  } else if (username) {
+    log.info('ADMIN_USERNAME not used: the database already holds accounts');
+  }
+  if (config.production && !config.ALLOW_DEMO_PASSWORDS) {
+    const names = await accountsWithDemoPassword(ctx.db);
+    if (names.length > 0) {
+      throw new StartRefused(
+        [
+          `These accounts still have the published demo password: ${names.join(', ')}.`,
+          'A production start refuses them: anyone who read the README can sign in as them.',
+          'Start once with ALLOW_DEMO_PASSWORDS=true, sign in and change their passwords; or, for a demo',
+          'on purpose, keep ALLOW_DEMO_PASSWORDS=true.',
+        ].join('\n'),
+      );
+    }
+  }
+  return { demoLoaded };
+}
