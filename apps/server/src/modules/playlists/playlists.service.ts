@@ -7,6 +7,7 @@ import {
   type PlaylistAuditState,
   type PlaylistDto,
   type PlaylistInputParsed,
+  type PlaylistUpdateParsed,
 } from '@robot-ads/contracts/playlists/playlists.schemas';
 import {
   type DeliveryStatus,
@@ -352,14 +353,22 @@ async function lockState(ctx: PlanScopeContext, db: DbOrTx, id: string) {
   return { delivered: counts.notIssued + counts.issued + counts.pulled > 0, pending };
 }
 
-export async function updatePlan(
-  ctx: AppContext,
-  user: User,
-  input: PlaylistInputParsed & { id: string },
-): Promise<PlaylistDto> {
+export async function updatePlan(ctx: AppContext, user: User, sent: PlaylistUpdateParsed): Promise<PlaylistDto> {
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    const row = await visiblePlan(ctx, tx, user, input.id, { forUpdate: true });
+    const row = await visiblePlan(ctx, tx, user, sent.id, { forUpdate: true });
+    // Fields not sent keep their stored values (a PUT changes what it sends: docs/conventions.md).
+    const input: PlaylistInputParsed & { id: string } = {
+      ...sent,
+      description: sent.description ?? row.description,
+      isOrder: sent.isOrder ?? row.isOrder,
+      priority: sent.priority ?? (row.priority as PlaylistInputParsed['priority']),
+      cycle: sent.cycle ?? (row.cycle as PlaylistInputParsed['cycle']),
+      times: sent.times ?? (row.times as PlaylistInputParsed['times']),
+      timeZone: sent.timeZone ?? row.timeZone,
+      countLimit: sent.countLimit === undefined ? row.countLimit : sent.countLimit,
+      timeLimit: sent.timeLimit === undefined ? row.timeLimit : sent.timeLimit,
+    };
     if (user.role === 'project') throw new AppError('FORBIDDEN');
     const lock = await lockState(ctx, tx, row.id);
     if (lock.delivered || lock.pending) throw new AppError('PLAYLIST_LOCKED', {}, 'id');
@@ -390,7 +399,7 @@ export async function updatePlan(
     await tx.delete(playlistAds).where(eq(playlistAds.playlistId, row.id));
     await tx.insert(playlistAds).values(ads.adIds.map((adId, position) => ({ playlistId: row.id, position, adId })));
   });
-  return getPlan(ctx, user, input.id);
+  return getPlan(ctx, user, sent.id);
 }
 
 /**
