@@ -49,7 +49,7 @@ async function streamCopy(): Promise<number> {
 }
 
 async function upload(): Promise<{ ms: number; peakRss: number; baseRss: number }> {
-  const creds = app.ctx.storage.uploadCredentials({
+  const creds = await app.ctx.storage.uploadCredentials({
     dir: 'materials/bench',
     expiresInSeconds: 600,
     maxBytes: SIZE,

@@ -108,6 +108,12 @@ export const configSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Path-style addressing (MinIO and most S3-compatible servers); `false` for virtual-hosted buckets (AWS, OSS). */
   S3_FORCE_PATH_STYLE: bool.default(true),
+  /** Tries per S3 request, the first included (standard retry mode: exponential backoff with jitter). */
+  S3_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  /** Milliseconds to open a connection to the S3 endpoint. */
+  S3_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  /** Milliseconds an S3 request may wait without a byte from the store before it fails (and is retried). */
+  S3_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   WEB_DIST: z.string().default('apps/web/dist'),
   PLAYER_DIST: z.string().default('apps/player/dist'),
 });

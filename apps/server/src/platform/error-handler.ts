@@ -3,6 +3,7 @@ import type { Language } from '@robot-ads/contracts/common/language';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from './app-error';
+import { INT4_MAX, INT4_MIN, overflowingField, PG_OUT_OF_RANGE, sqlStateOf } from './out-of-range';
 import { RequestValidationError } from './validation';
 
 const zhLocale = z.locales.zhCN().localeError;
@@ -67,6 +68,27 @@ export function registerErrorHandler(app: FastifyInstance) {
       const issue = error.issues[0];
       const field = issue?.path?.map(String).join('.') || (error as FastifyError).validationContext || 'body';
       const reason = issueMessage(issue, 'invalid', lang);
+      return send(reply, 400, 'VALIDATION_FAILED', messageFor('VALIDATION_FAILED', lang, { field, reason }), {
+        field,
+      });
+    }
+    if (sqlStateOf(error) === PG_OUT_OF_RANGE) {
+      // A number too large for its column (contracts bound the known ones; this catches the rest).
+      const found = overflowingField({ params: request.params, query: request.query, body: request.body });
+      const field = found?.field ?? 'body';
+      const tooBig = (found?.value ?? 1) >= 0;
+      const issue = tooBig
+        ? { code: 'too_big', origin: 'number', maximum: INT4_MAX, inclusive: true, path: [field], input: found?.value }
+        : {
+            code: 'too_small',
+            origin: 'number',
+            minimum: INT4_MIN,
+            inclusive: true,
+            path: [field],
+            input: found?.value,
+          };
+      const reason = issueMessage({ ...issue, message: '' } as unknown as z.core.$ZodIssue, 'out of range', lang);
+      request.log.warn({ field, requestId: request.id }, 'number out of range for its column');
       return send(reply, 400, 'VALIDATION_FAILED', messageFor('VALIDATION_FAILED', lang, { field, reason }), {
         field,
       });

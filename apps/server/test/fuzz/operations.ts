@@ -3,7 +3,9 @@ import {
   everyString,
   fieldPaths,
   HOSTILE_STRINGS,
+  isNumeric,
   type JsonSchema,
+  OUT_OF_INT4,
   validNamedValue,
   validValue,
   withField,
@@ -173,6 +175,11 @@ export function requestsFor(op: Operation, rng: Rng, cap: number): { valid: Fuzz
     if (isText) must.push(make(`${p.in} ${p.name} with NUL`, set('a\u0000b')));
     const wrong = wrongValues(p.schema, rng)[0];
     optional.push(make(`${p.in} ${p.name} = ${describe(wrong)}`, set(wrong)));
+    if (isNumeric(p.schema)) {
+      // Past the int4 range, always: an integer column meets it (PostgreSQL 22003 was a 500).
+      const big = rng.pick(OUT_OF_INT4);
+      must.push(make(`${p.in} ${p.name} = ${big}`, set(String(big))));
+    }
     if (p.in === 'path') optional.push(make(`path ${p.name} too long`, set('z'.repeat(300))));
     if (p.in === 'query' && p.required) {
       const { [p.name]: _gone, ...rest } = query;
@@ -193,6 +200,10 @@ export function requestsFor(op: Operation, rng: Rng, cap: number): { valid: Fuzz
         must.push(make(`body ${name} with NUL`, { body: withField(body, f.path, 'a\u0000b') }));
       const wrong = wrongValues(f.schema, rng)[0];
       optional.push(make(`body ${name} = ${describe(wrong)}`, { body: withField(body, f.path, wrong) }));
+      if (isNumeric(f.schema)) {
+        const big = rng.pick(OUT_OF_INT4);
+        must.push(make(`body ${name} = ${big}`, { body: withField(body, f.path, big) }));
+      }
     }
     for (const name of op.body.required ?? []) {
       optional.push(make(`body ${name} missing`, { body: withField(body, [name], undefined, true) }));

@@ -59,6 +59,36 @@ export const HOSTILE_STRINGS: readonly string[] = [
   '__proto__',
 ];
 
+/**
+ * Numbers at the edges of what columns and JavaScript hold: the int4 limits and one past them, 2^53,
+ * 1e20, -0, and numeric texts (query values arrive as text). Every one must be a 400 naming the field or
+ * be stored, never a 5xx (an integer column given 2^31 answers PostgreSQL 22003).
+ */
+export const BOUNDARY_NUMBERS: readonly unknown[] = [
+  2 ** 31 - 1,
+  2 ** 31,
+  -(2 ** 31) - 1,
+  2 ** 53,
+  1e20,
+  -1e20,
+  -0,
+  'NaN',
+  '-NaN',
+  'Infinity',
+  '2147483648',
+  '-2147483649',
+  '1e20',
+];
+
+/** The boundary numbers past the int4 range: each integer field meets one of them in every run. */
+export const OUT_OF_INT4: readonly number[] = [2 ** 31, -(2 ** 31) - 1, 2 ** 53, 1e20, 99_999_999_999];
+
+/** Whether a field takes numbers. */
+export function isNumeric(schema: JsonSchema): boolean {
+  const target = schema.anyOf?.find((o) => typesOf(o).some((t) => t === 'integer' || t === 'number')) ?? schema;
+  return typesOf(target).some((t) => t === 'integer' || t === 'number');
+}
+
 /** A long string (over any sane bound, under the body limit). */
 export const HUGE_STRING = 'x'.repeat(100_000);
 
@@ -183,7 +213,7 @@ export function wrongValues(schema: JsonSchema, rng: Rng): unknown[] {
   if (types.includes('integer') || types.includes('number')) {
     if (schema.minimum !== undefined) out.push(schema.minimum - 1);
     if (schema.maximum !== undefined) out.push(schema.maximum + 1);
-    out.push(Number.MAX_SAFE_INTEGER + 2, -1e308, 1e308, '12abc', '');
+    out.push(Number.MAX_SAFE_INTEGER + 2, -1e308, 1e308, '12abc', '', ...BOUNDARY_NUMBERS);
   }
   if (types.includes('array')) {
     if (schema.maxItems !== undefined) {

@@ -6,6 +6,7 @@ import { okEnvelope, pageEnvelope } from '../common/envelope';
 import { idSchema } from '../common/ids';
 import { LANGUAGES } from '../common/language';
 import { pageQuery } from '../common/pagination';
+import { updateOf } from '../common/update-body';
 import { customerQuery } from '../customers/customers.schemas';
 import { exportStartSchema, exportStateSchema, ownerQuery } from '../devices/devices.schemas';
 import { isValidTimeZone } from '../playback/zoned-time';
@@ -92,10 +93,10 @@ export const advertiserCreateBody = z.object({
   status: z.enum(ACCOUNT_STATUSES).optional().default('enabled'),
   parentId: idSchema.optional(),
 });
-export const advertiserUpdateBody = advertiserCreateBody
-  .omit({ username: true, password: true })
-  .partial()
-  .extend({ id: idSchema, password: newPasswordSchema.optional() });
+export const advertiserUpdateBody = updateOf(advertiserCreateBody.omit({ username: true, password: true })).extend({
+  id: idSchema,
+  password: newPasswordSchema.optional(),
+});
 
 export const advertiserPageQuery = pageQuery.extend({
   /** The managing (parent) account whose advertisers to list; default the caller's whole scope. */
@@ -132,10 +133,9 @@ export const accountCreateBody = z.object({
   contact: z.object({ name: z.string().trim().max(32), phone: z.string().trim().max(32) }).optional(),
 });
 /** PUT /api/Users/{id} (ours): update a sub-account in scope; password resets it. */
-export const accountUpdateBody = accountCreateBody
-  .omit({ username: true, password: true })
-  .partial()
-  .extend({ password: newPasswordSchema.optional() });
+export const accountUpdateBody = updateOf(accountCreateBody.omit({ username: true, password: true })).extend({
+  password: newPasswordSchema.optional(),
+});
 
 // ---- user management (issue 16) ----
 

@@ -95,10 +95,13 @@ export const createAdBody = z.object(adFields).superRefine((v, ctx) => {
 });
 export type CreateAdBody = z.infer<typeof createAdBody>;
 
-export const updateAdBody = z.object({ id: idSchema, ...adFields }).superRefine((v, ctx) => {
-  checkWindow(v, ctx);
-  checkCount(v, ctx);
-});
+/** PUT /api/Advertisements: the form's fields; the time zone is kept when not sent (no default here). */
+export const updateAdBody = z
+  .object({ id: idSchema, ...adFields, timeZone: timeZoneSchema.optional() })
+  .superRefine((v, ctx) => {
+    checkWindow(v, ctx);
+    checkCount(v, ctx);
+  });
 export type UpdateAdBody = z.infer<typeof updateAdBody>;
 
 export const adMedia = z.object({

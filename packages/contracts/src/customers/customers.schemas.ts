@@ -4,6 +4,7 @@ import { okEnvelope, pageEnvelope } from '../common/envelope';
 import { idSchema } from '../common/ids';
 import type { Language } from '../common/language';
 import { pageQuery } from '../common/pagination';
+import { updateOf } from '../common/update-body';
 import { INDUSTRIES } from './enterprise.rules';
 
 /** Spec section 3 "Customer": the advertiser's client. */
@@ -91,7 +92,7 @@ export const customerCreateBody = z.object({
   contacts: z.array(contactInput).max(CUSTOMER_CONTACTS_MAX, 'CUSTOMER_CONTACTS_MAX').optional().default([]),
 });
 /** PUT /api/Customers (ours). */
-export const customerUpdateBody = customerCreateBody.partial().extend({ id: idSchema });
+export const customerUpdateBody = updateOf(customerCreateBody).extend({ id: idSchema });
 
 /**
  * The locale rules of a customer form (web) and the server: each contact's name (2-15, legal characters)

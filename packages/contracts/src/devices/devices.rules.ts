@@ -115,6 +115,12 @@ export function distanceKm(a: { lng: number; lat: number }, b: { lng: number; la
   return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
+/**
+ * The largest amount (yuan): prices are kept in fen in integer (int4) columns, so 21,474,836.47 yuan
+ * is the most a column holds. A larger amount is refused at validation, naming the field.
+ */
+export const AMOUNT_MAX = 21_474_836.47;
+
 /** Amount above zero with at most 2 decimals (price per week in yuan). */
 export function isValidAmount(value: number): boolean {
   return Number.isFinite(value) && value > 0 && Math.abs(Math.round(value * 100) - value * 100) < 1e-6;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { idSchema } from '../common/ids';
 import { pageQuery } from '../common/pagination';
+import { updateOf } from '../common/update-body';
 import {
+  AMOUNT_MAX,
   DEVICE_STATES,
   DEVICE_TYPES,
   DISTANCES_KM,
@@ -34,7 +36,7 @@ export const nameSchema = z
 export const robotIdSchema = z.string().trim().regex(ROBOT_ID_PATTERN, 'ROBOT_ID_FORMAT');
 
 /** Price per week in yuan: above zero with at most 2 decimals. */
-export const amountSchema = z.number().refine(isValidAmount, 'AMOUNT_INVALID');
+export const amountSchema = z.number().max(AMOUNT_MAX).refine(isValidAmount, 'AMOUNT_INVALID');
 
 const boolish = z.preprocess(
   (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v),
@@ -279,7 +281,7 @@ export const projectInput = z.object({
   phone: z.string().trim().max(20).nullable().optional(),
 });
 export const createMultipleBody = z.object({ projects: z.array(projectInput).min(1).max(200) });
-export const updateProjectBody = projectInput.partial().extend({ id: z.string().min(1) });
+export const updateProjectBody = updateOf(projectInput).extend({ id: z.string().min(1) });
 export const projectRobotsQuery = pageQuery.extend({
   projectId: z.string().trim().min(1).optional(),
   robotId: optionalText,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { okEnvelope, pageEnvelope } from '../common/envelope';
 import { idSchema } from '../common/ids';
 import { pageQuery } from '../common/pagination';
+import { withoutDefaults } from '../common/update-body';
 
 /**
  * The open platform (spec sections 2 and 6, root only): partner applications (API users) with client
@@ -36,6 +37,9 @@ export const apiUserInput = z.object({
   enabled: z.boolean().default(true),
 });
 export type ApiUserInput = z.infer<typeof apiUserInput>;
+/** PUT: name and account as the form sends them; every other field is kept when not sent (docs/conventions.md "PUT"). */
+export const apiUserUpdateInput = withoutDefaults(apiUserInput);
+export type ApiUserUpdateInput = z.infer<typeof apiUserUpdateInput>;
 
 export const apiUser = z.object({
   id: idSchema,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { okEnvelope, pageEnvelope } from '../common/envelope';
 import { idSchema } from '../common/ids';
 import { pageQuery } from '../common/pagination';
+import { withoutDefaults } from '../common/update-body';
 
 /*
  * Delivery plans (playlists), spec sections 3, 5 and 9.
@@ -174,7 +175,12 @@ export const playlistInput = z.object({
 export type PlaylistInput = z.input<typeof playlistInput>;
 export type PlaylistInputParsed = z.output<typeof playlistInput>;
 
-export const playlistUpdateInput = playlistInput.extend({ id: idSchema });
+/**
+ * PUT /api/Playlists: name, ads, begin and end as the form sends them; every other field is kept when
+ * not sent (no defaults here: docs/conventions.md "PUT").
+ */
+export const playlistUpdateInput = withoutDefaults(playlistInput).extend({ id: idSchema });
+export type PlaylistUpdateParsed = z.output<typeof playlistUpdateInput>;
 
 export const playlistPageQuery = pageQuery.extend({
   name: z.string().trim().optional(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { okEnvelope, pageEnvelope } from '../common/envelope';
 import { idSchema } from '../common/ids';
 import { pageQuery } from '../common/pagination';
+import { updateOf } from '../common/update-body';
 
 /**
  * Branches (/LubanBranches): regional accounts (agents) selling screens in provinces and cities
@@ -44,7 +45,7 @@ export const branchCreateBody = z.object({
   accountId: idSchema,
   regions: z.array(branchRegion).min(1, 'BRANCH_REGION_REQUIRED').max(100),
 });
-export const branchUpdateBody = branchCreateBody.partial().extend({ id: idSchema });
+export const branchUpdateBody = updateOf(branchCreateBody).extend({ id: idSchema });
 
 /** GET /api/Branches/robots | customers | orders: the branch's lists, paged. */
 export const branchListQuery = pageQuery.extend({ id: idSchema });

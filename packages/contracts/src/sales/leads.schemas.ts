@@ -3,6 +3,7 @@ import { newPasswordSchema } from '../auth/password.rules';
 import { okEnvelope, pageEnvelope } from '../common/envelope';
 import { idSchema } from '../common/ids';
 import { pageQuery } from '../common/pagination';
+import { updateOf } from '../common/update-body';
 import { industryField } from '../customers/customers.schemas';
 import { INDUSTRIES } from '../customers/enterprise.rules';
 import { FOLLOW_STATES, LEAD_PRIORITIES } from './sales.rules';
@@ -90,9 +91,10 @@ export const leadCreateBody = z.object({
 export type LeadCreateBody = z.infer<typeof leadCreateBody>;
 
 /** PUT /api/Leads. */
-export const leadUpdateBody = leadCreateBody
-  .partial()
-  .extend({ id: idSchema, followState: followStateSchema.optional() });
+export const leadUpdateBody = updateOf(leadCreateBody).extend({
+  id: idSchema,
+  followState: followStateSchema.optional(),
+});
 export type LeadUpdateBody = z.infer<typeof leadUpdateBody>;
 
 /** POST /api/Leads/notes: a dated follow-up note; may move the follow-up state and set the next reminder. */

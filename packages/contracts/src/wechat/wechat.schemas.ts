@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { okEnvelope, pageEnvelope } from '../common/envelope';
 import { idSchema } from '../common/ids';
 import { pageQuery } from '../common/pagination';
+import { withoutDefaults } from '../common/update-body';
 import { BANNER_TITLE_MAX, bannerLinkKind } from './wechat.rules';
 
 // ---- back office: WeChat users (/wechat/userManage/index) ----
@@ -48,20 +49,28 @@ export const bannerLink = z
   .max(500)
   .refine((v) => bannerLinkKind(v) !== null, 'WECHAT_BANNER_LINK_INVALID');
 
-export const bannerBody = z
-  .object({
-    /** A picture registered through POST /api/Media (purpose qr: jpg/jpeg/png/bmp, at most 2MB). */
-    mediaId: idSchema,
-    title: z.string().trim().min(1, 'WECHAT_BANNER_TITLE_REQUIRED').max(BANNER_TITLE_MAX, 'WECHAT_BANNER_TITLE_LENGTH'),
-    link: bannerLink.default(''),
-    beginTime: unixSeconds.nullable().default(null),
-    endTime: unixSeconds.nullable().default(null),
-    enabled: z.boolean().default(true),
-  })
-  .refine((b) => b.beginTime === null || b.endTime === null || b.beginTime < b.endTime, {
-    message: 'END_BEFORE_START',
-    path: ['endTime'],
-  });
+const bannerFields = z.object({
+  /** A picture registered through POST /api/Media (purpose qr: jpg/jpeg/png/bmp, at most 2MB). */
+  mediaId: idSchema,
+  title: z.string().trim().min(1, 'WECHAT_BANNER_TITLE_REQUIRED').max(BANNER_TITLE_MAX, 'WECHAT_BANNER_TITLE_LENGTH'),
+  link: bannerLink.default(''),
+  beginTime: unixSeconds.nullable().default(null),
+  endTime: unixSeconds.nullable().default(null),
+  enabled: z.boolean().default(true),
+});
+const beginBeforeEnd = (b: { beginTime?: number | null; endTime?: number | null }) =>
+  b.beginTime == null || b.endTime == null || b.beginTime < b.endTime;
+
+export const bannerBody = bannerFields.refine(beginBeforeEnd, { message: 'END_BEFORE_START', path: ['endTime'] });
+/**
+ * PUT /api/WechatBanners/:id: picture and title as the form sends them; link, times and the switch are
+ * kept when not sent (docs/conventions.md "PUT"); the service checks the times against the stored ones.
+ */
+export const bannerUpdateBody = withoutDefaults(bannerFields).refine(beginBeforeEnd, {
+  message: 'END_BEFORE_START',
+  path: ['endTime'],
+});
+export type BannerUpdateBody = z.infer<typeof bannerUpdateBody>;
 export type BannerBody = z.infer<typeof bannerBody>;
 
 export const bannerDto = z.object({

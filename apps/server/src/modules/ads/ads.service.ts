@@ -368,7 +368,7 @@ export class AdsService {
             kind: body.kind,
             beginAt: fromUnixSeconds(body.begin)!,
             endAt: fromUnixSeconds(body.end)!,
-            timeZone: body.timeZone,
+            timeZone: body.timeZone ?? current.timeZone,
             template: screens[0]?.[0]?.template ?? current.template,
             ...overlays,
             updatedAt: ctx.clock.now(),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
+import { solvedCaptcha } from '../../../test/captcha';
 import { ManualClock } from '../../platform/clock';
 
 let t: TestApp;
@@ -22,19 +23,8 @@ async function loginFull(username: string, password: string, extra: Record<strin
   return { res, token: res.json().data?.token as string, refresh: cookieOf(res) };
 }
 
-/** Reads the code out of the captcha picture (its characters are SVG text elements). */
-async function captchaCode(username: string, lang = 'en'): Promise<string> {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/Users/captcha?username=${username}`,
-    headers: { 'accept-language': lang },
-  });
-  expect(res.statusCode).toBe(200);
-  const image: string = res.json().data.image;
-  expect(image.startsWith('data:image/svg+xml;base64,')).toBe(true);
-  const svg = Buffer.from(image.split(',')[1] ?? '', 'base64').toString('utf8');
-  return [...svg.matchAll(/<text[^>]*>(.)<\/text>/g)].map((m) => m[1]).join('');
-}
+/** A captcha the server accepts (see test/captcha.ts). */
+const captchaCode = (username: string, lang = 'en') => solvedCaptcha(t, username, lang);
 
 describe('token expiry and refresh rotation', () => {
   it('expires the access token after the token time and refreshes it with the cookie', async () => {

@@ -4,6 +4,7 @@ import { newId } from '@robot-ads/contracts/common/ids';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
+import { solvedCaptcha } from '../../../test/captcha';
 import { ManualClock } from '../../platform/clock';
 import { customers } from '../customers/customers.table';
 
@@ -342,9 +343,7 @@ describe('two-factor login', () => {
     for (let i = 0; i < 3; i++) await advertiserLogin({ username: adv.username, password: 'Wrong@123' });
     const noCaptcha = await advertiserLogin({ username: adv.username, password: adv.password });
     expect(noCaptcha.json().code).toBe('VERIFY_CODE_REQUIRED');
-    const image = (await get(t, `/api/Users/captcha?username=${adv.username}`)).json().data.image as string;
-    const svg = Buffer.from(image.split(',')[1] ?? '', 'base64').toString('utf8');
-    const captcha = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]).join('');
+    const captcha = await solvedCaptcha(t, adv.username);
     // The captcha answered in verifyCode is not taken for a wrong login code.
     const withCaptcha = await advertiserLogin({ username: adv.username, password: adv.password, verifyCode: captcha });
     expect(withCaptcha.json().code).toBe('TWO_FACTOR_REQUIRED');

@@ -274,6 +274,72 @@ describe('enterprise information and customer review', () => {
     expect((await req('GET', '/api/Customers/mainInfo', w.otherAdv.token)).json().data.enterpriseName).toBe('');
   });
 
+  it('sends a change of approved information or name back to review; the approval stands until decided', async () => {
+    const w = await deliveryWorld(t, 2);
+    await t.app.ctx.db.update(customers).set({ auditStatus: 'unsubmitted' }).where(eq(customers.id, w.customerId));
+    const root = w.operator.token;
+    const licenceId = await licence(w.adv.token);
+    await req('PUT', '/api/Customers/mainInfo', w.adv.token, info(licenceId));
+    const first = (await req('POST', '/api/Customers/mainInfo/apply', w.adv.token, {})).json().data;
+    expect((await req('POST', '/api/CustomerAudits/pass', root, { id: first.id })).statusCode).toBe(200);
+    const adId = (await createAd(t, w.adv.token, 1, 'Latte')).id;
+    const apply = async () => {
+      const plan = await createPlan(t, w.adv.token, [adId]);
+      return req('POST', '/api/Ad_Audits', w.adv.token, {
+        playListId: plan.id,
+        robotIds: [w.robots[0]!.robotId],
+        deliveryMode: 'robots',
+      });
+    };
+    const mainInfo = async () => (await req('GET', '/api/Customers/mainInfo', w.adv.token)).json().data;
+
+    // Saving the same information again changes nothing.
+    await req('PUT', '/api/Customers/mainInfo', w.adv.token, info(licenceId));
+    expect((await mainInfo()).auditStatus).toBe('pass');
+
+    // A changed enterprise name goes back to review; the approved application keeps what was approved.
+    const changed = await req(
+      'PUT',
+      '/api/Customers/mainInfo',
+      w.adv.token,
+      info(licenceId, { enterpriseName: 'Lucky Beans Ltd' }),
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data).toMatchObject({ enterpriseName: 'Lucky Beans Ltd', auditStatus: 'pending' });
+    const history = async () => (await req('GET', '/api/CustomerAudits/queryApplyByPage', w.adv.token)).json().datas;
+    const [pendingOne, approved] = await history();
+    expect(pendingOne).toMatchObject({ state: 'pending', enterprise: { enterpriseName: 'Lucky Beans Ltd' } });
+    expect(approved).toMatchObject({ id: first.id, state: 'pass', enterprise: { enterpriseName: 'Lucky Coffee Ltd' } });
+    // The old approval stays in force meanwhile: delivery can still be applied for.
+    const stillApproved = await apply();
+    expect(stillApproved.statusCode, stillApproved.body).toBe(200);
+    // No rename while the change waits for its decision.
+    const renameWhilePending = await req('PUT', '/api/Customers', root, { id: w.customerId, name: 'Lucky Beans' });
+    expect(renameWhilePending.json()).toMatchObject({ code: 'CUSTOMER_AUDIT_PENDING', field: 'name' });
+    expect((await req('POST', '/api/CustomerAudits/pass', root, { id: pendingOne.id })).statusCode).toBe(200);
+
+    // A new name for the approved customer goes back to review too; the approved snapshots keep the old name.
+    const renamed = await req('PUT', '/api/Customers', root, { id: w.customerId, name: 'Lucky Beans' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().data).toMatchObject({ name: 'Lucky Beans', auditStatus: 'pending' });
+    const afterRename = await history();
+    expect(afterRename.map((a: { state: string; customerName: string }) => `${a.state}:${a.customerName}`)).toEqual([
+      'pending:Lucky Beans',
+      'pass:Lucky Coffee',
+      'pass:Lucky Coffee',
+    ]);
+    expect(afterRename[0].enterprise.customerName).toBe('Lucky Beans');
+    expect(afterRename[2].enterprise).toMatchObject({
+      customerName: 'Lucky Coffee',
+      enterpriseName: 'Lucky Coffee Ltd',
+    });
+
+    // Rejected, the change ends the approval: no new delivery until a review passes again.
+    await req('POST', '/api/CustomerAudits/reject', root, { id: afterRename[0].id, reason: 'Name not on the licence' });
+    expect((await mainInfo()).auditStatus).toBe('reject');
+    expect((await apply()).json().code).toBe('CUSTOMER_NOT_APPROVED');
+  });
+
   it('lets an operator fill the information of a customer in its subtree only', async () => {
     const ops = await loginAs(t, 'administrator');
     const shop = (await req('POST', '/api/Customers', ops.token, { name: 'Operator Shop' })).json().data;

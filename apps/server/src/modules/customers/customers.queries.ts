@@ -2,6 +2,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { type CustomerRow, customers } from './customers.table';
+import { approvalInForce } from './enterprise-review';
 
 type NewCustomerRow = typeof customers.$inferInsert;
 
@@ -28,12 +29,14 @@ export async function insertCustomers(db: DbOrTx, rows: NewCustomerRow[]): Promi
 
 /**
  * A customer that has not passed the customer review cannot apply for delivery: throws
- * CUSTOMER_NOT_APPROVED (422, naming the customer) unless its audit status is `pass`.
+ * CUSTOMER_NOT_APPROVED (422, naming the customer) unless its approval is in force: its audit status is
+ * `pass`, or a change of its approved information waits for review (the earlier approval stands until
+ * the new application is decided).
  */
 export async function assertCustomerMayDeliver(db: DbOrTx, customerId: string | null): Promise<void> {
   if (!customerId) return;
   const row = await findCustomerById(db, customerId);
-  if (row && row.auditStatus !== 'pass') {
+  if (row && !(await approvalInForce(db, row.id, row.auditStatus))) {
     throw new AppError('CUSTOMER_NOT_APPROVED', { name: row.name }, 'playListId');
   }
 }

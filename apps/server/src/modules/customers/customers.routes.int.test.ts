@@ -85,3 +85,56 @@ describe('customers', () => {
     expect((await req('GET', '/api/Customers', owner.token)).statusCode).toBe(403);
   });
 });
+
+describe('PUT changes exactly the fields it sends', () => {
+  it('keeps phone, industry, region and contacts when only the name is sent; clears a field sent empty', async () => {
+    const ops = await loginAs(t, 'super');
+    const created = await req('POST', '/api/Customers', ops.token, {
+      name: 'Partial Shop',
+      phone: '13522223333',
+      industry: 'catering',
+      province: 'Guangdong',
+      city: 'Shenzhen',
+      district: 'Nanshan',
+      contacts: [{ name: 'Li Lei', phone: '13533334444' }],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().data.id;
+    const renamed = await req('PUT', '/api/Customers', ops.token, { id, name: 'Partial Shop 2' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const kept = (await req('GET', `/api/Customers/${id}`, ops.token)).json().data;
+    expect(kept).toMatchObject({
+      name: 'Partial Shop 2',
+      category: created.json().data.category,
+      phone: '13522223333',
+      industry: 'catering',
+      province: 'Guangdong',
+      city: 'Shenzhen',
+      district: 'Nanshan',
+      contacts: [{ name: 'Li Lei', phone: '13533334444' }],
+    });
+    // A field sent empty is cleared (phone and contacts are optional for a customer).
+    const cleared = await req('PUT', '/api/Customers', ops.token, { id, phone: '', contacts: [] });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json().data).toMatchObject({
+      name: 'Partial Shop 2',
+      phone: '',
+      contacts: [],
+      industry: 'catering',
+    });
+  });
+
+  it('no update body (leads, branches, accounts, advertisers) fills in a field that was not sent', async () => {
+    const { updateOf } = await import('@robot-ads/contracts/common/update-body');
+    const { leadCreateBody, leadUpdateBody } = await import('@robot-ads/contracts/sales/leads.schemas');
+    const { branchUpdateBody } = await import('@robot-ads/contracts/sales/branches.schemas');
+    const { accountUpdateBody, advertiserUpdateBody } = await import('@robot-ads/contracts/accounts/accounts.schemas');
+    const id = '0123456789abcdef01234567';
+    // No update body fills a field that was not sent.
+    expect(leadUpdateBody.parse({ id, name: 'Xiao Ming' })).toEqual({ id, name: 'Xiao Ming' });
+    expect(branchUpdateBody.parse({ id, name: 'North' })).toEqual({ id, name: 'North' });
+    expect(accountUpdateBody.parse({ name: 'Wang' })).toEqual({ name: 'Wang' });
+    expect(advertiserUpdateBody.parse({ id, name: 'Wang' })).toEqual({ id, name: 'Wang' });
+    expect(Object.keys(updateOf(leadCreateBody).parse({}))).toEqual([]);
+  });
+});

@@ -16,6 +16,7 @@ import { dataScope } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
 import { RequestValidationError } from '../../platform/validation';
 import { type CustomerRow, customers } from './customers.table';
+import { submitForReview } from './enterprise-review';
 
 export type CustomerAccountRef = CustomerDto['accounts'][number];
 
@@ -216,12 +217,28 @@ export class CustomersService {
     this.checkRules(input, lang);
     await this.checkUnique(input.name, input.phone, input.id);
     const { id, ...patch } = input;
-    const [row] = await this.ctx.db
-      .update(customers)
-      .set({ ...patch, updatedAt: this.ctx.clock.now() })
-      .where(eq(customers.id, id))
-      .returning();
-    if (!row) throw new AppError('NOT_FOUND');
+    const now = this.ctx.clock.now();
+    await this.ctx.db.transaction(async () => {
+      const [before] = await this.ctx.db.select().from(customers).where(eq(customers.id, id)).for('update');
+      if (!before) throw new AppError('NOT_FOUND');
+      const renamed = patch.name !== undefined && patch.name !== before.name;
+      // The name is part of what the customer review decides on (its snapshot keeps the name then).
+      if (renamed && before.auditStatus === 'pending') throw new AppError('CUSTOMER_AUDIT_PENDING', {}, 'name');
+      await this.ctx.db
+        .update(customers)
+        .set({ ...patch, updatedAt: now })
+        .where(eq(customers.id, id));
+      // An approved customer renamed goes back to review; the approval stays in force until it is decided.
+      if (renamed && before.auditStatus === 'pass') {
+        await submitForReview(this.ctx.db, {
+          customerId: id,
+          customerName: patch.name as string,
+          applicantId: user.id,
+          applicantName: user.name,
+          now,
+        });
+      }
+    });
     return this.get(user, id);
   }
 

@@ -1,5 +1,4 @@
 import { isOperatorRole } from '@robot-ads/contracts/auth/roles';
-import { newId } from '@robot-ads/contracts/common/ids';
 import type { Language } from '@robot-ads/contracts/common/language';
 import { fromUnixSeconds, toUnixSeconds } from '@robot-ads/contracts/common/time';
 import type { CustomerAuditStatus } from '@robot-ads/contracts/customers/customers.schemas';
@@ -21,30 +20,14 @@ import { mediaByIds, mediaInScope } from '../media/media.queries';
 import type { CustomersService } from './customers.service';
 import {
   type CustomerAuditRow,
-  type CustomerEnterpriseRow,
   type CustomerRow,
   customerAudits,
   customerEnterprises,
   customers,
 } from './customers.table';
+import { differs, type ReviewSnapshot, snapshotOf, submitForReview } from './enterprise-review';
 
 const LINK_TTL_SECONDS = 3600;
-
-function snapshotOf(row: CustomerEnterpriseRow): EnterpriseSnapshot {
-  return {
-    enterpriseName: row.enterpriseName,
-    contactName: row.contactName,
-    contactPhone: row.contactPhone,
-    province: row.province,
-    creditCode: row.creditCode,
-    legalPersonIdNumber: row.legalPersonIdNumber,
-    licenceMediaId: row.licenceMediaId,
-    licenceValidUntil: toUnixSeconds(row.licenceValidUntil),
-    qualifications: row.qualifications ?? [],
-    agent: row.agent,
-    updatetime: toUnixSeconds(row.updatedAt),
-  };
-}
 
 /**
  * Enterprise information of a customer (/account/customer/mainInfo) and the customer review
@@ -112,7 +95,7 @@ export class EnterpriseService {
       .from(customerEnterprises)
       .where(eq(customerEnterprises.customerId, customer.id));
     return {
-      ...(await this.toInfo(customer, row ? snapshotOf(row) : null)),
+      ...(await this.toInfo(customer, row ? snapshotOf(row, customer.name) : null)),
       auditStatus: customer.auditStatus as CustomerAuditStatus,
       auditNote: customer.auditNote,
     };
@@ -168,10 +151,26 @@ export class EnterpriseService {
     await this.db.transaction(async () => {
       const [fresh] = await this.db.select().from(customers).where(eq(customers.id, customer.id)).for('update');
       if (fresh?.auditStatus === 'pending') throw new AppError('CUSTOMER_AUDIT_PENDING');
-      await this.db
+      const [before] = await this.db
+        .select()
+        .from(customerEnterprises)
+        .where(eq(customerEnterprises.customerId, customer.id));
+      const [after] = await this.db
         .insert(customerEnterprises)
         .values({ customerId: customer.id, ...values })
-        .onConflictDoUpdate({ target: customerEnterprises.customerId, set: values });
+        .onConflictDoUpdate({ target: customerEnterprises.customerId, set: values })
+        .returning();
+      // Approved information that changes goes back to review; the approval stays in force meanwhile.
+      const changed = !before || !after || differs(snapshotOf(before, customer.name), snapshotOf(after, customer.name));
+      if (fresh?.auditStatus === 'pass' && changed) {
+        await submitForReview(this.db, {
+          customerId: customer.id,
+          customerName: fresh.name,
+          applicantId: user.id,
+          applicantName: user.name,
+          now,
+        });
+      }
     });
     return this.get(user, customer.id);
   }
@@ -183,26 +182,14 @@ export class EnterpriseService {
       const [fresh] = await this.db.select().from(customers).where(eq(customers.id, customer.id)).for('update');
       if (fresh?.auditStatus === 'pending') throw new AppError('CUSTOMER_AUDIT_PENDING');
       if (fresh?.auditStatus === 'pass') throw new AppError('CUSTOMER_ALREADY_PASSED');
-      const [info] = await this.db
-        .select()
-        .from(customerEnterprises)
-        .where(eq(customerEnterprises.customerId, customer.id));
-      if (!info) throw new AppError('ENTERPRISE_INFO_MISSING');
-      const now = this.ctx.clock.now();
-      const auditId = newId(now.getTime());
-      await this.db.insert(customerAudits).values({
-        id: auditId,
+      const auditId = await submitForReview(this.db, {
         customerId: customer.id,
+        customerName: fresh?.name ?? customer.name,
         applicantId: user.id,
         applicantName: user.name,
-        state: 'pending',
-        snapshot: snapshotOf(info) as unknown as Record<string, unknown>,
-        createdAt: now,
+        now: this.ctx.clock.now(),
       });
-      await this.db
-        .update(customers)
-        .set({ auditStatus: 'pending', auditNote: '', updatedAt: now })
-        .where(eq(customers.id, customer.id));
+      if (!auditId) throw new AppError('ENTERPRISE_INFO_MISSING');
       return auditId;
     });
     return this.one(user, id);
@@ -214,8 +201,11 @@ export class EnterpriseService {
     const byId = new Map(custRows.map((c) => [c.id, c]));
     const out: CustomerAuditDto[] = [];
     for (const r of rows) {
-      const customer =
+      const snap = r.snapshot as unknown as ReviewSnapshot;
+      const current =
         byId.get(r.customerId) ?? ({ id: r.customerId, name: '' } as Pick<CustomerRow, 'id' | 'name'> as CustomerRow);
+      // The application shows what was submitted (and approved): the name then, not the name now.
+      const customer = { ...current, name: snap.customerName ?? current.name };
       out.push({
         id: r.id,
         customerId: r.customerId,
@@ -227,7 +217,7 @@ export class EnterpriseService {
         reviewerName: r.reviewerName,
         createtime: toUnixSeconds(r.createdAt) ?? 0,
         auditTime: toUnixSeconds(r.auditedAt),
-        enterprise: await this.toInfo(customer, r.snapshot as unknown as EnterpriseSnapshot),
+        enterprise: await this.toInfo(customer, snap),
       });
     }
     return out;

@@ -192,6 +192,15 @@ describe('Devices/robotBaseInfo, setInfo, setPrice', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().msg).toContain('above zero with at most 2 decimals');
     }
+    // Beyond what the fen column holds: a 400 naming the field (it was a 500, PostgreSQL 22003).
+    for (const price of [99_999_999_999, 21_474_836.48]) {
+      const res = await post('/api/Devices/setPrice', { ...op, ...en }, { robotIds: ['SZ0001'], price });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', field: 'price' });
+      expect(res.json().msg).toMatch(/^price: /);
+    }
+    const most = await post('/api/Devices/setPrice', op, { robotIds: ['SZ0001'], price: 21_474_836.47 });
+    expect(most.statusCode).toBe(200);
     const ok = await post('/api/Devices/setPrice', op, { robotIds: ['SZ0001', 'SZ0003'], price: 120.25 });
     expect(ok.json().data.updated).toBe(2);
     expect((await get('/api/Devices/robotBaseInfo?robotId=SZ0003', op)).json().data.price).toBe(120.25);

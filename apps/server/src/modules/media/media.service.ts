@@ -59,7 +59,7 @@ export async function issueUploadCredentials(
   // A licence picture of the enterprise information is every advertiser's to upload, DIY or not.
   if (purpose !== 'licence') assertMayManageMaterials(user);
   await assertRoomToUpload(ctx, user);
-  const credentials = ctx.storage.uploadCredentials({
+  const credentials = await ctx.storage.uploadCredentials({
     dir: uploadDirFor(user),
     expiresInSeconds: UPLOAD_CREDENTIALS_TTL_SECONDS,
     // The system parameter may lower the material limit (the upload routes' own ceiling stays the spec's).

@@ -115,6 +115,33 @@ describe('client credentials', () => {
     expect(list.json().datas.map((u: { clientId: string }) => u.clientId)).toContain(app.clientId);
   });
 
+  it('keeps the interfaces, limits and contact a PUT does not send', async () => {
+    const app = await createApiUser({ rateLimit: 5, dailyQuota: 77, ipRanges: ['203.0.113.0/24'] });
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/OpenPlatform/apiUsers/${app.id}`,
+      headers: root,
+      payload: { name: 'Agency only renamed', accountId: ownerId },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().data).toMatchObject({
+      name: 'Agency only renamed',
+      contact: 'ops@agency.example',
+      interfaces: [PLANS],
+      ipRanges: ['203.0.113.0/24'],
+      rateLimit: 5,
+      dailyQuota: 77,
+      enabled: true,
+    });
+    const cleared = await t.app.inject({
+      method: 'PUT',
+      url: `/api/OpenPlatform/apiUsers/${app.id}`,
+      headers: root,
+      payload: { name: 'Agency only renamed', accountId: ownerId, ipRanges: [] },
+    });
+    expect(cleared.json().data).toMatchObject({ ipRanges: [], interfaces: [PLANS], rateLimit: 5 });
+  });
+
   it('keeps the old secret valid during the rotation overlap, not after', async () => {
     const app = await createApiUser();
     const res = await t.app.inject({

@@ -7,6 +7,7 @@ import {
   apiUserPageQuery,
   apiUserResponse,
   apiUserSecretResponse,
+  apiUserUpdateInput,
   auditPage,
   auditPageQuery,
   blacklistInput,
@@ -96,9 +97,9 @@ export function openPlatformRoutes(service: OpenPlatformService, webhooks: Partn
     route.put(
       '/api/OpenPlatform/apiUsers/:id',
       {
-        summary: 'Change a partner application (not its secret)',
+        summary: 'Change a partner application (not its secret); fields not sent are kept',
         params: idParams,
-        body: apiUserInput,
+        body: apiUserUpdateInput,
         response: apiUserResponse,
         config: rootOnly,
       },

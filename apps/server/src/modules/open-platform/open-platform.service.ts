@@ -7,6 +7,7 @@ import { toUnixSeconds } from '@robot-ads/contracts/common/time';
 import {
   type ApiUser,
   type ApiUserInput,
+  type ApiUserUpdateInput,
   type ClientCredentialsToken,
   type OpenInterface,
   PARTNER_TOKEN_SECONDS,
@@ -181,17 +182,20 @@ export class OpenPlatformService {
     return this.toApiUser(row);
   }
 
-  private fields(input: ApiUserInput) {
+  /** The columns of the fields sent (a field not sent stays undefined, which the update leaves as it is). */
+  private fields(input: ApiUserUpdateInput) {
+    const time = (v: number | null | undefined) =>
+      v === undefined ? undefined : v === null ? null : new Date(v * 1000);
     return {
       name: input.name,
       accountId: input.accountId,
       contact: input.contact,
-      interfaces: [...new Set(input.interfaces)],
-      ipRanges: [...new Set(input.ipRanges)],
+      interfaces: input.interfaces && [...new Set(input.interfaces)],
+      ipRanges: input.ipRanges && [...new Set(input.ipRanges)],
       rateLimit: input.rateLimit,
       dailyQuota: input.dailyQuota,
-      validFrom: input.validFrom === null ? null : new Date(input.validFrom * 1000),
-      validUntil: input.validUntil === null ? null : new Date(input.validUntil * 1000),
+      validFrom: time(input.validFrom),
+      validUntil: time(input.validUntil),
       enabled: input.enabled,
     };
   }
@@ -222,7 +226,7 @@ export class OpenPlatformService {
     return { ...(await this.getApiUser(id)), clientSecret: secret };
   }
 
-  async updateApiUser(id: string, input: ApiUserInput, actor: Actor): Promise<ApiUser> {
+  async updateApiUser(id: string, input: ApiUserUpdateInput, actor: Actor): Promise<ApiUser> {
     const row = await this.ctx.db.transaction(async () => {
       await this.checkAccount(input.accountId);
       const updated = await repo.updateApiUser(this.ctx.db, id, { ...this.fields(input), updatedAt: this.now() });

@@ -276,6 +276,54 @@ describe('delivery plans: scope, edit, delete', () => {
     );
   });
 
+  it('keeps the fields a PUT does not send (cycle, periods, priority, description, limits)', async () => {
+    const plan = await createPlan(t, w.adv.token, [ad1.id], {
+      priority: 9,
+      description: 'Weekday lunch',
+      countLimit: 300,
+    });
+    const base = planBody(t, [ad1.id]);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/Playlists',
+      headers: bearer(w.adv.token),
+      payload: { id: plan.id, name: 'Renamed plan', advertisements: [ad1.id], begin: base.begin, end: base.end },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      name: 'Renamed plan',
+      priority: 9,
+      description: 'Weekday lunch',
+      countLimit: 300,
+      cycle: { type: 'weekly', data: [1, 3, 5] },
+      timeZone: 'Asia/Shanghai',
+    });
+    expect(res.json().data.times).toHaveLength(2);
+    // Sent as null, a limit is cleared; a required field left out is named.
+    const cleared = await t.app.inject({
+      method: 'PUT',
+      url: '/api/Playlists',
+      headers: bearer(w.adv.token),
+      payload: {
+        id: plan.id,
+        name: 'Renamed plan',
+        advertisements: [ad1.id],
+        begin: base.begin,
+        end: base.end,
+        countLimit: null,
+      },
+    });
+    expect(cleared.json().data).toMatchObject({ countLimit: null, priority: 9 });
+    const missing = await t.app.inject({
+      method: 'PUT',
+      url: '/api/Playlists',
+      headers: { ...bearer(w.adv.token), ...EN },
+      payload: { id: plan.id, name: 'Renamed plan', advertisements: [ad1.id], begin: base.begin },
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().field).toBe('end');
+  });
+
   it('edits a plan, keeping an unchanged begin, and deletes it', async () => {
     const plan = await createPlan(t, w.adv.token, [ad1.id]);
     const res = await t.app.inject({

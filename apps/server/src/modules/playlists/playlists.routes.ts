@@ -19,15 +19,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { zodRoutes } from '../../platform/zod-routes';
-import {
-  createPlan,
-  deletePlan,
-  getPlan,
-  queryHistory,
-  queryOnline,
-  queryPlans,
-  updatePlan,
-} from './playlists.service';
+import { createPlan, deletePlan, updatePlan } from './edit-plans';
+import { getPlan, queryHistory, queryOnline, queryPlans } from './playlists.service';
 
 const tags = ['playlists'];
 const PLAN_EDITORS = [...OPERATOR_ROLES, ...ADVERTISER_ROLES];

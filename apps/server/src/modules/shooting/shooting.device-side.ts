@@ -57,7 +57,7 @@ function acceptsPhoto(state: string, windowEnd: Date, now: Date) {
 export async function photoUploadCredentials(ctx: AppContext, robotRef: string, taskId: string) {
   const { task, req } = await deviceTask(ctx.db, robotRef, taskId);
   if (!acceptsPhoto(task.state, req.windowEnd, ctx.clock.now())) throw new AppError('SHOOT_TASK_CLOSED', {}, 'taskId');
-  const creds = ctx.storage.uploadCredentials({
+  const creds = await ctx.storage.uploadCredentials({
     dir: photoDir(robotRef, taskId),
     expiresInSeconds: 3600,
     maxBytes: SHOOT_PHOTO_MAX_BYTES,

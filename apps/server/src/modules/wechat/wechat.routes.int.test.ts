@@ -296,6 +296,26 @@ describe('banners', () => {
     });
     expect(enabled.statusCode, enabled.body).toBe(200);
     expect((await live()).map((x) => x.title)).toEqual(['C2', 'B', 'A']);
+    // A PUT without link, times or the switch keeps them (B stays scheduled and linked).
+    const renamed = await inject('PUT', `/api/WechatBanners/${b.id}`, { mediaId: pictureId, title: 'B2' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().data).toMatchObject({
+      title: 'B2',
+      link: '/pages/shop/index?id=3',
+      beginTime: NOW + 600,
+      endTime: NOW + 1200,
+      enabled: true,
+    });
+    // Only an end time before the kept begin is refused, naming the field.
+    const backwards = await inject('PUT', `/api/WechatBanners/${b.id}`, {
+      mediaId: pictureId,
+      title: 'B2',
+      endTime: NOW + 300,
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json()).toMatchObject({ code: 'END_BEFORE_START', field: 'endTime' });
+    const back = await inject('PUT', `/api/WechatBanners/${b.id}`, { mediaId: pictureId, title: 'B' });
+    expect(back.statusCode).toBe(200);
 
     clock.advance(600_000);
     expect((await live()).map((x) => x.title)).toEqual(['C2', 'A']);

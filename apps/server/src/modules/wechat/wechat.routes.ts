@@ -8,6 +8,7 @@ import {
   bannerPage,
   bannerQuery,
   bannerResponse,
+  bannerUpdateBody,
   mpBannersResponse,
   mpLandingBody,
   mpLandingResponse,
@@ -83,7 +84,13 @@ export function wechatRoutes(service: WechatService): FastifyPluginAsyncZod {
     );
     route.put(
       '/api/WechatBanners/:id',
-      { summary: 'Change a banner', params: idParams, body: bannerBody, response: bannerResponse, config: operators },
+      {
+        summary: 'Change a banner (fields not sent are kept)',
+        params: idParams,
+        body: bannerUpdateBody,
+        response: bannerResponse,
+        config: operators,
+      },
       async (request) => service.updateBanner(request.user, request.params.id, request.body),
     );
     route.delete(

@@ -5,6 +5,7 @@ import { bannerIsLive, bannerLinkKind } from '@robot-ads/contracts/wechat/wechat
 import type {
   BannerBody,
   BannerDto,
+  BannerUpdateBody,
   MpBanner,
   WechatUserDto,
   WechatUserQuery,
@@ -124,13 +125,14 @@ export class WechatService {
     if (!row || !isOverlayPicture(row)) throw new AppError('WECHAT_BANNER_PICTURE_INVALID', {}, 'mediaId');
   }
 
-  private fields(body: BannerBody) {
+  /** The columns of the fields sent (undefined: not sent, left as it is by an update). */
+  private fields(body: BannerUpdateBody) {
     return {
       mediaId: body.mediaId,
       title: body.title,
-      link: body.link.trim(),
-      beginAt: fromUnixSeconds(body.beginTime),
-      endAt: fromUnixSeconds(body.endTime),
+      link: body.link?.trim(),
+      beginAt: body.beginTime === undefined ? undefined : fromUnixSeconds(body.beginTime),
+      endAt: body.endTime === undefined ? undefined : fromUnixSeconds(body.endTime),
       enabled: body.enabled,
     };
   }
@@ -153,11 +155,15 @@ export class WechatService {
     });
   }
 
-  async updateBanner(user: SessionUser, id: string, body: BannerBody): Promise<BannerDto> {
+  async updateBanner(user: SessionUser, id: string, body: BannerUpdateBody): Promise<BannerDto> {
     return this.ctx.db.transaction(async () => {
       const db = this.ctx.db;
       const current = await repo.bannerById(db, id);
       if (!current) throw new AppError('WECHAT_BANNER_NOT_FOUND', {}, 'id');
+      // The times after the change (a time not sent keeps its stored value) must still be in order.
+      const begin = body.beginTime === undefined ? current.beginAt : fromUnixSeconds(body.beginTime);
+      const end = body.endTime === undefined ? current.endAt : fromUnixSeconds(body.endTime);
+      if (begin && end && begin >= end) throw new AppError('END_BEFORE_START', {}, 'endTime');
       if (current.mediaId !== body.mediaId) await this.assertPicture(user, body.mediaId);
       const row = await repo.updateBanner(db, id, { ...this.fields(body), updatedAt: this.ctx.clock.now() });
       const [dto] = await this.bannerDtos(db, [row!]);

@@ -33,6 +33,9 @@ export function createStorage(config: Config, now: () => Date = () => new Date()
         accessKeyId: config.S3_ACCESS_KEY_ID!,
         secretAccessKey: config.S3_SECRET_ACCESS_KEY!,
         forcePathStyle: config.S3_FORCE_PATH_STYLE,
+        maxAttempts: config.S3_MAX_ATTEMPTS,
+        connectTimeoutMs: config.S3_CONNECT_TIMEOUT_MS,
+        requestTimeoutMs: config.S3_REQUEST_TIMEOUT_MS,
       },
       now,
     );

@@ -145,7 +145,12 @@ export class LocalStorage implements ObjectStorage {
     return this.same(signature, this.sign(`GET\n${key}\n${exp}`));
   }
 
-  uploadCredentials(opts: { dir: string; expiresInSeconds: number; maxBytes: number; now: Date }): UploadCredentials {
+  async uploadCredentials(opts: {
+    dir: string;
+    expiresInSeconds: number;
+    maxBytes: number;
+    now: Date;
+  }): Promise<UploadCredentials> {
     const exp = Math.floor(opts.now.getTime() / 1000) + opts.expiresInSeconds;
     const policy = b64url(JSON.stringify({ dir: opts.dir, exp, max: opts.maxBytes } satisfies UploadPolicy));
     const signature = this.sign(`POST\n${policy}`);

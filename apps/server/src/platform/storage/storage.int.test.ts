@@ -85,10 +85,10 @@ function storageSuite(name: string, make: () => { storage: ObjectStorage; fetchU
       expect(await res.text()).toBe('<!doctype html><p>hi</p>');
     });
 
-    it('gives upload credentials in the section 3 shape, limited to a directory', () => {
+    it('gives upload credentials in the section 3 shape, limited to a directory', async () => {
       const { storage } = make();
       const now = new Date('2026-11-22T08:00:00Z');
-      const creds = storage.uploadCredentials({ dir: 'ads/c1', expiresInSeconds: 3600, maxBytes: 100, now });
+      const creds = await storage.uploadCredentials({ dir: 'ads/c1', expiresInSeconds: 3600, maxBytes: 100, now });
       expect(creds).toMatchObject({
         Expiration: '2026-11-22T09:00:00.000Z',
         dir: 'ads/c1',
@@ -164,10 +164,10 @@ describe('local signed links', () => {
     expect(storage.verifyDownload(k, exp, sig, new Date((Number(exp) + 1) * 1000))).toBe(false);
   });
 
-  it('refuses a tampered or expired upload policy', () => {
+  it('refuses a tampered or expired upload policy', async () => {
     const storage = new LocalStorage(localRoot, 'z'.repeat(32), '');
     const now = new Date();
-    const creds = storage.uploadCredentials({ dir: 'ads/c1', expiresInSeconds: 60, maxBytes: 10, now });
+    const creds = await storage.uploadCredentials({ dir: 'ads/c1', expiresInSeconds: 60, maxBytes: 10, now });
     const { policy, signature } = creds.upload.fields as { policy: string; signature: string };
     expect(storage.verifyUploadPolicy(policy, signature, now)).toMatchObject({ dir: 'ads/c1', max: 10 });
     const forged = Buffer.from(JSON.stringify({ dir: 'ads', exp: creds.expiresAt, max: 10 })).toString('base64url');

@@ -54,7 +54,12 @@ export interface ObjectStorage {
   /** A link that downloads the object until it expires. */
   signedDownloadUrl(key: string, opts?: { expiresInSeconds?: number; fileName?: string }): string;
   /** Short-lived credentials to upload into `dir/` straight from a browser. */
-  uploadCredentials(opts: { dir: string; expiresInSeconds: number; maxBytes: number; now: Date }): UploadCredentials;
+  uploadCredentials(opts: {
+    dir: string;
+    expiresInSeconds: number;
+    maxBytes: number;
+    now: Date;
+  }): Promise<UploadCredentials>;
 }
 
 /** Keys are dir/{type}/{uuid}.{ext}: nothing else is accepted (no '..', no absolute paths). */

@@ -166,3 +166,28 @@ describe('the login page footer', () => {
     expect(await screen.findByText('Version 1.53.0+1a2b3c4')).toBeTruthy();
   });
 });
+
+describe('operator login lockout', () => {
+  it('shows the lockout message when the server answers that repeated failures locked the account', async () => {
+    // The server's answer after the fifth failure (see auth.sessions.int.test.ts for how it gets there).
+    const calls: string[] = [];
+    const fetchStub = async (input: RequestInfo | URL) => {
+      calls.push(new URL(String(input), 'http://localhost').pathname);
+      return new Response(
+        JSON.stringify({ success: false, data: null, code: 'LOGIN_FAILED', msg: messageFor('LOGIN_FAILED', 'en') }),
+        { status: 401, headers: { 'content-type': 'application/json' } },
+      );
+    };
+    vi.stubGlobal('fetch', vi.fn(fetchStub));
+    const user = userEvent.setup();
+    renderLogin();
+    await user.type(screen.getByLabelText('Account'), 'owner_auto');
+    await user.type(screen.getByLabelText('Password', { exact: true }), 'Right@123');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      'Multiple login errors: the account is temporarily locked, please try again later',
+    );
+    expect(calls).toContain('/api/Users/v2_2_login');
+  });
+});
