@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sdkDocuments } from '../apps/server/src/platform/openapi/sdk-documents';
+import { sdkDocuments } from '../apps/server/src/sdk-documents';
 import { buildTestApp } from '../apps/server/test/build-app';
 import { generateTypes } from '../packages/sdk/src/codegen';
 

@@ -76,6 +76,7 @@ const LONG_ALLOWED = [
   /(^|\/)locales?\//,
   /(^|\/)(migrations|drizzle)\//,
   /\.generated\.ts$/,
+  /(^|\/)generated\//,
 ];
 
 /** Source files (relative to `base`) longer than MAX_LINES lines, with their line counts. */

@@ -7,7 +7,7 @@ import { bearer, createUser, login } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { operationChanges } from './breaking-changes';
 import { type OpenApiDoc, operationsOf } from './document';
-import { sdkDocuments } from './sdk-documents';
+import { sdkDocuments } from '../../sdk-documents';
 
 const root = path.resolve(import.meta.dirname, '../../../../..');
 const snapshotOf = (name: string) =>

@@ -1,6 +1,6 @@
-import { deviceDocument } from '../../modules/device-protocol/device-document';
-import { partnerDocument } from '../../modules/open-platform/partner-document';
-import { type OpenApiDoc, operationsOf } from './document';
+import { deviceDocument } from './modules/device-protocol/device-document';
+import { partnerDocument } from './modules/open-platform/partner-document';
+import { type OpenApiDoc, operationsOf } from './platform/openapi/document';
 
 /**
  * The documents the SDK is generated from, out of the app's full document: the partner document with
