@@ -257,7 +257,8 @@ export class DeviceRobot {
       playlistId: plan.id,
       adId: ad.id,
       startedAt,
-      watchDuration: Math.round(seconds * 1000 * (0.5 + this.random() * 0.5)),
+      // The play's length: the whole ad, give or take a frame (the audit's full-length rule, +-500 ms).
+      watchDuration: Math.round(seconds * 1000 + (this.random() - 0.5) * 200),
       audience: sensedAudience(this.random, seconds, wallClock(startedAt, plan.timeZone).hour),
     };
     const qr = this.schedule?.plans.find((x) => x.id === plan.id)?.ads.find((a) => a.id === ad.id)?.qr;
