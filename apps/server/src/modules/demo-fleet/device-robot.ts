@@ -260,6 +260,7 @@ export class DeviceRobot {
       // The play's length: the whole ad, give or take a frame (the audit's full-length rule, +-500 ms).
       watchDuration: Math.round(seconds * 1000 + (this.random() - 0.5) * 200),
       audience: sensedAudience(this.random, seconds, wallClock(startedAt, plan.timeZone).hour),
+      ...(this.schedule?.version ? { scheduleVersion: this.schedule.version } : {}),
     };
     const qr = this.schedule?.plans.find((x) => x.id === plan.id)?.ads.find((a) => a.id === ad.id)?.qr;
     const scanned = qr && this.random() < (this.o.scanChance ?? 0.1);

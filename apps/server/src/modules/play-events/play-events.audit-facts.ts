@@ -31,6 +31,39 @@ export function adLengthMs(ad: AdDto): number | null {
   return screens === 0 ? null : Math.round(total * 1000);
 }
 
+/**
+ * Each plan's ads and their lengths, remembered for AD_FACTS_TTL_MS per plan (per application): a batch
+ * would otherwise read the plans' ads and materials again (four statements). An edit of a plan's ads or
+ * their materials reaches the audit within that time; robots themselves learn it at their next pull.
+ */
+const AD_FACTS_TTL_MS = 60_000;
+const adFactsCache = new WeakMap<AppContext, Map<string, { at: number; ads: Map<string, number | null> }>>();
+
+async function planAdLengths(ctx: AppContext, db: DbOrTx, planIds: string[]) {
+  let cache = adFactsCache.get(ctx);
+  if (!cache) adFactsCache.set(ctx, (cache = new Map()));
+  const now = Date.now();
+  const out = new Map<string, Map<string, number | null>>();
+  const missing: string[] = [];
+  for (const id of planIds) {
+    const hit = cache.get(id);
+    if (hit && now - hit.at < AD_FACTS_TTL_MS) out.set(id, hit.ads);
+    else missing.push(id);
+  }
+  if (missing.length === 0) return out;
+  const adIds = await adIdsOfPlans(db, missing);
+  const allAds = [...new Set([...adIds.values()].flat())];
+  const ads = allAds.length > 0 ? await ctx.ads.getAdsWithResources(allAds, db) : [];
+  const lengths = new Map(ads.map((a) => [a.id, adLengthMs(a)]));
+  if (cache.size > 10_000) cache.clear();
+  for (const id of missing) {
+    const planAds = new Map((adIds.get(id) ?? []).map((ad) => [ad, lengths.get(ad) ?? null]));
+    cache.set(id, { at: now, ads: planAds });
+    out.set(id, planAds);
+  }
+  return out;
+}
+
 const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
 
 /**
@@ -48,17 +81,14 @@ export async function auditFacts(
   const ids = plans.map((p) => p.id);
   const span = overlapSpan(events);
   // One after the other: a transaction's statements share one connection.
-  const adIds = await adIdsOfPlans(db, ids);
+  const lengths = await planAdLengths(ctx, db, ids);
   const pulls = await pullsOfRobot(db, robotRef, ids);
   const stored = span ? await storedPlaysOfRobot(db, robotRef, span.from - 3600, span.to) : [];
-  const allAds = [...new Set([...adIds.values()].flat())];
-  const ads = allAds.length > 0 ? await ctx.ads.getAdsWithResources(allAds, db) : [];
-  const lengths = new Map(ads.map((a) => [a.id, adLengthMs(a)]));
   const facts = new Map<string, PlanFacts>();
   for (const plan of plans) {
     facts.set(plan.id, {
       schedule: planScheduleOf(plan),
-      ads: new Map((adIds.get(plan.id) ?? []).map((id) => [id, lengths.get(id) ?? null])),
+      ads: lengths.get(plan.id) ?? new Map(),
       pulls: pulls
         .filter((p) => p.playlistId === plan.id)
         .map((p) => ({ pullAt: seconds(p.pullAt), cancelledAt: seconds(p.cancelledAt) })),
