@@ -51,6 +51,43 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
+/**
+ * ICU (and so Intl in Node and Chromium before ICU 74's change) still resolves some zones to a legacy
+ * alias that IANA's tz database moved to its `backward` file: Asia/Kolkata is answered as Asia/Calcutta.
+ * Each of these ICU names with the current IANA name of its zone.
+ */
+const IANA_OF_ICU_LEGACY: Readonly<Record<string, string>> = {
+  'Africa/Asmera': 'Africa/Asmara',
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Catamarca': 'America/Argentina/Catamarca',
+  'America/Coral_Harbour': 'America/Atikokan',
+  'America/Cordoba': 'America/Argentina/Cordoba',
+  'America/Godthab': 'America/Nuuk',
+  'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'America/Jujuy': 'America/Argentina/Jujuy',
+  'America/Louisville': 'America/Kentucky/Louisville',
+  'America/Mendoza': 'America/Argentina/Mendoza',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Pacific/Truk': 'Pacific/Chuuk',
+};
+
+/**
+ * The zone's current IANA name (Asia/Kolkata for "asia/kolkata", "Asia/Calcutta" and "Asia/Kolkata"),
+ * never a legacy alias; undefined when the runtime does not know the zone.
+ */
+export function canonicalTimeZone(timeZone: string): string | undefined {
+  if (!isValidTimeZone(timeZone)) return undefined;
+  const resolved = new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
+  return IANA_OF_ICU_LEGACY[resolved] ?? resolved;
+}
+
 /** Days since 1970-01-01 of a civil date (proleptic Gregorian). */
 export function epochDay(date: LocalDate): number {
   return Math.floor(Date.UTC(date.year, date.month - 1, date.day) / 86_400_000);

@@ -6,7 +6,8 @@ import type { WebhookEvent } from '@robot-ads/contracts/open-platform/open-platf
 import { AppError, notFound } from '../../platform/app-error';
 import type { AppContext, PlatformContext } from '../../platform/context';
 import { isSuperuser, type SessionUser } from '../../platform/session-user';
-import { clientReportScope, measuresOf, totals } from '../statistics/statistics.service';
+import { clientReportScope } from '../statistics/statistics.scope';
+import { measuresOf, totals } from '../statistics/statistics.service';
 import * as repo from './open-platform.repository';
 import type { Actor } from './open-platform.service';
 

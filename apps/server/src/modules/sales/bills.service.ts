@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { isAdvertiserRole, isOperatorRole, PRINCIPALS } from '@robot-ads/contracts/auth/roles';
 import { toUnixSeconds } from '@robot-ads/contracts/common/time';
 import { fenToYuan } from '@robot-ads/contracts/devices/devices.rules';
@@ -6,9 +5,9 @@ import type { BillDto, BillLineDto, BillSummaryDto } from '@robot-ads/contracts/
 import { fenToYuanText } from '@robot-ads/contracts/sales/sales.rules';
 import { and, eq, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
+import { renderPdf } from '../../platform/pdf/render-pdf';
 import { accountSubtreeIds, isSuperuser } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
 import { customerNamesByIds, findCustomerById } from '../customers/customers.queries';
@@ -23,10 +22,6 @@ export function monthRange(month: string): { from: Date; to: Date } {
   const [y, m] = month.split('-').map(Number) as [number, number];
   return { from: new Date(Date.UTC(y, m - 1, 1) - OFFSET_MS), to: new Date(Date.UTC(y, m, 1) - OFFSET_MS) };
 }
-
-const require = createRequire(import.meta.url);
-/** Noto Sans SC (simplified Chinese with Latin), the woff2 @fontsource ships: pdfkit (fontkit) reads it. */
-const FONT_PATH = require.resolve('@fontsource/noto-sans-sc/files/noto-sans-sc-chinese-simplified-400-normal.woff2');
 
 const TEXT = {
   zh: {
@@ -208,49 +203,42 @@ export class BillsService {
     return { total: count?.n ?? 0, datas };
   }
 
-  /** The statement as a PDF with Noto Sans SC embedded (the text stays selectable: pdftotext reads it). */
+  /** The statement as a PDF in Noto Sans SC, subset to its text (platform/pdf): poppler draws it. */
   async pdf(user: User, customerId: string, month: string, lang: 'zh' | 'en'): Promise<Buffer> {
     const bill = await this.statement(user, customerId, month);
     const t = TEXT[lang];
-    const doc = new PDFDocument({
-      size: 'A4',
-      margin: 48,
-      info: { Title: `${t.title} ${bill.customerName} ${month}` },
-    });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-    doc.registerFont('sc', FONT_PATH);
-    doc.font('sc').fontSize(18).text(t.title);
-    doc.moveDown(0.5).fontSize(11);
-    doc.text(`${t.customer}: ${bill.customerName}`);
-    doc.text(`${t.month}: ${month}`);
-    doc.moveDown(0.5);
-    for (const [label, fen] of [
-      [t.opening, bill.openingBalanceFen],
-      [t.charges, bill.chargesFen],
-      [t.payments, bill.paymentsFen],
-      [t.credits, bill.creditsFen],
-      [t.balance, bill.balanceFen],
-    ] as const) {
-      doc.text(`${label}: ${fenToYuanText(fen)}`);
-    }
-    doc.moveDown(0.8).fontSize(10);
     const x = [48, 130, 210, 330, 470];
-    const row = (cells: string[]) => {
-      const y = doc.y;
-      cells.forEach((c, i) => {
-        doc.text(c, x[i], y, { width: (x[i + 1] ?? 548) - (x[i] ?? 0) - 6, lineBreak: false });
-      });
-      doc.moveDown(0.4);
-      doc.x = 48;
-    };
-    row([...t.cols]);
-    for (const l of bill.lines) {
-      row([day(l.time), t.kind[l.kind], l.orderNo, l.description, fenToYuanText(l.amountFen)]);
-    }
-    doc.end();
-    return done;
+    return renderPdf({ title: `${t.title} ${bill.customerName} ${month}` }, ({ doc, text }) => {
+      text(t.title, { size: 18, bold: true });
+      doc.moveDown(0.5).fontSize(11);
+      text(`${t.customer}: ${bill.customerName}`);
+      text(`${t.month}: ${month}`);
+      doc.moveDown(0.5);
+      for (const [label, fen] of [
+        [t.opening, bill.openingBalanceFen],
+        [t.charges, bill.chargesFen],
+        [t.payments, bill.paymentsFen],
+        [t.credits, bill.creditsFen],
+        [t.balance, bill.balanceFen],
+      ] as const) {
+        text(`${label}: ${fenToYuanText(fen)}`);
+      }
+      doc.moveDown(0.8).fontSize(10);
+      const row = (cells: string[], bold = false) => {
+        if (doc.y > doc.page.height - 72) doc.addPage();
+        const y = doc.y;
+        cells.forEach((c, i) => {
+          const width = (x[i + 1] ?? 548) - (x[i] ?? 0) - 6;
+          text(c, { x: x[i], y, bold, width, lineBreak: false, ellipsis: true, align: i === 4 ? 'right' : 'left' });
+        });
+        doc.moveDown(0.4);
+        doc.x = 48;
+      };
+      row([...t.cols], true);
+      for (const l of bill.lines) {
+        row([day(l.time), t.kind[l.kind], l.orderNo, l.description, fenToYuanText(l.amountFen)]);
+      }
+    });
   }
 
   /** The statement as an xlsx: the totals, then one row per line. */
@@ -272,6 +260,9 @@ export class BillsService {
     sheet.columns.forEach((c, i) => {
       c.width = [14, 16, 24, 30, 14][i] ?? 14;
     });
+    // Amounts are numbers shown with two decimals and thousands separators.
+    for (let r = 3; r <= 7; r++) sheet.getCell(r, 2).numFmt = '#,##0.00';
+    for (let r = 10; r < 10 + bill.lines.length; r++) sheet.getCell(r, 5).numFmt = '#,##0.00';
     return Buffer.from(await book.xlsx.writeBuffer());
   }
 }

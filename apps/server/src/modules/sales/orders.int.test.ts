@@ -8,6 +8,7 @@ import { bearer, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { createAd, createPlan } from '../../../test/delivery';
 import { createProject, createRobot } from '../../../test/devices';
+import { renderPdfPages } from '../../../test/pdf-ink';
 import { deviceTokenFor, sendEvents } from '../../../test/play-events';
 import { ManualClock } from '../../platform/clock';
 import { customers } from '../customers/customers.table';
@@ -273,20 +274,29 @@ describe('bills', () => {
     expect((await get(`/api/Bills/statement?customerId=${customerId}&month=2026-13`, adv)).statusCode).toBe(400);
   });
 
-  it('downloads the statement as a PDF whose Chinese text pdftotext reads, and as an xlsx', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/Bills/statement.pdf?customerId=${customerId}&month=2026-11&language=zh`,
-      headers: bearer(adv.token),
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('application/pdf');
-    const text = execFileSync('pdftotext', ['-', '-'], { input: res.rawPayload }).toString();
-    expect(text).toContain('对账单');
-    expect(text).toContain('Lucky Coffee');
-    expect(text).toContain('期末余额');
+  it('downloads the statement as a PDF poppler draws (ink on its title, labels and amounts, zh and en, < 1 MB), and as an xlsx', async () => {
     const bill = (await get(`/api/Bills/statement?customerId=${customerId}&month=2026-11`, adv)).json().data;
-    expect(text).toContain(bill.balance.toFixed(2));
+    for (const [language, words] of [
+      ['zh', ['对账单', 'Lucky', '期末余额', bill.balance.toFixed(2)]],
+      ['en', ['Statement', 'Lucky', 'Closing', bill.balance.toFixed(2)]],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/Bills/statement.pdf?customerId=${customerId}&month=2026-11&language=${language}`,
+        headers: bearer(adv.token),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.rawPayload.length).toBeLessThan(1_000_000);
+      const text = execFileSync('pdftotext', ['-', '-'], { input: res.rawPayload }).toString();
+      expect(text).toContain(language === 'zh' ? '对账单' : 'Closing balance');
+      const page = await renderPdfPages(res.rawPayload, process.env.PDF_KEEP && `${process.env.PDF_KEEP}-${language}`);
+      try {
+        for (const word of words) expect(await page.inkAt(word), `${language} ${word}`).toBeGreaterThan(0.05);
+      } finally {
+        page.cleanup();
+      }
+    }
     const xlsx = await t.app.inject({
       method: 'GET',
       url: `/api/Bills/statement.xlsx?customerId=${customerId}&month=2026-11&language=en`,
@@ -297,5 +307,6 @@ describe('bills', () => {
     const sheet = book.worksheets[0];
     expect(sheet?.getCell('A7').value).toBe('Closing balance');
     expect(sheet?.getCell('B7').value).toBe(bill.balance);
+    expect(sheet?.getCell('B7').numFmt).toBe('#,##0.00');
   });
 });

@@ -6,7 +6,8 @@ import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import { EXPORT_PAGE_SIZE, openExportFile, readExportState, runExportJob } from '../../platform/exports';
 import type { SessionUser } from '../../platform/session-user';
-import { planReportScope, series } from './statistics.service';
+import { planReportScope } from './statistics.scope';
+import { series } from './statistics.service';
 import { statisticsExports } from './statistics.table';
 
 export const STATISTICS_EXPORT_JOB = 'statistics.export';

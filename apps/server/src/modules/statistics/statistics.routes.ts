@@ -27,6 +27,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { sendWorkbook } from '../../platform/exports';
 import { zodRoutes } from '../../platform/zod-routes';
+import { clientRegions, clientRising, clientSeries, robotRising } from './statistics.client';
 import {
   STATISTICS_EXPORT_FILE,
   startStatisticsExport,
@@ -39,15 +40,11 @@ import {
   adResTop,
   adTotal,
   ageDistribution,
-  clientRegions,
-  clientRising,
-  clientSeries,
   planRegions,
   planSeries,
   qrByPeriod,
   qrHour,
   qrMonth,
-  robotRising,
   robotTop,
   standingTime,
 } from './statistics.service';

@@ -1,12 +1,9 @@
-import { isAdvertiserRole } from '@robot-ads/contracts/auth/roles';
 import { startOfLocalDay } from '@robot-ads/contracts/playback/zoned-time';
-import { DEFAULT_TIME_ZONE } from '@robot-ads/contracts/playlists/playlists.schemas';
 import type {
   AdResStatRow,
   AdStatRow,
   AdStatTotal,
   AudienceCounts,
-  ClientReportQuery,
   PlanReportPageQuery,
   PlanReportQuery,
   QrHourQuery,
@@ -14,14 +11,8 @@ import type {
   QrSeries,
   RegionReport,
   RegionRow,
-  RisingFigure,
-  RisingFigures,
-  RisingReport,
-  RobotRisingQuery,
-  RobotRisingRow,
   RobotStatRow,
   StatGrain,
-  StatMeasure,
   StatMeasures,
   StatSeries,
 } from '@robot-ads/contracts/statistics/statistics.schemas';
@@ -29,8 +20,7 @@ import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import type { SessionUser } from '../../platform/session-user';
 import { adSummaries } from '../ads/ads.queries';
-import { findCustomerById } from '../customers/customers.queries';
-import { audienceMultipliers, statRobotRefs, statRobots } from '../devices/devices.queries';
+import { statRobots } from '../devices/devices.queries';
 import {
   type BucketUnit,
   type RollupGrouping,
@@ -38,130 +28,14 @@ import {
   type RollupSum,
   sumRollups,
 } from '../play-events/play-events.queries';
-import { visiblePlan, visiblePlanIds } from '../playlists/playlists.service';
-import { addDays, addMonths, bucketsOf, endOfLocalDay, localDate, mondayOf, monthRange } from './statistics.buckets';
+import { bucketsOf, endOfLocalDay, localDate, monthRange } from './statistics.buckets';
 
-const QUARTER_S = 900;
-/** A report covers at most about three years. */
-const MAX_RANGE_S = 3 * 366 * 86_400;
-
-/** What a report reads: plans, robots, ads, the zone and the range [begin, end) in unix seconds. */
-export interface ReportScope {
-  playlistIds: string[] | null;
-  robotRefs?: string[];
-  adIds?: string[];
-  timeZone: string;
-  multipliers: Map<string, number>;
-}
-
-type RangeKind = 'day' | 'week' | 'month' | 'total';
-
-// ---------------------------------------------------------------------------------------------
-// Scope
-
-/** The canonical IANA name (Intl's), which PostgreSQL knows too; an unknown zone is a 400. */
-function canonicalZone(zone: string): string {
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
-  } catch {
-    throw new AppError('STAT_TIME_ZONE_INVALID', {}, 'timeZone');
-  }
-}
-
-/** Robots the report may count: a project account only its property's; then the robotId/province filters. */
-async function robotScope(
-  ctx: AppContext,
-  user: SessionUser,
-  q: { robotId?: string; province?: string },
-): Promise<string[] | undefined> {
-  const projectId = user.role === 'project' ? (user.projectId ?? '') : undefined;
-  if (projectId === undefined && q.robotId === undefined && q.province === undefined) return undefined;
-  return statRobotRefs(ctx.db, {
-    ...(projectId !== undefined ? { projectId } : {}),
-    ...(q.robotId !== undefined ? { robotId: q.robotId } : {}),
-    ...(q.province !== undefined ? { province: q.province } : {}),
-  });
-}
-
-/** A plan report's scope: the plan must be visible to the caller (PLAYLIST_NOT_FOUND otherwise). */
-export async function planReportScope(
-  ctx: AppContext,
-  user: SessionUser,
-  q: Pick<PlanReportQuery, 'playlistId' | 'adIds' | 'timeZone' | 'robotId' | 'province'>,
-): Promise<ReportScope> {
-  const plan = await visiblePlan(ctx, ctx.db, user, q.playlistId);
-  const robotRefs = await robotScope(ctx, user, q);
-  return {
-    playlistIds: [plan.id],
-    ...(robotRefs ? { robotRefs } : {}),
-    ...(q.adIds ? { adIds: q.adIds } : {}),
-    timeZone: canonicalZone(q.timeZone ?? plan.timeZone ?? DEFAULT_TIME_ZONE),
-    multipliers: await audienceMultipliers(ctx.db),
-  };
-}
-
-/**
- * A client report's scope: an advertiser only its own customer (another is CUSTOMER_NOT_FOUND); others
- * the customer's plans they may see, or every plan they may see without clientId.
- */
-export async function clientReportScope(
-  ctx: AppContext,
-  user: SessionUser,
-  q: Pick<ClientReportQuery, 'clientId' | 'timeZone' | 'robotId' | 'province'>,
-): Promise<ReportScope> {
-  let clientId = q.clientId;
-  if (isAdvertiserRole(user.role)) {
-    if (!user.customer || (clientId !== undefined && clientId !== user.customer)) {
-      throw new AppError('CUSTOMER_NOT_FOUND', {}, 'clientId');
-    }
-    clientId = user.customer;
-  } else if (clientId !== undefined && !(await findCustomerById(ctx.db, clientId))) {
-    throw new AppError('CUSTOMER_NOT_FOUND', {}, 'clientId');
-  }
-  const playlistIds = await visiblePlanIds(ctx, ctx.db, user, clientId);
-  const robotRefs = await robotScope(ctx, user, q);
-  return {
-    playlistIds,
-    ...(robotRefs ? { robotRefs } : {}),
-    timeZone: canonicalZone(q.timeZone ?? DEFAULT_TIME_ZONE),
-    multipliers: await audienceMultipliers(ctx.db),
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Ranges
-
-/**
- * The report's range [begin, end) in unix seconds, on quarter hours. Defaults (docs/statistics.md): the
- * last 30 local days, 12 weeks or 12 months up to the end of the current one; totals the last 3 years.
- */
-export function reportRange(
-  ctx: AppContext,
-  q: { begin?: number; end?: number },
-  timeZone: string,
-  kind: RangeKind,
-): { begin: number; end: number } {
-  const now = Math.floor(ctx.clock.now().getTime() / 1000);
-  const today = localDate(now, timeZone);
-  let end = q.end ?? endOfLocalDay(today, timeZone);
-  let begin = q.begin;
-  if (begin === undefined) {
-    const last = localDate(end - 1, timeZone);
-    if (kind === 'day') begin = startOfLocalDay(addDays(last, -29), timeZone);
-    else if (kind === 'week') begin = startOfLocalDay(addDays(mondayOf(last), -77), timeZone);
-    else if (kind === 'month') begin = startOfLocalDay(addMonths(last, -11), timeZone);
-    else begin = end - MAX_RANGE_S;
-  }
-  if (end <= begin || end - begin > MAX_RANGE_S) throw new AppError('STAT_RANGE_INVALID', {}, 'end');
-  begin = Math.floor(begin / QUARTER_S) * QUARTER_S;
-  end = Math.ceil(end / QUARTER_S) * QUARTER_S;
-  return { begin, end };
-}
+import { planReportScope, type ReportScope, reportRange } from './statistics.scope';
 
 // ---------------------------------------------------------------------------------------------
 // Reading and shaping
 
-async function read(
+export async function read(
   ctx: AppContext,
   scope: ReportScope,
   range: { begin: number; end: number },
@@ -185,7 +59,7 @@ async function read(
   }
 }
 
-const EMPTY: Omit<RollupSum, 'key'> = {
+export const EMPTY: Omit<RollupSum, 'key'> = {
   plays: 0,
   watchMs: 0,
   exposure: 0,
@@ -207,7 +81,7 @@ const EMPTY: Omit<RollupSum, 'key'> = {
 function addInto(a: Omit<RollupSum, 'key'>, b: Omit<RollupSum, 'key'>) {
   for (const k of Object.keys(EMPTY) as (keyof typeof EMPTY)[]) a[k] += b[k];
 }
-function sumOf(rows: readonly Omit<RollupSum, 'key'>[]): Omit<RollupSum, 'key'> {
+export function sumOf(rows: readonly Omit<RollupSum, 'key'>[]): Omit<RollupSum, 'key'> {
   const out = { ...EMPTY };
   for (const r of rows) addInto(out, r);
   return out;
@@ -388,7 +262,7 @@ async function planRows(ctx: AppContext, user: SessionUser, q: PlanReportPageQue
 }
 
 /** One page of rows sorted on the server. */
-const pageOf = <T>(all: T[], q: { start: number; limit: number }) => ({
+export const pageOf = <T>(all: T[], q: { start: number; limit: number }) => ({
   total: all.length,
   datas: all.slice(q.start, q.start + q.limit),
 });
@@ -453,123 +327,5 @@ export async function robotTop(ctx: AppContext, user: SessionUser, q: PlanReport
       };
     })
     .sort((a, b) => b.plays - a.plays || a.robotId.localeCompare(b.robotId));
-  return pageOf(all, q);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Client calls and rising
-
-export async function clientSeries(
-  ctx: AppContext,
-  user: SessionUser,
-  q: ClientReportQuery,
-  unit: 'day' | 'week' | 'month',
-) {
-  return series(ctx, await clientReportScope(ctx, user, q), q, unit);
-}
-
-export async function clientRegions(ctx: AppContext, user: SessionUser, q: ClientReportQuery, byCity: boolean) {
-  return regions(ctx, await clientReportScope(ctx, user, q), q, byCity);
-}
-
-/** The change in percent, rounded to 0.1; null when the previous figure is 0. */
-export function change(value: number, previous: number): number | null {
-  if (previous === 0) return null;
-  return Math.round(((value - previous) / previous) * 1000) / 10;
-}
-const rising = (value: number, previous: number): RisingFigure => ({
-  value,
-  previous,
-  change: change(value, previous),
-});
-
-function risingFiguresOf(now: StatMeasures, before: StatMeasures): RisingFigures {
-  const f = (k: keyof RisingFigures) => rising(now[k], before[k]);
-  return {
-    plays: f('plays'),
-    watchDuration: f('watchDuration'),
-    exposure: f('exposure'),
-    exposureSense: f('exposureSense'),
-    viewers: f('viewers'),
-    scans: f('scans'),
-  };
-}
-
-/** The period [begin, end) (default: the last 30 local days) and the one of the same length before it. */
-function risingRanges(ctx: AppContext, q: { begin?: number; end?: number }, timeZone: string) {
-  const current = reportRange(ctx, q, timeZone, 'day');
-  const length = current.end - current.begin;
-  return { current, previous: { begin: current.begin - length, end: current.begin } };
-}
-
-/** The client *Rising calls: figures against the previous period, and the day series of `measure`. */
-export async function clientRising(
-  ctx: AppContext,
-  user: SessionUser,
-  q: ClientReportQuery,
-  measure: StatMeasure,
-): Promise<RisingReport> {
-  const scope = await clientReportScope(ctx, user, q);
-  const { current, previous } = risingRanges(ctx, q, scope.timeZone);
-  const group = { unit: 'day' as const, timeZone: scope.timeZone };
-  const [nowRows, beforeRows] = await Promise.all([
-    read(ctx, scope, current, group),
-    read(ctx, scope, previous, group),
-  ]);
-  const nowBuckets = bucketsOf('day', current.begin, current.end, scope.timeZone);
-  const beforeBuckets = bucketsOf('day', previous.begin, previous.end, scope.timeZone);
-  const nowBy = new Map(nowRows.map((r) => [r.key, measuresOf(r)[measure]]));
-  const beforeBy = new Map(beforeRows.map((r) => [r.key, measuresOf(r)[measure]]));
-  // The previous period's days are aligned from the end: the last day against the last day.
-  const shift = beforeBuckets.length - nowBuckets.length;
-  const points = nowBuckets.map((b, i) => {
-    const before = beforeBuckets[i + shift];
-    return {
-      label: b.label,
-      begin: b.begin,
-      value: nowBy.get(b.key) ?? 0,
-      previous: before ? (beforeBy.get(before.key) ?? 0) : 0,
-    };
-  });
-  return {
-    timeZone: scope.timeZone,
-    begin: current.begin,
-    end: current.end,
-    previousBegin: previous.begin,
-    previousEnd: previous.end,
-    measure,
-    figures: risingFiguresOf(measuresOf(sumOf(nowRows)), measuresOf(sumOf(beforeRows))),
-    points,
-  };
-}
-
-/** statisticsByRobotExRising: each robot's plays and exposure against the previous period, most exposure first. */
-export async function robotRising(ctx: AppContext, user: SessionUser, q: RobotRisingQuery) {
-  const scope = await clientReportScope(ctx, user, q);
-  const { current, previous } = risingRanges(ctx, q, scope.timeZone);
-  const [nowRows, beforeRows] = await Promise.all([
-    read(ctx, scope, current, 'robot'),
-    read(ctx, scope, previous, 'robot'),
-  ]);
-  const nowBy = new Map(nowRows.map((r) => [r.key, r]));
-  const beforeBy = new Map(beforeRows.map((r) => [r.key, r]));
-  const refs = [...new Set([...nowBy.keys(), ...beforeBy.keys()])];
-  const robots = await statRobots(ctx.db, refs);
-  const all: RobotRisingRow[] = refs
-    .map((ref) => {
-      const a = nowBy.get(ref) ?? { ...EMPTY, key: ref };
-      const b = beforeBy.get(ref) ?? { ...EMPTY, key: ref };
-      const robot = robots.get(ref);
-      return {
-        robotId: robot?.robotId ?? '',
-        name: robot?.name ?? '',
-        province: robot?.province ?? '',
-        city: robot?.city ?? '',
-        plays: rising(a.plays, b.plays),
-        exposure: rising(a.exposure, b.exposure),
-        exposureSense: rising(a.exposureSense, b.exposureSense),
-      };
-    })
-    .sort((x, y) => y.exposure.value - x.exposure.value || x.robotId.localeCompare(y.robotId));
   return pageOf(all, q);
 }
