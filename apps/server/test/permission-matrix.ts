@@ -281,6 +281,8 @@ export const PERMISSIONS: Record<string, Access> = {
   'GET /api/Advertisements/statisticsMonthByPlaylistId': ANY,
   'GET /api/Advertisements/queryStandingTime': ANY,
   'GET /api/Statis/statiQrbyplaylistId': ANY,
+  'GET /api/Statis/proofOfPlayByPlaylistId': ANY,
+  'GET /api/Statis/proofOfPlayExport': ANY,
   'GET /api/Statis/statiQrWeekbyplaylistId': ANY,
   'GET /api/Statis/statiQrMonthbyplaylistId': ANY,
   'GET /api/Statis/statiQrHourbyplaylistId': ANY,

@@ -131,3 +131,15 @@ export async function pullsOfRobot(db: DbOrTx, robotRef: string, playlistIds: re
     .from(publishRecords)
     .where(and(eq(publishRecords.robotRef, robotRef), inArray(publishRecords.playlistId, [...playlistIds])));
 }
+
+/** For the proof-of-play report: every pulled publish record of the plan (robot, pull and cancel times). */
+export async function pullsOfPlan(db: DbOrTx, playlistId: string) {
+  return db
+    .select({
+      robotRef: publishRecords.robotRef,
+      pullAt: publishRecords.pullAt,
+      cancelledAt: publishRecords.cancelledAt,
+    })
+    .from(publishRecords)
+    .where(and(eq(publishRecords.playlistId, playlistId), sql`${publishRecords.pullAt} is not null`));
+}
