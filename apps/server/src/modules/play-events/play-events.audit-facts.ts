@@ -41,7 +41,10 @@ const adFactsCache = new WeakMap<AppContext, Map<string, { at: number; ads: Map<
 
 async function planAdLengths(ctx: AppContext, db: DbOrTx, planIds: string[]) {
   let cache = adFactsCache.get(ctx);
-  if (!cache) adFactsCache.set(ctx, (cache = new Map()));
+  if (!cache) {
+    cache = new Map();
+    adFactsCache.set(ctx, cache);
+  }
   const now = Date.now();
   const out = new Map<string, Map<string, number | null>>();
   const missing: string[] = [];
