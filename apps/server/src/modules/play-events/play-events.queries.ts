@@ -187,17 +187,20 @@ export async function verifiedPerRobotDay(
 ): Promise<{ robotRef: string; day: string; plays: number }[]> {
   const r = playRollups;
   const day = sql<string>`to_char(${r.quarter} at time zone ${timeZone}, 'YYYY-MM-DD')`;
-  return db
-    .select({ robotRef: r.robotRef, day, plays: sql<number>`sum(${r.plays})::int` })
-    .from(r)
-    .where(
-      and(
-        sql`${r.playlistId} = ${playlistId} and ${r.quarter} >= ${from.toISOString()} and ${r.quarter} < ${to.toISOString()}`,
-        robotRefs ? inArray(r.robotRef, [...robotRefs]) : undefined,
-      ),
-    )
-    .groupBy(r.robotRef, day)
-    .having(sql`sum(${r.plays}) > 0`);
+  return (
+    db
+      .select({ robotRef: r.robotRef, day, plays: sql<number>`sum(${r.plays})::int` })
+      .from(r)
+      .where(
+        and(
+          sql`${r.playlistId} = ${playlistId} and ${r.quarter} >= ${from.toISOString()} and ${r.quarter} < ${to.toISOString()}`,
+          robotRefs ? inArray(r.robotRef, [...robotRefs]) : undefined,
+        ),
+      )
+      // By position: the zone is a parameter, so the day expression would not match its own copy.
+      .groupBy(sql`1`, sql`2`)
+      .having(sql`sum(${r.plays}) > 0`)
+  );
 }
 
 /** One plan's flagged plays per robot, local day and reason in [from, to) (play_flag_rollups). */
@@ -220,6 +223,6 @@ export async function flaggedPerRobotDay(
         robotRefs ? inArray(f.robotRef, [...robotRefs]) : undefined,
       ),
     )
-    .groupBy(f.robotRef, day, f.reason)
+    .groupBy(sql`1`, sql`2`, sql`3`)
     .having(sql`sum(${f.plays}) > 0`);
 }
