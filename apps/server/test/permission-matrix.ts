@@ -360,6 +360,7 @@ export const PERMISSIONS: Record<string, Access> = {
   'POST /api/Orders/transition': OPS,
   'POST /api/Orders/sync': OPS,
   'POST /api/Orders/credit': OPS,
+  'GET /api/Orders/delivery': OPS_ADV,
   'GET /api/Orders/:id': OPS_ADV,
   'POST /api/Orders/export': OPS_ADV,
   'GET /api/Bills/queryByPage': OPS_ADV,

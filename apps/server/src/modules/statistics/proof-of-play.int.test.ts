@@ -35,8 +35,8 @@ beforeAll(async () => {
     })
   ).id;
   clock.set(new Date('2026-12-01T06:00:00Z'));
-  robotA = await createRobot(t, { name: 'Robot A' });
-  robotB = await createRobot(t, { name: 'Robot B' });
+  robotA = await createRobot(t, { name: 'Robot A', salesType: 'trial', priceFen: 10_000 });
+  robotB = await createRobot(t, { name: 'Robot B', salesType: 'trial', priceFen: 10_000 });
   for (const r of [robotA, robotB]) await pulledRecord(t, planId, r.id, new Date('2026-11-28T00:00:00Z'));
   const play = (iso: string, watch = 10_000) => ({
     id: newId(),
@@ -141,4 +141,53 @@ describe('proof-of-play report', () => {
       }
     });
   }
+});
+
+describe('delivery against what was sold (screen-days)', () => {
+  it('counts screen-days with a verified play against those contracted, suggests a credit the operator grants with its reason, and the advertiser sees the same', async () => {
+    const op = await loginAs(t, 'super', { principals: 'root' });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/Orders',
+      headers: { ...bearer(op.token), 'accept-language': 'en' },
+      payload: {
+        name: 'Proof order',
+        playlistId: planId,
+        robotIds: [robotA.robotId, robotB.robotId],
+        weeks: 1,
+        begin: at('2026-11-28T16:00:00Z'),
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const order = created.json().data as { id: string; amountFen: number };
+    expect(order.amountFen).toBe(20_000);
+    const res = await get(`/api/Orders/delivery?id=${order.id}`, op.token);
+    expect(res.statusCode, res.body).toBe(200);
+    // 11-29, 11-30 and 12-01 are due (now 12-01 14:00 Shanghai): 2 screens x 3 days; only A on 11-29 has a
+    // verified play (B's play on 11-30 was flagged tooLong).
+    const expected = {
+      contractedScreenDays: 14,
+      dueScreenDays: 6,
+      deliveredScreenDays: 1,
+      shortfallScreenDays: 5,
+      suggestedCreditFen: Math.floor((20_000 * 5) / 14),
+    };
+    expect(res.json().data).toMatchObject(expected);
+    const adv = await loginAs(t, 'advertisers', { customer: w.customerId, diy: true });
+    const seen = await get(`/api/Orders/delivery?id=${order.id}`, adv.token);
+    expect(seen.json().data).toMatchObject(expected);
+    const other = await loginAs(t, 'advertisers', { customer: w.otherCustomerId, diy: true });
+    expect((await get(`/api/Orders/delivery?id=${order.id}`, other.token)).statusCode).toBeGreaterThanOrEqual(403);
+
+    const credit = await t.app.inject({
+      method: 'POST',
+      url: '/api/Orders/credit',
+      headers: bearer(op.token),
+      payload: { id: order.id, reason: '5 screen-days missed' },
+    });
+    expect(credit.statusCode, credit.body).toBe(200);
+    expect(credit.json().data.creditFen).toBe(expected.suggestedCreditFen);
+    const detail = (await get(`/api/Orders/${order.id}`, op.token)).json().data;
+    expect(JSON.stringify(detail.history)).toContain('5 screen-days missed');
+  });
 });
