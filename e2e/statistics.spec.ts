@@ -11,7 +11,7 @@ import { customerWithAdvertiser, expectTotals, setLanguage, type Totals, workboo
  */
 
 const PLAYS = 7;
-const WATCH_MS = 15_000; // each play: 15 s on screen
+const WATCH_MS = 10_000; // each play: the picture's whole 10 s (the audit's full-length rule)
 const SEEN = 3; // people who had the screen in view, per play
 const LOOKED = 2; // of them, people who looked at it
 const SCANS = 3;
@@ -63,9 +63,20 @@ async function playedPlan(request: APIRequestContext) {
   });
   const planId = plan.data.id;
   await call(request, root, 'POST', '/api/Playlists/publishWithRobots', { playListId: planId, robotIds: [robotId] });
+  // The robot pulls its schedule and acknowledges it: only then do its plays of the plan verify (the audit).
+  const pulled = await request.get('/api/device/v1/schedule', { headers: { authorization: `Bearer ${device}` } });
+  expect(pulled.ok(), await pulled.text()).toBe(true);
+  const version = (await pulled.json()).data.version as string;
+  const ack = await request.post('/api/device/v1/schedule/ack', {
+    headers: { authorization: `Bearer ${device}` },
+    data: { version },
+  });
+  expect(ack.ok(), await ack.text()).toBe(true);
+  const pullTime = (await ack.json()).data.pullTime as number;
 
-  // The robot reports its plays (with what its camera counted) and the scans of the ad's QR code.
-  const startedAt = now - 120;
+  // The robot reports its plays (one after the other, with what its camera counted) and the scans of the
+  // ad's QR code.
+  const startedAt = pullTime;
   const events = [
     ...Array.from({ length: PLAYS }, (_, i) => ({
       id: hex(),
@@ -73,8 +84,9 @@ async function playedPlan(request: APIRequestContext) {
       playlistId: planId,
       adId: ad.data.id,
       resourceId: pictureId,
-      startedAt: startedAt + i,
+      startedAt: startedAt + i * (WATCH_MS / 1000 + 1),
       watchDuration: WATCH_MS,
+      scheduleVersion: version,
       audience: { age: { adult: SEEN }, male: 1, female: 2, exposure: SEEN, viewers: LOOKED, dwellMs: 4_000 },
     })),
     ...Array.from({ length: SCANS }, (_, i) => ({
