@@ -119,6 +119,8 @@ export class DeviceRobot {
   schedule: DeviceSchedule | null = null;
   private readonly random: Random;
   private playback: PlaybackState;
+  /** When the server recorded the last acknowledgement (unix seconds): a bounded run plays no earlier. */
+  private pulledAt = 0;
   /** Scans (phones opening the tracking address) not answered yet. */
   private readonly scanning = new Set<Promise<void>>();
   private readonly held = new Set<string>();
@@ -216,7 +218,8 @@ export class DeviceRobot {
 
   /**
    * Plays `count` ads one after the other without waiting for them (virtual time): they start so that the
-   * last one ends now, as if the robot had played them just before. Reports them and their scans; answers
+   * last one ends now, as if the robot had played them just before, but none before the robot's last pull
+   * (the audit would flag it: docs/statistics.md). Reports them and their scans; answers
    * how many played (fewer when nothing of the schedule plays at those times). For bounded runs
    * (`npm run simulate -- --plays N`) and tests.
    */
@@ -231,7 +234,7 @@ export class DeviceRobot {
       state = r.state;
       length += r.play.seconds > 0 ? r.play.seconds : 10;
     }
-    let at = Math.floor(now - length) - 1;
+    let at = Math.max(Math.floor(now - length) - 1, this.pulledAt);
     let played = 0;
     for (; played < count; played++) {
       const p = this.playAt(at);
@@ -366,6 +369,7 @@ export class DeviceRobot {
         });
         if (ack.status !== 200) failed('ack', ack);
         stats.acks++;
+        this.pulledAt = Number((ack.body as { data?: { pullTime?: number } } | null)?.data?.pullTime ?? 0);
         this.version = schedule.version;
         this.schedule = schedule;
         this.clockOffset = schedule.serverTime - Date.now() / 1000;
