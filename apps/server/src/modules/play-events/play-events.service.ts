@@ -106,7 +106,13 @@ export function flagDeltas(robotRef: string, events: DeviceEvent[], verdicts: Ma
  * with its verdict; the verified ones go to the rollups that reports read, the flagged ones to the flag
  * rollups by reason, all in one transaction. A re-sent event inserts nothing, so it keeps its first verdict.
  */
-export async function ingestEvents(ctx: AppContext, device: Pick<DeviceIdentity, 'robotRef'>, events: DeviceEvent[]) {
+export async function ingestEvents(
+  ctx: AppContext,
+  device: Pick<DeviceIdentity, 'robotRef'>,
+  events: DeviceEvent[],
+  /** false: events the server itself observed (a phone opening a signed QR code), not a device's report. */
+  audit = true,
+) {
   // The same id twice within one batch counts once.
   const unique = new Map<string, DeviceEvent>();
   for (const e of events) if (!unique.has(e.id)) unique.set(e.id, e);
@@ -115,7 +121,7 @@ export async function ingestEvents(ctx: AppContext, device: Pick<DeviceIdentity,
     const plans = await existingPlans(tx, [...new Set([...unique.values()].map((e) => e.playlistId))]);
     const known = [...unique.values()].filter((e) => plans.has(e.playlistId));
     const verdicts = new Map<string, Verdict>();
-    if (ctx.config.EVENT_AUDIT === 'on' && known.length > 0) {
+    if (audit && ctx.config.EVENT_AUDIT === 'on' && known.length > 0) {
       const input = await auditFacts(ctx, tx, device.robotRef, [...plans.values()], known);
       const audited = auditBatch(known, input);
       for (const [i, e] of known.entries()) verdicts.set(e.id, audited[i] as Verdict);
