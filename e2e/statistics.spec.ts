@@ -126,6 +126,8 @@ test('a plan played by a robot shows the same totals on its Statistics tab, the 
   await expect(page.getByRole('cell', { name: '广东省' })).toBeVisible();
   // The province map: China's provinces drawn, Guangdong among them.
   await expect(page.getByRole('img', { name: '各省播放地图' }).locator('svg path').first()).toBeVisible();
+  // Proof of play: every play verified (pulled, in the plan's hours, full length, one after the other).
+  await expectProof(page, request, '核验率', '100', '已核验播放', '播放证明书 (PDF)');
 
   // The export: a progress bar, then the file, which opens with the same numbers (a row per day and a total).
   await page.getByRole('button', { name: '导出', exact: true }).click();
@@ -154,4 +156,27 @@ test('a plan played by a robot shows the same totals on its Statistics tab, the 
   await page.goto(`/ad/ListDetail?id=${planId}&tab=statistics`);
   await expectTotals(page, TOTALS);
   await expect(page.getByRole('tab', { name: 'Statistics' })).toHaveAttribute('aria-selected', 'true');
+  await expectProof(page, request, 'Verified share', '100', 'Verified plays', 'Certificate (PDF)');
 });
+
+/** The proof-of-play card shows the verified share and plays, and its certificate link gives a PDF. */
+async function expectProof(
+  page: import('@playwright/test').Page,
+  request: APIRequestContext,
+  shareLabel: string,
+  share: string,
+  verifiedLabel: string,
+  pdfLabel: string,
+) {
+  const proof = page.getByTestId('proof-of-play');
+  await expect(proof).toContainText(shareLabel);
+  await expect(proof).toContainText(share);
+  await expect(proof).toContainText(verifiedLabel);
+  await expect(page.getByTestId('proof-reasons')).toBeVisible();
+  const href = await proof.getByRole('link', { name: pdfLabel }).getAttribute('href');
+  expect(href).toContain('format=pdf');
+  const pdf = await request.get(href ?? '');
+  expect(pdf.ok()).toBe(true);
+  expect(pdf.headers()['content-type']).toContain('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+}
