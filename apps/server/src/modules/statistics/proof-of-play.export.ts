@@ -148,7 +148,8 @@ export async function proofOfPlayPdf(r: ProofOfPlayReport, lang: Lang): Promise<
         const width = (x[i + 1] ?? 548) - (x[i] ?? 0) - 4;
         text(c, { x: x[i], y, bold, width, lineBreak: false, ellipsis: true });
       });
-      doc.moveDown(0.4);
+      // One line a row, whatever the cells did to the cursor.
+      doc.y = y + 15;
       doc.x = 48;
     };
     row([...t.cols], true);
