@@ -187,7 +187,12 @@ async function afterRestart(target: { dataDir: string; databaseUrl?: string }, w
     const again = sent.filter((b) => b.acked).at(-1) as Sent;
     const res = await post(`${server.url}/api/device/v1/events`, world.robot.token, again.body);
     expect(res.status).toBe(200);
-    expect(((await res.json()) as { data: unknown }).data).toEqual({ accepted: 0, duplicates: BATCH, ignored: 0, flagged: 0 });
+    expect(((await res.json()) as { data: unknown }).data).toEqual({
+      accepted: 0,
+      duplicates: BATCH,
+      ignored: 0,
+      flagged: 0,
+    });
     const fresh = await post(`${server.url}/api/device/v1/events`, world.robot.token, eventBatch(world).body);
     expect(((await fresh.json()) as { data: unknown }).data).toMatchObject({ accepted: BATCH });
   } finally {
