@@ -25,14 +25,15 @@ const TARGET = 5000;
 type Batch = { robot: number; events: DeviceEvent[] };
 
 /** A robot's batch: 100 plays (a fifth with audience counts) and now and then a scan, over its last hours. */
-function makeBatches(plans: { id: string; adId: string }[], nowS: number): Batch[] {
+function makeBatches(plans: { id: string; adId: string }[], nowS: number, hoursAgo: number): Batch[] {
   const batches: Batch[] = [];
   for (let b = 0; b < EVENTS / BATCH; b++) {
     const robot = (b % ROBOTS) + 1;
     const events: DeviceEvent[] = [];
     for (let i = 0; i < BATCH; i++) {
       const plan = plans[(b + i) % plans.length] as { id: string; adId: string };
-      const startedAt = nowS - 6 * 3600 + ((b * BATCH + i) % (6 * 3600));
+      // 11 s apart (a 10 s play each): one robot's plays never overlap, so the audit verifies them all.
+      const startedAt = nowS - hoursAgo * 3600 + i * 11;
       if (i % 25 === 24) {
         events.push({ id: newId(), type: 'scan', playlistId: plan.id, adId: plan.adId, startedAt });
         continue;
@@ -75,6 +76,27 @@ async function main({ app, database, plain }: BenchApp) {
   const nowS = Math.floor(ctx.clock.now().getTime() / 1000);
   await seedRobots(database, ROBOTS);
   const { plans } = await seedPlans(database, PLANS, newId(), ctx.clock.now());
+  // What the audit checks against: each plan's ad and every robot's pulled publish record of every plan.
+  await raw(
+    database,
+    `insert into advertisements (id, name, kind, begin_at, end_at, time_zone, owner_id)
+     select ad, 'Bench ad ' || ad, 'picture', now() - interval '1 year', now() + interval '1 year', 'Asia/Shanghai', 'bench'
+     from unnest($1::text[]) ad`,
+    [plans.map((p) => p.adId)],
+  );
+  await raw(
+    database,
+    `insert into playlist_ads (playlist_id, position, ad_id) select p, 1, a from unnest($1::text[], $2::text[]) as x(p, a)`,
+    [plans.map((p) => p.id), plans.map((p) => p.adId)],
+  );
+  const [owner] = await raw(database, 'select id from accounts order by created_at desc limit 1');
+  await raw(
+    database,
+    `insert into publish_records (id, playlist_id, robot_ref, state, published_by, pub_at, pull_at)
+     select md5(p || r::text), p, lpad(to_hex(r), 24, '0'), 'pulled', $2, now() - interval '2 days', now() - interval '2 days'
+     from unnest($1::text[]) p, generate_series(1, ${ROBOTS}) r`,
+    [plans.map((p) => p.id), owner?.id],
+  );
   await raw(
     database,
     'create table play_events_plain (like play_events including all) partition by range (started_at)',
@@ -124,21 +146,39 @@ async function main({ app, database, plain }: BenchApp) {
 
   // A warm-up (types, plans, prepared paths), then each path on its own fresh events; the plain INSERT
   // gets the very rows of the service run.
-  const warm = makeBatches(plans, nowS).slice(0, 20);
+  const warm = makeBatches(plans, nowS, 9).slice(0, 20);
   for (const b of warm) await service(b);
   for (const b of warm) await plainInsert({ ...b, events: b.events.map((e) => ({ ...e, id: newId() })) });
-  const viaService = makeBatches(plans, nowS);
-  const viaRoute = makeBatches(plans, nowS);
+  const viaService = makeBatches(plans, nowS, 6);
+  const viaRoute = makeBatches(plans, nowS, 3);
   const plainRate = await rate(viaService, plainInsert);
   const serviceRate = await rate(viaService, service);
-  const routeRate = await rate(viaRoute, route);
+  // The route with the audit on and off (as before the audit existed) in alternating quarters of the run,
+  // so that the machine's load weighs on both alike: the audit's cost.
+  const viaRouteNoAudit = makeBatches(plans, nowS, 12);
+  const config = ctx.config as { EVENT_AUDIT: 'on' | 'off' };
+  const quarter = Math.ceil(viaRoute.length / 4);
+  let onSeconds = 0;
+  let offSeconds = 0;
+  for (let i = 0; i < 4; i++) {
+    const on = viaRoute.slice(i * quarter, (i + 1) * quarter);
+    const off = viaRouteNoAudit.slice(i * quarter, (i + 1) * quarter);
+    onSeconds += (on.length * BATCH) / (await rate(on, route));
+    config.EVENT_AUDIT = 'off';
+    offSeconds += (off.length * BATCH) / (await rate(off, route));
+    config.EVENT_AUDIT = 'on';
+  }
+  const routeRate = (viaRoute.length * BATCH) / onSeconds;
+  const routeNoAuditRate = (viaRouteNoAudit.length * BATCH) / offSeconds;
   // A re-sent batch adds nothing (idempotent): the counts are the events sent once.
   const again = viaService[0] as Batch;
   const resent = await ingestEvents(ctx, { robotRef: robotRef(again.robot) }, again.events);
   if (resent.duplicates !== BATCH) throw new Error(`re-sent batch: ${JSON.stringify(resent)}`);
   const [stored] = await raw(database, 'select count(*)::int as n from play_events');
   const [rolled] = await raw(database, 'select sum(plays + scans)::int as n from play_rollups');
-  const sent = warm.length * BATCH + 2 * EVENTS;
+  const [flagged] = await raw(database, "select count(*)::int as n from play_events where verdict = 'flagged'");
+  if (flagged?.n !== 0) throw new Error(`${flagged?.n} events flagged: the bench's plays should all be verified`);
+  const sent = warm.length * BATCH + 3 * EVENTS;
   if (stored?.n !== sent || rolled?.n !== sent)
     throw new Error(`stored ${stored?.n}, rolled ${rolled?.n}, sent ${sent}`);
 
@@ -154,6 +194,9 @@ async function main({ app, database, plain }: BenchApp) {
     `  POST /api/device/v1/events (auth, zod)    : ${f(routeRate)} events/s = ${(routeRate / plainRate).toFixed(2)} x plain (target >= ${f(TARGET)}: ${routeRate >= TARGET ? 'met' : 'NOT met'})`,
   );
   console.log(`  checked: ${f(sent)} events stored once and rolled up once (a re-sent batch added nothing)`);
+  console.log(
+    `  the same route, audit off (EVENT_AUDIT=off) : ${f(routeNoAuditRate)} events/s; with the audit ${(routeRate / routeNoAuditRate).toFixed(2)} x (audit cost ${Math.round((1 - routeRate / routeNoAuditRate) * 100)} %, at most 30 %)`,
+  );
 }
 
 await withBenchApp('', CONCURRENCY + 1, main);

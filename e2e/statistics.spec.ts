@@ -11,7 +11,7 @@ import { customerWithAdvertiser, expectTotals, setLanguage, type Totals, workboo
  */
 
 const PLAYS = 7;
-const WATCH_MS = 15_000; // each play: 15 s on screen
+const WATCH_MS = 10_000; // each play: the picture's whole 10 s (the audit's full-length rule)
 const SEEN = 3; // people who had the screen in view, per play
 const LOOKED = 2; // of them, people who looked at it
 const SCANS = 3;
@@ -63,9 +63,20 @@ async function playedPlan(request: APIRequestContext) {
   });
   const planId = plan.data.id;
   await call(request, root, 'POST', '/api/Playlists/publishWithRobots', { playListId: planId, robotIds: [robotId] });
+  // The robot pulls its schedule and acknowledges it: only then do its plays of the plan verify (the audit).
+  const pulled = await request.get('/api/device/v1/schedule', { headers: { authorization: `Bearer ${device}` } });
+  expect(pulled.ok(), await pulled.text()).toBe(true);
+  const version = (await pulled.json()).data.version as string;
+  const ack = await request.post('/api/device/v1/schedule/ack', {
+    headers: { authorization: `Bearer ${device}` },
+    data: { version },
+  });
+  expect(ack.ok(), await ack.text()).toBe(true);
+  const pullTime = (await ack.json()).data.pullTime as number;
 
-  // The robot reports its plays (with what its camera counted) and the scans of the ad's QR code.
-  const startedAt = now - 120;
+  // The robot reports its plays (one after the other, with what its camera counted) and the scans of the
+  // ad's QR code.
+  const startedAt = pullTime;
   const events = [
     ...Array.from({ length: PLAYS }, (_, i) => ({
       id: hex(),
@@ -73,8 +84,9 @@ async function playedPlan(request: APIRequestContext) {
       playlistId: planId,
       adId: ad.data.id,
       resourceId: pictureId,
-      startedAt: startedAt + i,
+      startedAt: startedAt + i * (WATCH_MS / 1000 + 1),
       watchDuration: WATCH_MS,
+      scheduleVersion: version,
       audience: { age: { adult: SEEN }, male: 1, female: 2, exposure: SEEN, viewers: LOOKED, dwellMs: 4_000 },
     })),
     ...Array.from({ length: SCANS }, (_, i) => ({
@@ -114,6 +126,8 @@ test('a plan played by a robot shows the same totals on its Statistics tab, the 
   await expect(page.getByRole('cell', { name: '广东省' })).toBeVisible();
   // The province map: China's provinces drawn, Guangdong among them.
   await expect(page.getByRole('img', { name: '各省播放地图' }).locator('svg path').first()).toBeVisible();
+  // Proof of play: every play verified (pulled, in the plan's hours, full length, one after the other).
+  await expectProof(page, request, '核验率', '100', '已核验播放', '播放证明书 (PDF)');
 
   // The export: a progress bar, then the file, which opens with the same numbers (a row per day and a total).
   await page.getByRole('button', { name: '导出', exact: true }).click();
@@ -142,4 +156,27 @@ test('a plan played by a robot shows the same totals on its Statistics tab, the 
   await page.goto(`/ad/ListDetail?id=${planId}&tab=statistics`);
   await expectTotals(page, TOTALS);
   await expect(page.getByRole('tab', { name: 'Statistics' })).toHaveAttribute('aria-selected', 'true');
+  await expectProof(page, request, 'Verified share', '100', 'Verified plays', 'Certificate (PDF)');
 });
+
+/** The proof-of-play card shows the verified share and plays, and its certificate link gives a PDF. */
+async function expectProof(
+  page: import('@playwright/test').Page,
+  request: APIRequestContext,
+  shareLabel: string,
+  share: string,
+  verifiedLabel: string,
+  pdfLabel: string,
+) {
+  const proof = page.getByTestId('proof-of-play');
+  await expect(proof).toContainText(shareLabel);
+  await expect(proof).toContainText(share);
+  await expect(proof).toContainText(verifiedLabel);
+  await expect(page.getByTestId('proof-reasons')).toBeVisible();
+  const href = await proof.getByRole('link', { name: pdfLabel }).getAttribute('href');
+  expect(href).toContain('format=pdf');
+  const pdf = await request.get(href ?? '');
+  expect(pdf.ok()).toBe(true);
+  expect(pdf.headers()['content-type']).toContain('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+}

@@ -88,7 +88,8 @@ export class Player {
   private readonly shooting: ShootingAgent;
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   /** The play on screen: its first screen showed at `startedAt` (server seconds), `t0` (monotonic ms). */
-  private playing: { planId: string; adId: string; startedAt: number; t0: number } | null = null;
+  private playing: { planId: string; adId: string; startedAt: number; t0: number; version: string | null } | null =
+    null;
   onStatus: (status: Status) => void = () => {};
   onRevoked: () => void = () => {};
 
@@ -443,7 +444,13 @@ export class Player {
   /** A play's first screen shows: ends the one before it (cut short) and times this one. */
   private startPlay(planId: string, adId: string) {
     this.finishPlay();
-    this.playing = { planId, adId, startedAt: Math.floor(this.now()), t0: performance.now() };
+    this.playing = {
+      planId,
+      adId,
+      startedAt: Math.floor(this.now()),
+      t0: performance.now(),
+      version: this.schedule?.version ?? null,
+    };
   }
 
   /** The play on screen finished: its event goes to the outbox (IndexedDB) before any send. */
@@ -458,6 +465,8 @@ export class Player {
       adId: play.adId,
       startedAt: play.startedAt,
       watchDuration: Math.max(0, Math.round(performance.now() - play.t0)),
+      // The schedule version it played from: kept by the server with the play as proof (audit).
+      ...(play.version ? { scheduleVersion: play.version } : {}),
     };
     void this.outbox
       .enqueue(event)

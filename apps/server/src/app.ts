@@ -84,6 +84,7 @@ import { SALES_EXPORT_JOB, SalesExports } from './modules/sales/sales-exports';
 import { createSchedules, schedulesRoutes } from './modules/schedules/schedules.routes';
 import { shootingRoutes } from './modules/shooting/shooting.routes';
 import { expireTasks, pushPending, SHOOT_PUSH_JOB } from './modules/shooting/shooting.service';
+import { proofOfPlayRoutes } from './modules/statistics/proof-of-play.routes';
 import { runStatisticsExport, STATISTICS_EXPORT_JOB } from './modules/statistics/statistics.export';
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
 import { SystemSettingsRepository } from './modules/system/system.repository';
@@ -452,6 +453,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(publishingRoutes(ctx, consume));
   await app.register(playEventsRoutes(ctx));
   await app.register(statisticsRoutes(ctx));
+  await app.register(proofOfPlayRoutes(ctx));
   await app.register(auditsRoutes(ctx));
   await app.register(wechatRoutes(wechat));
   await app.register(shootingRoutes(ctx));

@@ -77,6 +77,12 @@ export const configSchema = z.object({
    * clean-up; the quarter, day and month rollups that reports read are kept for ever.
    */
   EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).default(400),
+  // Plays older than this are flagged (tooOld) on ingest. Broadsign's players keep offline proof of play
+  // about 30 days, so a robot offline for a week or two loses nothing (DV360's 3 days would lose it).
+  EVENT_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(400).default(30),
+  // off: every play is counted as verified (the audit's verdicts are not computed); for test fixtures of
+  // the rollup arithmetic and for a fleet whose firmware is being migrated. Default on.
+  EVENT_AUDIT: z.enum(['on', 'off']).default('on'),
   /** PostgreSQL cancels a single statement that runs longer than this (ms). */
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /**

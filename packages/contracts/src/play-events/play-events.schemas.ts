@@ -41,6 +41,8 @@ export const playEventSchema = z.object({
     .min(0)
     .max(24 * 3600_000),
   audience: audienceSchema.optional(),
+  /** The schedule version the robot played from (optional: older devices do not send it); kept as proof. */
+  scheduleVersion: z.string().trim().min(1).max(64).optional(),
 });
 /** A QR code scanned on the screen while an ad played. */
 export const scanEventSchema = z.object({
@@ -50,6 +52,7 @@ export const scanEventSchema = z.object({
   adId: idSchema,
   resourceId: idSchema.optional(),
   startedAt: unixSeconds,
+  scheduleVersion: z.string().trim().min(1).max(64).optional(),
 });
 export const deviceEventSchema = z.discriminatedUnion('type', [playEventSchema, scanEventSchema]);
 export type DeviceEvent = z.infer<typeof deviceEventSchema>;
@@ -65,7 +68,13 @@ export type EventBatch = z.infer<typeof eventBatchBody>;
  * plans that do not exist. Every id of the batch is settled: the device may delete them all.
  */
 export const eventBatchResult = okEnvelope(
-  z.object({ accepted: z.number().int(), duplicates: z.number().int(), ignored: z.number().int() }),
+  z.object({
+    accepted: z.number().int(),
+    duplicates: z.number().int(),
+    ignored: z.number().int(),
+    /** Of the accepted events, those the audit flagged (stored with their reason, not counted in reports). */
+    flagged: z.number().int(),
+  }),
 );
 
 const planIdOf = (v: unknown) => {

@@ -153,7 +153,37 @@ export const orderTransitionBody = z.object({
 export const orderIdBody = z.object({ id: idSchema });
 
 /** POST /api/Orders/credit: grant the proposed credit (or a smaller amount), once; it appears on the bill. */
-export const orderCreditBody = z.object({ id: idSchema, amount: amountSchema.optional() });
+export const orderCreditBody = z.object({
+  id: idSchema,
+  amount: amountSchema.optional(),
+  /** Why the credit is granted (kept in the order's history), e.g. the screen-days missed. */
+  reason: z.string().trim().max(200).optional(),
+});
+
+/**
+ * GET /api/Orders/delivery: delivery against what was sold, in screen-days (docs/sales.md): contracted
+ * (screens x days of the period), due so far, delivered (a verified play that day), the shortfall and the
+ * suggested credit (the amount's share of the contracted screen-days missed).
+ */
+export const orderDeliveryDto = z.object({
+  id: z.string(),
+  contractedScreenDays: z.number().int(),
+  dueScreenDays: z.number().int(),
+  deliveredScreenDays: z.number().int(),
+  shortfallScreenDays: z.number().int(),
+  suggestedCredit: z.number(),
+  suggestedCreditFen: z.number().int(),
+  robots: z.array(
+    z.object({
+      robotId: z.string(),
+      contractedDays: z.number().int(),
+      dueDays: z.number().int(),
+      deliveredDays: z.number().int(),
+    }),
+  ),
+});
+export type OrderDeliveryDto = z.infer<typeof orderDeliveryDto>;
+export const orderDeliveryResponse = okEnvelope(orderDeliveryDto);
 
 /** POST /api/Orders/export (filters of queryByPage): background xlsx with progress. */
 export const orderExportBody = orderQuery.omit({ start: true, limit: true });

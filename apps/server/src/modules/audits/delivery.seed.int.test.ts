@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, login } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { seedDemo } from '../../db/seed/seed';
-import { playPlanCalendarRollups, playRollups } from '../play-events/play-events.table';
+import { playFlagRollups, playPlanCalendarRollups, playRollups } from '../play-events/play-events.table';
 import { pulledRecords } from '../publishing/publishing.seed';
 
 let t: TestApp;
@@ -176,5 +176,29 @@ describe('a year of demo history', () => {
         .where(and(eq(c.playlistId, id), eq(c.period, period)));
       expect(figures(calendar), period).toEqual(figures(quarters));
     }
+  });
+});
+
+describe('demo flagged plays', () => {
+  it('shows a skewed clock, a replayed log and overlapping plays in the proof-of-play report with their reasons', async () => {
+    const rows = await t.app.ctx.db
+      .select({ playlistId: playFlagRollups.playlistId, reason: playFlagRollups.reason })
+      .from(playFlagRollups);
+    expect(new Set(rows.map((r) => r.reason))).toEqual(new Set(['future', 'tooOld', 'overlap']));
+    const op = await login(t, 'root', 'Robot@2026', 'operator');
+    const nowS = Math.floor(t.app.ctx.clock.now().getTime() / 1000);
+    const range = `begin=${nowS - 50 * 86_400}&end=${nowS + 86_400}`;
+    const reasons: Record<string, number> = {};
+    let verified = 0;
+    for (const planId of new Set(rows.map((r) => r.playlistId))) {
+      const report = await get(`/api/Statis/proofOfPlayByPlaylistId?playlistId=${planId}&${range}`, op);
+      expect(report.success).toBe(true);
+      verified += report.data.total.verified;
+      for (const [k, n] of Object.entries(report.data.total.reasons as Record<string, number>))
+        reasons[k] = (reasons[k] ?? 0) + n;
+      expect(report.data.total.verifiedShare).toBeLessThan(100);
+    }
+    expect(reasons).toEqual({ future: 20, tooOld: 24, overlap: 6 });
+    expect(verified).toBeGreaterThan(0);
   });
 });

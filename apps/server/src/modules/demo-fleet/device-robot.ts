@@ -15,37 +15,10 @@ import type { DeviceSchedule } from '@robot-ads/sdk/device';
 import { type Random, seededRandom, sensedAudience } from './audience-model';
 import { deviceApi, failed } from './device-api';
 import { DeviceShooter, stillOfAd } from './device-shooter';
+import type { FleetStats } from './fleet-stats';
 
 export { type ApiReply, activateRobot, deviceApi, failed } from './device-api';
-
-/** Figures shared by every robot of a fleet. */
-export function newFleetStats() {
-  return {
-    activated: 0,
-    heartbeats: 0,
-    pulls: 0,
-    full: 0,
-    notModified: 0,
-    downloads: 0,
-    downloadedBytes: 0,
-    acks: 0,
-    pushes: 0,
-    plays: 0,
-    /** Scans counted: the server answered the tracking code with its redirect, or the robot reported one. */
-    scans: 0,
-    /** What the plays reported: people in view, people who looked, ms on screen. */
-    exposure: 0,
-    viewers: 0,
-    watchMs: 0,
-    /** Scans the tracking address refused for its rate limit (one address, a large fleet). */
-    scansLimited: 0,
-    photos: 0,
-    eventsSent: 0,
-    errors: 0,
-    latencies: [] as number[],
-  };
-}
-export type FleetStats = ReturnType<typeof newFleetStats>;
+export { type FleetStats, newFleetStats } from './fleet-stats';
 
 export interface DeviceRobotOptions {
   base: string;
@@ -79,6 +52,8 @@ export class DeviceRobot {
   schedule: DeviceSchedule | null = null;
   private readonly random: Random;
   private playback: PlaybackState;
+  /** When the server recorded the last acknowledgement (unix seconds): a bounded run plays no earlier. */
+  private pulledAt = 0;
   /** Scans (phones opening the tracking address) not answered yet. */
   private readonly scanning = new Set<Promise<void>>();
   private readonly held = new Set<string>();
@@ -176,7 +151,8 @@ export class DeviceRobot {
 
   /**
    * Plays `count` ads one after the other without waiting for them (virtual time): they start so that the
-   * last one ends now, as if the robot had played them just before. Reports them and their scans; answers
+   * last one ends now, as if the robot had played them just before, but none before the robot's last pull
+   * (the audit would flag it: docs/statistics.md). Reports them and their scans; answers
    * how many played (fewer when nothing of the schedule plays at those times). For bounded runs
    * (`npm run simulate -- --plays N`) and tests.
    */
@@ -191,7 +167,7 @@ export class DeviceRobot {
       state = r.state;
       length += r.play.seconds > 0 ? r.play.seconds : 10;
     }
-    let at = Math.floor(now - length) - 1;
+    let at = Math.max(Math.floor(now - length) - 1, this.pulledAt);
     let played = 0;
     for (; played < count; played++) {
       const p = this.playAt(at);
@@ -217,8 +193,10 @@ export class DeviceRobot {
       playlistId: plan.id,
       adId: ad.id,
       startedAt,
-      watchDuration: Math.round(seconds * 1000 * (0.5 + this.random() * 0.5)),
+      // The play's length: the whole ad, give or take a frame (the audit's full-length rule, +-500 ms).
+      watchDuration: Math.round(seconds * 1000 + (this.random() - 0.5) * 200),
       audience: sensedAudience(this.random, seconds, wallClock(startedAt, plan.timeZone).hour),
+      ...(this.schedule?.version ? { scheduleVersion: this.schedule.version } : {}),
     };
     const qr = this.schedule?.plans.find((x) => x.id === plan.id)?.ads.find((a) => a.id === ad.id)?.qr;
     const scanned = qr && this.random() < (this.o.scanChance ?? 0.1);
@@ -324,6 +302,7 @@ export class DeviceRobot {
         });
         if (ack.status !== 200) failed('ack', ack);
         stats.acks++;
+        this.pulledAt = Number((ack.body as { data?: { pullTime?: number } } | null)?.data?.pullTime ?? 0);
         this.version = schedule.version;
         this.schedule = schedule;
         this.clockOffset = schedule.serverTime - Date.now() / 1000;

@@ -84,7 +84,7 @@ let planId: string;
 let adIds: string[];
 
 beforeAll(async () => {
-  t = await buildTestApp({ clock });
+  t = await buildTestApp({ clock, env: { EVENT_AUDIT: 'off' } });
   const w = await deliveryWorld(t, 1);
   adIds = [(await createAd(t, w.adv.token, 1, 'Ad A')).id, (await createAd(t, w.adv.token, 1, 'Ad B')).id];
   planId = (await createPlan(t, w.adv.token, adIds, { timeZone: 'Asia/Shanghai' })).id;

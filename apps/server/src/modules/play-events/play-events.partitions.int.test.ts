@@ -24,7 +24,7 @@ let adId: string;
 let token: string;
 
 beforeAll(async () => {
-  t = await buildTestApp({ clock, env: { EVENT_RETENTION_DAYS: '20' } });
+  t = await buildTestApp({ clock, env: { EVENT_RETENTION_DAYS: '20', EVENT_AUDIT: 'off' } });
   const w = await deliveryWorld(t, 1);
   adId = (await createAd(t, w.adv.token, 1, 'Coffee')).id;
   planId = (await createPlan(t, w.adv.token, [adId])).id;
@@ -83,7 +83,12 @@ describe('play_events by day', () => {
 
   it('stores each event in its UTC day partition, far past and future in the default; a re-sent batch adds nothing', async () => {
     const batch = [today, yesterday, inTwoDays, monthAgo, inTwoMonths];
-    expect((await sendEvents(t, token, batch)).json().data).toEqual({ accepted: 5, duplicates: 0, ignored: 0 });
+    expect((await sendEvents(t, token, batch)).json().data).toEqual({
+      accepted: 5,
+      duplicates: 0,
+      ignored: 0,
+      flagged: 0,
+    });
     expect(await partitionsOf(batch.map((e) => e.id))).toEqual({
       [today.id]: 'play_events_p20261122',
       [yesterday.id]: 'play_events_p20261121',
@@ -93,7 +98,12 @@ describe('play_events by day', () => {
     });
     expect(await rolledPlays()).toBe(5);
 
-    expect((await sendEvents(t, token, batch)).json().data).toEqual({ accepted: 0, duplicates: 5, ignored: 0 });
+    expect((await sendEvents(t, token, batch)).json().data).toEqual({
+      accepted: 0,
+      duplicates: 5,
+      ignored: 0,
+      flagged: 0,
+    });
     expect(await rolledPlays()).toBe(5);
     const [stored] = await t.app.ctx.db
       .select({ n: sql<number>`count(*)::int` })
@@ -124,7 +134,12 @@ describe('play_events by day', () => {
     expect(await partitionsOf([inTenDays.id])).toEqual({ [inTenDays.id]: 'play_events_p20261202' });
     expect(await partitionsOf([inTwoMonths.id])).toEqual({ [inTwoMonths.id]: DEFAULT_PARTITION });
     // Still the same event after the move: sent again, it is a duplicate.
-    expect((await sendEvents(t, token, [inTenDays])).json().data).toEqual({ accepted: 0, duplicates: 1, ignored: 0 });
+    expect((await sendEvents(t, token, [inTenDays])).json().data).toEqual({
+      accepted: 0,
+      duplicates: 1,
+      ignored: 0,
+      flagged: 0,
+    });
     expect(await rolledPlays()).toBe(6);
   });
 

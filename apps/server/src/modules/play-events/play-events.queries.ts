@@ -2,7 +2,7 @@ import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/statements';
 import { type RangeParts, rangeParts } from './play-events.calendar';
-import { playCalendarRollups, playPlanCalendarRollups, playRollups } from './play-events.table';
+import { playCalendarRollups, playFlagRollups, playPlanCalendarRollups, playRollups } from './play-events.table';
 
 /**
  * Narrow reads of the rollups for the statistics module (play-events owns the tables): quarter-hour rows,
@@ -174,4 +174,55 @@ export async function sumRollups(db: DbOrTx, sel: RollupSelection, group: Rollup
     for (const [k, v] of Object.entries(row)) if (k !== 'key') out[k] = Number(v);
     return out as unknown as RollupSum;
   });
+}
+
+/** One plan's verified plays per robot and local day of `timeZone` in [from, to) (quarter rows). */
+export async function verifiedPerRobotDay(
+  db: DbOrTx,
+  playlistId: string,
+  from: Date,
+  to: Date,
+  timeZone: string,
+  robotRefs?: readonly string[],
+): Promise<{ robotRef: string; day: string; plays: number }[]> {
+  const r = playRollups;
+  const day = sql<string>`to_char(${r.quarter} at time zone ${timeZone}, 'YYYY-MM-DD')`;
+  return (
+    db
+      .select({ robotRef: r.robotRef, day, plays: sql<number>`sum(${r.plays})::int` })
+      .from(r)
+      .where(
+        and(
+          sql`${r.playlistId} = ${playlistId} and ${r.quarter} >= ${from.toISOString()} and ${r.quarter} < ${to.toISOString()}`,
+          robotRefs ? inArray(r.robotRef, [...robotRefs]) : undefined,
+        ),
+      )
+      // By position: the zone is a parameter, so the day expression would not match its own copy.
+      .groupBy(sql`1`, sql`2`)
+      .having(sql`sum(${r.plays}) > 0`)
+  );
+}
+
+/** One plan's flagged plays per robot, local day and reason in [from, to) (play_flag_rollups). */
+export async function flaggedPerRobotDay(
+  db: DbOrTx,
+  playlistId: string,
+  from: Date,
+  to: Date,
+  timeZone: string,
+  robotRefs?: readonly string[],
+): Promise<{ robotRef: string; day: string; reason: string; plays: number }[]> {
+  const f = playFlagRollups;
+  const day = sql<string>`to_char(${f.quarter} at time zone ${timeZone}, 'YYYY-MM-DD')`;
+  return db
+    .select({ robotRef: f.robotRef, day, reason: f.reason, plays: sql<number>`sum(${f.plays})::int` })
+    .from(f)
+    .where(
+      and(
+        sql`${f.playlistId} = ${playlistId} and ${f.quarter} >= ${from.toISOString()} and ${f.quarter} < ${to.toISOString()}`,
+        robotRefs ? inArray(f.robotRef, [...robotRefs]) : undefined,
+      ),
+    )
+    .groupBy(sql`1`, sql`2`, sql`3`)
+    .having(sql`sum(${f.plays}) > 0`);
 }

@@ -1,17 +1,18 @@
 import type { DeviceEvent } from '@robot-ads/contracts/play-events/play-events.schemas';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf, type UnnestColumn, unnestInsert } from '../../db/statements';
 import { robotDirectory } from '../devices/devices.queries';
-import { plansByIds } from '../playlists/playlists.queries';
+import { type PlaylistRow, plansByIds } from '../playlists/playlists.queries';
+import type { Verdict } from './play-events.audit';
 import { addOnConflict, addToCalendarRollups, measureColumns } from './play-events.calendar';
-import { playCalendarRollups, playEvents, playRollups } from './play-events.table';
+import { playCalendarRollups, playEvents, playFlagRollups, playRollups } from './play-events.table';
 
-/** Of the given plan ids, those that exist (not deleted). */
-export async function existingPlans(db: DbOrTx, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
+/** Of the given plan ids, those that exist (not deleted), with their rows (the audit reads their schedule). */
+export async function existingPlans(db: DbOrTx, ids: string[]): Promise<Map<string, PlaylistRow>> {
+  if (ids.length === 0) return new Map();
   const rows = await plansByIds(db, ids);
-  return new Set(rows.filter((r) => r.deletedAt === null).map((r) => r.id));
+  return new Map(rows.filter((r) => r.deletedAt === null).map((r) => [r.id, r]));
 }
 
 /**
@@ -23,6 +24,7 @@ export async function insertEvents(
   robotRef: string,
   events: DeviceEvent[],
   receivedAt: Date,
+  verdicts?: Map<string, Verdict>,
 ): Promise<Set<string>> {
   if (events.length === 0) return new Set();
   const at = receivedAt.toISOString();
@@ -38,12 +40,52 @@ export async function insertEvents(
     [e.watchMs, (x) => (x.type === 'play' ? x.watchDuration : 0)],
     [e.audience, (x) => (x.type === 'play' && x.audience ? JSON.stringify(x.audience) : null)],
     [e.receivedAt, () => at],
+    [e.verdict, (x) => verdicts?.get(x.id)?.verdict ?? 'verified'],
+    [e.reason, (x) => verdicts?.get(x.id)?.reason ?? null],
+    [e.scheduleVersion, (x) => x.scheduleVersion ?? null],
   ];
   const rows = await rowsOf<{ id: string }>(
     db,
     unnestInsert(e, columns, events, 'on conflict (id, started_at) do nothing returning id'),
   );
   return new Set(rows.map((r) => r.id));
+}
+
+/** The robot's verified plays that start in [from, to] (unix seconds): the audit's overlap rule. */
+export async function storedPlaysOfRobot(db: DbOrTx, robotRef: string, from: number, to: number) {
+  const e = playEvents;
+  return db
+    .select({ id: e.id, startedAt: e.startedAt, watchMs: e.watchMs })
+    .from(e)
+    .where(
+      and(
+        eq(e.robotRef, robotRef),
+        gte(e.startedAt, new Date(from * 1000)),
+        lte(e.startedAt, new Date(to * 1000)),
+        eq(e.type, 'play'),
+        eq(e.verdict, 'verified'),
+      ),
+    );
+}
+
+export type FlagDelta = typeof playFlagRollups.$inferInsert;
+const f = playFlagRollups;
+const FLAG_COLUMNS: UnnestColumn<FlagDelta>[] = [
+  [f.quarter, (d) => d.quarter.toISOString()],
+  [f.playlistId, (d) => d.playlistId],
+  [f.adId, (d) => d.adId],
+  [f.robotRef, (d) => d.robotRef],
+  [f.reason, (d) => d.reason],
+  [f.plays, (d) => d.plays ?? 0],
+  [f.scans, (d) => d.scans ?? 0],
+];
+const ADD_TO_FLAGS = `on conflict (quarter, playlist_id, ad_id, robot_ref, reason) do update set
+  plays = play_flag_rollups.plays + excluded.plays, scans = play_flag_rollups.scans + excluded.scans`;
+
+/** Adds flagged plays and scans to their rows per quarter, plan, ad, robot and reason. */
+export async function addToFlagRollups(db: DbOrTx, deltas: FlagDelta[]) {
+  if (deltas.length === 0) return;
+  await db.execute(unnestInsert(f, FLAG_COLUMNS, deltas, ADD_TO_FLAGS));
 }
 
 export type RollupDelta = typeof playRollups.$inferInsert;

@@ -11,6 +11,7 @@ import { pulledRecords } from '../publishing/publishing.seed';
 import { planScheduleOf } from '../schedules/schedules.service';
 import { rebuildPlanCalendars } from './play-events.calendar';
 import { addToRollups, insertEvents } from './play-events.repository';
+import { type DemoPull, seedFlaggedPlays } from './play-events.seed-flags';
 import { QUARTER_MS, rollupDeltas } from './play-events.service';
 import { playRollups } from './play-events.table';
 
@@ -99,10 +100,14 @@ export const playEventsSeeder: Seeder = {
     const nowS = Math.floor(now.getTime() / 1000);
     const rawFrom = Math.floor((nowS - RAW_DAYS * 86_400) / QUARTER_S) * QUARTER_S;
 
+    const demoPulls: DemoPull[] = [];
     for (const [index, record] of records.entries()) {
       const plan = plans.get(record.playlistId);
       const adIds = adsOfPlans.get(record.playlistId) ?? [];
       if (!plan || !record.pullAt || adIds.length === 0) continue;
+      if (!record.cancelledAt && !demoPulls.some((p) => p.robotRef === record.robotRef)) {
+        demoPulls.push({ robotRef: record.robotRef, playlistId: plan.id, adIds });
+      }
       const from = Math.floor(record.pullAt.getTime() / 1000);
       const to = Math.min(nowS, record.cancelledAt ? Math.floor(record.cancelledAt.getTime() / 1000) : nowS);
       if (to <= from) continue;
@@ -159,5 +164,6 @@ export const playEventsSeeder: Seeder = {
     // The raw events' day and month rows were added with their quarters; the history's were not: both
     // recomputed from the quarter rows once, so nothing is counted twice.
     await rebuildPlanCalendars(tx, planIds);
+    await seedFlaggedPlays(tx, demoPulls, now);
   },
 };

@@ -3,7 +3,17 @@ import type { AppContext } from '../../platform/context';
 import type { SessionUser } from '../../platform/session-user';
 import type { DeviceIdentity } from '../device-protocol/device-auth';
 import { visiblePlan } from '../playlists/playlists.service';
-import { addToRollups, consumeRows, existingPlans, insertEvents, type RollupDelta } from './play-events.repository';
+import { auditBatch, type Verdict } from './play-events.audit';
+import { auditFacts } from './play-events.audit-facts';
+import {
+  addToFlagRollups,
+  addToRollups,
+  consumeRows,
+  existingPlans,
+  type FlagDelta,
+  insertEvents,
+  type RollupDelta,
+} from './play-events.repository';
 
 /** The rollup grain: a UTC quarter hour lies in one local hour of every IANA zone (docs/statistics.md). */
 export const QUARTER_MS = 900_000;
@@ -71,11 +81,38 @@ export function rollupDeltas(robotRef: string, events: DeviceEvent[]): RollupDel
   return [...byKey.values()];
 }
 
+/** The flagged events' deltas: one per quarter hour x plan x ad x reason (the robot is the caller). */
+export function flagDeltas(robotRef: string, events: DeviceEvent[], verdicts: Map<string, Verdict>): FlagDelta[] {
+  const byKey = new Map<string, FlagDelta>();
+  for (const e of events) {
+    const reason = verdicts.get(e.id)?.reason;
+    if (!reason) continue;
+    const quarter = new Date(Math.floor((e.startedAt * 1000) / QUARTER_MS) * QUARTER_MS);
+    const key = `${quarter.getTime()}|${e.playlistId}|${e.adId}|${reason}`;
+    let d = byKey.get(key);
+    if (!d) {
+      d = { quarter, playlistId: e.playlistId, adId: e.adId, robotRef, reason, plays: 0, scans: 0 };
+      byKey.set(key, d);
+    }
+    if (e.type === 'scan') d.scans = (d.scans ?? 0) + 1;
+    else d.plays = (d.plays ?? 0) + 1;
+  }
+  return [...byKey.values()];
+}
+
 /**
  * Stores a batch of events idempotently: ids already stored are duplicates, events of unknown plans
- * are ignored; the new events and their rollups are written in one transaction.
+ * are ignored. Each new event is audited against what the robot was given (play-events.audit.ts) and stored
+ * with its verdict; the verified ones go to the rollups that reports read, the flagged ones to the flag
+ * rollups by reason, all in one transaction. A re-sent event inserts nothing, so it keeps its first verdict.
  */
-export async function ingestEvents(ctx: AppContext, device: Pick<DeviceIdentity, 'robotRef'>, events: DeviceEvent[]) {
+export async function ingestEvents(
+  ctx: AppContext,
+  device: Pick<DeviceIdentity, 'robotRef'>,
+  events: DeviceEvent[],
+  /** false: events the server itself observed (a phone opening a signed QR code), not a device's report. */
+  audit = true,
+) {
   // The same id twice within one batch counts once.
   const unique = new Map<string, DeviceEvent>();
   for (const e of events) if (!unique.has(e.id)) unique.set(e.id, e);
@@ -83,13 +120,22 @@ export async function ingestEvents(ctx: AppContext, device: Pick<DeviceIdentity,
   return ctx.db.transaction(async (tx) => {
     const plans = await existingPlans(tx, [...new Set([...unique.values()].map((e) => e.playlistId))]);
     const known = [...unique.values()].filter((e) => plans.has(e.playlistId));
-    const inserted = await insertEvents(tx, device.robotRef, known, ctx.clock.now());
+    const verdicts = new Map<string, Verdict>();
+    if (audit && ctx.config.EVENT_AUDIT === 'on' && known.length > 0) {
+      const input = await auditFacts(ctx, tx, device.robotRef, [...plans.values()], known);
+      const audited = auditBatch(known, input);
+      for (const [i, e] of known.entries()) verdicts.set(e.id, audited[i] as Verdict);
+    }
+    const inserted = await insertEvents(tx, device.robotRef, known, ctx.clock.now(), verdicts);
     const fresh = known.filter((e) => inserted.has(e.id));
-    await addToRollups(tx, rollupDeltas(device.robotRef, fresh));
+    const verified = fresh.filter((e) => verdicts.get(e.id)?.verdict !== 'flagged');
+    await addToRollups(tx, rollupDeltas(device.robotRef, verified));
+    await addToFlagRollups(tx, flagDeltas(device.robotRef, fresh, verdicts));
     return {
       accepted: fresh.length,
       duplicates: inBatchDuplicates + (known.length - fresh.length),
       ignored: unique.size - known.length,
+      flagged: fresh.length - verified.length,
     };
   });
 }

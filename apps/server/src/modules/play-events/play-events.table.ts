@@ -24,6 +24,12 @@ export const playEvents = pgTable(
     watchMs: integer('watch_ms').notNull().default(0),
     audience: jsonb('audience'),
     receivedAt: ts('received_at').notNull(),
+    /** The ingest audit's verdict, kept for ever (a re-sent event keeps its first): docs/statistics.md. */
+    verdict: text('verdict').$type<'verified' | 'flagged'>().notNull().default('verified'),
+    /** Why it was flagged (a FLAG_REASONS code); null when verified. */
+    reason: text('reason'),
+    /** The schedule version the robot said it played from (optional in the protocol). */
+    scheduleVersion: text('schedule_version'),
   },
   (t) => [primaryKey({ columns: [t.id, t.startedAt] }), index('play_events_robot_idx').on(t.robotRef, t.startedAt)],
 );
@@ -108,4 +114,26 @@ export const playPlanCalendarRollups = pgTable(
     ...rollupMeasures(),
   },
   (t) => [primaryKey({ columns: [t.playlistId, t.period, t.start, t.adId] })],
+);
+
+/**
+ * Flagged plays and scans (the ingest audit refused to count them), per UTC quarter x plan x ad x robot x
+ * reason: written in the ingest transaction next to the rollups of the verified ones (which are the
+ * tables above). The proof-of-play report reads them; bills, delivery and the other reports never do.
+ */
+export const playFlagRollups = pgTable(
+  'play_flag_rollups',
+  {
+    quarter: ts('quarter').notNull(),
+    playlistId: text('playlist_id').notNull(),
+    adId: text('ad_id').notNull(),
+    robotRef: text('robot_ref').notNull(),
+    reason: text('reason').notNull(),
+    plays: integer('plays').notNull().default(0),
+    scans: integer('scans').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.quarter, t.playlistId, t.adId, t.robotRef, t.reason] }),
+    index('play_flag_rollups_plan_idx').on(t.playlistId, t.quarter),
+  ],
 );

@@ -40,7 +40,7 @@ let planId: string;
 let adId: string;
 
 beforeAll(async () => {
-  t = await buildTestApp({ clock });
+  t = await buildTestApp({ clock, env: { EVENT_AUDIT: 'off' } });
   const w = await deliveryWorld(t, 1);
   adId = (await createAd(t, w.adv.token, 1)).id;
   planId = (await createPlan(t, w.adv.token, [adId])).id;

@@ -23,8 +23,12 @@ export async function scanQr(ctx: AppContext, code: string): Promise<string> {
   // The stored target was checked when saved; checked again so that nothing else is ever redirected to.
   if (!at || !target || !isQrTarget(target)) throw new AppError('QR_CODE_NOT_FOUND');
   const startedAt = Math.floor(ctx.clock.now().getTime() / 1000);
-  await ingestEvents(ctx, { robotRef: at.robotRef }, [
-    { id: newId(), type: 'scan', playlistId: at.playlistId, adId: at.adId, startedAt },
-  ]);
+  // Observed by the server (its clock, a code it signed for that robot, plan and ad): not audited.
+  await ingestEvents(
+    ctx,
+    { robotRef: at.robotRef },
+    [{ id: newId(), type: 'scan', playlistId: at.playlistId, adId: at.adId, startedAt }],
+    false,
+  );
   return target;
 }

@@ -118,3 +118,28 @@ export function robotsChangedByPublishingSince(since: Date): SQL {
         from (${plansChangedSince(since)}) c join ${publishRecords} pr on pr.playlist_id = c.playlist_id
         where pr.state in ${LIVE}`;
 }
+
+/** For the play audit: every publish record of these plans on one robot, with its pull and cancel times. */
+export async function pullsOfRobot(db: DbOrTx, robotRef: string, playlistIds: readonly string[]) {
+  if (playlistIds.length === 0) return [];
+  return db
+    .select({
+      playlistId: publishRecords.playlistId,
+      pullAt: publishRecords.pullAt,
+      cancelledAt: publishRecords.cancelledAt,
+    })
+    .from(publishRecords)
+    .where(and(eq(publishRecords.robotRef, robotRef), inArray(publishRecords.playlistId, [...playlistIds])));
+}
+
+/** For the proof-of-play report: every pulled publish record of the plan (robot, pull and cancel times). */
+export async function pullsOfPlan(db: DbOrTx, playlistId: string) {
+  return db
+    .select({
+      robotRef: publishRecords.robotRef,
+      pullAt: publishRecords.pullAt,
+      cancelledAt: publishRecords.cancelledAt,
+    })
+    .from(publishRecords)
+    .where(and(eq(publishRecords.playlistId, playlistId), sql`${publishRecords.pullAt} is not null`));
+}

@@ -47,7 +47,7 @@ async function newOrder(robotIds: string[], over: Record<string, unknown> = {}) 
 const setState = (id: string, state: OrderState) => t.app.ctx.db.update(orders).set({ state }).where(eq(orders.id, id));
 
 beforeAll(async () => {
-  t = await buildTestApp({ clock });
+  t = await buildTestApp({ clock, env: { EVENT_AUDIT: 'off' } });
   root = await loginAs(t, 'super', { principals: 'root', name: 'Root Op' });
   const boss = await loginAs(t, 'administrator', { name: 'Boss' });
   sales = await loginAs(t, 'operator', { parentId: boss.user.id, name: 'Sally Sales' });

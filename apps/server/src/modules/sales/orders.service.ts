@@ -32,6 +32,7 @@ import { customerNamesByIds, findCustomerById } from '../customers/customers.que
 import { pricedRobots } from '../devices/devices.queries';
 import { sumRollups } from '../play-events/play-events.queries';
 import { getPlan } from '../playlists/playlists.service';
+import { screenDayDelivery } from './order-delivery';
 import { type OrderLine, type OrderRow, orderHistory, orders } from './sales.table';
 
 type User = Pick<SessionUser, 'id' | 'name' | 'role' | 'principals' | 'customer' | 'projectId' | 'diy'>;
@@ -353,13 +354,22 @@ export class OrdersService {
     return rows.length;
   }
 
-  /** Grants the proposed credit (or less), once. */
-  async credit(user: User, id: string, amount: number | undefined): Promise<OrderDto> {
+  /** Delivery in screen-days (verified plays only): the advertiser sees the same figures as the operator. */
+  async delivery(user: User, id: string) {
+    return screenDayDelivery(this.ctx, await this.visible(user, id));
+  }
+
+  /**
+   * Grants the proposed credit (or less), once: the larger of the device shortfall's and the screen-day
+   * shortfall's suggestion; the reason is kept in the order's history with the amount.
+   */
+  async credit(user: User, id: string, amount: number | undefined, reason = ''): Promise<OrderDto> {
     const now = this.ctx.clock.now();
     const result = await this.ctx.db.transaction(async (tx) => {
       const row = await this.visible(user, id, true);
       if (row.creditFen > 0) throw new AppError('ORDER_CREDIT_GRANTED');
-      const proposed = row.syncedAt ? shortfallCreditFen(row.amountFen, row.lines.length, row.actualDeviceCount) : 0;
+      const byDevices = row.syncedAt ? shortfallCreditFen(row.amountFen, row.lines.length, row.actualDeviceCount) : 0;
+      const proposed = Math.max(byDevices, (await screenDayDelivery(this.ctx, row, tx)).suggestedCreditFen);
       if (proposed <= 0) throw new AppError('ORDER_CREDIT_NONE');
       const fen = amount === undefined ? proposed : yuanToFen(amount);
       if (fen > proposed) throw new AppError('ORDER_CREDIT_TOO_LARGE', {}, 'amount');
@@ -376,7 +386,7 @@ export class OrdersService {
         toState: row.state,
         actorId: user.id,
         actorName: user.name,
-        reason: String(fenToYuan(fen)),
+        reason: reason ? `${fenToYuan(fen)} ${reason}` : String(fenToYuan(fen)),
         createdAt: now,
       });
       return updated as OrderRow;

@@ -38,6 +38,7 @@ import {
 import {
   orderCreateBody,
   orderCreditBody,
+  orderDeliveryResponse,
   orderDetailResponse,
   orderExportBody,
   orderIdBody,
@@ -148,7 +149,18 @@ export function salesRoutes({ orders, bills, leads, branches, exports }: SalesSe
         response: orderResponse,
         config: { roles: OPS },
       },
-      async (request) => orders.credit(request.user, request.body.id, request.body.amount),
+      async (request) => orders.credit(request.user, request.body.id, request.body.amount, request.body.reason),
+    );
+    route.get(
+      '/api/Orders/delivery',
+      {
+        summary:
+          'Delivery against what was sold: screen-days contracted, due, delivered (verified plays), shortfall, suggested credit',
+        querystring: orderIdBody,
+        response: orderDeliveryResponse,
+        config: { roles: READERS },
+      },
+      async (request) => orders.delivery(request.user, request.query.id),
     );
     route.get(
       '/api/Orders/:id',

@@ -53,7 +53,7 @@ let batch1: object[];
 let batch2: object[];
 
 beforeAll(async () => {
-  t = await buildTestApp({ clock, startJobs: true });
+  t = await buildTestApp({ clock, startJobs: true, env: { EVENT_AUDIT: 'off' } });
   w = await deliveryWorld(t, 1);
   adA = (await createAd(t, w.adv.token, 1, 'Coffee')).id;
   adB = (await createAd(t, w.adv.token, 1, 'Tea')).id;

@@ -26,7 +26,7 @@ async function data(url: string) {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp({ clock });
+  t = await buildTestApp({ clock, env: { EVENT_AUDIT: 'off' } });
   w = await deliveryWorld(t, 1);
   const adId = (await createAd(t, w.adv.token, 1, 'Coffee')).id;
   planId = (await createPlan(t, w.adv.token, [adId], { timeZone: 'Asia/Shanghai' })).id;

@@ -1,6 +1,7 @@
 import type { Ok, Page } from '@robot-ads/contracts/common/envelope';
 import type { exportStartSchema } from '@robot-ads/contracts/devices/devices.schemas';
 import type { PlaylistDto } from '@robot-ads/contracts/playlists/playlists.schemas';
+import type { ProofOfPlayReport } from '@robot-ads/contracts/statistics/proof-of-play.schemas';
 import type {
   adResStatPage,
   adStatTotalResponse,
@@ -207,5 +208,15 @@ export const useTopPlans = (p: ReportParams, enabled: boolean) =>
         return { candidates: plans.total, rows: totals.filter((r) => r.plays > 0).sort((a, b) => b.plays - a.plays) };
       },
       enabled,
+    ),
+  );
+
+/** The plan's proof-of-play report (verified and flagged plays per robot and day). */
+export const usePlanProofOfPlay = (playlistId: string, p: ReportParams) =>
+  useQuery(
+    options(
+      ['plan-proof', playlistId, p],
+      () => get<ProofOfPlayReport>('/api/Statis/proofOfPlayByPlaylistId', { playlistId, ...p }),
+      Boolean(playlistId),
     ),
   );

@@ -45,6 +45,36 @@ function planServer(figures: AdStatTotal) {
         return json(200, { success: true, data: { grain: 'hour', ...range, points: [], total: 0 } });
       case '/api/Advertisements/statisticsByProvince':
         return json(200, { success: true, data: { ...range, rows: [], total: zero } });
+      case '/api/Statis/proofOfPlayByPlaylistId':
+        return json(200, {
+          success: true,
+          data: {
+            playlistId: PLAN,
+            planName: 'Plan',
+            customerName: 'Lucky Coffee',
+            ...range,
+            rows: [
+              {
+                robotId: 'RSZ1001',
+                robotName: 'Robot 1',
+                day: '2026-10-01',
+                scheduledMinutes: 180,
+                verified: 99,
+                flagged: 1,
+                reasons: { overlap: 1 },
+              },
+            ],
+            total: {
+              robots: 1,
+              scheduledDays: 1,
+              deliveredDays: 1,
+              verified: 99,
+              flagged: 1,
+              verifiedShare: 99,
+              reasons: { overlap: 1 },
+            },
+          },
+        });
       case '/api/Statis/queryAdWatch_adList_robot_top':
       case '/api/Statis/queryAdWatch_adList_adRes_top':
         return json(200, { success: true, total: 0, datas: [] });
@@ -72,6 +102,12 @@ describe('plan statistics tab', () => {
     expect(within(screen.getByTestId('kpi-watchTime')).getByText('31万')).toBeTruthy();
     expect(within(screen.getByTestId('kpi-pullRatio')).getByText('50%')).toBeTruthy();
     expect(screen.getByText(/拉取率低于 80%/)).toBeTruthy();
+    // Proof of play: the verified share and the flagged plays by reason, with the certificate link.
+    const proof = await screen.findByTestId('proof-of-play', {}, { timeout: 10_000 });
+    expect(await within(proof).findByText('核验率', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(within(screen.getByTestId('proof-reasons')).getByText('播放重叠 1')).toBeTruthy();
+    const pdf = within(proof).getByText('播放证明书 (PDF)').closest('a');
+    expect(pdf?.getAttribute('href')).toContain('format=pdf');
     // The report is asked in the plan's zone, for whole local days.
     const asked = server.seen.find((s) => s.startsWith('/api/Statis/queryAdPlay_adList_total'));
     expect(asked).toContain('timeZone=Asia%2FKolkata');

@@ -1,6 +1,7 @@
 import type { robotSchema } from '@robot-ads/contracts/devices/devices.schemas';
 import type { PlaylistDto } from '@robot-ads/contracts/playlists/playlists.schemas';
 import type {
+  OrderDeliveryDto,
   OrderDetailDto,
   OrderDto,
   OrderQuery,
@@ -97,3 +98,12 @@ export const useCreditOrder = () =>
 
 export const startOrderExport = (filter: Omit<OrderFilter, 'start' | 'limit'>) =>
   api.post<ExportStart>('/api/Orders/export', filter);
+
+/** GET /api/Orders/delivery: screen-days contracted, due, delivered (verified plays), shortfall, suggested credit. */
+export const useOrderDelivery = (id: string | null) =>
+  useQuery({
+    queryKey: ['orders', 'delivery', id],
+    queryFn: () => api.get<OrderDeliveryDto>('/api/Orders/delivery', { query: { id: id ?? '' }, silent: true }),
+    enabled: id !== null,
+    retry: false,
+  });

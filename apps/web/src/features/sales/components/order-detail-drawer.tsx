@@ -4,6 +4,7 @@ import { QueryError } from '../../../components/query-error';
 import { lang } from '../../../lib/i18n';
 import { useCreditOrder, useOrder, useSyncOrder } from '../api/orders';
 import { formatFen, yuanToFen } from '../money';
+import { OrderDelivery } from './order-delivery';
 import { OrderStateTag } from './tags';
 import { dateText, timeText } from './use-paged';
 
@@ -101,6 +102,7 @@ export function OrderDetailDrawer({
               }
             />
           )}
+          <OrderDelivery id={o.id} creditFen={o.creditFen} canManage={canManage} />
           <Typography.Title level={5}>{t('orders.lines')}</Typography.Title>
           <Table
             rowKey="robotId"

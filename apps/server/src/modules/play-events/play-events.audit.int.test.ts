@@ -1,0 +1,179 @@
+import { newId } from '@robot-ads/contracts/common/ids';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pulledRecord } from '../../../test/audit';
+import { bearer, loginAs } from '../../../test/auth';
+import { buildTestApp, type TestApp } from '../../../test/build-app';
+import { createAd, createPlan, deliveryWorld } from '../../../test/delivery';
+import { createRobot } from '../../../test/devices';
+import { deviceTokenFor, sendEvents } from '../../../test/play-events';
+import { ManualClock } from '../../platform/clock';
+import { playEvents, playFlagRollups } from './play-events.table';
+
+/**
+ * Each audit rule on one play (docs/statistics.md, "Proof-of-play audit"). The plan plays every day
+ * 09:00-12:00 Asia/Shanghai (01:00-04:00 UTC) from 2026-11-20; its one picture ad lasts 10 s; the robot
+ * pulled it on 2026-11-25. Now is 2026-12-01 00:00 UTC.
+ */
+const clock = new ManualClock(new Date('2026-11-20T00:00:00Z'));
+let t: TestApp;
+let planId: string;
+let adId: string;
+let otherAdId: string;
+let robot: { id: string };
+let token: string;
+let adv: string;
+const at = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+const PULL = new Date('2026-11-25T00:00:00Z');
+
+beforeAll(async () => {
+  t = await buildTestApp({ clock });
+  const w = await deliveryWorld(t, 1);
+  adv = w.adv.token;
+  adId = (await createAd(t, adv, 1, 'Audit ad')).id;
+  otherAdId = (await createAd(t, adv, 1, 'Other ad')).id;
+  planId = (
+    await createPlan(t, adv, [adId], {
+      cycle: { type: 'weekly', data: [1, 2, 3, 4, 5, 6, 7] },
+      times: [{ begin: { hour: 9, minute: 0 }, end: { hour: 12, minute: 0 } }],
+    })
+  ).id;
+  clock.set(new Date('2026-12-01T00:00:00Z'));
+  robot = await createRobot(t, {});
+  token = await deviceTokenFor(t, robot.id);
+  await pulledRecord(t, planId, robot.id, PULL);
+});
+afterAll(() => t?.close());
+
+const play = (startedAt: number, over: Record<string, unknown> = {}) => ({
+  id: newId(),
+  type: 'play',
+  playlistId: planId,
+  adId,
+  startedAt,
+  watchDuration: 10_000,
+  ...over,
+});
+
+async function verdicts(robotRef: string) {
+  const rows = await t.app.ctx.db
+    .select({
+      id: playEvents.id,
+      verdict: playEvents.verdict,
+      reason: playEvents.reason,
+      v: playEvents.scheduleVersion,
+    })
+    .from(playEvents)
+    .where(eq(playEvents.robotRef, robotRef));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+describe('the proof-of-play audit on ingest', () => {
+  it('verifies a full-length play of a pulled plan in its hours, and flags each broken rule with its reason', async () => {
+    const day = '2026-11-30T';
+    const cases: [object & { id: string }, string | null][] = [
+      [play(at(`${day}02:00:00Z`), { scheduleVersion: 'v-abc' }), null],
+      [play(at(`${day}02:00:11Z`), { watchDuration: 10_400 }), null],
+      [play(at(`${day}02:00:05Z`)), 'overlap'],
+      [play(at(`${day}02:10:00Z`), { watchDuration: 10_600 }), 'tooLong'],
+      [play(at(`${day}02:20:00Z`), { watchDuration: 9_400 }), 'tooShort'],
+      [play(at(`${day}06:00:00Z`)), 'outsideSchedule'],
+      [play(at(`${day}00:59:30Z`)), null],
+      [play(at(`${day}02:30:00Z`), { adId: otherAdId }), 'adNotInPlan'],
+      [play(at('2026-12-01T00:10:00Z')), 'future'],
+      [play(at('2026-12-01T00:04:00Z'), { watchDuration: 10_000 }), 'outsideSchedule'],
+      [play(at('2026-10-30T02:00:00Z')), 'tooOld'],
+      [play(at('2026-11-24T02:00:00Z')), 'beforePull'],
+    ];
+    const res = await sendEvents(
+      t,
+      token,
+      cases.map(([e]) => e),
+    );
+    expect(res.statusCode).toBe(200);
+    const flaggedCount = cases.filter(([, r]) => r !== null).length;
+    expect(res.json().data).toEqual({ accepted: cases.length, duplicates: 0, ignored: 0, flagged: flaggedCount });
+    const stored = await verdicts(robot.id);
+    for (const [e, reason] of cases) {
+      expect(stored.get(e.id)?.reason ?? null, JSON.stringify(e)).toBe(reason);
+      expect(stored.get(e.id)?.verdict).toBe(reason ? 'flagged' : 'verified');
+    }
+    expect(stored.get(cases[0]?.[0].id as string)?.v).toBe('v-abc');
+
+    // Reports count the verified plays only; the flagged ones are kept by reason.
+    const q = `playlistId=${planId}&begin=${at('2026-11-01T00:00:00Z')}&end=${at('2026-12-02T00:00:00Z')}`;
+    const report = await t.app.inject({
+      url: `/api/Advertisements/statisticsDaysByPlaylistId?${q}`,
+      headers: bearer((await loginAs(t, 'super', { principals: 'root' })).token),
+    });
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.json().data.total.plays).toBe(cases.length - flaggedCount);
+    const flags = await t.app.ctx.db
+      .select({ reason: playFlagRollups.reason, plays: playFlagRollups.plays })
+      .from(playFlagRollups)
+      .where(eq(playFlagRollups.playlistId, planId));
+    const byReason = new Map<string, number>();
+    for (const f of flags) byReason.set(f.reason, (byReason.get(f.reason) ?? 0) + f.plays);
+    expect(Object.fromEntries(byReason)).toEqual({
+      overlap: 1,
+      tooLong: 1,
+      tooShort: 1,
+      outsideSchedule: 2,
+      adNotInPlan: 1,
+      future: 1,
+      tooOld: 1,
+      beforePull: 1,
+    });
+
+    // Re-sent: nothing inserted, each keeps its first verdict, no figure moves.
+    const again = await sendEvents(
+      t,
+      token,
+      cases.map(([e]) => e),
+    );
+    expect(again.json().data).toEqual({ accepted: 0, duplicates: cases.length, ignored: 0, flagged: 0 });
+    const after = await verdicts(robot.id);
+    for (const [e, reason] of cases) expect(after.get(e.id)?.reason ?? null).toBe(reason);
+  });
+
+  it('flags plays of a plan the robot never pulled, and plays after its publish was cancelled', async () => {
+    const stranger = await createRobot(t, {});
+    const strangerToken = await deviceTokenFor(t, stranger.id);
+    const e1 = play(at('2026-11-30T02:00:00Z'));
+    const r1 = await sendEvents(t, strangerToken, [e1]);
+    expect(r1.json().data.flagged).toBe(1);
+    expect((await verdicts(stranger.id)).get(e1.id)?.reason).toBe('notPulled');
+
+    const cancelled = await createRobot(t, {});
+    await pulledRecord(t, planId, cancelled.id, PULL, new Date('2026-11-29T00:00:00Z'));
+    const cancelledToken = await deviceTokenFor(t, cancelled.id);
+    const before = play(at('2026-11-28T02:00:00Z'));
+    const afterCancel = play(at('2026-11-30T02:00:00Z'));
+    const r2 = await sendEvents(t, cancelledToken, [before, afterCancel]);
+    expect(r2.json().data).toMatchObject({ accepted: 2, flagged: 1 });
+    const v = await verdicts(cancelled.id);
+    expect(v.get(before.id)?.verdict).toBe('verified');
+    expect(v.get(afterCancel.id)?.reason).toBe('afterCancel');
+  });
+
+  it('checks overlap against plays stored by an earlier batch, and with EVENT_MAX_AGE_DAYS a week offline loses nothing', async () => {
+    const r = await createRobot(t, {});
+    await pulledRecord(t, planId, r.id, PULL);
+    const tk = await deviceTokenFor(t, r.id);
+    const first = play(at('2026-11-26T03:00:00Z'));
+    await sendEvents(t, tk, [first]);
+    const clash = play(at('2026-11-26T03:00:04Z'));
+    const next = play(at('2026-11-26T03:00:10Z'));
+    const res = await sendEvents(t, tk, [clash, next]);
+    expect(res.json().data).toMatchObject({ accepted: 2, flagged: 1 });
+    const v = await verdicts(r.id);
+    expect(v.get(clash.id)?.reason).toBe('overlap');
+    expect(v.get(next.id)?.verdict).toBe('verified');
+    expect(t.app.ctx.config.EVENT_MAX_AGE_DAYS).toBe(30);
+    const rows = await t.app.ctx.db
+      .select({ n: playEvents.id })
+      .from(playEvents)
+      .where(and(eq(playEvents.robotRef, r.id), eq(playEvents.verdict, 'verified')));
+    expect(rows).toHaveLength(2);
+  });
+});

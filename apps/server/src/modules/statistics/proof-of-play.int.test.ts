@@ -1,0 +1,193 @@
+import { newId } from '@robot-ads/contracts/common/ids';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pulledRecord } from '../../../test/audit';
+import { bearer, loginAs } from '../../../test/auth';
+import { buildTestApp, type TestApp } from '../../../test/build-app';
+import { createAd, createPlan, deliveryWorld } from '../../../test/delivery';
+import { createRobot } from '../../../test/devices';
+import { renderPdfPages } from '../../../test/pdf-ink';
+import { deviceTokenFor, sendEvents } from '../../../test/play-events';
+import { ManualClock } from '../../platform/clock';
+
+/**
+ * The proof-of-play report: a plan playing 09:00-12:00 Shanghai daily, pulled by two robots on 2026-11-28;
+ * robot A reports 3 full plays on 11-29 and one overlapping; robot B one play longer than the ad on 11-30.
+ */
+const clock = new ManualClock(new Date('2026-11-20T00:00:00Z'));
+let t: TestApp;
+let w: Awaited<ReturnType<typeof deliveryWorld>>;
+let planId: string;
+let robotA: { id: string; robotId: string };
+let robotB: { id: string; robotId: string };
+const at = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+const RANGE = `begin=${at('2026-11-27T16:00:00Z')}&end=${at('2026-12-01T16:00:00Z')}`;
+
+beforeAll(async () => {
+  t = await buildTestApp({ clock });
+  w = await deliveryWorld(t, 1);
+  const adId = (await createAd(t, w.adv.token, 1, 'Proof ad')).id;
+  planId = (
+    await createPlan(t, w.adv.token, [adId], {
+      name: '咖啡 Proof plan',
+      cycle: { type: 'daily', data: [] },
+      times: [{ begin: { hour: 9, minute: 0 }, end: { hour: 12, minute: 0 } }],
+    })
+  ).id;
+  clock.set(new Date('2026-12-01T06:00:00Z'));
+  robotA = await createRobot(t, { name: 'Robot A', salesType: 'trial', priceFen: 10_000 });
+  robotB = await createRobot(t, { name: 'Robot B', salesType: 'trial', priceFen: 10_000 });
+  for (const r of [robotA, robotB]) await pulledRecord(t, planId, r.id, new Date('2026-11-28T00:00:00Z'));
+  const play = (iso: string, watch = 10_000) => ({
+    id: newId(),
+    type: 'play',
+    playlistId: planId,
+    adId,
+    startedAt: at(iso),
+    watchDuration: watch,
+  });
+  await sendEvents(t, await deviceTokenFor(t, robotA.id), [
+    play('2026-11-29T02:00:00Z'),
+    play('2026-11-29T02:00:20Z'),
+    play('2026-11-29T02:00:40Z'),
+    play('2026-11-29T02:00:45Z'),
+  ]);
+  await sendEvents(t, await deviceTokenFor(t, robotB.id), [play('2026-11-30T02:00:00Z', 15_000)]);
+});
+afterAll(() => t?.close());
+
+async function get(url: string, token: string) {
+  return t.app.inject({ url, headers: { ...bearer(token), 'accept-language': 'en' } });
+}
+
+describe('proof-of-play report', () => {
+  it('gives scheduled minutes, verified and flagged plays per robot and day, and the verified share', async () => {
+    const op = await loginAs(t, 'super', { principals: 'root' });
+    const res = await get(`/api/Statis/proofOfPlayByPlaylistId?playlistId=${planId}&${RANGE}`, op.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data.timeZone).toBe('Asia/Shanghai');
+    const a29 = data.rows.find(
+      (r: { robotId: string; day: string }) => r.robotId === robotA.robotId && r.day === '2026-11-29',
+    );
+    expect(a29).toMatchObject({ scheduledMinutes: 180, verified: 3, flagged: 1, reasons: { overlap: 1 } });
+    const b30 = data.rows.find(
+      (r: { robotId: string; day: string }) => r.robotId === robotB.robotId && r.day === '2026-11-30',
+    );
+    expect(b30).toMatchObject({ scheduledMinutes: 180, verified: 0, flagged: 1, reasons: { tooLong: 1 } });
+    // Pulled on 11-28 (08:00 Shanghai): 11-28 to 12-01 scheduled, 4 days x 2 robots.
+    expect(data.total).toEqual({
+      robots: 2,
+      scheduledDays: 8,
+      deliveredDays: 1,
+      verified: 3,
+      flagged: 2,
+      verifiedShare: 60,
+      reasons: { tooLong: 1, overlap: 1 },
+    });
+  });
+
+  it("is the plan's owner's and the operators' only: another customer's advertiser gets 404", async () => {
+    const mine = await loginAs(t, 'advertisers', { customer: w.customerId, diy: true });
+    expect(
+      (await get(`/api/Statis/proofOfPlayByPlaylistId?playlistId=${planId}&${RANGE}`, mine.token)).statusCode,
+    ).toBe(200);
+    const other = await loginAs(t, 'advertisers', { customer: w.otherCustomerId, diy: true });
+    const res = await get(`/api/Statis/proofOfPlayByPlaylistId?playlistId=${planId}&${RANGE}`, other.token);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('PLAYLIST_NOT_FOUND');
+  });
+
+  it('exports an xlsx a spreadsheet opens with the same figures and the share as a percentage', async () => {
+    const op = await loginAs(t, 'super', { principals: 'root' });
+    const res = await get(
+      `/api/Statis/proofOfPlayExport?playlistId=${planId}&${RANGE}&format=xlsx&language=en`,
+      op.token,
+    );
+    expect(res.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    const rows = new Map<string, ExcelJS.Row>();
+    sheet?.eachRow((row) => rows.set(String(row.getCell(1).value), row));
+    expect(rows.get('Verified plays')?.getCell(2).value).toBe(3);
+    expect(rows.get('Flagged plays')?.getCell(2).value).toBe(2);
+    const share = rows.get('Verified share')?.getCell(2);
+    expect(share?.value).toBeCloseTo(0.6);
+    expect(share?.numFmt).toBe('0.00%');
+    expect(rows.get('Flag reasons: Overlapping play')?.getCell(2).value).toBe(1);
+    expect(rows.get(robotA.robotId)?.getCell(5).value).toBeGreaterThanOrEqual(0);
+  });
+
+  for (const lang of ['zh', 'en'] as const) {
+    it(`renders the PDF certificate in ${lang} with its words and figures inked`, { timeout: 90_000 }, async () => {
+      const op = await loginAs(t, 'super', { principals: 'root' });
+      const res = await get(
+        `/api/Statis/proofOfPlayExport?playlistId=${planId}&${RANGE}&format=pdf&language=${lang}`,
+        op.token,
+      );
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('application/pdf');
+      expect(res.rawPayload.length).toBeLessThan(1_000_000);
+      const r = await renderPdfPages(res.rawPayload, process.env.PDF_KEEP);
+      try {
+        const words =
+          lang === 'zh'
+            ? ['播放证明书', '咖啡', '核验率', '60.00', '播放重叠']
+            : ['Proof-of-play', '咖啡', 'Verified', '60.00', robotA.robotId];
+        for (const word of words) expect(await r.inkAt(word), word).toBeGreaterThan(0.05);
+      } finally {
+        r.cleanup();
+      }
+    });
+  }
+});
+
+describe('delivery against what was sold (screen-days)', () => {
+  it('counts screen-days with a verified play against those contracted, suggests a credit the operator grants with its reason, and the advertiser sees the same', async () => {
+    const op = await loginAs(t, 'super', { principals: 'root' });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/Orders',
+      headers: { ...bearer(op.token), 'accept-language': 'en' },
+      payload: {
+        name: 'Proof order',
+        playlistId: planId,
+        robotIds: [robotA.robotId, robotB.robotId],
+        weeks: 1,
+        begin: at('2026-11-28T16:00:00Z'),
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const order = created.json().data as { id: string; amountFen: number };
+    expect(order.amountFen).toBe(20_000);
+    const res = await get(`/api/Orders/delivery?id=${order.id}`, op.token);
+    expect(res.statusCode, res.body).toBe(200);
+    // 11-29, 11-30 and 12-01 are due (now 12-01 14:00 Shanghai): 2 screens x 3 days; only A on 11-29 has a
+    // verified play (B's play on 11-30 was flagged tooLong).
+    const expected = {
+      contractedScreenDays: 14,
+      dueScreenDays: 6,
+      deliveredScreenDays: 1,
+      shortfallScreenDays: 5,
+      suggestedCreditFen: Math.floor((20_000 * 5) / 14),
+    };
+    expect(res.json().data).toMatchObject(expected);
+    const adv = await loginAs(t, 'advertisers', { customer: w.customerId, diy: true });
+    const seen = await get(`/api/Orders/delivery?id=${order.id}`, adv.token);
+    expect(seen.json().data).toMatchObject(expected);
+    const other = await loginAs(t, 'advertisers', { customer: w.otherCustomerId, diy: true });
+    expect((await get(`/api/Orders/delivery?id=${order.id}`, other.token)).statusCode).toBeGreaterThanOrEqual(403);
+
+    const credit = await t.app.inject({
+      method: 'POST',
+      url: '/api/Orders/credit',
+      headers: bearer(op.token),
+      payload: { id: order.id, reason: '5 screen-days missed' },
+    });
+    expect(credit.statusCode, credit.body).toBe(200);
+    expect(credit.json().data.creditFen).toBe(expected.suggestedCreditFen);
+    const detail = (await get(`/api/Orders/${order.id}`, op.token)).json().data;
+    expect(JSON.stringify(detail.history)).toContain('5 screen-days missed');
+  });
+});

@@ -1,0 +1,54 @@
+import {
+  proofOfPlayExportQuery,
+  proofOfPlayQuery,
+  proofOfPlayResponse,
+} from '@robot-ads/contracts/statistics/proof-of-play.schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../platform/context';
+import { attachment, sendWorkbook } from '../../platform/exports';
+import { zodRoutes } from '../../platform/zod-routes';
+import { proofOfPlay } from './proof-of-play';
+import { proofOfPlayPdf, proofOfPlayXlsx } from './proof-of-play.export';
+
+const OPTIONS =
+  "The plan id as playlistId (or playListId, playlistid, id); begin, end (unix seconds, default the last 30 local days), timeZone (default the plan's), robotId, province.";
+
+/** The proof-of-play report of a plan and its exports (docs/statistics.md, "Proof-of-play report"). */
+export function proofOfPlayRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const route = zodRoutes(app, ['statistics']);
+    route.get(
+      '/api/Statis/proofOfPlayByPlaylistId',
+      {
+        summary: `Proof of play of a plan: per robot and local day the scheduled minutes, verified and flagged plays (by reason); totals and the verified share. ${OPTIONS}`,
+        querystring: proofOfPlayQuery,
+        response: proofOfPlayResponse,
+      },
+      async (request) => proofOfPlay(ctx, request.user, request.query),
+    );
+    app.get(
+      '/api/Statis/proofOfPlayExport',
+      {
+        schema: {
+          tags: ['statistics'],
+          summary: `The proof-of-play report as xlsx (format=xlsx) or as a PDF certificate (format=pdf), in zh or en (language). ${OPTIONS}`,
+          querystring: proofOfPlayExportQuery,
+        },
+      },
+      async (request, reply) => {
+        const q = request.query;
+        const report = await proofOfPlay(ctx, request.user, q);
+        const lang = q.language ?? (request.user.lang === 'en' ? 'en' : 'zh');
+        const name = `proof-of-play-${report.playlistId}`;
+        if (q.format === 'pdf') {
+          const pdf = await proofOfPlayPdf(report, lang);
+          return reply
+            .header('content-type', 'application/pdf')
+            .header('content-disposition', attachment(`${name}.pdf`))
+            .send(pdf);
+        }
+        return sendWorkbook(reply, `${name}.xlsx`, await proofOfPlayXlsx(report, lang));
+      },
+    );
+  };
+}

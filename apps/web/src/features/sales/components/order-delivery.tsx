@@ -1,0 +1,51 @@
+import { App, Button, Descriptions, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { QueryError } from '../../../components/query-error';
+import { lang } from '../../../lib/i18n';
+import { useCreditOrder, useOrderDelivery } from '../api/orders';
+import { formatFen } from '../money';
+
+/**
+ * Delivery against what was sold, in screen-days (verified plays only): the advertiser sees the same
+ * figures; an operator accepts the suggested credit into the customer's bill, the reason kept.
+ */
+export function OrderDelivery({ id, creditFen, canManage }: { id: string; creditFen: number; canManage: boolean }) {
+  const { t } = useTranslation('sales');
+  const { message } = App.useApp();
+  const delivery = useOrderDelivery(id);
+  const credit = useCreditOrder();
+  const language = lang();
+  if (delivery.isError) return <QueryError error={delivery.error} onRetry={() => delivery.refetch()} />;
+  const d = delivery.data;
+  if (!d) return null;
+  const reason = t('delivery.reason', { missing: d.shortfallScreenDays, contracted: d.contractedScreenDays });
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }} data-testid="order-delivery">
+      <Typography.Title level={5}>{t('delivery.title')}</Typography.Title>
+      <Descriptions column={2} size="small" bordered>
+        <Descriptions.Item label={t('delivery.contracted')}>{d.contractedScreenDays}</Descriptions.Item>
+        <Descriptions.Item label={t('delivery.due')}>{d.dueScreenDays}</Descriptions.Item>
+        <Descriptions.Item label={t('delivery.delivered')}>{d.deliveredScreenDays}</Descriptions.Item>
+        <Descriptions.Item label={t('delivery.shortfall')}>{d.shortfallScreenDays}</Descriptions.Item>
+        <Descriptions.Item label={t('delivery.suggestedCredit')}>
+          {formatFen(d.suggestedCreditFen, language)}
+        </Descriptions.Item>
+      </Descriptions>
+      {canManage && creditFen === 0 && d.suggestedCreditFen > 0 && (
+        <Button
+          loading={credit.isPending}
+          onClick={async () => {
+            try {
+              await credit.mutateAsync({ id, reason });
+              message.success(t('orders.creditGranted', { credit: formatFen(d.suggestedCreditFen, language) }));
+            } catch (err) {
+              message.error((err as Error).message);
+            }
+          }}
+        >
+          {t('delivery.accept')}
+        </Button>
+      )}
+    </Space>
+  );
+}

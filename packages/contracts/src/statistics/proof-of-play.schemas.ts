@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { okEnvelope } from '../common/envelope';
+import { FLAG_REASONS } from '../play-events/play-events.rules';
+import { planReportQuery, reportOptions } from './statistics.schemas';
+
+/**
+ * The proof-of-play report of a plan (docs/statistics.md, "Proof-of-play report"): per robot and local day,
+ * the minutes the plan was scheduled on that robot (after its pull), the verified plays and the flagged
+ * ones by reason; with totals and the verified share (Broadsign's audited %).
+ */
+export const proofOfPlayQuery = planReportQuery;
+
+/** The plan id arrives as playlistId, playListId, playlistid or id (as in every plan report). */
+const planIdOf = (v: unknown) => {
+  if (v && typeof v === 'object' && !('playlistId' in v)) {
+    const o = v as Record<string, unknown>;
+    const alt = o.playListId ?? o.playlistid ?? o.id;
+    if (alt !== undefined) return { ...o, playlistId: alt };
+  }
+  return v;
+};
+
+/** `GET /api/Statis/proofOfPlayExport`: the same report as a file (xlsx, or the PDF certificate). */
+export const proofOfPlayExportQuery = z.preprocess(
+  planIdOf,
+  reportOptions.extend({
+    playlistId: z
+      .string({ message: 'PLAYLIST_ID_NOT_EXIST' })
+      .trim()
+      .regex(/^[0-9a-f]{12}([0-9a-f]{12})?$/, 'PLAYLIST_ID_NOT_EXIST'),
+    format: z.enum(['xlsx', 'pdf']).default('xlsx'),
+    language: z.enum(['zh', 'en']).optional(),
+  }),
+);
+export type ProofOfPlayExportQuery = z.infer<typeof proofOfPlayExportQuery>;
+
+const reasonCounts = z.partialRecord(z.enum(FLAG_REASONS), z.number().int());
+
+export const proofOfPlayRow = z.object({
+  robotId: z.string(),
+  robotName: z.string(),
+  /** Local day of the report's zone, YYYY-MM-DD. */
+  day: z.string(),
+  scheduledMinutes: z.number().int(),
+  verified: z.number().int(),
+  flagged: z.number().int(),
+  reasons: reasonCounts,
+});
+export type ProofOfPlayRow = z.infer<typeof proofOfPlayRow>;
+
+export const proofOfPlayReport = z.object({
+  playlistId: z.string(),
+  planName: z.string(),
+  customerName: z.string(),
+  timeZone: z.string(),
+  begin: z.number().int(),
+  end: z.number().int(),
+  rows: z.array(proofOfPlayRow),
+  total: z.object({
+    robots: z.number().int(),
+    /** Robot-days on which the plan was scheduled (after the robot's pull). */
+    scheduledDays: z.number().int(),
+    /** Of those, the robot-days with at least one verified play. */
+    deliveredDays: z.number().int(),
+    verified: z.number().int(),
+    flagged: z.number().int(),
+    /** verified / (verified + flagged) x 100, two decimals; null without plays. */
+    verifiedShare: z.number().nullable(),
+    reasons: reasonCounts,
+  }),
+});
+export type ProofOfPlayReport = z.infer<typeof proofOfPlayReport>;
+export const proofOfPlayResponse = okEnvelope(proofOfPlayReport);
