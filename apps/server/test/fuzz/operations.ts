@@ -17,7 +17,7 @@ export interface Operation {
   path: string;
   params: { name: string; in: 'path' | 'query'; required: boolean; schema: JsonSchema }[];
   body?: JsonSchema;
-  /** The route answers JSON on success (declares an application/json response). */
+  /** The route answers the JSON envelope on success (declares an application/json response, not a raw document). */
   json: boolean;
 }
 
@@ -49,6 +49,11 @@ interface OpenApiDoc {
  * @fastify/swagger-ui, no schema, no envelope). Everything else in the document is fuzzed.
  */
 const NOT_API = (path: string) => path === '/api/docs' || path.startsWith('/api/docs/');
+/**
+ * Paths that answer a JSON document itself on success, not the envelope, as /api/docs/json does: a partner's
+ * OpenAPI document (docs/open-platform.md). Their refusals are still checked for the error envelope.
+ */
+const RAW_DOCUMENT = new Set(['/api/OpenPlatform/openapi.json']);
 
 export function operationsOf(doc: OpenApiDoc): Operation[] {
   const out: Operation[] = [];
@@ -69,7 +74,9 @@ export function operationsOf(doc: OpenApiDoc): Operation[] {
             schema: p.schema ?? { type: 'string' },
           })),
         body: op.requestBody?.content?.['application/json']?.schema,
-        json: Object.values(op.responses ?? {}).some((r) => r.content && 'application/json' in r.content),
+        json:
+          !RAW_DOCUMENT.has(path) &&
+          Object.values(op.responses ?? {}).some((r) => r.content && 'application/json' in r.content),
       });
     }
   }
