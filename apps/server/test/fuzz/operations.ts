@@ -17,6 +17,8 @@ export interface Operation {
   path: string;
   params: { name: string; in: 'path' | 'query'; required: boolean; schema: JsonSchema }[];
   body?: JsonSchema;
+  /** The token the route takes, from its OpenAPI security: a device's, a user's (or partner's), or none. */
+  token: 'device' | 'user' | 'none';
   /** The route answers the JSON envelope on success (declares an application/json response, not a raw document). */
   json: boolean;
 }
@@ -37,6 +39,7 @@ interface OpenApiDoc {
       string,
       {
         parameters?: { name: string; in: string; required?: boolean; schema?: JsonSchema }[];
+        security?: Record<string, unknown>[];
         requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
         responses?: Record<string, { content?: Record<string, unknown> }>;
       }
@@ -54,6 +57,11 @@ const NOT_API = (path: string) => path === '/api/docs' || path.startsWith('/api/
  * OpenAPI document (docs/open-platform.md). Their refusals are still checked for the error envelope.
  */
 const RAW_DOCUMENT = new Set(['/api/OpenPlatform/openapi.json']);
+
+function tokenOf(security: Record<string, unknown>[] | undefined): Operation['token'] {
+  if (!security?.length) return 'none';
+  return security.some((requirement) => 'deviceToken' in requirement) ? 'device' : 'user';
+}
 
 export function operationsOf(doc: OpenApiDoc): Operation[] {
   const out: Operation[] = [];
@@ -74,6 +82,7 @@ export function operationsOf(doc: OpenApiDoc): Operation[] {
             schema: p.schema ?? { type: 'string' },
           })),
         body: op.requestBody?.content?.['application/json']?.schema,
+        token: tokenOf(op.security),
         json:
           !RAW_DOCUMENT.has(path) &&
           Object.values(op.responses ?? {}).some((r) => r.content && 'application/json' in r.content),
