@@ -8,6 +8,8 @@ import { activatedDevice, createProject } from '../devices';
 /** Who sends a request: anonymous, a device, or a logged-in account of one role. */
 export interface Caller {
   name: string;
+  /** The token it sends: a user's, a device's, or none. */
+  kind: 'user' | 'device' | 'anonymous';
   headers: Record<string, string>;
   /** Still logged in? (A fuzzed logout or password change may end the session.) */
   alive(): Promise<boolean>;
@@ -32,6 +34,7 @@ export async function makeCallers(t: TestApp): Promise<{ callers: Caller[]; secr
   const userCaller = (name: string, role: Role, setup: CreateUserOverrides): Caller => {
     const caller: Caller = {
       name,
+      kind: 'user',
       headers: {},
       alive: async () =>
         (await t.app.inject({ method: 'GET', url: '/api/Users/current', headers: caller.headers })).statusCode === 200,
@@ -41,7 +44,9 @@ export async function makeCallers(t: TestApp): Promise<{ callers: Caller[]; secr
     };
     return caller;
   };
-  const callers: Caller[] = [{ name: 'anonymous', headers: {}, alive: async () => true, renew: async () => undefined }];
+  const callers: Caller[] = [
+    { name: 'anonymous', kind: 'anonymous', headers: {}, alive: async () => true, renew: async () => undefined },
+  ];
   for (const role of ROLES) {
     const setup = isAdvertiserRole(role)
       ? { customer: customerId, diy: true }
@@ -56,6 +61,7 @@ export async function makeCallers(t: TestApp): Promise<{ callers: Caller[]; secr
 
   const device: Caller = {
     name: 'device',
+    kind: 'device',
     headers: {},
     alive: async () =>
       (await t.app.inject({ method: 'GET', url: '/api/device/v1/schedule', headers: device.headers })).statusCode !==

@@ -19,7 +19,9 @@ export interface Operation {
   path: string;
   params: { name: string; in: 'path' | 'query'; required: boolean; schema: JsonSchema }[];
   body?: JsonSchema;
-  /** The route answers JSON on success (declares an application/json response). */
+  /** The token the route takes, from its OpenAPI security: a device's, a user's (or partner's), or none. */
+  token: 'device' | 'user' | 'none';
+  /** The route answers the JSON envelope on success (declares an application/json response, not a raw document). */
   json: boolean;
 }
 
@@ -39,6 +41,7 @@ interface OpenApiDoc {
       string,
       {
         parameters?: { name: string; in: string; required?: boolean; schema?: JsonSchema }[];
+        security?: Record<string, unknown>[];
         requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
         responses?: Record<string, { content?: Record<string, unknown> }>;
       }
@@ -51,6 +54,16 @@ interface OpenApiDoc {
  * @fastify/swagger-ui, no schema, no envelope). Everything else in the document is fuzzed.
  */
 const NOT_API = (path: string) => path === '/api/docs' || path.startsWith('/api/docs/');
+/**
+ * Paths that answer a JSON document itself on success, not the envelope, as /api/docs/json does: a partner's
+ * OpenAPI document (docs/open-platform.md). Their refusals are still checked for the error envelope.
+ */
+const RAW_DOCUMENT = new Set(['/api/OpenPlatform/openapi.json']);
+
+function tokenOf(security: Record<string, unknown>[] | undefined): Operation['token'] {
+  if (!security?.length) return 'none';
+  return security.some((requirement) => 'deviceToken' in requirement) ? 'device' : 'user';
+}
 
 export function operationsOf(doc: OpenApiDoc): Operation[] {
   const out: Operation[] = [];
@@ -71,7 +84,10 @@ export function operationsOf(doc: OpenApiDoc): Operation[] {
             schema: p.schema ?? { type: 'string' },
           })),
         body: op.requestBody?.content?.['application/json']?.schema,
-        json: Object.values(op.responses ?? {}).some((r) => r.content && 'application/json' in r.content),
+        token: tokenOf(op.security),
+        json:
+          !RAW_DOCUMENT.has(path) &&
+          Object.values(op.responses ?? {}).some((r) => r.content && 'application/json' in r.content),
       });
     }
   }

@@ -96,7 +96,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The OpenAPI document of the calls a partner token may make (for a logged-in user: every open call) */
+        /** The OpenAPI document of the calls a partner token may make (for a logged-in user: every open call); the document itself, not in the envelope */
         get: operations["getPartnerOpenApi"];
         put?: never;
         post?: never;
@@ -1110,24 +1110,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description An OpenAPI 3 document */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "data": {}
-                     *     }
-                     */
+                    /** @example {} */
                     "application/json": {
-                        data: {
-                            [key: string]: unknown;
-                        };
-                        /** @enum {boolean} */
-                        success: true;
+                        [key: string]: unknown;
                     };
                 };
             };

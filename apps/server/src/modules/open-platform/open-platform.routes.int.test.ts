@@ -372,13 +372,18 @@ describe('interfaces and the audit log', () => {
     const app = await createApiUser({ interfaces: [DEVICES] });
     const doc = await call(await partnerToken(app), '/api/OpenPlatform/openapi.json');
     expect(doc.statusCode, doc.body).toBe(200);
+    // The document itself, as /api/docs/json: a generator takes the URL as is.
+    expect(doc.headers['content-type']).toMatch(/^application\/json/);
+    expect(doc.json()).toMatchObject({ openapi: expect.stringMatching(/^3\./), info: expect.any(Object) });
+    expect(doc.json()).not.toHaveProperty('success');
+    // Its refusals stay in the error envelope.
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/OpenPlatform/openapi.json' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
     // Its granted calls, and the document itself (every partner token may read it).
-    expect(Object.keys(doc.json().data.paths)).toEqual([
-      '/api/Devices/queryRobotInfo',
-      '/api/OpenPlatform/openapi.json',
-    ]);
+    expect(Object.keys(doc.json().paths)).toEqual(['/api/Devices/queryRobotInfo', '/api/OpenPlatform/openapi.json']);
     const asUser = await t.app.inject({ method: 'GET', url: '/api/OpenPlatform/openapi.json', headers: root });
-    expect(Object.keys(asUser.json().data.paths)).toEqual(
+    expect(Object.keys(asUser.json().paths)).toEqual(
       expect.arrayContaining(['/api/Devices/queryRobotInfo', '/api/Playlists/queryByPage_v3']),
     );
   });

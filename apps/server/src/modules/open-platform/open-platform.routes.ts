@@ -1,5 +1,4 @@
 import { emptyOk } from '@robot-ads/contracts/auth/auth.schemas';
-import { okEnvelope } from '@robot-ads/contracts/common/envelope';
 import { idParams } from '@robot-ads/contracts/common/ids';
 import {
   apiUserInput,
@@ -178,11 +177,17 @@ export function openPlatformRoutes(service: OpenPlatformService, webhooks: Partn
       },
       (request) => service.toggleInterface(request.body.key, request.body.enabled, actorOf(request)),
     );
-    route.get(
+    // The document itself, not wrapped in the envelope (like /api/docs/json), so that a partner's generator
+    // takes the URL as is; its refusals (token, grants, limits) still answer in the error envelope.
+    app.get(
       '/api/OpenPlatform/openapi.json',
       {
-        summary: 'The OpenAPI document of the calls a partner token may make (for a logged-in user: every open call)',
-        response: okEnvelope(z.record(z.string(), z.unknown())),
+        schema: {
+          tags: ['open-platform'],
+          summary:
+            'The OpenAPI document of the calls a partner token may make (for a logged-in user: every open call); the document itself, not in the envelope',
+          response: { 200: z.record(z.string(), z.unknown()).describe('An OpenAPI 3 document') },
+        },
       },
       (request) => service.partnerDocument(request.partner),
     );

@@ -98,6 +98,22 @@ describe("a partner's journey through the SDK", () => {
     expect(stats.data?.data.total).toMatchObject({ plays: 0, exposure: 0 });
   });
 
+  it('reads its own OpenAPI document at the URL its generator takes: the document itself, its grants only', async () => {
+    const client = createPartnerClient({ baseUrl, ...credentials });
+    const doc = await client.GET('/api/OpenPlatform/openapi.json');
+    expect(doc.response.status).toBe(200);
+    expect(doc.response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(doc.data?.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.data?.paths as object).sort()).toEqual(
+      [
+        '/api/Advertisements/statisticsDaysByPlaylistId',
+        '/api/Devices/queryRobotInfo',
+        '/api/OpenPlatform/openapi.json',
+        '/api/Playlists/queryByPage_v3',
+      ].sort(),
+    );
+  });
+
   it('is refused a call outside its grants, with the code and a message in its language', async () => {
     const client = createPartnerClient({ baseUrl, ...credentials, language: 'zh' });
     const res = await client.GET('/api/Advertisements/statisticsByProvince', {

@@ -25,7 +25,8 @@ beforeAll(async () => {
   full = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
   const served = await t.app.inject({ method: 'GET', url: '/api/OpenPlatform/openapi.json', headers });
   expect(served.statusCode, served.body).toBe(200);
-  partner = served.json().data;
+  expect(served.headers['content-type']).toMatch(/^application\/json/);
+  partner = served.json();
 });
 afterAll(async () => {
   await t.close();
