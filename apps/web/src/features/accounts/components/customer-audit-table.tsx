@@ -51,9 +51,10 @@ export function CustomerAuditTable({
               title: t('enterprise.enterpriseName'),
               key: 'enterprise',
               size: 'name',
+              minScreen: 1600,
               render: (_: unknown, a) => a.enterprise.enterpriseName,
             },
-            { title: t('review.applicant'), dataIndex: 'applicantName', size: 'text' },
+            { title: t('review.applicant'), dataIndex: 'applicantName', size: 'text', minScreen: 1440 },
             { title: t('review.appliedAt'), dataIndex: 'createtime', size: 'time', render: time },
             {
               title: t('fields.auditStatus'),
@@ -63,15 +64,15 @@ export function CustomerAuditTable({
               render: (s: CustomerAudit['state']) => <AuditStatusTag status={s} />,
             },
             { title: t('review.reason'), dataIndex: 'note', size: 'long' },
-            { title: t('review.reviewer'), dataIndex: 'reviewerName', size: 'text' },
-            { title: t('review.reviewedAt'), dataIndex: 'auditTime', size: 'time', render: time },
+            { title: t('review.reviewer'), dataIndex: 'reviewerName', size: 'text', minScreen: 1600 },
+            { title: t('review.reviewedAt'), dataIndex: 'auditTime', size: 'time', render: time, minScreen: 1440 },
             {
               title: t('fields.actions'),
               key: 'actions',
               size: 'actions',
               width: actions ? 250 : 120,
               render: (_: unknown, a) => (
-                <Space size={4}>
+                <Space wrap size={4}>
                   <Button size="small" onClick={() => setShown(a)}>
                     {t('review.details')}
                   </Button>
