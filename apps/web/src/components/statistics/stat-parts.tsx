@@ -5,13 +5,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lang } from '../../lib/i18n';
 import { formatCount, rising } from '../../lib/statistics/format';
+import { useCount } from '../../lib/statistics/use-count';
 import { Chart } from './chart';
 
-/** The number formatter of the user's language (万 in zh). */
-export function useCount(): (n: number) => string {
-  const language = lang();
-  return (n: number) => formatCount(n, language);
-}
+// The number formatter lives in lib so that pages without charts (the dashboard) load no chart code.
+export { useCount };
 
 export interface Kpi {
   key: string;

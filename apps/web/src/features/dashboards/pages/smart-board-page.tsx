@@ -13,12 +13,13 @@ import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCount } from '../../../components/statistics/stat-parts';
+
 import { MenuIcon } from '../../../layout/menu-icons';
 import { type NavItem, useNavItems } from '../../../layout/use-menus';
 import { sessionStore } from '../../../lib/session';
 import { useClientRising } from '../../../lib/statistics/api';
 import { lastDays, rangeParams } from '../../../lib/statistics/range';
+import { useCount } from '../../../lib/statistics/use-count';
 import { useAccountTotal, useDeviceBoard } from '../api/board-figures';
 
 function StatCard({
