@@ -95,13 +95,13 @@ export function PlanStatistics({
           key: 'watchTime',
           label: t('kpi.watchTime'),
           value: msToSeconds(figures.watchDuration),
-          suffix: t('kpi.seconds'),
+          duration: true,
         },
         {
           key: 'standingTime',
           label: t('kpi.standingTime'),
           value: msToSeconds(figures.standingTime),
-          suffix: t('kpi.seconds'),
+          duration: true,
         },
         { key: 'scans', label: t('kpi.scans'), value: figures.scans },
         ...(pull
