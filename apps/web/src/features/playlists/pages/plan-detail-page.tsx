@@ -46,7 +46,7 @@ export default function PlanDetailPage() {
           </Button>
         }
       >
-        <Descriptions column={{ xs: 1, md: 2, xl: 3 }} bordered size="small">
+        <Descriptions column={{ xs: 1, md: 2, xxl: 3 }} bordered size="small">
           <Descriptions.Item label={t('fields.client')}>{p.clientName}</Descriptions.Item>
           <Descriptions.Item label={t('fields.deliveryStatus')}>
             <DeliveryStatusTag status={p.deliveryStatus} />
