@@ -26,6 +26,8 @@ export function CustomerAuditTable({
   const paged = usePagedFilter<{ name?: string; state?: AuditFilter['state'] }>({});
   const list = useList(paged.query);
   const [shown, setShown] = useState<CustomerAudit | null>(null);
+  // The record as the list has it now: once decided, its approve and reject leave the drawer.
+  const current = shown ? (list.data?.datas.find((d) => d.id === shown.id) ?? shown) : null;
   return (
     <>
       <FilterBar
@@ -84,8 +86,15 @@ export function CustomerAuditTable({
           { query: list, empty: { filtered: paged.filtered, hint: emptyHint } },
         )}
       />
-      <Drawer open={shown !== null} onClose={() => setShown(null)} title={t('review.details')} size="large">
-        {shown && <EnterpriseDetails audit={shown} />}
+      <Drawer
+        open={shown !== null}
+        onClose={() => setShown(null)}
+        title={t('review.details')}
+        size="large"
+        // The reviewer decides where the details are read: the row's approve and reject are here too.
+        extra={current && actions ? <Space size={4}>{actions(current)}</Space> : undefined}
+      >
+        {current && <EnterpriseDetails audit={current} />}
       </Drawer>
     </>
   );

@@ -80,7 +80,7 @@ export default function OrderReviewPage() {
           { query: list, empty: { filtered: paged.filtered, hint: t('review.emptyHint') } },
         )}
       />
-      <OrderDetailDrawer id={openId} onClose={() => setOpenId(null)} canManage />
+      <OrderDetailDrawer id={openId} onClose={() => setOpenId(null)} canManage actions={REVIEW_ACTIONS} />
     </Card>
   );
 }
