@@ -29,7 +29,7 @@ import {
   usePlanTotal,
 } from '../../../lib/statistics/api';
 import { formatPercent, isLowPullRatio, msToSeconds } from '../../../lib/statistics/format';
-import { lastDays, type ReportRange, rangeParams } from '../../../lib/statistics/range';
+import { lastDays, planRange, type ReportRange, rangeParams } from '../../../lib/statistics/range';
 
 /** The plan's pull figures (from the publish summary the detail page already has). */
 export interface PullFigures {
@@ -42,15 +42,22 @@ export interface PullFigures {
 export function PlanStatistics({
   playlistId,
   timeZone,
+  period: planPeriod,
   pull,
 }: {
   playlistId: string;
   timeZone: string;
+  /** The plan's period (unix seconds): the report opens on it (up to today), a year plan on its year. */
+  period?: { begin: number; end: number };
   pull?: PullFigures;
 }) {
   const { t } = useTranslation('statistics');
   const count = useCount();
-  const [range, setRange] = useState<ReportRange>(() => lastDays(30, timeZone));
+  const whole = useMemo(
+    () => (planPeriod ? planRange(planPeriod.begin, planPeriod.end, timeZone) : undefined),
+    [planPeriod, timeZone],
+  );
+  const [range, setRange] = useState<ReportRange>(() => whole ?? lastDays(30, timeZone));
   const [period, setPeriod] = useState<Period>('day');
   const params = useMemo(() => rangeParams(range), [range]);
   const total = usePlanTotal(playlistId, params);
@@ -67,6 +74,7 @@ export function PlanStatistics({
       range={range}
       onChange={setRange}
       ownZone={timeZone}
+      planPeriod={whole}
       extra={
         <ExportButton
           start={() => startPlanExport(playlistId, params, lang())}

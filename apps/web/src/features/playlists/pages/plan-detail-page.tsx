@@ -129,7 +129,9 @@ export default function PlanDetailPage() {
         {
           key: 'statistics',
           label: ts('tab.statistics'),
-          children: <PlanStatistics playlistId={p.id} timeZone={p.timeZone} pull={s} />,
+          children: (
+            <PlanStatistics playlistId={p.id} timeZone={p.timeZone} period={{ begin: p.begin, end: p.end }} pull={s} />
+          ),
         },
       ]}
     />
