@@ -45,11 +45,15 @@ export function formatDuration(totalSeconds: number, language: Language): string
   return zh ? `${sec}秒` : `${sec} s`;
 }
 
+/** A share (0..1) as a percentage number with at most one decimal: the one rounding of every board. */
+export function percentOf(ratio: number): number {
+  return Math.round(ratio * 1000) / 10;
+}
+
 /** A share (0..1) as a percentage with at most one decimal. */
 export function formatPercent(ratio: number): string {
   if (!Number.isFinite(ratio)) return '-';
-  const p = Math.round(ratio * 1000) / 10;
-  return `${p}%`;
+  return `${percentOf(ratio)}%`;
 }
 
 /** Spec section 9: a pull ratio below 80 % is a warning. */

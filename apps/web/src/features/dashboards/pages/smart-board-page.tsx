@@ -18,6 +18,7 @@ import { MenuIcon } from '../../../layout/menu-icons';
 import { type NavItem, useNavItems } from '../../../layout/use-menus';
 import { sessionStore } from '../../../lib/session';
 import { useClientRising } from '../../../lib/statistics/api';
+import { percentOf } from '../../../lib/statistics/format';
 import { lastDays, rangeParams } from '../../../lib/statistics/range';
 import { useCount } from '../../../lib/statistics/use-count';
 import { useAccountTotal, useDeviceBoard } from '../api/board-figures';
@@ -164,7 +165,7 @@ export default function SmartBoardPage() {
               <div style={{ display: 'flex', justifyContent: 'center', padding: 12 }}>
                 <Progress
                   type="dashboard"
-                  percent={Math.round(devices.onlineRatio * 100)}
+                  percent={percentOf(devices.onlineRatio)}
                   aria-label={t('smartBoard.onlineRatio')}
                 />
               </div>

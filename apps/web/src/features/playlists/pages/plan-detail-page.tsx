@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { MissingParam } from '../../../components/missing-param';
 import { QueryError } from '../../../components/query-error';
 import { AuditStateTag, DeliveryStatusTag } from '../../../components/status-tag';
+import { percentOf } from '../../../lib/statistics/format';
 import { usePlan, usePublishSummary } from '../api/plans';
 import { PlanStatistics } from '../components/plan-statistics';
 import { WeekPreview } from '../components/week-preview';
@@ -100,7 +101,7 @@ export default function PlanDetailPage() {
               <Progress
                 type="circle"
                 size={72}
-                percent={Math.round(s.ratio * 100)}
+                percent={percentOf(s.ratio)}
                 status={s.lowPullRate ? 'exception' : 'normal'}
               />
             </div>
