@@ -34,6 +34,9 @@ test.describe('open platform (root)', () => {
     await expect(secretDialog.getByText('请立即复制密钥')).toBeVisible();
     const [clientId, clientSecret] = await secretDialog.locator('code').allInnerTexts();
     expect(clientId).toMatch(/^op[0-9a-f]{20}$/);
+    // The button says it was copied only after each value has been copied.
+    await expect(secretDialog.getByRole('button', { name: '已复制' })).toHaveCount(0);
+    for (const copy of await secretDialog.locator('.ant-typography-copy').all()) await copy.click();
     await secretDialog.getByRole('button', { name: '已复制' }).click();
     await expect(page.locator('.ant-table').getByRole('row', { name: /E2E agency/ })).toBeVisible();
 
@@ -181,6 +184,7 @@ async function webhookFlow(page: Page, request: APIRequestContext, lang: 'zh' | 
     await dialog.getByRole('button', { name: OK }).click();
     const secretDialog = page.getByRole('dialog', { name: text.secretTitle });
     receiver.setSecret(await secretDialog.locator('code').innerText());
+    for (const copy of await secretDialog.locator('.ant-typography-copy').all()) await copy.click();
     await secretDialog.getByRole('button', { name: text.copied }).click();
     const row = page.locator('.ant-table').getByRole('row', { name: new RegExp(appName) });
     await expect(row).toContainText(text.pullRatio);

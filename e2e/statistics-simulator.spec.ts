@@ -128,7 +128,13 @@ async function exportTotals(page: Page, language: 'zh' | 'en') {
 
 const xlsxTotals = (t: Totals, language: 'zh' | 'en') =>
   language === 'zh'
-    ? { 播放次数: t.plays, 曝光量: t.exposure, 观看人数: t.viewers, '观看时长(秒)': t.watchSeconds, 扫码次数: t.scans }
+    ? {
+        播放次数: t.plays,
+        曝光人次: t.exposure,
+        观看人数: t.viewers,
+        '观看时长(秒)': t.watchSeconds,
+        扫码次数: t.scans,
+      }
     : {
         Plays: t.plays,
         Exposure: t.exposure,

@@ -9,13 +9,13 @@ import './styles.css';
 
 installErrorLog();
 const language = currentLanguage();
-const [, antdLocale] = await Promise.all([initI18n(language), loadLocalePacks(language)]);
+await Promise.all([initI18n(language), loadLocalePacks(language)]);
 
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <App antdLocale={antdLocale} />
+      <App />
     </StrictMode>,
   );
 }

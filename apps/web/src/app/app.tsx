@@ -1,13 +1,11 @@
-import { ConfigProvider } from 'antd';
-import type { Locale } from 'antd/es/locale';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { configureApi } from '../lib/api-client';
 import { setErrorLogSender } from '../lib/error-log';
 import { feedback } from '../lib/feedback';
 import { sessionStore } from '../lib/session';
 import { settingsStore } from '../lib/settings';
-import { antdThemeFor, PALETTES, shellCssVariables } from '../lib/themes';
+import { PALETTES, shellCssVariables } from '../lib/themes';
 import { localLogout } from './auth';
 import { sendErrorLog } from './error-log-intake';
 import { router } from './router';
@@ -31,15 +29,10 @@ function useShellVariables() {
     root.dataset.theme = theme;
     root.style.colorScheme = PALETTES[theme].dark ? 'dark' : 'light';
   }, [theme, colour]);
-  return { theme, colour };
 }
 
-export function App({ antdLocale }: { antdLocale: Locale }) {
-  const { theme, colour } = useShellVariables();
-  const themeConfig = useMemo(() => antdThemeFor(theme, colour), [theme, colour]);
-  return (
-    <ConfigProvider locale={antdLocale} theme={themeConfig} button={{ autoInsertSpace: false }}>
-      <RouterProvider router={router} />
-    </ConfigProvider>
-  );
+/** The router; antd's configuration wraps each page but the login page (app/antd-root.tsx, router.tsx). */
+export function App() {
+  useShellVariables();
+  return <RouterProvider router={router} />;
 }

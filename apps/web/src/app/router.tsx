@@ -1,3 +1,4 @@
+import { lazy, type ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { lazyPage } from '../lib/pages';
 import { setAuthNavigator } from './auth';
@@ -9,6 +10,9 @@ const LoginPage = lazyPage(() => import('../features/auth/pages/login-page'));
 const MidLoginPage = lazyPage(() => import('../features/auth/pages/mid-login-page'));
 const LockPage = lazyPage(() => import('../features/auth/pages/lock-page'));
 const StatusPage = lazyPage(() => import('../components/status-page'));
+const AntdRoot = lazy(() => import('./antd-root'));
+/** Every page but the login page uses antd: its configuration comes with the page. */
+const antd = (page: ReactNode) => <AntdRoot>{page}</AntdRoot>;
 
 /**
  * Spec section 2. Public pages at the top; everything else inside the shell, which shows the registered
@@ -20,12 +24,12 @@ export const router = createBrowserRouter([
     errorElement: <RouteError />,
     children: [
       { path: '/login', element: <LoginPage /> },
-      { path: '/midlogin', element: <MidLoginPage /> },
-      { path: '/lock', element: <LockPage /> },
-      { path: '/404', element: <StatusPage /> },
-      { path: '/403', element: <StatusPage /> },
-      { path: '/500', element: <StatusPage /> },
-      { path: '*', element: <ShellLayout /> },
+      { path: '/midlogin', element: antd(<MidLoginPage />) },
+      { path: '/lock', element: antd(<LockPage />) },
+      { path: '/404', element: antd(<StatusPage />) },
+      { path: '/403', element: antd(<StatusPage />) },
+      { path: '/500', element: antd(<StatusPage />) },
+      { path: '*', element: antd(<ShellLayout />) },
     ],
   },
 ]);

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Table } from 'antd';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../lib/i18n';
-import { headerWidth, type ListColumn, listTable, MIN_WIDTH, serverPagination } from './list-table';
+import { ACTIONS_MAX_WIDTH, headerWidth, type ListColumn, listTable, MIN_WIDTH, serverPagination } from './list-table';
 
 interface Row {
   id: string;
@@ -38,6 +38,24 @@ describe('list tables', () => {
     // The table scrolls sideways rather than squeezing its columns.
     expect(props.scroll).toEqual({ x: MIN_WIDTH.name * 2 + MIN_WIDTH.period + 200 });
     expect(props.tableLayout).toBe('fixed');
+  });
+
+  it('keeps the actions column narrow (its buttons wrap) and gives way to secondary columns on a narrow window', () => {
+    const wide: ListColumn<Row>[] = [
+      { title: 'Plan name', dataIndex: 'name', size: 'name' },
+      { title: 'Customer', dataIndex: 'customer', size: 'name', minScreen: 1440 },
+      { title: 'Delivery period', dataIndex: 'begin', size: 'period' },
+      { title: 'Actions', key: 'actions', size: 'actions', width: 480 },
+    ];
+    const titles = () => listTable(wide, { empty: { hint: '' } }).columns?.map((c) => c.title);
+    window.innerWidth = 1280;
+    expect(titles()).toEqual(['Plan name', 'Delivery period', 'Actions']);
+    const props = listTable(wide, { empty: { hint: '' } });
+    expect(props.columns?.[2]?.width).toBe(ACTIONS_MAX_WIDTH);
+    // The key columns and the actions fit the table beside the open sidebar at 1280 px (about 960 px).
+    expect((props.scroll?.x as number) <= 960).toBe(true);
+    window.innerWidth = 1440;
+    expect(titles()).toEqual(['Plan name', 'Customer', 'Delivery period', 'Actions']);
   });
 
   it('makes a column at least as wide as its header in either language', () => {

@@ -32,20 +32,36 @@ export type ColumnSize =
   /** the row's buttons: fixed on the right */
   | 'actions';
 
-export type ListColumn<T> = TableColumnType<T> & { size?: ColumnSize };
-
-export const MIN_WIDTH: Record<ColumnSize, number> = {
-  name: 180,
-  text: 140,
-  long: 220,
-  code: 150,
-  time: 190,
-  period: 320,
-  tag: 110,
-  number: 100,
-  media: 80,
-  actions: 120,
+export type ListColumn<T> = TableColumnType<T> & {
+  size?: ColumnSize;
+  /**
+   * A secondary column shown only when the window is at least this wide (px): on a narrower screen
+   * it makes room for the key columns, which then fit without scrolling (its value is in the record's
+   * detail). Key columns never set it.
+   */
+  minScreen?: number;
 };
+
+/**
+ * The narrowest a column of each kind gets. Chosen so that a list's key columns and its actions fit a
+ * 1280 px window beside the open sidebar (about 960 px of table) without scrolling: a time wraps to
+ * date over time, a period to its start over its end, and the actions wrap onto a second line.
+ */
+export const MIN_WIDTH: Record<ColumnSize, number> = {
+  name: 150,
+  text: 110,
+  long: 180,
+  code: 130,
+  time: 110,
+  period: 170,
+  tag: 96,
+  number: 90,
+  media: 80,
+  actions: 110,
+};
+
+/** The widest the actions column gets: more buttons wrap, so the fixed column never covers data. */
+export const ACTIONS_MAX_WIDTH = 210;
 
 const ELLIPSIS: ReadonlySet<ColumnSize> = new Set(['name', 'text', 'long', 'code']);
 
@@ -70,12 +86,17 @@ function hoverText(value: unknown, rendered: ReactNode): string | undefined {
 
 /** One column with its width, ellipsis and fixed side decided by its size. */
 export function sizeColumn<T>(column: ListColumn<T>): TableColumnType<T> {
-  const { size = 'text', ...rest } = column;
+  const { size = 'text', minScreen: _minScreen, ...rest } = column;
   const header = headerWidth(rest.title) + (rest.sorter || rest.filters ? ICON_ROOM : 0);
   const given = typeof rest.width === 'number' ? rest.width : 0;
-  const width = Math.max(given, MIN_WIDTH[size], header);
+  const width = Math.max(size === 'actions' ? Math.min(given, ACTIONS_MAX_WIDTH) : given, MIN_WIDTH[size], header);
   const sized: TableColumnType<T> = { ...rest, width };
-  if (size === 'actions') sized.fixed = 'right';
+  if (size === 'actions') {
+    sized.fixed = 'right';
+    sized.className = [rest.className, 'ra-actions-cell'].filter(Boolean).join(' ');
+  }
+  if (size === 'time' || size === 'period')
+    sized.className = [rest.className, 'ra-wrap-cell'].filter(Boolean).join(' ');
   if (ELLIPSIS.has(size)) {
     const render = rest.render;
     sized.ellipsis = { showTitle: false };
@@ -108,7 +129,8 @@ export function listTable<T>(
   columns: readonly ListColumn<T>[],
   options: { query?: ListQuery; empty: EmptyStateProps; loading?: boolean },
 ): Pick<TableProps<T>, 'columns' | 'scroll' | 'tableLayout' | 'locale' | 'loading'> {
-  const sized = columns.map((c) => sizeColumn(c));
+  const screen = typeof window === 'undefined' ? Number.POSITIVE_INFINITY : window.innerWidth;
+  const sized = columns.filter((c) => !c.minScreen || screen >= c.minScreen).map((c) => sizeColumn(c));
   const x = sized.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 0), 0);
   const { query } = options;
   const failed = query?.isError && query.data === undefined;

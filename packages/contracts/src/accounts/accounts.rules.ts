@@ -26,6 +26,14 @@ export function checkName(raw: string | null | undefined): RuleCode | null {
   return null;
 }
 
+/** A contact person's name: the name rule, with messages that name the contact (not "name"). */
+export function checkContactName(
+  raw: string | null | undefined,
+): 'CONTACT_NAME_REQUIRED' | 'CONTACT_NAME_ILLEGAL' | 'CONTACT_NAME_LENGTH' | null {
+  const code = checkName(raw);
+  return code ? (`CONTACT_${code}` as 'CONTACT_NAME_REQUIRED' | 'CONTACT_NAME_ILLEGAL' | 'CONTACT_NAME_LENGTH') : null;
+}
+
 /** Chinese locale: optional 86, then 1, a digit 3-9 and nine digits. */
 export const PHONE_ZH = /^(?:\+?86)?1[3-9]\d{9}$/;
 /** Other locales: an optional plus and 8-15 digits. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkName, checkPhone } from '../accounts/accounts.rules';
+import { checkContactName, checkPhone } from '../accounts/accounts.rules';
 import { okEnvelope, pageEnvelope } from '../common/envelope';
 import { idSchema } from '../common/ids';
 import type { Language } from '../common/language';
@@ -110,7 +110,7 @@ export function customerRulesIssues(
   }
   const seen = new Set<string>();
   (v.contacts ?? []).forEach((c, i) => {
-    const nameCode = checkName(c.name);
+    const nameCode = checkContactName(c.name);
     if (nameCode) out.push({ path: ['contacts', i, 'name'], code: nameCode });
     const phoneCode = checkPhone(c.phone, locale);
     if (phoneCode) out.push({ path: ['contacts', i, 'phone'], code: phoneCode });

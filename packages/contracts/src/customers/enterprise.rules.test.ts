@@ -34,3 +34,18 @@ describe('legal person ID number (GB 11643-1999)', () => {
     expect(checkIdNumber('110105194912310021', today)).toBe('ID_NUMBER_CHECK');
   });
 });
+
+describe('the contact field', () => {
+  it('names the contact in its error, in both languages', async () => {
+    const { enterpriseInfoIssues } = await import('./enterprise.schemas');
+    const { messageFor } = await import('../common/errors');
+    const issues = enterpriseInfoIssues(
+      { contactName: '', contactPhone: '13812345678', creditCode: '', legalPersonIdNumber: '' } as never,
+      'zh',
+    );
+    const contact = issues.find((i) => i.path.join('.') === 'contactName');
+    expect(contact?.code).toBe('CONTACT_NAME_REQUIRED');
+    expect(messageFor(contact?.code ?? '', 'zh')).toBe('请输入联系人');
+    expect(messageFor(contact?.code ?? '', 'en')).toBe('Please enter the contact');
+  });
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkName, checkPhone } from '../accounts/accounts.rules';
+import { checkContactName, checkPhone } from '../accounts/accounts.rules';
 import { okEnvelope, pageEnvelope } from '../common/envelope';
 import { idSchema } from '../common/ids';
 import type { Language } from '../common/language';
@@ -102,7 +102,7 @@ export function enterpriseInfoIssues(
   const push = (path: (string | number)[], code: string | null) => {
     if (code) out.push({ path, code });
   };
-  push(['contactName'], checkName(v.contactName));
+  push(['contactName'], checkContactName(v.contactName));
   push(['contactPhone'], checkPhone(v.contactPhone, locale));
   push(['creditCode'], checkCreditCode(v.creditCode));
   push(['legalPersonIdNumber'], checkIdNumber(v.legalPersonIdNumber, today));

@@ -107,7 +107,7 @@ describe('customers: region, contacts, industry, accounts attached, filters', ()
       'zh',
     );
     expect(badContact.statusCode).toBe(400);
-    expect(badContact.json().msg).toContain('名称包含非法字符');
+    expect(badContact.json().msg).toContain('联系人包含非法字符');
     const dupContact = await req('POST', '/api/Customers', ops.token, {
       name: 'Dup Contacts',
       contacts: [

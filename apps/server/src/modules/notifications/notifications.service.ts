@@ -1,6 +1,10 @@
 import { newId } from '@robot-ads/contracts/common/ids';
 import { toUnixSeconds } from '@robot-ads/contracts/common/time';
-import { type NotificationDto, SOCKET_EVENTS } from '@robot-ads/contracts/notifications/notifications.schemas';
+import {
+  type NotificationDto,
+  type NotificationName,
+  SOCKET_EVENTS,
+} from '@robot-ads/contracts/notifications/notifications.schemas';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
@@ -33,7 +37,12 @@ export class NotificationsService {
    * Stores a message for a user and emits it live. Pass `tx` to store it inside the caller's
    * transaction (it is emitted right away; a rolled-back transaction leaves the client to refetch).
    */
-  async notify(userId: string, name: string, data: Record<string, unknown>, tx?: DbOrTx): Promise<NotificationDto> {
+  async notify(
+    userId: string,
+    name: NotificationName,
+    data: Record<string, unknown>,
+    tx?: DbOrTx,
+  ): Promise<NotificationDto> {
     const now = this.clock.now();
     const [row] = await (tx ?? this.db)
       .insert(notifications)

@@ -1,3 +1,4 @@
+import type { NotificationName } from '@robot-ads/contracts/notifications/notifications.schemas';
 import type { AppContext } from '../../platform/context';
 
 /**
@@ -6,7 +7,12 @@ import type { AppContext } from '../../platform/context';
  * Called after the deciding transaction committed: a notification that cannot be delivered is logged
  * and never undoes the decision that caused it.
  */
-export async function notifyUser(ctx: AppContext, userId: string, name: string, data: Record<string, unknown>) {
+export async function notifyUser(
+  ctx: AppContext,
+  userId: string,
+  name: NotificationName,
+  data: Record<string, unknown>,
+) {
   try {
     await ctx.notifications.notify(userId, name, data);
   } catch (err) {

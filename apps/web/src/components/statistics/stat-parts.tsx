@@ -4,14 +4,12 @@ import { Card, Col, Row, Segmented, Statistic, Table, Tag, Typography } from 'an
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lang } from '../../lib/i18n';
-import { formatCount, rising } from '../../lib/statistics/format';
+import { formatCount, formatDuration, rising } from '../../lib/statistics/format';
+import { useCount } from '../../lib/statistics/use-count';
 import { Chart } from './chart';
 
-/** The number formatter of the user's language (万 in zh). */
-export function useCount(): (n: number) => string {
-  const language = lang();
-  return (n: number) => formatCount(n, language);
-}
+// The number formatter lives in lib so that pages without charts (the dashboard) load no chart code.
+export { useCount };
 
 export interface Kpi {
   key: string;
@@ -19,6 +17,8 @@ export interface Kpi {
   value: number;
   /** Shown instead of the formatted value (e.g. a percentage). */
   text?: string;
+  /** The value (and previous) are seconds: shown in hours and minutes. */
+  duration?: boolean;
   suffix?: string;
   /** The previous period's figure: shows rising or falling. */
   previous?: number;
@@ -41,30 +41,34 @@ export function RiseTag({ current, previous }: { current: number; previous: numb
 
 export function KpiGrid({ items }: { items: Kpi[] }) {
   const { t } = useTranslation('statistics');
-  const count = useCount();
+  const counted = useCount();
+  const language = lang();
   return (
     <Row gutter={[16, 16]}>
-      {items.map((k) => (
-        <Col key={k.key} flex="1 1 170px">
-          <Card size="small" className="ra-stat-card" data-testid={`kpi-${k.key}`}>
-            <Statistic
-              title={k.label}
-              value={k.text ?? count(k.value)}
-              suffix={k.suffix}
-              styles={{ content: { fontVariantNumeric: 'tabular-nums' } }}
-            />
-            {k.previous !== undefined && (
-              <div>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {t('rise.previous', { value: count(k.previous) })}
-                </Typography.Text>{' '}
-                <RiseTag current={k.value} previous={k.previous} />
-              </div>
-            )}
-            {k.warning}
-          </Card>
-        </Col>
-      ))}
+      {items.map((k) => {
+        const count = k.duration ? (n: number) => formatDuration(n, language) : counted;
+        return (
+          <Col key={k.key} flex="1 1 170px">
+            <Card size="small" className="ra-stat-card" data-testid={`kpi-${k.key}`}>
+              <Statistic
+                title={k.label}
+                value={k.text ?? count(k.value)}
+                suffix={k.suffix}
+                styles={{ content: { fontVariantNumeric: 'tabular-nums' } }}
+              />
+              {k.previous !== undefined && (
+                <div>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {t('rise.previous', { value: count(k.previous) })}
+                  </Typography.Text>{' '}
+                  <RiseTag current={k.value} previous={k.previous} />
+                </div>
+              )}
+              {k.warning}
+            </Card>
+          </Col>
+        );
+      })}
     </Row>
   );
 }

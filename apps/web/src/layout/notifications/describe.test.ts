@@ -14,7 +14,7 @@ describe('sales notifications', () => {
   it('reminds of a follow-up due today (zh)', async () => {
     await i18n.changeLanguage('zh');
     const d = describeNotification(i18n.t, message('lead.follow.reminder', { name: '星巴克', phone: '13712345678' }));
-    expect(d).toEqual({ title: '跟进提醒', text: '今天请跟进意向客户“星巴克”（13712345678）' });
+    expect(d).toEqual({ title: '跟进提醒', text: '今天请跟进意向客户“星巴克”（13712345678）', tone: 'info' });
   });
 
   it('tells the order review result with the reason of a rejection (en)', async () => {
@@ -35,6 +35,7 @@ describe('sales notifications', () => {
     expect(describeNotification(i18n.t, approved)).toEqual({
       title: 'Order review',
       text: 'Order O2 "Summer" was approved: it is waiting for payment',
+      tone: 'success',
     });
   });
 });

@@ -1,48 +1,81 @@
-import type { NotificationDto } from '@robot-ads/contracts/notifications/notifications.schemas';
+import type { NotificationDto, NotificationName } from '@robot-ads/contracts/notifications/notifications.schemas';
 import type { TFunction } from 'i18next';
 
-/** The kind of a message (its title) and a sentence about it, in the user's language. */
-export function describeNotification(t: TFunction, message: NotificationDto): { title: string; text: string } {
-  const name = String(message.data.name ?? '');
-  if (message.name === 'playlist.pulled.ratio') {
-    const ratio = Math.round(Number(message.data.ratio ?? 0) * 1000) / 10;
-    return { title: t('notifications.kind.pulledRatio'), text: t('notifications.pulledRatio', { name, ratio }) };
-  }
-  if (message.name === 'customer.audit.result') {
-    const passed = message.data.state === 'pass';
+export interface NoticeText {
+  title: string;
+  text: string;
+  /** How the notice looks: good news, something to act on, or plain information. */
+  tone: 'success' | 'warning' | 'info';
+}
+
+type Describer = (t: TFunction, data: NotificationDto['data']) => NoticeText;
+
+const str = (v: unknown) => String(v ?? '');
+
+/**
+ * One title and one sentence for every kind the server sends (`NOTIFICATION_NAMES`): the record type
+ * makes a new kind without a text a type error.
+ */
+const DESCRIBERS: Record<NotificationName, Describer> = {
+  'playlist.pulled.ratio': (t, d) => ({
+    title: t('notifications.kind.pulledRatio'),
+    text: t('notifications.pulledRatio', { name: str(d.name), ratio: Math.round(Number(d.ratio ?? 0) * 1000) / 10 }),
+    tone: 'info',
+  }),
+  'playlist.audit.result': (t, d) => {
+    const approved = d.state === 'post';
+    const kind = ['apply', 'cancel', 'add', 'pause'].includes(str(d.type)) ? str(d.type) : 'apply';
+    return {
+      title: t('notifications.kind.auditResult'),
+      text: t(approved ? 'notifications.auditApproved' : 'notifications.auditRejected', {
+        name: str(d.name),
+        type: t(`notifications.applicationType.${kind}`),
+        note: str(d.note),
+      }),
+      tone: approved ? 'success' : 'warning',
+    };
+  },
+  'customer.audit.result': (t, d) => {
+    const passed = d.state === 'pass';
     return {
       title: t('notifications.kind.customerAudit'),
       text: t(passed ? 'notifications.customerPassed' : 'notifications.customerRejected', {
-        name,
-        note: String(message.data.note ?? ''),
+        name: str(d.name),
+        note: str(d.note),
       }),
+      tone: passed ? 'success' : 'warning',
     };
-  }
-  if (message.name === 'lead.follow.reminder') {
-    return {
-      title: t('notifications.kind.leadReminder'),
-      text: t('notifications.leadReminder', { name, phone: String(message.data.phone ?? '') }),
-    };
-  }
-  if (message.name === 'order.review.result') {
-    const approved = message.data.state !== 'rejected';
+  },
+  'lead.follow.reminder': (t, d) => ({
+    title: t('notifications.kind.leadReminder'),
+    text: t('notifications.leadReminder', { name: str(d.name), phone: str(d.phone) }),
+    tone: 'info',
+  }),
+  'order.review.result': (t, d) => {
+    const approved = d.state !== 'rejected';
     return {
       title: t('notifications.kind.orderReview'),
       text: t(approved ? 'notifications.orderApproved' : 'notifications.orderRejected', {
-        orderNo: String(message.data.orderNo ?? ''),
-        name,
-        reason: String(message.data.reason ?? ''),
+        orderNo: str(d.orderNo),
+        name: str(d.name),
+        reason: str(d.reason),
       }),
+      tone: approved ? 'success' : 'warning',
     };
-  }
-  const approved = message.data.state === 'post';
-  return {
-    title: t('notifications.kind.auditResult'),
-    text: t('notifications.auditResult', {
-      name,
-      state: t(approved ? 'notifications.auditPass' : 'notifications.auditReject'),
-    }),
-  };
+  },
+};
+
+export function isKnownNotification(name: string): name is NotificationName {
+  return Object.hasOwn(DESCRIBERS, name);
+}
+
+/**
+ * The kind of a message (its title) and a sentence about it, in the user's language (`t` of the common
+ * namespace). A kind this page does not know gets a neutral text, never another kind's.
+ */
+export function describeNotification(t: TFunction, message: NotificationDto): NoticeText {
+  if (isKnownNotification(message.name)) return DESCRIBERS[message.name](t, message.data);
+  return { title: t('notifications.kind.other'), text: t('notifications.other'), tone: 'info' };
 }
 
 /** A message about a plan that no longer exists (spec section 4: alert, then mark read). */

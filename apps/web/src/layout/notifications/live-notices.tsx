@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { describeNotification } from './describe';
 import { connectLive } from './live-socket';
 import { NOTIFICATION_PAGE_SIZE, useMarkRead, useMessages } from './notifications-api';
 
@@ -14,7 +15,7 @@ import { NOTIFICATION_PAGE_SIZE, useMarkRead, useMessages } from './notification
  * it has been shown and closed the message is marked read, so it is shown once.
  */
 export default function LiveNotices() {
-  const { t } = useTranslation('delivery');
+  const { t } = useTranslation('common');
   const { notification } = App.useApp();
   const client = useQueryClient();
   const markRead = useMarkRead();
@@ -30,50 +31,17 @@ export default function LiveNotices() {
       return;
     }
     shown.current.add(m.id);
-    const name = String(m.data.name ?? '');
-    const onClose = () => markRead.mutate(m.id);
-    if (m.name === 'playlist.audit.result') {
-      const approved = m.data.state === 'post';
-      notification.open({
-        key: m.id,
-        placement: 'bottomRight',
-        type: approved ? 'success' : 'warning',
-        duration: 10,
-        pauseOnHover: true,
-        title: t('live.auditTitle'),
-        description: t(approved ? 'live.approved' : 'live.rejected', {
-          name,
-          type: t(`applicationType.${String(m.data.type ?? 'apply')}`),
-          note: String(m.data.note ?? ''),
-        }),
-        onClose,
-      });
-    } else if (m.name === 'customer.audit.result') {
-      const passed = m.data.state === 'pass';
-      notification.open({
-        key: m.id,
-        placement: 'bottomRight',
-        type: passed ? 'success' : 'warning',
-        duration: 10,
-        pauseOnHover: true,
-        title: t('common:notifications.kind.customerAudit'),
-        description: t(passed ? 'common:notifications.customerPassed' : 'common:notifications.customerRejected', {
-          name,
-          note: String(m.data.note ?? ''),
-        }),
-        onClose,
-      });
-    } else {
-      notification.info({
-        key: m.id,
-        placement: 'bottomRight',
-        duration: 10,
-        pauseOnHover: true,
-        title: t('live.pulledTitle'),
-        description: t('live.pulled', { name, ratio: Math.round(Number(m.data.ratio ?? 0) * 1000) / 10 }),
-        onClose,
-      });
-    }
+    const { title, text, tone } = describeNotification(t, m);
+    notification.open({
+      key: m.id,
+      placement: 'bottomRight',
+      type: tone,
+      duration: 10,
+      pauseOnHover: true,
+      title,
+      description: text,
+      onClose: () => markRead.mutate(m.id),
+    });
   };
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatPercent, isLowPullRatio, msToSeconds, rising } from './format';
+import { formatCount, formatDuration, formatPercent, isLowPullRatio, msToSeconds, percentOf, rising } from './format';
 
 describe('formatCount', () => {
   it('groups by 万 and 亿 in Chinese', () => {
@@ -45,5 +45,22 @@ describe('rising', () => {
   it('says new when the previous period had nothing', () => {
     expect(rising(10, 0)).toEqual({ trend: 'new', percent: null });
     expect(rising(0, 0)).toEqual({ trend: 'flat', percent: 0 });
+  });
+});
+
+describe('one percentage rounding on every board', () => {
+  it('keeps one decimal, so 29 of 200 online reads 14.5 % on both boards', () => {
+    expect(percentOf(29 / 200)).toBe(14.5);
+    expect(formatPercent(29 / 200)).toBe('14.5%');
+  });
+});
+
+describe('durations', () => {
+  it('read in hours and minutes, never with an SI suffix on seconds', () => {
+    expect(formatDuration(1_820_000, 'en')).toBe('505 h 33 min');
+    expect(formatDuration(1_820_000, 'zh')).toBe('505小时33分');
+    expect(formatDuration(186_000, 'en')).toBe('51 h 40 min');
+    expect(formatDuration(125, 'en')).toBe('2 min 5 s');
+    expect(formatDuration(45, 'zh')).toBe('45秒');
   });
 });

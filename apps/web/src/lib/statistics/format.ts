@@ -28,11 +28,32 @@ export function msToSeconds(ms: number): number {
   return Math.round(ms / 1000);
 }
 
+/**
+ * A duration in seconds as a person reads it: hours and minutes (`505 h 33 min`, `505小时33分`), minutes
+ * and seconds under an hour, seconds under a minute. Never an SI suffix on seconds ("1.82Ms").
+ */
+export function formatDuration(totalSeconds: number, language: Language): string {
+  if (!Number.isFinite(totalSeconds)) return '-';
+  const s = Math.max(0, Math.round(totalSeconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = s % 60;
+  const zh = language === 'zh';
+  const hours = zh ? `${h.toLocaleString('zh-CN')}小时` : `${h.toLocaleString('en-US')} h`;
+  if (h > 0) return m > 0 ? `${hours}${zh ? '' : ' '}${zh ? `${m}分` : `${m} min`}` : hours;
+  if (m > 0) return zh ? `${m}分${sec > 0 ? `${sec}秒` : ''}` : `${m} min${sec > 0 ? ` ${sec} s` : ''}`;
+  return zh ? `${sec}秒` : `${sec} s`;
+}
+
+/** A share (0..1) as a percentage number with at most one decimal: the one rounding of every board. */
+export function percentOf(ratio: number): number {
+  return Math.round(ratio * 1000) / 10;
+}
+
 /** A share (0..1) as a percentage with at most one decimal. */
 export function formatPercent(ratio: number): string {
   if (!Number.isFinite(ratio)) return '-';
-  const p = Math.round(ratio * 1000) / 10;
-  return `${p}%`;
+  return `${percentOf(ratio)}%`;
 }
 
 /** Spec section 9: a pull ratio below 80 % is a warning. */

@@ -28,3 +28,33 @@ export function rangeParams(range: ReportRange): { begin: number; end: number; t
   const end = startOfLocalDay(dateFromEpochDay(epochDay(parse(range.to)) + 1), range.timeZone);
   return { begin, end, timeZone: range.timeZone };
 }
+
+/** Today's local day in `timeZone` (YYYY-MM-DD): no report range goes past it. */
+export function todayIn(timeZone: string, nowSeconds = Math.floor(Date.now() / 1000)): string {
+  return key(dateFromEpochDay(epochDay(wallClock(nowSeconds, timeZone))));
+}
+
+/** A calendar month in `timeZone`: this month (offset 0) up to today, or a past one (offset -1) in full. */
+export function monthRange(offset: number, timeZone: string, nowSeconds = Math.floor(Date.now() / 1000)): ReportRange {
+  const today = parse(todayIn(timeZone, nowSeconds));
+  const first = new Date(Date.UTC(today.year, today.month - 1 + offset, 1));
+  const last = new Date(Date.UTC(today.year, today.month + offset, 0));
+  const from = key({ year: first.getUTCFullYear(), month: first.getUTCMonth() + 1, day: 1 });
+  const end = key({ year: last.getUTCFullYear(), month: last.getUTCMonth() + 1, day: last.getUTCDate() });
+  const to = todayIn(timeZone, nowSeconds);
+  return { from, to: end < to ? end : to, timeZone };
+}
+
+/** A plan's whole period (unix seconds [begin, end)) in its zone, up to today. */
+export function planRange(
+  begin: number,
+  end: number,
+  timeZone: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): ReportRange {
+  const today = todayIn(timeZone, nowSeconds);
+  const from = key(dateFromEpochDay(epochDay(wallClock(begin, timeZone))));
+  const last = key(dateFromEpochDay(epochDay(wallClock(Math.max(begin, end - 1), timeZone))));
+  const to = last < today ? last : today;
+  return { from: from < to ? from : to, to, timeZone };
+}

@@ -21,6 +21,7 @@ export function accountStateColumns(t: TFunction, nowSeconds: number): ListColum
       key: 'validity',
       size: 'period',
       width: 230,
+      minScreen: 1920,
       render: (_: unknown, a) =>
         a.begin === null && a.end === null
           ? t('validity.always')

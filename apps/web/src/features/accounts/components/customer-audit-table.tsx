@@ -26,6 +26,8 @@ export function CustomerAuditTable({
   const paged = usePagedFilter<{ name?: string; state?: AuditFilter['state'] }>({});
   const list = useList(paged.query);
   const [shown, setShown] = useState<CustomerAudit | null>(null);
+  // The record as the list has it now: once decided, its approve and reject leave the drawer.
+  const current = shown ? (list.data?.datas.find((d) => d.id === shown.id) ?? shown) : null;
   return (
     <>
       <FilterBar
@@ -51,9 +53,10 @@ export function CustomerAuditTable({
               title: t('enterprise.enterpriseName'),
               key: 'enterprise',
               size: 'name',
+              minScreen: 1600,
               render: (_: unknown, a) => a.enterprise.enterpriseName,
             },
-            { title: t('review.applicant'), dataIndex: 'applicantName', size: 'text' },
+            { title: t('review.applicant'), dataIndex: 'applicantName', size: 'text', minScreen: 1440 },
             { title: t('review.appliedAt'), dataIndex: 'createtime', size: 'time', render: time },
             {
               title: t('fields.auditStatus'),
@@ -63,15 +66,15 @@ export function CustomerAuditTable({
               render: (s: CustomerAudit['state']) => <AuditStatusTag status={s} />,
             },
             { title: t('review.reason'), dataIndex: 'note', size: 'long' },
-            { title: t('review.reviewer'), dataIndex: 'reviewerName', size: 'text' },
-            { title: t('review.reviewedAt'), dataIndex: 'auditTime', size: 'time', render: time },
+            { title: t('review.reviewer'), dataIndex: 'reviewerName', size: 'text', minScreen: 1600 },
+            { title: t('review.reviewedAt'), dataIndex: 'auditTime', size: 'time', render: time, minScreen: 1440 },
             {
               title: t('fields.actions'),
               key: 'actions',
               size: 'actions',
               width: actions ? 250 : 120,
               render: (_: unknown, a) => (
-                <Space size={4}>
+                <Space wrap size={4}>
                   <Button size="small" onClick={() => setShown(a)}>
                     {t('review.details')}
                   </Button>
@@ -83,8 +86,15 @@ export function CustomerAuditTable({
           { query: list, empty: { filtered: paged.filtered, hint: emptyHint } },
         )}
       />
-      <Drawer open={shown !== null} onClose={() => setShown(null)} title={t('review.details')} size="large">
-        {shown && <EnterpriseDetails audit={shown} />}
+      <Drawer
+        open={shown !== null}
+        onClose={() => setShown(null)}
+        title={t('review.details')}
+        size="large"
+        // The reviewer decides where the details are read: the row's approve and reject are here too.
+        extra={current && actions ? <Space size={4}>{actions(current)}</Space> : undefined}
+      >
+        {current && <EnterpriseDetails audit={current} />}
       </Drawer>
     </>
   );

@@ -79,6 +79,13 @@ export default function CustomersPage() {
           [
             { title: t('fields.customerName'), dataIndex: 'name', size: 'name' },
             {
+              title: t('fields.auditStatus'),
+              dataIndex: 'auditStatus',
+              size: 'tag',
+              width: 130,
+              render: (s: CustomerAuditStatus, c) => <AuditStatusTag status={s} note={c.auditNote} />,
+            },
+            {
               title: t('fields.category'),
               dataIndex: 'category',
               size: 'tag',
@@ -89,6 +96,7 @@ export default function CustomersPage() {
               title: t('fields.industry'),
               dataIndex: 'industry',
               size: 'text',
+              minScreen: 1600,
               // A value outside the list (older data) shows as stored.
               render: (v: string) => ((INDUSTRIES as readonly string[]).includes(v) ? t(`industry.${v}`) : v),
             },
@@ -109,22 +117,17 @@ export default function CustomersPage() {
               title: t('fields.accounts'),
               key: 'accounts',
               size: 'long',
+              minScreen: 1440,
               render: (_: unknown, c) =>
                 c.accounts.length
                   ? c.accounts.map((a) => `${a.name} (${a.account})`).join(', ')
                   : t('customers.noAccount'),
             },
             {
-              title: t('fields.auditStatus'),
-              dataIndex: 'auditStatus',
-              size: 'tag',
-              width: 130,
-              render: (s: CustomerAuditStatus, c) => <AuditStatusTag status={s} note={c.auditNote} />,
-            },
-            {
               title: t('fields.createtime'),
               dataIndex: 'createtime',
               size: 'time',
+              minScreen: 1600,
               render: (v: number) => dayjs.unix(v).format('YYYY-MM-DD HH:mm:ss'),
             },
             {

@@ -93,7 +93,7 @@ export default function UserManagementPage() {
             {...listTable<Account>(
               [
                 { title: t('fields.name'), dataIndex: 'name', size: 'name' },
-                { title: t('fields.username'), dataIndex: 'account', size: 'text' },
+                { title: t('fields.username'), dataIndex: 'account', size: 'text', minScreen: 1440 },
                 {
                   title: t('fields.role'),
                   dataIndex: 'role',
@@ -111,12 +111,14 @@ export default function UserManagementPage() {
                   title: t('fields.contactPhone'),
                   key: 'contact',
                   size: 'code',
+                  minScreen: 1600,
                   render: (_: unknown, a) => a.contact.phone || a.phone,
                 },
                 {
                   title: t('fields.autoAudit'),
                   dataIndex: 'autoAudit',
                   size: 'tag',
+                  minScreen: 1920,
                   render: (v: string) => t(v === 'yes' ? 'yes' : 'no'),
                 },
                 actions.column,

@@ -59,10 +59,15 @@ export default function ClientsPage() {
           size: 'long',
           render: (g: string[]) => g.map((x) => t(`grants.${x}`)).join(', '),
         },
-        { title: t('clients.scope'), dataIndex: 'scope', size: 'text' },
+        { title: t('clients.scope'), dataIndex: 'scope', size: 'text', minScreen: 1600 },
         { title: t('clients.accessTokenValidity'), dataIndex: 'accessTokenValidity', size: 'number' },
-        { title: t('clients.refreshTokenValidity'), dataIndex: 'refreshTokenValidity', size: 'number' },
-        { title: t('remark'), dataIndex: 'remark', size: 'long' },
+        {
+          title: t('clients.refreshTokenValidity'),
+          dataIndex: 'refreshTokenValidity',
+          size: 'number',
+          minScreen: 1440,
+        },
+        { title: t('remark'), dataIndex: 'remark', size: 'long', minScreen: 1600 },
         timeColumn<AdminClient>(t('updatetime'), 'updatetime'),
         editRemoveColumn<AdminClient>(t, setEditing, (c) => ({
           confirm: t('clients.removeConfirm', { name: c.clientId }),

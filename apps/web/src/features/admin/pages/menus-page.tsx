@@ -83,7 +83,7 @@ export default function MenusPage() {
               title: t('menus.pathOrCode'),
               key: 'code',
               size: 'code',
-              width: 240,
+              width: 200,
               render: (_: unknown, m) => (m.category === 1 ? m.path : m.code),
             },
             {
@@ -92,11 +92,12 @@ export default function MenusPage() {
               size: 'tag',
               render: (c: 1 | 2) => (c === 1 ? t('menus.categoryMenu') : t('menus.categoryButton')),
             },
-            { title: t('menus.sort'), dataIndex: 'sort', size: 'number' },
+            { title: t('menus.sort'), dataIndex: 'sort', size: 'number', minScreen: 1600 },
             {
               title: t('menus.roles'),
               key: 'roles',
               size: 'long',
+              minScreen: 1600,
               render: (_: unknown, m) =>
                 m.roles ? m.roles.map((r) => t(`roles.${r}`)).join(', ') : t('menus.everyone'),
             },

@@ -95,6 +95,7 @@ export function AdsTable({
             },
             {
               title: t('fields.template'),
+              minScreen: 1440,
               dataIndex: 'template',
               size: 'tag',
               render: (n: number) => t(`templates.t${n}`),
@@ -103,17 +104,18 @@ export function AdsTable({
               title: t('fields.range'),
               key: 'range',
               size: 'period',
-              width: 360,
               render: (_, ad) => `${dayjs.unix(ad.begin).format(TIME)} ~ ${dayjs.unix(ad.end).format(TIME)}`,
             },
             {
               title: t('fields.timeZone'),
+              minScreen: 1600,
               dataIndex: 'timeZone',
               size: 'text',
               render: (z: string) => zoneText(z, t('defaultZone')),
             },
             {
               title: t('fields.materialsShort'),
+              minScreen: 1600,
               key: 'materials',
               size: 'number',
               render: (_, ad) => ad.resourcesObjs.flat().length,

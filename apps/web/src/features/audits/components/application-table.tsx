@@ -184,6 +184,7 @@ export function ApplicationTable({
             },
             {
               title: t('fields.client'),
+              minScreen: 1440,
               key: 'client',
               size: 'name',
               render: (_: unknown, a) => a.playlist.clientName,
@@ -195,8 +196,8 @@ export function ApplicationTable({
               width: 110,
               render: (v: string) => t(`applicationType.${v}`),
             },
-            { title: t('fields.applicant'), dataIndex: 'applicant', size: 'name', width: 130 },
-            { title: t('fields.devices'), dataIndex: 'robotCount', size: 'number', width: 90 },
+            { title: t('fields.applicant'), dataIndex: 'applicant', size: 'name', width: 130, minScreen: 1600 },
+            { title: t('fields.devices'), dataIndex: 'robotCount', size: 'number', width: 90, minScreen: 1600 },
             { title: t('fields.applyTime'), dataIndex: 'createtime', size: 'time', render: (v: number) => fmt(v) },
             {
               title: t('fields.applicationState'),
@@ -206,7 +207,7 @@ export function ApplicationTable({
               render: (v: string) => <StateTag state={v} />,
             },
             { title: t('fields.reason'), dataIndex: 'reason', size: 'long' },
-            { title: t('fields.reviewNote'), dataIndex: 'note', size: 'long' },
+            { title: t('fields.reviewNote'), dataIndex: 'note', size: 'long', minScreen: 1600 },
             {
               title: t('common.actions'),
               key: 'actions',

@@ -13,12 +13,14 @@ import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCount } from '../../../components/statistics/stat-parts';
+
 import { MenuIcon } from '../../../layout/menu-icons';
 import { type NavItem, useNavItems } from '../../../layout/use-menus';
 import { sessionStore } from '../../../lib/session';
 import { useClientRising } from '../../../lib/statistics/api';
+import { percentOf } from '../../../lib/statistics/format';
 import { lastDays, rangeParams } from '../../../lib/statistics/range';
+import { useCount } from '../../../lib/statistics/use-count';
 import { useAccountTotal, useDeviceBoard } from '../api/board-figures';
 
 function StatCard({
@@ -163,7 +165,7 @@ export default function SmartBoardPage() {
               <div style={{ display: 'flex', justifyContent: 'center', padding: 12 }}>
                 <Progress
                   type="dashboard"
-                  percent={Math.round(devices.onlineRatio * 100)}
+                  percent={percentOf(devices.onlineRatio)}
                   aria-label={t('smartBoard.onlineRatio')}
                 />
               </div>

@@ -53,6 +53,7 @@ export function RobotTable({
             dataIndex: 'type',
             size: 'text',
             width: 150,
+            minScreen: 1600,
             render: (_: unknown, r) => (
               <span style={{ display: 'inline-flex', gap: 6, alignItems: 'center' }}>
                 <DeviceTypeIcon type={r.type} online={r.online} />
@@ -67,13 +68,14 @@ export function RobotTable({
             render: (v: string) => (onOpen ? <Typography.Link onClick={() => onOpen(v)}>{v}</Typography.Link> : v),
           },
           { title: t('fields.name'), dataIndex: 'name', size: 'name' },
-          { title: t('fields.propertyname'), dataIndex: 'propertyname', size: 'name' },
-          { title: t('fields.sceneName'), dataIndex: 'sceneName', size: 'text' },
+          { title: t('fields.propertyname'), dataIndex: 'propertyname', size: 'name', minScreen: 1440 },
+          { title: t('fields.sceneName'), dataIndex: 'sceneName', size: 'text', minScreen: 1600 },
           {
             title: t('fields.area'),
             key: 'area',
             size: 'text',
-            width: 180,
+            width: 140,
+            minScreen: 1600,
             render: (_: unknown, r) => [r.province, r.city, r.district].filter(Boolean).join(' / '),
           },
           { title: t('fields.state'), dataIndex: 'state', size: 'tag', render: (s: string) => <StateTag state={s} /> },

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DeviceTypeIcon } from '../../../components/device-type-icon';
 import { listTable } from '../../../components/list-table';
 import { QueryError } from '../../../components/query-error';
+import { percentOf } from '../../../lib/statistics/format';
 import { useBoard } from '../api/devices';
 import { StateTag } from '../components/state-tag';
 
@@ -23,7 +24,7 @@ export default function DeviceBoardPage() {
           <Card loading={board.isLoading}>
             <Statistic title={t('board.total')} value={b?.total ?? 0} />
             <Typography.Text type="secondary">{t('board.onlineRatio')}</Typography.Text>
-            <Progress percent={Math.round((b?.onlineRatio ?? 0) * 1000) / 10} aria-label={t('board.onlineRatio')} />
+            <Progress percent={percentOf(b?.onlineRatio ?? 0)} aria-label={t('board.onlineRatio')} />
           </Card>
         </Col>
         <Col xs={24} md={16}>

@@ -46,9 +46,10 @@ export function ScreensPage({ project }: { project: boolean }) {
             dataIndex: 'screenRatio',
             size: 'tag',
             width: 110,
+            minScreen: 1600,
             render: (v: string) => v.replace('_', ' x '),
           },
-          { title: t('fields.template'), dataIndex: 'template', size: 'number', width: 80 },
+          { title: t('fields.template'), dataIndex: 'template', size: 'number', width: 80, minScreen: 1600 },
           {
             title: t('screens.allowAds'),
             dataIndex: 'postAds',

@@ -62,14 +62,14 @@ export default function ScreenPricePage() {
             title: t('fields.price'),
             dataIndex: 'price',
             size: 'number',
-            width: 130,
+            width: 100,
             render: (v: number | null) => (v !== null ? v.toFixed(2) : '-'),
           },
           {
             title: t('fields.actions'),
             key: 'a',
             size: 'actions',
-            width: 200,
+            width: 180,
             render: (_: unknown, r) => (
               <Space size={4}>
                 <Button size="small" onClick={() => openFor([r.robotId])}>

@@ -1,8 +1,11 @@
 import { Alert, Button, Modal, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** A secret shown this once (a client secret, a signing secret), each value copyable. */
+/**
+ * A secret shown this once (a client secret, a signing secret), each value copyable. The button says
+ * "Copied" only once every value has been copied; until then it says "Close".
+ */
 export function SecretDialog(props: {
   open: boolean;
   title: string;
@@ -12,14 +15,20 @@ export function SecretDialog(props: {
   onClose: () => void;
 }) {
   const { t } = useTranslation('open-platform');
+  const [copied, setCopied] = useState<ReadonlySet<string>>(new Set());
+  const allCopied = props.values.length > 0 && props.values.every((v) => copied.has(v.label));
+  const close = () => {
+    setCopied(new Set());
+    props.onClose();
+  };
   return (
     <Modal
       open={props.open}
       title={props.title}
-      onCancel={props.onClose}
+      onCancel={close}
       footer={
-        <Button type="primary" onClick={props.onClose}>
-          {t('apiUsers.secretDone')}
+        <Button type={allCopied ? 'primary' : 'default'} onClick={close}>
+          {t(allCopied ? 'apiUsers.secretDone' : 'apiUsers.secretClose')}
         </Button>
       }
     >
@@ -27,7 +36,7 @@ export function SecretDialog(props: {
       {props.values.map((v) => (
         <Typography.Paragraph key={v.label}>
           {v.label}:{' '}
-          <Typography.Text code copyable>
+          <Typography.Text code copyable={{ onCopy: () => setCopied((c) => new Set(c).add(v.label)) }}>
             {v.value}
           </Typography.Text>
         </Typography.Paragraph>

@@ -151,8 +151,8 @@ export default function ApiUsersPage() {
           [
             { title: t('fields.name'), dataIndex: 'name', size: 'name' },
             { title: t('fields.clientId'), dataIndex: 'clientId', size: 'code' },
-            { title: t('fields.account'), dataIndex: 'accountName', size: 'name' },
-            { title: t('fields.contact'), dataIndex: 'contact', size: 'text' },
+            { title: t('fields.account'), dataIndex: 'accountName', size: 'name', minScreen: 1440 },
+            { title: t('fields.contact'), dataIndex: 'contact', size: 'text', minScreen: 1600 },
             {
               title: t('fields.interfaces'),
               dataIndex: 'interfaces',
@@ -168,6 +168,7 @@ export default function ApiUsersPage() {
             },
             {
               title: t('fields.validity'),
+              minScreen: 1600,
               key: 'validity',
               size: 'period',
               render: (_: unknown, u) => `${time(u.validFrom)} ~ ${time(u.validUntil)}`,

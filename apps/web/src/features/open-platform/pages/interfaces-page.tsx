@@ -9,6 +9,9 @@ export default function InterfacesPage() {
   const { message } = App.useApp();
   const interfaces = useInterfaces();
   const toggle = useToggleInterface();
+  // The server describes each call in English (its OpenAPI summary); the page's language has its own
+  // description where the locale has one (zh), else the server's.
+  const summaries = t('interfaceSummaries', { returnObjects: true, defaultValue: {} }) as Record<string, string>;
 
   return (
     <Card title={t('interfaces.title')}>
@@ -21,7 +24,12 @@ export default function InterfacesPage() {
           [
             { title: t('fields.method'), dataIndex: 'method', size: 'tag', render: (v: string) => <Tag>{v}</Tag> },
             { title: t('fields.path'), dataIndex: 'path', size: 'long' },
-            { title: t('fields.summary'), dataIndex: 'summary', size: 'long' },
+            {
+              title: t('fields.summary'),
+              dataIndex: 'summary',
+              size: 'long',
+              render: (v: string, i) => (typeof summaries === 'object' && summaries[i.key]) || v,
+            },
             {
               title: t('fields.enabled'),
               dataIndex: 'enabled',

@@ -98,8 +98,8 @@ describe('plan statistics tab', () => {
     await renderTab('zh', { ratio: 0.5, planPullNumber: 10, alreadyPullNumber: 5 });
     const plays = await screen.findByTestId('kpi-plays', {}, { timeout: 10_000 });
     expect(within(plays).getByText('2.5万')).toBeTruthy();
-    // 25,000 plays x 12.4 s = 310,000 s.
-    expect(within(screen.getByTestId('kpi-watchTime')).getByText('31万')).toBeTruthy();
+    // 25,000 plays x 12.4 s = 310,000 s, read as hours and minutes.
+    expect(within(screen.getByTestId('kpi-watchTime')).getByText('86小时6分')).toBeTruthy();
     expect(within(screen.getByTestId('kpi-pullRatio')).getByText('50%')).toBeTruthy();
     expect(screen.getByText(/拉取率低于 80%/)).toBeTruthy();
     // Proof of play: the verified share and the flagged plays by reason, with the certificate link.

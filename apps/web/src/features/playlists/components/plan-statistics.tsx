@@ -29,7 +29,7 @@ import {
   usePlanTotal,
 } from '../../../lib/statistics/api';
 import { formatPercent, isLowPullRatio, msToSeconds } from '../../../lib/statistics/format';
-import { lastDays, type ReportRange, rangeParams } from '../../../lib/statistics/range';
+import { lastDays, planRange, type ReportRange, rangeParams } from '../../../lib/statistics/range';
 import { ProofOfPlayCard } from './proof-of-play-card';
 
 /** The plan's pull figures (from the publish summary the detail page already has). */
@@ -43,15 +43,22 @@ export interface PullFigures {
 export function PlanStatistics({
   playlistId,
   timeZone,
+  period: planPeriod,
   pull,
 }: {
   playlistId: string;
   timeZone: string;
+  /** The plan's period (unix seconds): the report opens on it (up to today), a year plan on its year. */
+  period?: { begin: number; end: number };
   pull?: PullFigures;
 }) {
   const { t } = useTranslation('statistics');
   const count = useCount();
-  const [range, setRange] = useState<ReportRange>(() => lastDays(30, timeZone));
+  const whole = useMemo(
+    () => (planPeriod ? planRange(planPeriod.begin, planPeriod.end, timeZone) : undefined),
+    [planPeriod, timeZone],
+  );
+  const [range, setRange] = useState<ReportRange>(() => whole ?? lastDays(30, timeZone));
   const [period, setPeriod] = useState<Period>('day');
   const params = useMemo(() => rangeParams(range), [range]);
   const total = usePlanTotal(playlistId, params);
@@ -68,6 +75,7 @@ export function PlanStatistics({
       range={range}
       onChange={setRange}
       ownZone={timeZone}
+      planPeriod={whole}
       extra={
         <ExportButton
           start={() => startPlanExport(playlistId, params, lang())}
@@ -96,13 +104,13 @@ export function PlanStatistics({
           key: 'watchTime',
           label: t('kpi.watchTime'),
           value: msToSeconds(figures.watchDuration),
-          suffix: t('kpi.seconds'),
+          duration: true,
         },
         {
           key: 'standingTime',
           label: t('kpi.standingTime'),
           value: msToSeconds(figures.standingTime),
-          suffix: t('kpi.seconds'),
+          duration: true,
         },
         { key: 'scans', label: t('kpi.scans'), value: figures.scans },
         ...(pull

@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { MissingParam } from '../../../components/missing-param';
 import { QueryError } from '../../../components/query-error';
 import { AuditStateTag, DeliveryStatusTag } from '../../../components/status-tag';
+import { percentOf } from '../../../lib/statistics/format';
 import { usePlan, usePublishSummary } from '../api/plans';
 import { PlanStatistics } from '../components/plan-statistics';
 import { WeekPreview } from '../components/week-preview';
@@ -46,7 +47,7 @@ export default function PlanDetailPage() {
           </Button>
         }
       >
-        <Descriptions column={{ xs: 1, md: 2, xl: 3 }} bordered size="small">
+        <Descriptions column={{ xs: 1, md: 2, xxl: 3 }} bordered size="small">
           <Descriptions.Item label={t('fields.client')}>{p.clientName}</Descriptions.Item>
           <Descriptions.Item label={t('fields.deliveryStatus')}>
             <DeliveryStatusTag status={p.deliveryStatus} />
@@ -100,7 +101,7 @@ export default function PlanDetailPage() {
               <Progress
                 type="circle"
                 size={72}
-                percent={Math.round(s.ratio * 100)}
+                percent={percentOf(s.ratio)}
                 status={s.lowPullRate ? 'exception' : 'normal'}
               />
             </div>
@@ -129,7 +130,9 @@ export default function PlanDetailPage() {
         {
           key: 'statistics',
           label: ts('tab.statistics'),
-          children: <PlanStatistics playlistId={p.id} timeZone={p.timeZone} pull={s} />,
+          children: (
+            <PlanStatistics playlistId={p.id} timeZone={p.timeZone} period={{ begin: p.begin, end: p.end }} pull={s} />
+          ),
         },
       ]}
     />

@@ -94,12 +94,13 @@ export function PlansTable({ list }: { list: PlanList }) {
                 <Typography.Link onClick={() => navigate(`/ad/ListDetail?id=${p.id}`)}>{v}</Typography.Link>
               ),
             },
-            { title: t('fields.client'), dataIndex: 'clientName', size: 'name' },
+            { title: t('fields.client'), dataIndex: 'clientName', size: 'name', minScreen: 1440 },
             {
               title: t('fields.priority'),
               dataIndex: 'priority',
               size: 'tag',
               width: 90,
+              minScreen: 1600,
               render: (v: number) => t(`priority.${v}`),
             },
             {

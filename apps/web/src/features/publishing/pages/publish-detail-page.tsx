@@ -10,6 +10,7 @@ import { MissingParam } from '../../../components/missing-param';
 import { QueryError } from '../../../components/query-error';
 import { PublishStateTag } from '../../../components/status-tag';
 import { lang } from '../../../lib/i18n';
+import { percentOf } from '../../../lib/statistics/format';
 import { type DetailFilter, type DetailRow, startDetailExport, usePublishDetails, useSummary } from '../api/publishing';
 
 const fmt = (s: number | null) => (s ? dayjs.unix(s).format('YYYY-MM-DD HH:mm:ss') : '-');
@@ -40,7 +41,7 @@ export default function PublishDetailPage() {
             <Progress
               type="circle"
               size={64}
-              percent={Math.round(s.ratio * 100)}
+              percent={percentOf(s.ratio)}
               status={s.lowPullRate ? 'exception' : 'normal'}
             />
           </Space>

@@ -11,15 +11,15 @@ export function orderColumns(t: TFunction, language: Language): ListColumn<Order
   return [
     { title: t('fields.orderName'), dataIndex: 'name', size: 'name' },
     { title: t('fields.customer'), dataIndex: 'customerName', size: 'name' },
-    { title: t('fields.plan'), dataIndex: 'playlistName', size: 'text' },
+    { title: t('fields.plan'), dataIndex: 'playlistName', size: 'text', minScreen: 1440 },
     {
       title: t('fields.amount'),
       dataIndex: 'amountFen',
       size: 'number',
-      width: 150,
+      width: 120,
       render: (f: number) => formatFen(f, language),
     },
-    { title: t('fields.planDeviceCount'), dataIndex: 'planDeviceCount', size: 'number', width: 130 },
+    { title: t('fields.planDeviceCount'), dataIndex: 'planDeviceCount', size: 'number', width: 130, minScreen: 1600 },
   ];
 }
 

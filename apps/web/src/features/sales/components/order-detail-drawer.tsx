@@ -4,6 +4,7 @@ import { QueryError } from '../../../components/query-error';
 import { lang } from '../../../lib/i18n';
 import { useCreditOrder, useOrder, useSyncOrder } from '../api/orders';
 import { formatFen, yuanToFen } from '../money';
+import { OrderActions } from './order-actions';
 import { OrderDelivery } from './order-delivery';
 import { OrderStateTag } from './tags';
 import { dateText, timeText } from './use-paged';
@@ -13,10 +14,13 @@ export function OrderDetailDrawer({
   id,
   onClose,
   canManage,
+  actions,
 }: {
   id: string | null;
   onClose: () => void;
   canManage: boolean;
+  /** The decisions offered where the order is read (the review page: approve and reject). */
+  actions?: Parameters<typeof OrderActions>[0]['only'];
 }) {
   const { t } = useTranslation('sales');
   const { message } = App.useApp();
@@ -26,7 +30,13 @@ export function OrderDetailDrawer({
   const language = lang();
   const o = order.data;
   return (
-    <Drawer open={id !== null} onClose={onClose} size="large" title={o ? `${o.orderNo} ${o.name}` : t('detail')}>
+    <Drawer
+      open={id !== null}
+      onClose={onClose}
+      size="large"
+      title={o ? `${o.orderNo} ${o.name}` : t('detail')}
+      extra={o && actions ? <OrderActions order={o} only={actions} /> : undefined}
+    >
       {order.isError && <QueryError error={order.error} onRetry={() => order.refetch()} />}
       {o && (
         <Space direction="vertical" style={{ width: '100%' }} size="large">

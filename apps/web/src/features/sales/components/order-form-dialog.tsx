@@ -4,6 +4,7 @@ import { Alert, App, DatePicker, Form, Input, InputNumber, Modal, Select, Spin }
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PickerEmpty } from '../../../components/picker-empty';
 import { lang } from '../../../lib/i18n';
 import { useCreateOrder, usePlanOptions, useQuote, useRobotOptions } from '../api/orders';
 import { fenToYuanNumber, formatFen, yuanToFen } from '../money';
@@ -96,6 +97,11 @@ export function OrderFormDialog({ open, onClose }: { open: boolean; onClose: () 
             showSearch={{ filterOption: false, onSearch: setPlanSearch }}
             aria-label={t('fields.plan')}
             loading={plans.isFetching}
+            notFoundContent={
+              plans.isFetching ? undefined : (
+                <PickerEmpty why={t('orders.noPlanWhy')} todo={t('orders.noPlanTodo')} searched={planSearch !== ''} />
+              )
+            }
             options={(plans.data?.datas ?? []).map((p) => ({ value: p.id, label: `${p.name} (${p.clientName})` }))}
           />
         </Form.Item>
@@ -109,6 +115,15 @@ export function OrderFormDialog({ open, onClose }: { open: boolean; onClose: () 
             showSearch={{ filterOption: false, onSearch: setRobotSearch }}
             aria-label={t('fields.devices')}
             loading={robots.isFetching}
+            notFoundContent={
+              robots.isFetching ? undefined : (
+                <PickerEmpty
+                  why={t('orders.noRobotWhy')}
+                  todo={t('orders.noRobotTodo')}
+                  searched={robotSearch !== ''}
+                />
+              )
+            }
             options={(robots.data?.datas ?? []).map((r) => ({
               value: r.robotId,
               label: `${r.name} (${r.robotId}) · ${t(`salesTypes.${r.salesType}`)}`,

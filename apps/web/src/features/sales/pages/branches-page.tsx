@@ -69,14 +69,14 @@ export default function BranchesPage() {
             {
               title: t('fields.regions'),
               key: 'regions',
-              size: 'long',
+              size: 'text',
               render: (_: unknown, b) =>
                 b.regions.map((r) => (r.city ? `${r.province} ${r.city}` : r.province)).join(', '),
             },
             { title: t('fields.robotCount'), dataIndex: 'robotCount', size: 'number' },
             { title: t('fields.customerCount'), dataIndex: 'customerCount', size: 'number' },
             { title: t('fields.orderCount'), dataIndex: 'orderCount', size: 'number' },
-            { title: t('fields.createtime'), dataIndex: 'createtime', size: 'time', render: timeText },
+            { title: t('fields.createtime'), dataIndex: 'createtime', size: 'time', render: timeText, minScreen: 1440 },
             {
               title: t('actions'),
               key: 'actions',

@@ -45,12 +45,23 @@ export default function OrderReviewPage() {
         {...listTable<Order>(
           [
             { title: t('fields.orderNo'), dataIndex: 'orderNo', size: 'code' },
-            ...orderColumns(t, language),
-            { title: t('fields.overrideReason'), dataIndex: 'overrideReason', size: 'long' },
-            { title: t('fields.createdBy'), dataIndex: 'createdByName', size: 'text' },
-            { title: t('fields.createtime'), dataIndex: 'createtime', size: 'time', render: timeText },
+            // The customer gives way on a narrow screen: the reviewer needs the figures and the reason.
+            ...orderColumns(t, language).map((c) =>
+              'dataIndex' in c && (c.dataIndex === 'customerName' || c.dataIndex === 'playlistName')
+                ? { ...c, minScreen: c.dataIndex === 'customerName' ? 1440 : 1600 }
+                : c,
+            ),
             stateColumn(t),
-            { title: t('fields.reason'), dataIndex: 'reviewReason', size: 'long' },
+            { title: t('fields.overrideReason'), dataIndex: 'overrideReason', size: 'long' },
+            { title: t('fields.createdBy'), dataIndex: 'createdByName', size: 'text', minScreen: 1600 },
+            {
+              title: t('fields.createtime'),
+              dataIndex: 'createtime',
+              size: 'time',
+              render: timeText,
+              minScreen: 1920,
+            },
+            { title: t('fields.reason'), dataIndex: 'reviewReason', size: 'long', minScreen: 1600 },
             {
               title: t('actions'),
               key: 'actions',
@@ -69,7 +80,7 @@ export default function OrderReviewPage() {
           { query: list, empty: { filtered: paged.filtered, hint: t('review.emptyHint') } },
         )}
       />
-      <OrderDetailDrawer id={openId} onClose={() => setOpenId(null)} canManage />
+      <OrderDetailDrawer id={openId} onClose={() => setOpenId(null)} canManage actions={REVIEW_ACTIONS} />
     </Card>
   );
 }

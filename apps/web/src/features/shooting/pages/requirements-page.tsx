@@ -120,15 +120,14 @@ export default function RequirementsPage() {
         pagination={serverPagination(filter, page.data?.total, (p) => setFilter((f) => ({ ...f, ...p })))}
         {...listTable<ShootRequirementDto>(
           [
-            { title: t('fields.id'), dataIndex: 'id', size: 'code', width: 220 },
+            { title: t('fields.id'), dataIndex: 'id', size: 'code', width: 220, minScreen: 1920 },
             { title: t('fields.name'), dataIndex: 'name', size: 'name' },
-            { title: t('fields.planName'), dataIndex: 'planName', size: 'name' },
-            { title: t('fields.planId'), dataIndex: 'planShortId', size: 'code' },
+            { title: t('fields.planName'), dataIndex: 'planName', size: 'name', minScreen: 1440 },
+            { title: t('fields.planId'), dataIndex: 'planShortId', size: 'code', minScreen: 1920 },
             {
               title: t('fields.window'),
               key: 'window',
               size: 'period',
-              width: 260,
               render: (_: unknown, r) => `${r.shootDate} ${r.beginTime}-${r.endTime}`,
             },
             {
@@ -142,7 +141,7 @@ export default function RequirementsPage() {
               title: t('fields.progress'),
               key: 'progress',
               size: 'text',
-              width: 240,
+              width: 180,
               render: (_: unknown, r) => {
                 const { total, taken, failed, waiting } = r.progress;
                 return (
@@ -164,6 +163,7 @@ export default function RequirementsPage() {
               title: t('fields.createtime'),
               dataIndex: 'createtime',
               size: 'time',
+              minScreen: 1600,
               render: (s: number) => dayjs.unix(s).format('YYYY-MM-DD HH:mm:ss'),
             },
             {

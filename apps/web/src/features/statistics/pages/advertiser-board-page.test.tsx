@@ -73,8 +73,11 @@ describe('advertiser board', () => {
     expect(within(plays).getByText('1.2万')).toBeTruthy();
     expect(within(plays).getByText('上升 50%')).toBeTruthy();
     expect(within(plays).getByText('上期 8,000')).toBeTruthy();
-    // Watch time arrives in ms and is shown in seconds: 12,000 plays x 15 s.
-    expect(within(screen.getByTestId('kpi-watchTime')).getByText('18万')).toBeTruthy();
+    // Watch time arrives in ms and is shown in hours and minutes: 12,000 plays x 15 s = 50 h, before 33 h 20 min.
+    const watch = screen.getByTestId('kpi-watchTime');
+    expect(within(watch).getByText('50小时')).toBeTruthy();
+    expect(within(watch).getByText('上期 33小时20分')).toBeTruthy();
+    expect(watch.textContent).not.toMatch(/万|Ms|Ks/);
   });
 
   it('says falling and the previous figure in English', async () => {

@@ -57,12 +57,12 @@ export default function AdvertiserBoardPage() {
     );
   }
   const f = rising.data?.figures;
-  const kpi = (key: string, label: string, figure: RisingFigure, suffix?: string): Kpi => ({
+  const kpi = (key: string, label: string, figure: RisingFigure, duration?: boolean): Kpi => ({
     key,
     label,
     value: figure.value,
     previous: figure.previous,
-    suffix,
+    duration,
   });
   const kpis: Kpi[] = f
     ? [
@@ -70,7 +70,7 @@ export default function AdvertiserBoardPage() {
         kpi('exposure', t('kpi.exposure'), f.exposure),
         kpi('exposureSense', t('kpi.exposureSense'), f.exposureSense),
         kpi('viewers', t('kpi.viewers'), f.viewers),
-        kpi('watchTime', t('kpi.watchTime'), seconds(f.watchDuration), t('kpi.seconds')),
+        kpi('watchTime', t('kpi.watchTime'), seconds(f.watchDuration), true),
         kpi('scans', t('kpi.scans'), f.scans),
       ]
     : [];

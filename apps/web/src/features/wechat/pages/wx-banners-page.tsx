@@ -110,6 +110,7 @@ export default function WxBannersPage() {
               title: t('banners.link'),
               dataIndex: 'link',
               size: 'long',
+              minScreen: 1440,
               render: (link: string, row) =>
                 link ? `${t(`banners.linkKinds.${row.linkKind}`)}: ${link}` : t('banners.linkKinds.none'),
             },
