@@ -5,9 +5,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, login } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
+import { sdkDocuments } from '../../sdk-documents';
 import { operationChanges } from './breaking-changes';
 import { type OpenApiDoc, operationsOf } from './document';
-import { sdkDocuments } from '../../sdk-documents';
 
 const root = path.resolve(import.meta.dirname, '../../../../..');
 const snapshotOf = (name: string) =>

@@ -55,7 +55,11 @@ describe('shooting records', () => {
     const cards = await screen.findAllByTestId('shoot-record', {}, { timeout: 15_000 });
     expect(cards).toHaveLength(2);
     const [ok, review] = cards as [HTMLElement, HTMLElement];
-    expect(within(ok).getByAltText(/Lobby robot/).getAttribute('src')).toBe('/files/photo-1.jpg');
+    expect(
+      within(ok)
+        .getByAltText(/Lobby robot/)
+        .getAttribute('src'),
+    ).toBe('/files/photo-1.jpg');
     expect(within(ok).getByTestId('record-check').textContent).toBe('Shows the ad (0)');
     expect(within(review).getByTestId('record-check').textContent).toBe('Needs review: does not show the ad (37)');
   });
