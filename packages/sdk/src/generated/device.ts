@@ -325,7 +325,8 @@ export interface operations {
                  *             "exposure": 1,
                  *             "viewers": 1,
                  *             "dwellMs": 1
-                 *           }
+                 *           },
+                 *           "scheduleVersion": "example"
                  *         }
                  *       ]
                  *     }
@@ -350,6 +351,7 @@ export interface operations {
                         id: string;
                         playlistId: string;
                         resourceId?: string;
+                        scheduleVersion?: string;
                         startedAt: number;
                         /** @enum {string} */
                         type: "play";
@@ -359,6 +361,7 @@ export interface operations {
                         id: string;
                         playlistId: string;
                         resourceId?: string;
+                        scheduleVersion?: string;
                         startedAt: number;
                         /** @enum {string} */
                         type: "scan";
@@ -379,7 +382,8 @@ export interface operations {
                      *       "data": {
                      *         "accepted": 1,
                      *         "duplicates": 1,
-                     *         "ignored": 1
+                     *         "ignored": 1,
+                     *         "flagged": 1
                      *       }
                      *     }
                      */
@@ -387,6 +391,7 @@ export interface operations {
                         data: {
                             accepted: number;
                             duplicates: number;
+                            flagged: number;
                             ignored: number;
                         };
                         /** @enum {boolean} */

@@ -91,7 +91,7 @@ describe('customer form', () => {
     await user.click(screen.getByLabelText('Contact phone 2'));
     await user.paste('13611112222');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('The name contains illegal characters')).toBeTruthy();
+    expect(await screen.findByText('The contact contains illegal characters')).toBeTruthy();
     expect(await screen.findByText('Contact phone already exists, please re-enter')).toBeTruthy();
   }, 90_000);
 });
