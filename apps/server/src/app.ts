@@ -78,6 +78,7 @@ import { ResourcesService } from './modules/resources/resources.service';
 import { BillsService } from './modules/sales/bills.service';
 import { BranchesService } from './modules/sales/branches.service';
 import { LeadsService } from './modules/sales/leads.service';
+import { orderProofOfPlayRoutes } from './modules/sales/order-proof-of-play.routes';
 import { OrdersService } from './modules/sales/orders.service';
 import { salesRoutes } from './modules/sales/sales.routes';
 import { SALES_EXPORT_JOB, SalesExports } from './modules/sales/sales-exports';
@@ -481,6 +482,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       exports: salesExports,
     }),
   );
+  await app.register(orderProofOfPlayRoutes(ctx, orders));
 
   await registerStaticFiles(app, { webDist: config.WEB_DIST, playerDist: config.PLAYER_DIST });
 

@@ -362,6 +362,8 @@ export const PERMISSIONS: Record<string, Access> = {
   'POST /api/Orders/sync': OPS,
   'POST /api/Orders/credit': OPS,
   'GET /api/Orders/delivery': OPS_ADV,
+  'GET /api/Orders/proofOfPlay': OPS_ADV,
+  'GET /api/Orders/proofOfPlayExport': OPS_ADV,
   'GET /api/Orders/:id': OPS_ADV,
   'POST /api/Orders/export': OPS_ADV,
   'GET /api/Bills/queryByPage': OPS_ADV,

@@ -197,3 +197,10 @@ export const orderReviewEvent = z.object({
   state: orderStateSchema,
   reason: z.string(),
 });
+
+/** GET /api/Orders/proofOfPlayExport: the order's proof-of-play report as xlsx or as the PDF certificate. */
+export const orderProofOfPlayExportQuery = z.object({
+  id: idSchema,
+  format: z.enum(['xlsx', 'pdf']).default('xlsx'),
+  language: z.enum(['zh', 'en']).optional(),
+});

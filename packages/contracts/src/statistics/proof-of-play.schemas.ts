@@ -52,6 +52,8 @@ export const proofOfPlayReport = z.object({
   playlistId: z.string(),
   planName: z.string(),
   customerName: z.string(),
+  /** Set on an order's report (`GET /api/Orders/proofOfPlay`): the order it covers. */
+  order: z.object({ id: z.string(), orderNo: z.string(), name: z.string() }).optional(),
   timeZone: z.string(),
   begin: z.number().int(),
   end: z.number().int(),

@@ -7,7 +7,7 @@ import type { OrderRow } from './sales.table';
 
 const DAY_MS = 86_400_000;
 /** Orders are days of the server's calendar (docs/sales.md): China time. */
-const ORDER_ZONE = 'Asia/Shanghai';
+export const ORDER_ZONE = 'Asia/Shanghai';
 
 /**
  * Delivery against what was sold (docs/sales.md, "Delivery in screen-days"): the order's screens x days of

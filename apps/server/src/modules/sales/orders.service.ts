@@ -201,7 +201,7 @@ export class OrdersService {
     });
   }
 
-  private async visible(user: User, id: string, forUpdate = false): Promise<OrderRow> {
+  async visible(user: User, id: string, forUpdate = false): Promise<OrderRow> {
     const scope = await orderScope(this.ctx, user);
     const q = this.ctx.db
       .select()

@@ -10,6 +10,7 @@ const TEXT = {
     title: '播放证明',
     certificate: '播放证明书',
     plan: '投放计划',
+    order: '订单',
     customer: '客户',
     zone: '时区',
     range: '期间',
@@ -27,6 +28,7 @@ const TEXT = {
     title: 'Proof of play',
     certificate: 'Proof-of-play certificate',
     plan: 'Plan',
+    order: 'Order',
     customer: 'Customer',
     zone: 'Time zone',
     range: 'Period',
@@ -74,7 +76,9 @@ const day = (unix: number, timeZone: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
     new Date(unix * 1000),
   );
-const period = (r: ProofOfPlayReport) => `${day(r.begin, r.timeZone)} – ${day(r.end - 1, r.timeZone)}`;
+const period = (r: ProofOfPlayReport) =>
+  `${day(r.begin, r.timeZone)} – ${day(Math.max(r.begin, r.end - 1), r.timeZone)}`;
+const orderText = (o: NonNullable<ProofOfPlayReport['order']>) => `${o.orderNo} ${o.name}`;
 const reasonsText = (reasons: Partial<Record<FlagReason, number>>, lang: Lang) =>
   FLAG_REASONS.filter((k) => (reasons[k] ?? 0) > 0)
     .map((k) => `${REASON_TEXT[lang][k]} ${reasons[k]}`)
@@ -86,6 +90,7 @@ export async function proofOfPlayXlsx(r: ProofOfPlayReport, lang: Lang): Promise
   const t = TEXT[lang];
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet(t.title);
+  if (r.order) sheet.addRow([t.order, orderText(r.order)]);
   sheet.addRow([t.plan, r.planName]);
   sheet.addRow([t.customer, r.customerName]);
   sheet.addRow([t.zone, r.timeZone]);
@@ -128,6 +133,7 @@ export async function proofOfPlayPdf(r: ProofOfPlayReport, lang: Lang): Promise<
   return renderPdf({ title: `${t.certificate} ${r.planName}` }, ({ doc, text }) => {
     text(t.certificate, { size: 20, bold: true });
     doc.moveDown(0.5).fontSize(11);
+    if (r.order) text(`${t.order}: ${orderText(r.order)}`);
     text(`${t.plan}: ${r.planName}`);
     text(`${t.customer}: ${r.customerName}`);
     text(`${t.range}: ${period(r)} (${t.zone} ${r.timeZone})`);

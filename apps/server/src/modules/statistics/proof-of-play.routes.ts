@@ -1,8 +1,10 @@
+import type { ProofOfPlayReport } from '@robot-ads/contracts/statistics/proof-of-play.schemas';
 import {
   proofOfPlayExportQuery,
   proofOfPlayQuery,
   proofOfPlayResponse,
 } from '@robot-ads/contracts/statistics/proof-of-play.schemas';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context';
 import { attachment, sendWorkbook } from '../../platform/exports';
@@ -38,17 +40,33 @@ export function proofOfPlayRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const q = request.query;
         const report = await proofOfPlay(ctx, request.user, q);
-        const lang = q.language ?? (request.user.lang === 'en' ? 'en' : 'zh');
-        const name = `proof-of-play-${report.playlistId}`;
-        if (q.format === 'pdf') {
-          const pdf = await proofOfPlayPdf(report, lang);
-          return reply
-            .header('content-type', 'application/pdf')
-            .header('content-disposition', attachment(`${name}.pdf`))
-            .send(pdf);
-        }
-        return sendWorkbook(reply, `${name}.xlsx`, await proofOfPlayXlsx(report, lang));
+        return sendProofOfPlay(
+          reply,
+          report,
+          q.format,
+          q.language ?? request.user.lang,
+          `proof-of-play-${report.playlistId}`,
+        );
       },
     );
   };
+}
+
+/** Sends a proof-of-play report as xlsx or as the PDF certificate, in zh or en (anything else: zh). */
+export async function sendProofOfPlay(
+  reply: FastifyReply,
+  report: ProofOfPlayReport,
+  format: 'xlsx' | 'pdf',
+  language: string | undefined,
+  name: string,
+) {
+  const lang = language === 'en' ? 'en' : 'zh';
+  if (format === 'pdf') {
+    const pdf = await proofOfPlayPdf(report, lang);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', attachment(`${name}.pdf`))
+      .send(pdf);
+  }
+  return sendWorkbook(reply, `${name}.xlsx`, await proofOfPlayXlsx(report, lang));
 }

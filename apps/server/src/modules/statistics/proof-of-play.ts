@@ -35,6 +35,16 @@ function minutesPerDay(intervals: { start: number; end: number }[], timeZone: st
 const share = (verified: number, flagged: number) =>
   verified + flagged === 0 ? null : Math.round((verified / (verified + flagged)) * 10_000) / 100;
 
+/** What a proof-of-play report counts: one plan, the range [begin, end) (unix seconds), its zone, robots. */
+export interface ProofOfPlayInput {
+  planId: string;
+  begin: number;
+  end: number;
+  timeZone: string;
+  /** Only these robots (undefined: every robot). */
+  robotRefs?: string[] | undefined;
+}
+
 /**
  * The proof-of-play report of a plan (docs/statistics.md, "Proof-of-play report"): for each robot the plan was
  * pulled by and each local day of the range, the minutes it was scheduled there (its windows after the pull,
@@ -43,8 +53,23 @@ const share = (verified: number, flagged: number) =>
  */
 export async function proofOfPlay(ctx: AppContext, user: SessionUser, q: PlanReportQuery): Promise<ProofOfPlayReport> {
   const scope = await planReportScope(ctx, user, q);
-  const planId = scope.playlistIds?.[0] as string;
   const range = reportRange(ctx, q, scope.timeZone, 'day');
+  return proofOfPlayReport(ctx, {
+    planId: scope.playlistIds?.[0] as string,
+    ...range,
+    timeZone: scope.timeZone,
+    robotRefs: scope.robotRefs,
+  });
+}
+
+/**
+ * The report for a plan, range and robots the caller has already been allowed (the plan's report above, an
+ * order's report in the sales module).
+ */
+export async function proofOfPlayReport(ctx: AppContext, input: ProofOfPlayInput): Promise<ProofOfPlayReport> {
+  const { planId, robotRefs, timeZone } = input;
+  const range = { begin: input.begin, end: Math.max(input.begin, input.end) };
+  const scope = { timeZone, robotRefs };
   const from = new Date(range.begin * 1000);
   const to = new Date(range.end * 1000);
   const [plan] = await plansByIds(ctx.db, [planId]);

@@ -30,7 +30,7 @@ import {
 } from '../../../lib/statistics/api';
 import { formatPercent, isLowPullRatio, msToSeconds } from '../../../lib/statistics/format';
 import { lastDays, planRange, type ReportRange, rangeParams } from '../../../lib/statistics/range';
-import { ProofOfPlayCard } from './proof-of-play-card';
+import { PlanProofOfPlayCard } from './proof-of-play-card';
 
 /** The plan's pull figures (from the publish summary the detail page already has). */
 export interface PullFigures {
@@ -137,7 +137,7 @@ export function PlanStatistics({
       {filters}
       {low && <Alert type="warning" showIcon title={t('pullWarning')} />}
       {!figures ? <Card loading /> : <KpiGrid items={kpis} />}
-      <ProofOfPlayCard playlistId={playlistId} params={params} />
+      <PlanProofOfPlayCard playlistId={playlistId} params={params} />
       {empty ? (
         <Card>
           <EmptyState hint={t('empty.plan')} />

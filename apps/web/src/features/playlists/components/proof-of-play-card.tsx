@@ -1,93 +1,19 @@
-import type { FlagReason } from '@robot-ads/contracts/play-events/play-events.rules';
-import type { ProofOfPlayRow } from '@robot-ads/contracts/statistics/proof-of-play.schemas';
-import { Button, Card, Col, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { QueryError } from '../../../components/query-error';
+import { ProofOfPlayCard } from '../../../components/statistics/proof-of-play-card';
 import { downloadUrl } from '../../../lib/api-upload';
 import { lang } from '../../../lib/i18n';
 import { type ReportParams, usePlanProofOfPlay } from '../../../lib/statistics/api';
 
-/**
- * The plan's proof of play (Statistics tab): the verified share (audited %), verified and flagged plays,
- * the flagged ones by reason, scheduled against verified plays per robot and day, and the exports (xlsx,
- * the PDF certificate in the interface's language).
- */
-export function ProofOfPlayCard({ playlistId, params }: { playlistId: string; params: ReportParams }) {
-  const { t } = useTranslation('statistics');
+/** The plan's proof of play (Statistics tab) over the tab's range and zone, with its exports. */
+export function PlanProofOfPlayCard({ playlistId, params }: { playlistId: string; params: ReportParams }) {
   const report = usePlanProofOfPlay(playlistId, params);
-  if (report.isError) return <QueryError error={report.error} onRetry={() => report.refetch()} />;
-  const data = report.data;
-  const query = (format: 'xlsx' | 'pdf') => ({
-    playlistId,
-    begin: String(params.begin),
-    end: String(params.end),
-    timeZone: params.timeZone,
-    format,
-    language: lang(),
-  });
-  const reasonTags = (reasons: Partial<Record<FlagReason, number>>) =>
-    Object.entries(reasons).map(([k, n]) => <Tag color="orange" key={k}>{`${t(`proof.reason.${k}`)} ${n}`}</Tag>);
-  return (
-    <Card
-      title={t('proof.title')}
-      loading={!data}
-      data-testid="proof-of-play"
-      extra={
-        <Space>
-          <Button href={downloadUrl('/api/Statis/proofOfPlayExport', query('xlsx'))}>{t('proof.xlsx')}</Button>
-          <Button type="primary" href={downloadUrl('/api/Statis/proofOfPlayExport', query('pdf'))}>
-            {t('proof.pdf')}
-          </Button>
-        </Space>
-      }
-    >
-      {data && (
-        <Space orientation="vertical" style={{ width: '100%' }}>
-          <Row gutter={16}>
-            <Col xs={12} md={4}>
-              <Statistic
-                title={t('proof.share')}
-                value={data.total.verifiedShare ?? '—'}
-                suffix={data.total.verifiedShare === null ? undefined : '%'}
-              />
-            </Col>
-            <Col xs={12} md={5}>
-              <Statistic title={t('proof.verified')} value={data.total.verified} />
-            </Col>
-            <Col xs={12} md={5}>
-              <Statistic title={t('proof.flagged')} value={data.total.flagged} />
-            </Col>
-            <Col xs={12} md={5}>
-              <Statistic title={t('proof.scheduledDays')} value={data.total.scheduledDays} />
-            </Col>
-            <Col xs={12} md={5}>
-              <Statistic title={t('proof.deliveredDays')} value={data.total.deliveredDays} />
-            </Col>
-          </Row>
-          <div data-testid="proof-reasons">
-            {data.total.flagged > 0 ? (
-              reasonTags(data.total.reasons)
-            ) : (
-              <Typography.Text type="secondary">{t('proof.none')}</Typography.Text>
-            )}
-          </div>
-          <Table<ProofOfPlayRow>
-            size="small"
-            rowKey={(r) => `${r.robotId}|${r.day}`}
-            dataSource={data.rows}
-            pagination={{ pageSize: 10, showSizeChanger: false }}
-            columns={[
-              { title: t('proof.robot'), dataIndex: 'robotId' },
-              { title: t('proof.robotName'), dataIndex: 'robotName' },
-              { title: t('proof.day'), dataIndex: 'day' },
-              { title: t('proof.scheduledMinutes'), dataIndex: 'scheduledMinutes', align: 'right' },
-              { title: t('proof.verified'), dataIndex: 'verified', align: 'right' },
-              { title: t('proof.flagged'), dataIndex: 'flagged', align: 'right' },
-              { title: t('proof.reasons'), key: 'reasons', render: (_, r) => reasonTags(r.reasons) },
-            ]}
-          />
-        </Space>
-      )}
-    </Card>
-  );
+  const exportHref = (format: 'xlsx' | 'pdf') =>
+    downloadUrl('/api/Statis/proofOfPlayExport', {
+      playlistId,
+      begin: String(params.begin),
+      end: String(params.end),
+      timeZone: params.timeZone,
+      format,
+      language: lang(),
+    });
+  return <ProofOfPlayCard report={report} exportHref={exportHref} />;
 }

@@ -12,6 +12,7 @@ import type {
   orderReviewBody,
   orderTransitionBody,
 } from '@robot-ads/contracts/sales/orders.schemas';
+import type { ProofOfPlayReport } from '@robot-ads/contracts/statistics/proof-of-play.schemas';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
@@ -105,5 +106,13 @@ export const useOrderDelivery = (id: string | null) =>
     queryKey: ['orders', 'delivery', id],
     queryFn: () => api.get<OrderDeliveryDto>('/api/Orders/delivery', { query: { id: id ?? '' }, silent: true }),
     enabled: id !== null,
+    retry: false,
+  });
+
+/** GET /api/Orders/proofOfPlay: the order's plan on its screens over its period (up to now), audited. */
+export const useOrderProofOfPlay = (id: string) =>
+  useQuery({
+    queryKey: ['orders', 'proofOfPlay', id],
+    queryFn: () => api.get<ProofOfPlayReport>('/api/Orders/proofOfPlay', { query: { id }, silent: true }),
     retry: false,
   });

@@ -6,6 +6,7 @@ import { useCreditOrder, useOrder, useSyncOrder } from '../api/orders';
 import { formatFen, yuanToFen } from '../money';
 import { OrderActions } from './order-actions';
 import { OrderDelivery } from './order-delivery';
+import { OrderProofOfPlay } from './order-proof-of-play';
 import { OrderStateTag } from './tags';
 import { dateText, timeText } from './use-paged';
 
@@ -113,6 +114,7 @@ export function OrderDetailDrawer({
             />
           )}
           <OrderDelivery id={o.id} creditFen={o.creditFen} canManage={canManage} />
+          <OrderProofOfPlay id={o.id} />
           <Typography.Title level={5}>{t('orders.lines')}</Typography.Title>
           <Table
             rowKey="robotId"

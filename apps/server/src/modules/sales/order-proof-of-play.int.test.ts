@@ -1,0 +1,198 @@
+import { newId } from '@robot-ads/contracts/common/ids';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pulledRecord } from '../../../test/audit';
+import { bearer, loginAs } from '../../../test/auth';
+import { buildTestApp, type TestApp } from '../../../test/build-app';
+import { createAd, createPlan } from '../../../test/delivery';
+import { createRobot } from '../../../test/devices';
+import { renderPdfPages } from '../../../test/pdf-ink';
+import { deviceTokenFor, sendEvents } from '../../../test/play-events';
+import { ManualClock } from '../../platform/clock';
+import { customers } from '../customers/customers.table';
+
+/**
+ * The proof of play of an order (docs/sales.md): a plan playing 09:00-12:00 Shanghai daily, pulled on
+ * 2026-11-28 by robots A, B and C; the order books A and B from 11-29 for a week. A plays on 11-28 (before
+ * the order) and 3 full plays plus an overlapping one on 11-29; B one play longer than the ad on 11-30; C (not
+ * in the order) a full play on 11-29. Now is 12-01 14:00 Shanghai.
+ */
+const clock = new ManualClock(new Date('2026-11-20T00:00:00Z'));
+let t: TestApp;
+let planId: string;
+let orderId: string;
+let robotA: { id: string; robotId: string };
+let robotB: { id: string; robotId: string };
+let robotC: { id: string; robotId: string };
+type Login = Awaited<ReturnType<typeof loginAs>>;
+let sales: Login;
+let otherSales: Login;
+let adv: Login;
+let otherAdv: Login;
+const at = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+
+const get = (url: string, who: Login) =>
+  t.app.inject({ url, headers: { ...bearer(who.token), 'accept-language': 'en' } });
+
+beforeAll(async () => {
+  t = await buildTestApp({ clock });
+  const customerId = newId();
+  await t.app.ctx.db.insert(customers).values({ id: customerId, name: '幸运咖啡 Lucky' });
+  const otherCustomer = newId();
+  await t.app.ctx.db.insert(customers).values({ id: otherCustomer, name: 'Other Tea' });
+  const planner = await loginAs(t, 'advertisers', { customer: customerId, diy: true, name: 'Lucky Planner' });
+  const adId = (await createAd(t, planner.token, 1, 'Proof ad')).id;
+  planId = (
+    await createPlan(t, planner.token, [adId], {
+      name: '咖啡 Order plan',
+      cycle: { type: 'daily', data: [] },
+      times: [{ begin: { hour: 9, minute: 0 }, end: { hour: 12, minute: 0 } }],
+    })
+  ).id;
+  clock.set(new Date('2026-12-01T06:00:00Z'));
+  const boss = await loginAs(t, 'administrator', { name: 'Boss' });
+  sales = await loginAs(t, 'operator', { parentId: boss.user.id, name: 'Sally Sales' });
+  otherSales = await loginAs(t, 'operator', { parentId: boss.user.id, name: 'Otto Sales' });
+  await t.app.ctx.db.update(customers).set({ ownerId: sales.user.id }).where(eq(customers.id, customerId));
+  await t.app.ctx.db.update(customers).set({ ownerId: otherSales.user.id }).where(eq(customers.id, otherCustomer));
+  adv = await loginAs(t, 'advertisers', { customer: customerId, diy: true, name: 'Lucky Adv' });
+  otherAdv = await loginAs(t, 'advertisers', { customer: otherCustomer, diy: true });
+  robotA = await createRobot(t, { name: 'Robot A', salesType: 'trial', priceFen: 10_000 });
+  robotB = await createRobot(t, { name: 'Robot B', salesType: 'trial', priceFen: 10_000 });
+  robotC = await createRobot(t, { name: 'Robot C', salesType: 'trial', priceFen: 10_000 });
+  for (const r of [robotA, robotB, robotC]) await pulledRecord(t, planId, r.id, new Date('2026-11-28T00:00:00Z'));
+  const play = (iso: string, watch = 10_000) => ({
+    id: newId(),
+    type: 'play',
+    playlistId: planId,
+    adId,
+    startedAt: at(iso),
+    watchDuration: watch,
+  });
+  await sendEvents(t, await deviceTokenFor(t, robotA.id), [
+    play('2026-11-28T02:00:00Z'),
+    play('2026-11-29T02:00:00Z'),
+    play('2026-11-29T02:00:20Z'),
+    play('2026-11-29T02:00:40Z'),
+    play('2026-11-29T02:00:45Z'),
+  ]);
+  await sendEvents(t, await deviceTokenFor(t, robotB.id), [play('2026-11-30T02:00:00Z', 15_000)]);
+  await sendEvents(t, await deviceTokenFor(t, robotC.id), [play('2026-11-29T02:00:00Z')]);
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/Orders',
+    headers: { ...bearer(sales.token), 'accept-language': 'en' },
+    payload: {
+      name: 'Winter proof',
+      playlistId: planId,
+      robotIds: [robotA.robotId, robotB.robotId],
+      weeks: 1,
+      begin: at('2026-11-28T16:00:00Z'),
+    },
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  orderId = created.json().data.id;
+});
+afterAll(() => t?.close());
+
+const expectedTotal = {
+  robots: 2,
+  // A and B, 11-29 to 12-01 (up to now, 14:00 Shanghai, after the day's 09:00-12:00 window).
+  scheduledDays: 6,
+  deliveredDays: 1,
+  verified: 3,
+  flagged: 2,
+  verifiedShare: 60,
+  reasons: { tooLong: 1, overlap: 1 },
+};
+
+describe('proof of play of an order', () => {
+  it("counts only the order's screens and period: scheduled against verified plays per robot and day", async () => {
+    const res = await get(`/api/Orders/proofOfPlay?id=${orderId}`, sales);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data.order).toMatchObject({ id: orderId, name: 'Winter proof' });
+    expect(data.planName).toBe('咖啡 Order plan');
+    expect(data.timeZone).toBe('Asia/Shanghai');
+    expect(data.begin).toBe(at('2026-11-28T16:00:00Z'));
+    expect(data.end).toBe(at('2026-12-01T06:00:00Z'));
+    expect(data.total).toEqual(expectedTotal);
+    const robots = new Set(data.rows.map((r: { robotId: string }) => r.robotId));
+    expect(robots).toEqual(new Set([robotA.robotId, robotB.robotId]));
+    expect(data.rows.map((r: { day: string }) => r.day)).not.toContain('2026-11-28');
+    const a29 = data.rows.find(
+      (r: { robotId: string; day: string }) => r.robotId === robotA.robotId && r.day === '2026-11-29',
+    );
+    expect(a29).toMatchObject({ scheduledMinutes: 180, verified: 3, flagged: 1, reasons: { overlap: 1 } });
+
+    // The plan's own report over the same days counts A's play before the order and robot C.
+    const plan = await get(
+      `/api/Statis/proofOfPlayByPlaylistId?playlistId=${planId}&begin=${at('2026-11-27T16:00:00Z')}&end=${at('2026-12-01T16:00:00Z')}`,
+      sales,
+    );
+    expect(plan.statusCode, plan.body).toBe(200);
+    expect(plan.json().data.total.verified).toBe(5);
+  });
+
+  it('is seen by the order’s salesperson, its advertiser and operators; another salesperson or advertiser gets 404', async () => {
+    const root = await loginAs(t, 'super', { principals: 'root' });
+    for (const who of [adv, root]) {
+      const res = await get(`/api/Orders/proofOfPlay?id=${orderId}`, who);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.total).toEqual(expectedTotal);
+    }
+    for (const who of [otherSales, otherAdv]) {
+      for (const url of [
+        `/api/Orders/proofOfPlay?id=${orderId}`,
+        `/api/Orders/proofOfPlayExport?id=${orderId}&format=pdf`,
+      ]) {
+        const res = await get(url, who);
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json().code).toBe('NOT_FOUND');
+      }
+    }
+  });
+
+  it('exports an xlsx a spreadsheet opens, naming the order, with the share as a percentage', async () => {
+    const res = await get(`/api/Orders/proofOfPlayExport?id=${orderId}&format=xlsx&language=en`, sales);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(String(res.headers['content-disposition'])).toContain('.xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const rows = new Map<string, ExcelJS.Row>();
+    const daysOfA: unknown[] = [];
+    book.worksheets[0]?.eachRow((row) => {
+      rows.set(String(row.getCell(1).value), row);
+      if (row.getCell(1).value === robotA.robotId) daysOfA.push(row.getCell(3).value);
+    });
+    expect(String(rows.get('Order')?.getCell(2).value)).toContain('Winter proof');
+    expect(rows.get('Verified plays')?.getCell(2).value).toBe(3);
+    expect(rows.get('Flagged plays')?.getCell(2).value).toBe(2);
+    expect(rows.get('Verified share')?.getCell(2).value).toBeCloseTo(0.6);
+    expect(rows.get('Verified share')?.getCell(2).numFmt).toBe('0.00%');
+    expect(rows.has(robotC.robotId)).toBe(false);
+    expect(daysOfA).toEqual(['2026-11-29', '2026-11-30', '2026-12-01']);
+  });
+
+  for (const lang of ['zh', 'en'] as const) {
+    it(`renders the order's PDF certificate in ${lang} with its words and figures inked`, {
+      timeout: 90_000,
+    }, async () => {
+      const res = await get(`/api/Orders/proofOfPlayExport?id=${orderId}&format=pdf&language=${lang}`, sales);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toContain('application/pdf');
+      expect(res.rawPayload.length).toBeLessThan(1_000_000);
+      const r = await renderPdfPages(res.rawPayload, process.env.PDF_KEEP && `${process.env.PDF_KEEP}-order-${lang}`);
+      try {
+        const words =
+          lang === 'zh'
+            ? ['播放证明书', '订单', '幸运咖啡', '核验率', '60.00', '播放重叠']
+            : ['Proof-of-play', 'Order', 'Winter', '咖啡', '60.00', robotB.robotId];
+        for (const word of words) expect(await r.inkAt(word), word).toBeGreaterThan(0.05);
+      } finally {
+        r.cleanup();
+      }
+    });
+  }
+});
