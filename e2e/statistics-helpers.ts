@@ -23,8 +23,21 @@ export async function expectTotals(page: Page, totals: Totals) {
   await expect(kpi(page, 'plays')).toHaveText(String(totals.plays), { timeout: 60_000 });
   await expect(kpi(page, 'exposure')).toHaveText(String(totals.exposure));
   await expect(kpi(page, 'viewers')).toHaveText(String(totals.viewers));
-  await expect(kpi(page, 'watchTime')).toHaveText(String(totals.watchSeconds));
+  const lang = await page.evaluate(() => document.documentElement.lang);
+  await expect(kpi(page, 'watchTime')).toHaveText(watchText(totals.watchSeconds, lang.startsWith('zh') ? 'zh' : 'en'));
   await expect(kpi(page, 'scans')).toHaveText(String(totals.scans));
+}
+
+/** Watch time as a person reads it on the KPI card: hours and minutes, or minutes and seconds. */
+export function watchText(seconds: number, lang: 'zh' | 'en'): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  const parts: string[] = [];
+  if (h > 0) parts.push(lang === 'zh' ? `${h}小时` : `${h} h`);
+  if (m > 0) parts.push(lang === 'zh' ? `${m}分` : `${m} min`);
+  if (h === 0 && (s > 0 || m === 0)) parts.push(lang === 'zh' ? `${s}秒` : `${s} s`);
+  return parts.join(lang === 'zh' ? '' : ' ');
 }
 
 export async function setLanguage(page: Page, language: 'zh' | 'en') {

@@ -117,7 +117,6 @@ export default function CustomersPage() {
               title: t('fields.accounts'),
               key: 'accounts',
               size: 'long',
-              minScreen: 1440,
               render: (_: unknown, c) =>
                 c.accounts.length
                   ? c.accounts.map((a) => `${a.name} (${a.account})`).join(', ')
