@@ -102,6 +102,17 @@ function collectLines(child: ChildProcess): string[] {
   return output;
 }
 
+/** `apps/server/src/main.ts` as a process on a free test port, with its output collected line by line. */
+async function spawnServer(opts: ServerOptions): Promise<{ port: number; child: ChildProcess; output: string[] }> {
+  const port = await freeTestPort();
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: ROOT,
+    env: serverEnv(port, opts),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return { port, child, output: collectLines(child) };
+}
+
 /**
  * Starts the server as a process that is expected to stop on its own (a start that is refused): resolves
  * with its exit code and everything it wrote, or rejects when it becomes ready instead.
@@ -109,13 +120,7 @@ function collectLines(child: ChildProcess): string[] {
 export async function runServerUntilExit(
   opts: ServerOptions & { timeoutMs?: number },
 ): Promise<{ code: number | string; output: string }> {
-  const port = await freeTestPort();
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    cwd: ROOT,
-    env: serverEnv(port, opts),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output = collectLines(child);
+  const { port, child, output } = await spawnServer(opts);
   const closed = new Promise<number | string>((resolve) => {
     child.once('close', (code, signal) => resolve(code ?? signal ?? 'unknown'));
   });
@@ -159,13 +164,7 @@ export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
 class PortTakenError extends Error {}
 
 async function startServerOnce(opts: ServerOptions): Promise<ServerProcess> {
-  const port = await freeTestPort();
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    cwd: ROOT,
-    env: serverEnv(port, opts),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output = collectLines(child);
+  const { port, child, output } = await spawnServer(opts);
   const exited = new Promise<number | string>((resolve) => {
     child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown'));
   });
