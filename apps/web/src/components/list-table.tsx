@@ -60,8 +60,11 @@ export const MIN_WIDTH: Record<ColumnSize, number> = {
   actions: 110,
 };
 
-/** The widest the actions column gets: more buttons wrap, so the fixed column never covers data. */
-export const ACTIONS_MAX_WIDTH = 210;
+/**
+ * The widest the actions column gets: more buttons wrap. 380 px holds the plan list's buttons in English
+ * on three lines at most (the page check refuses a taller cell); narrower lists ask for less.
+ */
+export const ACTIONS_MAX_WIDTH = 380;
 
 const ELLIPSIS: ReadonlySet<ColumnSize> = new Set(['name', 'text', 'long', 'code']);
 
