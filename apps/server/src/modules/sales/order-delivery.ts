@@ -1,6 +1,5 @@
 import { fenToYuan } from '@robot-ads/contracts/devices/devices.rules';
 import type { OrderDeliveryDto } from '@robot-ads/contracts/sales/orders.schemas';
-import type { DbOrTx } from '../../db/client';
 import type { AppContext } from '../../platform/context';
 import { verifiedPerRobotDay } from '../play-events/play-events.queries';
 import type { OrderRow } from './sales.table';
@@ -15,11 +14,7 @@ export const ORDER_ZONE = 'Asia/Shanghai';
  * least one verified play of the plan that day (flagged plays never count). The shortfall is the due ones not
  * delivered; the suggested credit is the amount's share of the contracted screen-days missed.
  */
-export async function screenDayDelivery(
-  ctx: AppContext,
-  row: OrderRow,
-  db: DbOrTx = ctx.db,
-): Promise<OrderDeliveryDto> {
+export async function screenDayDelivery(ctx: AppContext, row: OrderRow): Promise<OrderDeliveryDto> {
   const now = ctx.clock.now();
   const end = row.endAt.getTime() < now.getTime() ? row.endAt : now;
   const days = Math.round((row.endAt.getTime() - row.beginAt.getTime()) / DAY_MS);
@@ -27,7 +22,7 @@ export async function screenDayDelivery(
   const refs = row.lines.map((l) => l.robotRef);
   const played =
     end.getTime() > row.beginAt.getTime()
-      ? await verifiedPerRobotDay(db, row.playlistId, row.beginAt, end, ORDER_ZONE, refs)
+      ? await verifiedPerRobotDay(ctx.db, row.playlistId, row.beginAt, end, ORDER_ZONE, refs)
       : [];
   const perRobot = new Map<string, number>();
   for (const p of played) if (Number(p.plays) > 0) perRobot.set(p.robotRef, (perRobot.get(p.robotRef) ?? 0) + 1);

@@ -369,7 +369,7 @@ export class OrdersService {
       const row = await this.visible(user, id, true);
       if (row.creditFen > 0) throw new AppError('ORDER_CREDIT_GRANTED');
       const byDevices = row.syncedAt ? shortfallCreditFen(row.amountFen, row.lines.length, row.actualDeviceCount) : 0;
-      const proposed = Math.max(byDevices, (await screenDayDelivery(this.ctx, row, tx)).suggestedCreditFen);
+      const proposed = Math.max(byDevices, (await screenDayDelivery(this.ctx, row)).suggestedCreditFen);
       if (proposed <= 0) throw new AppError('ORDER_CREDIT_NONE');
       const fen = amount === undefined ? proposed : yuanToFen(amount);
       if (fen > proposed) throw new AppError('ORDER_CREDIT_TOO_LARGE', {}, 'amount');
