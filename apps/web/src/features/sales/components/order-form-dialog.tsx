@@ -99,7 +99,11 @@ export function OrderFormDialog({ open, onClose }: { open: boolean; onClose: () 
             loading={plans.isFetching}
             notFoundContent={
               plans.isFetching ? undefined : (
-                <PickerEmpty why={t('orders.noPlanWhy')} todo={t('orders.noPlanTodo')} searched={planSearch !== ''} />
+                <PickerEmpty
+                  why={t('orders.noPlanWhy')}
+                  nextStep={t('orders.noPlanNext')}
+                  searched={planSearch !== ''}
+                />
               )
             }
             options={(plans.data?.datas ?? []).map((p) => ({ value: p.id, label: `${p.name} (${p.clientName})` }))}
@@ -119,7 +123,7 @@ export function OrderFormDialog({ open, onClose }: { open: boolean; onClose: () 
               robots.isFetching ? undefined : (
                 <PickerEmpty
                   why={t('orders.noRobotWhy')}
-                  todo={t('orders.noRobotTodo')}
+                  nextStep={t('orders.noRobotNext')}
                   searched={robotSearch !== ''}
                 />
               )
