@@ -276,7 +276,7 @@ describe('presence and schedules on one instance', () => {
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
     });
-    await expect.poll(async () => (await details(t, op, robot.robotId)).state).toBe('online');
+    await expect.poll(async () => (await details(t, op, robot.robotId)).state, { timeout: 10_000 }).toBe('online');
     socket.disconnect();
     clock.advance(ONLINE_WINDOW_MS + 5_000);
     expect((await details(t, op, robot.robotId)).state).toBe('offline');
@@ -352,7 +352,7 @@ describe('presence and schedules on one instance', () => {
       payload: { robotId: robot.robotId, template: 2 },
     });
     expect(changed.statusCode).toBe(200);
-    await expect.poll(async () => (await pull(token, v1)).statusCode).toBe(200);
+    await expect.poll(async () => (await pull(token, v1)).statusCode, { timeout: 10_000 }).toBe(200);
     const second = await pull(token, v1);
     const v2 = second.json().data.version as string;
     expect(second.json().data.template).toBe(2);
@@ -371,7 +371,7 @@ describe('presence and schedules on one instance', () => {
       headers: op,
     });
     expect(cancelled.statusCode).toBe(200);
-    await expect.poll(async () => (await pull(token, v2)).statusCode).toBe(200);
+    await expect.poll(async () => (await pull(token, v2)).statusCode, { timeout: 10_000 }).toBe(200);
     const third = await pull(token, v2);
     expect(third.json().data.plans.map((p: { id: string }) => p.id)).not.toContain(plan.id);
   });
