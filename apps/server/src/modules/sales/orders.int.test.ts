@@ -4,7 +4,7 @@ import { ORDER_ACTIONS, ORDER_STATES, type OrderAction, type OrderState } from '
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, loginAs } from '../../../test/auth';
+import { bearer, login, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { createAd, createPlan } from '../../../test/delivery';
 import { createProject, createRobot } from '../../../test/devices';
@@ -325,9 +325,16 @@ describe('order numbers', () => {
     // 17:30 UTC on the 25th is 01:30 on the 26th in Shanghai.
     clock.set(new Date('2026-11-25T17:30:00Z'));
     try {
-      const order = await newOrder([rental[0]?.robotId as string]);
-      const detail = (await get(`/api/Orders/${order.id}`, sales)).json().data as { orderNo: string };
-      expect(detail.orderNo).toMatch(/^O20261126\d{4}[0-9A-Z]{4}$/);
+      // A new session at the new time (the earlier token has expired by then).
+      const late = { ...sales, token: await login(t, sales.user.username, sales.user.password) };
+      const res = await post('/api/Orders', late, {
+        name: 'Night push',
+        playlistId: plan1,
+        robotIds: [rental[0]?.robotId],
+        weeks: 1,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.orderNo).toMatch(/^O20261126\d{4}[0-9A-Z]{4}$/);
     } finally {
       clock.set(before);
     }

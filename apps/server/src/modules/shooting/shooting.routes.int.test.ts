@@ -466,7 +466,9 @@ describe('the device task and the photo', () => {
         expect(sheet.worksheets[0]?.getRow(2).getCell(6).value, query).toBe(time);
       }
       const badZone = await get(`/api/ShootingRecords/export?requirementId=${created.id}&timeZone=Mars/Base`);
-      expect(badZone.json().code).toBe('TIME_ZONE_INVALID');
+      expect(badZone.statusCode).toBe(400);
+      expect(badZone.json().code).toBe('VALIDATION_FAILED');
+      expect(badZone.json().msg).toMatch(/time zone|时区/i);
       expect(await requirement(created.id)).toMatchObject({ state: 'ongoing', progress: { taken: 1, waiting: 1 } });
       const missing = await get(`/api/ShootingRecords/download?id=${newId()}`);
       expect(missing.json().msg).toBe('Download fail');

@@ -6,6 +6,8 @@
 import type { Language } from '@robot-ads/contracts/common/language';
 import { offsetLabel, zoneLabel } from '@robot-ads/contracts/playback/zoned-time';
 import i18next, { type TOptions } from 'i18next';
+import enFlags from '../../../../../packages/contracts/src/locales/en/play-flags.json' with { type: 'json' };
+import zhFlags from '../../../../../packages/contracts/src/locales/zh/play-flags.json' with { type: 'json' };
 import enCommon from './locales/en/common.json' with { type: 'json' };
 import enPublishing from './locales/en/publishing.json' with { type: 'json' };
 import enSales from './locales/en/sales.json' with { type: 'json' };
@@ -17,10 +19,27 @@ import zhSales from './locales/zh/sales.json' with { type: 'json' };
 import zhShooting from './locales/zh/shooting.json' with { type: 'json' };
 import zhStatistics from './locales/zh/statistics.json' with { type: 'json' };
 
-/** Every namespace in every language: a test checks that both languages have the same keys. */
+/**
+ * Every namespace in every language: a test checks that both languages have the same keys. `play-flags`
+ * (why a play was flagged) is shared with the web, from contracts.
+ */
 export const SERVER_LOCALES = {
-  zh: { common: zhCommon, sales: zhSales, publishing: zhPublishing, shooting: zhShooting, statistics: zhStatistics },
-  en: { common: enCommon, sales: enSales, publishing: enPublishing, shooting: enShooting, statistics: enStatistics },
+  zh: {
+    common: zhCommon,
+    sales: zhSales,
+    publishing: zhPublishing,
+    shooting: zhShooting,
+    statistics: zhStatistics,
+    'play-flags': zhFlags,
+  },
+  en: {
+    common: enCommon,
+    sales: enSales,
+    publishing: enPublishing,
+    shooting: enShooting,
+    statistics: enStatistics,
+    'play-flags': enFlags,
+  },
 } as const satisfies Record<Language, Record<string, unknown>>;
 
 export type Namespace = keyof (typeof SERVER_LOCALES)['zh'];
@@ -58,4 +77,9 @@ export function withZone(lang: Language, label: string, timeZone: string, atSeco
 /** A caption line that states the zone of a file's times: `Times in Asia/Shanghai (UTC+8)`. */
 export function timesIn(lang: Language, timeZone: string, atSeconds: number): string {
   return tr(lang, 'common:timesIn', { zone: zoneLabel(timeZone, atSeconds) });
+}
+
+/** A whole namespace in the language (e.g. every flag reason by its code). */
+export function namespace(lang: Language, ns: Namespace): Record<string, string> {
+  return instance.getResourceBundle(lang, ns) as Record<string, string>;
 }
