@@ -8,11 +8,15 @@ import { offsetLabel, zoneLabel } from '@robot-ads/contracts/playback/zoned-time
 import i18next, { type TOptions } from 'i18next';
 import enFlags from '../../../../../packages/contracts/src/locales/en/play-flags.json' with { type: 'json' };
 import zhFlags from '../../../../../packages/contracts/src/locales/zh/play-flags.json' with { type: 'json' };
+import enAccounts from './locales/en/accounts.json' with { type: 'json' };
+import enAudits from './locales/en/audits.json' with { type: 'json' };
 import enCommon from './locales/en/common.json' with { type: 'json' };
 import enPublishing from './locales/en/publishing.json' with { type: 'json' };
 import enSales from './locales/en/sales.json' with { type: 'json' };
 import enShooting from './locales/en/shooting.json' with { type: 'json' };
 import enStatistics from './locales/en/statistics.json' with { type: 'json' };
+import zhAccounts from './locales/zh/accounts.json' with { type: 'json' };
+import zhAudits from './locales/zh/audits.json' with { type: 'json' };
 import zhCommon from './locales/zh/common.json' with { type: 'json' };
 import zhPublishing from './locales/zh/publishing.json' with { type: 'json' };
 import zhSales from './locales/zh/sales.json' with { type: 'json' };
@@ -26,6 +30,8 @@ import zhStatistics from './locales/zh/statistics.json' with { type: 'json' };
 export const SERVER_LOCALES = {
   zh: {
     common: zhCommon,
+    audits: zhAudits,
+    accounts: zhAccounts,
     sales: zhSales,
     publishing: zhPublishing,
     shooting: zhShooting,
@@ -34,6 +40,8 @@ export const SERVER_LOCALES = {
   },
   en: {
     common: enCommon,
+    audits: enAudits,
+    accounts: enAccounts,
     sales: enSales,
     publishing: enPublishing,
     shooting: enShooting,
