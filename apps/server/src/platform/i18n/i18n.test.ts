@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SERVER_LOCALES, texts, tr } from './i18n';
+import { namespace, SERVER_LOCALES, texts, tr, withZone } from './i18n';
 
 /** Every leaf key of a locale file as `a.b.c`. */
 function keys(value: unknown, prefix = ''): string[] {
@@ -28,5 +28,9 @@ describe('server locale files', () => {
     expect(tr('en', 'common:timesIn', { zone: 'Asia/Shanghai (UTC+8)' })).toBe('Times in Asia/Shanghai (UTC+8)');
     expect(texts('en', 'publishing:state').pulled).toBe('Pulled');
     expect(texts('zh', 'publishing:state').pulled).toBe('已拉取');
+    expect(tr('en', 'playlists:playingMode.round')).toBe('Loop');
+    expect(namespace('zh', 'play-flags').overlap).toBe('播放重叠');
+    expect(withZone('zh', '拍摄时间', 'Asia/Kolkata', 1_795_600_800)).toBe('拍摄时间（Asia/Kolkata，UTC+5:30）');
+    expect(withZone('en', 'Taken at', 'Asia/Kolkata', 1_795_600_800)).toBe('Taken at (Asia/Kolkata, UTC+5:30)');
   });
 });
