@@ -9,6 +9,7 @@ import { robotRefsMatching, statRobots } from '../devices/devices.queries';
 import { type PlaylistRow, plansOfClient } from '../playlists/playlists.queries';
 import { insertDemoPlan } from '../playlists/playlists.seed';
 import { monthRange } from './bills.service';
+import { orderNumber } from './orders.service';
 import { type OrderLine, orderHistory, orders } from './sales.table';
 
 const DAY = 86_400_000;
@@ -37,16 +38,15 @@ type DemoOrder = {
   by: { id: string; name: string };
 };
 
-async function insertOrders(tx: Tx, list: DemoOrder[]) {
+async function insertOrders(tx: Tx, list: DemoOrder[], timeZone: string) {
   let n = 0;
   for (const o of list) {
     const id = newId(o.approvedAt.getTime());
     const amountFen = o.lines.reduce((s, l) => s + l.amountFen, 0) * o.weeks;
     const createdAt = new Date(o.approvedAt.getTime() - DAY);
-    const day = createdAt.toISOString().slice(0, 10).replaceAll('-', '');
     await tx.insert(orders).values({
       id,
-      orderNo: `O${day}${String(++n).padStart(4, '0')}${id.slice(-4).toUpperCase()}`,
+      orderNo: orderNumber(createdAt, n++, id, timeZone),
       name: o.name,
       customerId: o.customerId,
       customerOwnerId: o.ownerId,
@@ -185,6 +185,6 @@ export const ordersSeeder: Seeder = {
         });
       }
     }
-    await insertOrders(tx, list);
+    await insertOrders(tx, list, zone);
   },
 };
