@@ -11,6 +11,12 @@ describe('loadConfig', () => {
     expect(config.REGION).toBe('CN');
   });
 
+  it("takes the platform's time zone as a current IANA name and refuses an unknown one", () => {
+    expect(loadConfig({}).TIME_ZONE).toBe('Asia/Shanghai');
+    expect(loadConfig({ TIME_ZONE: 'Asia/Calcutta' }).TIME_ZONE).toBe('Asia/Kolkata');
+    expect(() => loadConfig({ TIME_ZONE: 'Mars/Olympus' })).toThrow(/TIME_ZONE: must be an IANA time zone/);
+  });
+
   it('fails fast with one readable message naming every bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', REGION: 'XX' })).toThrow(ConfigError);
     try {

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { canonicalTimeZone } from '@robot-ads/contracts/playback/zoned-time';
+import { DEFAULT_TIME_ZONE } from '@robot-ads/contracts/playlists/playlists.schemas';
 import { z } from 'zod';
 import { type Network, parseNetworks } from './outbound/address-policy';
 
@@ -25,6 +27,19 @@ export const configSchema = z.object({
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
   REGION: z.enum(['CN', 'HK']).default('CN'),
+  /**
+   * The platform's time zone (IANA): bills' calendar months, the day in order numbers, and the times of
+   * exports that name no zone of their own are read in it, and each says so.
+   */
+  TIME_ZONE: z
+    .string()
+    .default(DEFAULT_TIME_ZONE)
+    .transform((zone, ctx) => {
+      const canonical = canonicalTimeZone(zone);
+      if (canonical) return canonical;
+      ctx.addIssue({ code: 'custom', message: 'must be an IANA time zone (e.g. Asia/Shanghai)' });
+      return z.NEVER;
+    }),
   /** Login attempts per IP per minute (default 30; unlimited-ish in tests unless set). */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).optional(),
   /**

@@ -6,14 +6,22 @@ import { currentLanguage } from './settings';
 /**
  * Locale files live in `src/locales/{zh,en}/<namespace>.json`. Each is its own small chunk, loaded when
  * a page using the namespace is first shown (`useTranslation('<namespace>')` suspends until then).
+ * Texts the server writes too (exports, certificates) live in contracts (`packages/contracts/src/locales`),
+ * read by both.
  */
-const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+const localeFiles = {
+  ...import.meta.glob<{ default: Record<string, unknown> }>('../../../../packages/contracts/src/locales/*/*.json'),
+  ...import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json'),
+};
+const sharedFile = (language: string, namespace: string) =>
+  `../../../../packages/contracts/src/locales/${language}/${namespace}.json`;
 
 const backend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const load = localeFiles[`../locales/${language}/${namespace}.json`];
+    const load =
+      localeFiles[`../locales/${language}/${namespace}.json`] ?? localeFiles[sharedFile(language, namespace)];
     if (!load) {
       callback(new Error(`No locale file ${language}/${namespace}.json`), false);
       return;

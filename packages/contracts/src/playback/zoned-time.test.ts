@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { offsetSeconds, wallClock, zonedToUnix } from './zoned-time';
+import {
+  formatDate,
+  formatDateMinute,
+  formatDateTime,
+  formatOffset,
+  monthBounds,
+  offsetLabel,
+  offsetSeconds,
+  startOfDayAt,
+  wallClock,
+  zonedToUnix,
+  zoneLabel,
+} from './zoned-time';
 
 const utc = (iso: string) => Date.parse(iso) / 1000;
 
@@ -46,5 +58,34 @@ describe('wall clock in a named zone', () => {
 
   it('accepts 24:00 as the next midnight', () => {
     expect(zonedToUnix({ year: 2026, month: 2, day: 28 }, 1440, 'UTC')).toBe(utc('2026-03-01T00:00:00Z'));
+  });
+});
+
+describe('times a person reads', () => {
+  it('starts the local day by the zone, following daylight saving in Sydney', () => {
+    const at = (iso: string) => Date.parse(iso) / 1000;
+    expect(new Date(startOfDayAt(at('2026-01-15T05:00:00Z'), 'Australia/Sydney') * 1000).toISOString()).toBe(
+      '2026-01-14T13:00:00.000Z', // +11
+    );
+    expect(new Date(startOfDayAt(at('2026-07-15T05:00:00Z'), 'Australia/Sydney') * 1000).toISOString()).toBe(
+      '2026-07-14T14:00:00.000Z', // +10
+    );
+    expect(wallClock(at('2026-11-23T00:00:00Z'), 'Asia/Tokyo').weekday).toBe(1); // Monday
+  });
+  it('writes an instant in a stated zone, with the zone said as a person reads it', () => {
+    const t = Date.parse('2026-03-31T17:05:09Z') / 1000;
+    expect(formatDateTime(t, 'Asia/Shanghai')).toBe('2026-04-01 01:05:09');
+    expect(formatDateTime(t, 'UTC')).toBe('2026-03-31 17:05:09');
+    expect(formatDateMinute(t, 'Asia/Kolkata')).toBe('2026-03-31 22:35');
+    expect(formatDate(t, 'America/New_York')).toBe('2026-03-31');
+    expect(zoneLabel('Asia/Shanghai', t)).toBe('Asia/Shanghai (UTC+8)');
+    expect(offsetLabel(t, 'Asia/Kolkata')).toBe('UTC+5:30');
+    expect(offsetLabel(t, 'America/New_York')).toBe('UTC-4');
+    expect(formatOffset(-150)).toBe('-2:30');
+  });
+  it('bounds a calendar month by the local midnights of the zone', () => {
+    const { from, to } = monthBounds('2026-12', 'Asia/Shanghai');
+    expect(new Date(from * 1000).toISOString()).toBe('2026-11-30T16:00:00.000Z');
+    expect(new Date(to * 1000).toISOString()).toBe('2026-12-31T16:00:00.000Z');
   });
 });

@@ -202,3 +202,57 @@ export function zonedToUnix(date: LocalDate, minuteOfDay: number, timeZone: stri
 export function startOfLocalDay(date: LocalDate, timeZone: string): number {
   return zonedToUnix(date, 0, timeZone);
 }
+
+/** `+8`, `-3`, `+5:30`: an offset in minutes east of UTC as a person reads it next to `UTC`. */
+export function formatOffset(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  const h = Math.floor(abs / 60);
+  const m = abs % 60;
+  return `${sign}${h}${m ? `:${String(m).padStart(2, '0')}` : ''}`;
+}
+
+/** The zone's offset at an instant in minutes east of UTC (e.g. 480 for Asia/Shanghai). */
+export function offsetMinutes(unixSeconds: number, timeZone: string): number {
+  return Math.round(offsetSeconds(unixSeconds, timeZone) / 60);
+}
+
+/** `UTC+8`, `UTC-3`, `UTC+5:30`: the zone's offset at an instant (so daylight saving shows truly). */
+export function offsetLabel(unixSeconds: number, timeZone: string): string {
+  return `UTC${formatOffset(offsetMinutes(unixSeconds, timeZone))}`;
+}
+
+/** `Asia/Shanghai (UTC+8)`: the zone a time is read in, said next to it (a column title, a caption). */
+export function zoneLabel(timeZone: string, unixSeconds: number): string {
+  return `${timeZone} (${offsetLabel(unixSeconds, timeZone)})`;
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** `YYYY-MM-DD HH:mm:ss` (spec section 9) of an instant in `timeZone`; the same in every language. */
+export function formatDateTime(unixSeconds: number, timeZone: string): string {
+  const w = wallClock(unixSeconds, timeZone);
+  return `${dateKey(w)} ${two(w.hour)}:${two(w.minute)}:${two(w.second)}`;
+}
+
+/** `YYYY-MM-DD HH:mm` of an instant in `timeZone`. */
+export function formatDateMinute(unixSeconds: number, timeZone: string): string {
+  return formatDateTime(unixSeconds, timeZone).slice(0, 16);
+}
+
+/** `YYYY-MM-DD`: the local day of an instant in `timeZone`. */
+export function formatDate(unixSeconds: number, timeZone: string): string {
+  return dateKey(wallClock(unixSeconds, timeZone));
+}
+
+/** The start instant (unix seconds) of the local day containing `unixSeconds` in `timeZone`. */
+export function startOfDayAt(unixSeconds: number, timeZone: string): number {
+  return startOfLocalDay(wallClock(unixSeconds, timeZone), timeZone);
+}
+
+/** The instants [from, to) of the calendar month `YYYY-MM` in `timeZone`. */
+export function monthBounds(month: string, timeZone: string): { from: number; to: number } {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  const next = m === 12 ? { year: year + 1, month: 1, day: 1 } : { year, month: m + 1, day: 1 };
+  return { from: startOfLocalDay({ year, month: m, day: 1 }, timeZone), to: startOfLocalDay(next, timeZone) };
+}

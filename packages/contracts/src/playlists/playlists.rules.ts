@@ -1,3 +1,4 @@
+import { startOfDayAt } from '../playback/zoned-time';
 import type { ClockTime, Cycle, PlayPeriod } from './playlists.schemas';
 
 /*
@@ -61,64 +62,6 @@ export function checkCycle(cycle: Cycle, times: readonly PlayPeriod[]): PlanIssu
 }
 
 /**
- * Local calendar parts of an instant in a zone (Intl, so daylight saving is right).
- * weekday is ISO: 1 = Monday .. 7 = Sunday.
- */
-export function zonedParts(
-  instant: Date,
-  timeZone: string,
-): { year: number; month: number; day: number; hour: number; minute: number; second: number; weekday: number } {
-  const fmt = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-    weekday: 'short',
-  });
-  const parts: Record<string, string> = {};
-  for (const p of fmt.formatToParts(instant)) parts[p.type] = p.value;
-  const weekdays = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour) % 24,
-    minute: Number(parts.minute),
-    second: Number(parts.second),
-    weekday: weekdays.indexOf(parts.weekday ?? 'Mon') + 1,
-  };
-}
-
-/** The offset of a zone at an instant, in minutes east of UTC. */
-export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
-  const p = zonedParts(instant, timeZone);
-  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
-}
-
-/** "+8", "-3", "+5:30": the offset a person sees next to a zone's code. */
-export function formatOffset(minutes: number): string {
-  const sign = minutes < 0 ? '-' : '+';
-  const abs = Math.abs(minutes);
-  const h = Math.floor(abs / 60);
-  const m = abs % 60;
-  return `${sign}${h}${m ? `:${String(m).padStart(2, '0')}` : ''}`;
-}
-
-/** The instant of local midnight starting the day that contains `instant` in `timeZone`. */
-export function startOfZonedDay(instant: Date, timeZone: string): Date {
-  const p = zonedParts(instant, timeZone);
-  const guess = Date.UTC(p.year, p.month - 1, p.day) - zoneOffsetMinutes(instant, timeZone) * 60_000;
-  // Correct once for an offset change between midnight and the instant (daylight saving).
-  const corrected = Date.UTC(p.year, p.month - 1, p.day) - zoneOffsetMinutes(new Date(guess), timeZone) * 60_000;
-  return new Date(corrected);
-}
-
-/**
  * The delivery window (unix seconds): begin before end; begin not earlier than today (in the plan's
  * zone) and end not earlier than now. `existing` (editing a plan) keeps a begin already in the past
  * acceptable when it is unchanged, so a running plan can still be edited.
@@ -130,7 +73,7 @@ export function checkWindow(
 ): PlanIssue[] {
   const issues: PlanIssue[] = [];
   if (plan.end <= plan.begin) issues.push({ code: 'END_BEFORE_START', field: 'end' });
-  const today = Math.floor(startOfZonedDay(now, plan.timeZone).getTime() / 1000);
+  const today = startOfDayAt(Math.floor(now.getTime() / 1000), plan.timeZone);
   const beginUnchanged = existing !== undefined && existing.begin === plan.begin;
   if (plan.begin < today && !beginUnchanged) issues.push({ code: 'PLAYLIST_BEGIN_PAST', field: 'begin' });
   if (plan.end < Math.floor(now.getTime() / 1000)) issues.push({ code: 'PLAYLIST_END_PAST', field: 'end' });

@@ -3,6 +3,7 @@ import { okEnvelope, pageEnvelope } from '../common/envelope';
 import { idSchema } from '../common/ids';
 import { pageQuery } from '../common/pagination';
 import { DEVICE_TYPES } from '../devices/devices.rules';
+import { canonicalTimeZone } from '../playback/zoned-time';
 import {
   PLAN_REF_PATTERN,
   SHOOT_DATE_PATTERN,
@@ -204,6 +205,13 @@ export const shootRecordFilters = z.object({
   begin: z.coerce.number().int().min(0).optional(),
   end: z.coerce.number().int().min(0).optional(),
   language: z.enum(['zh', 'en']).optional(),
+  /** The IANA zone the export writes times in (the reader's); default the platform's. Its column title says it. */
+  timeZone: z
+    .string()
+    .trim()
+    .refine((v) => canonicalTimeZone(v) !== undefined, 'TIME_ZONE_INVALID')
+    .transform((v) => canonicalTimeZone(v) as string)
+    .optional(),
 });
 export const shootRecordQuery = pageQuery.extend(shootRecordFilters.shape);
 export type ShootRecordQuery = z.infer<typeof shootRecordQuery>;

@@ -11,7 +11,7 @@ import { ADVERTISER_ROLES, OPERATOR_ROLES, type Role } from '@robot-ads/contract
 import type { Language } from '@robot-ads/contracts/common/language';
 import type { CustomerDto } from '@robot-ads/contracts/customers/customers.schemas';
 import { exportKeyQuery, type OwnerDto } from '@robot-ads/contracts/devices/devices.schemas';
-import { dateKey, wallClock } from '@robot-ads/contracts/playback/zoned-time';
+import { formatDate } from '@robot-ads/contracts/playback/zoned-time';
 import { DEFAULT_TIME_ZONE } from '@robot-ads/contracts/playlists/playlists.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -24,6 +24,7 @@ import {
   runExportJob,
   sendWorkbook,
 } from '../../platform/exports';
+import { texts, tr } from '../../platform/i18n/i18n';
 import type { SessionUser } from '../../platform/session-user';
 import { zodRoutes } from '../../platform/zod-routes';
 import type { AccountsService } from './accounts.service';
@@ -53,104 +54,21 @@ interface ExportParams {
   user: SessionUser;
 }
 
-const WORDS: Record<Language, Record<string, string>> = {
-  zh: {
-    yes: '是',
-    no: '否',
-    enabled: '启用',
-    disabled: '停用',
-    opened: '已开通',
-    closed: '已移除',
-    unsubmitted: '未提交',
-    pending: '待审核',
-    pass: '已通过',
-    reject: '已驳回',
-    advertisers: '广告商',
-    advertiser: '广告主',
-    super: '超级管理员',
-    administrator: '管理员',
-    operator: '运营',
-    project: '物业',
-    advertisers_special: '特殊广告主',
-    hide: '隐藏',
-  },
-  en: {
-    yes: 'Yes',
-    no: 'No',
-    enabled: 'Enabled',
-    disabled: 'Disabled',
-    opened: 'Opened',
-    closed: 'Removed',
-    unsubmitted: 'Not submitted',
-    pending: 'Pending review',
-    pass: 'Approved',
-    reject: 'Rejected',
-    advertisers: 'Advertisers',
-    advertiser: 'Advertiser',
-    super: 'Super',
-    administrator: 'Administrator',
-    operator: 'Operator',
-    project: 'Property owner',
-    advertisers_special: 'Special advertiser',
-    hide: 'Hidden',
-  },
+/** Each list's columns (keys of accounts:export.columns.<kind>) in the order of its page. */
+const COLUMNS: Record<Kind, string[]> = {
+  users: ['name', 'account', 'role', 'status', 'begin', 'end', 'contactPhone', 'autoAudit', 'createtime'],
+  advertisers: ['name', 'account', 'customerName', 'role', 'diy', 'status', 'begin', 'end', 'phone', 'createtime'],
+  owners: ['name', 'username', 'propertyname', 'authorized'],
+  customers: ['name', 'category', 'industry', 'region', 'phone', 'contacts', 'accounts', 'auditStatus', 'createtime'],
 };
 
-/** Each list's columns (key, zh, en) in the order of its page. */
-const COLUMNS: Record<Kind, Array<[string, string, string]>> = {
-  users: [
-    ['name', '名称', 'Name'],
-    ['account', '登录账号', 'Login account'],
-    ['role', '角色', 'Role'],
-    ['status', '状态', 'State'],
-    ['begin', '有效期开始', 'Valid from'],
-    ['end', '有效期结束', 'Valid until'],
-    ['contactPhone', '联系电话', 'Contact phone'],
-    ['autoAudit', '自动审核', 'Auto review'],
-    ['createtime', '创建时间', 'Created'],
-  ],
-  advertisers: [
-    ['name', '名称', 'Name'],
-    ['account', '登录账号', 'Login account'],
-    ['customerName', '客户', 'Customer'],
-    ['role', '角色', 'Role'],
-    ['diy', 'DIY', 'DIY'],
-    ['status', '状态', 'State'],
-    ['begin', '有效期开始', 'Valid from'],
-    ['end', '有效期结束', 'Valid until'],
-    ['phone', '手机号', 'Phone'],
-    ['createtime', '创建时间', 'Created'],
-  ],
-  owners: [
-    ['name', '名称', 'Name'],
-    ['username', '登录账号', 'Login account'],
-    ['propertyname', '物业', 'Property'],
-    ['authorized', '授权', 'Authorization'],
-  ],
-  customers: [
-    ['name', '客户名称', 'Customer name'],
-    ['category', '类别', 'Category'],
-    ['industry', '行业', 'Industry'],
-    ['region', '地区', 'Region'],
-    ['phone', '电话', 'Phone'],
-    ['contacts', '联系人', 'Contacts'],
-    ['accounts', '账号', 'Accounts'],
-    ['auditStatus', '审核状态', 'Review status'],
-    ['createtime', '创建时间', 'Created'],
-  ],
-};
-const SHEET: Record<Kind, [string, string]> = {
-  users: ['用户', 'Accounts'],
-  advertisers: ['广告主账号', 'Advertiser accounts'],
-  owners: ['物业账号', 'Owner accounts'],
-  customers: ['客户', 'Customers'],
-};
+const headers = (kind: Kind, lang: Language) => texts(lang, `accounts:export.columns.${kind}`);
 
 /** Turns one item of a list into a row of its workbook: labels in the language, dates in the zone. */
 function rowOf(kind: Kind, item: unknown, lang: Language, timeZone: string): Record<string, unknown> {
-  const w = WORDS[lang];
+  const w = texts(lang, 'accounts:export.words');
   const word = (k: string) => w[k] ?? k;
-  const date = (s: number | null) => (s ? dateKey(wallClock(s, timeZone)) : '');
+  const date = (s: number | null) => (s ? formatDate(s, timeZone) : '');
   if (kind === 'owners') {
     const o = item as OwnerDto;
     return { ...o, propertyname: o.propertyname ?? '', authorized: word(o.authorized ? 'opened' : 'closed') };
@@ -248,8 +166,8 @@ export class AccountListExports {
         failedMessage: 'account list export failed',
         failure: (err) => ({ error: String(err) }),
         sheet: () => ({
-          name: SHEET[kind][lang === 'zh' ? 0 : 1],
-          columns: COLUMNS[kind].map(([k, zh, en]) => ({ key: k, header: lang === 'zh' ? zh : en, width: 18 })),
+          name: tr(lang, `accounts:export.sheet.${kind}`),
+          columns: COLUMNS[kind].map((k) => ({ key: k, header: headers(kind, lang)[k] ?? k, width: 18 })),
           page: async (start) =>
             (await this.page(kind, user, filters, start, EXPORT_PAGE_SIZE)).datas.map((item) =>
               rowOf(kind, item, lang, job.timeZone),
@@ -272,7 +190,7 @@ export class AccountListExports {
         route.post(
           path,
           {
-            summary: `Export the ${SHEET[kind][1].toLowerCase()} the list shows with these filters (.xlsx) in the background; poll ${STATE_PATH}`,
+            summary: `Export the ${tr('en', `accounts:export.sheet.${kind}`).toLowerCase()} the list shows with these filters (.xlsx) in the background; poll ${STATE_PATH}`,
             body,
             response: listExportStarted,
             config: { roles },

@@ -2,7 +2,7 @@ import type { AuditDto, AuditExportBody, AuditFilters } from '@robot-ads/contrac
 import type { ApplicationState, ApplicationType } from '@robot-ads/contracts/audits/review-state.rules';
 import type { Language } from '@robot-ads/contracts/common/language';
 import type { ExportState } from '@robot-ads/contracts/devices/devices.schemas';
-import { dateKey, wallClock } from '@robot-ads/contracts/playback/zoned-time';
+import { formatDateTime } from '@robot-ads/contracts/playback/zoned-time';
 import { DEFAULT_TIME_ZONE } from '@robot-ads/contracts/playlists/playlists.schemas';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
@@ -14,6 +14,7 @@ import {
   readExportState,
   runExportJob,
 } from '../../platform/exports';
+import { texts, tr } from '../../platform/i18n/i18n';
 import type { SessionUser } from '../../platform/session-user';
 import { type AuditScopeUser, auditRows, auditWhere, countAudits, toDtos } from './audits.service';
 import { auditExports } from './audits.table';
@@ -27,88 +28,52 @@ interface AuditExportParams {
   user: AuditScopeUser;
 }
 
-/** The columns of the application-records and audit-records pages, in their order. */
-const HEADERS: Record<Language, Record<string, string>> = {
-  zh: {
-    planName: '计划名称',
-    clientName: '客户',
-    type: '申请类型',
-    applicant: '申请人',
-    robotCount: '设备数',
-    createtime: '申请时间',
-    state: '状态',
-    reason: '原因',
-    pauseWindow: '暂停时间',
-    reviews: '审核记录',
-    note: '审核意见',
-    auditTime: '审核时间',
-  },
-  en: {
-    planName: 'Plan name',
-    clientName: 'Customer',
-    type: 'Type',
-    applicant: 'Applicant',
-    robotCount: 'Devices',
-    createtime: 'Applied at',
-    state: 'Status',
-    reason: 'Reason',
-    pauseWindow: 'Pause from - to',
-    reviews: 'Reviews',
-    note: 'Review opinion',
-    auditTime: 'Reviewed at',
-  },
-};
+/** The columns of the application-records and audit-records pages, in their order (audits:export.headers). */
+const COLUMNS = [
+  'planName',
+  'clientName',
+  'type',
+  'applicant',
+  'robotCount',
+  'createtime',
+  'state',
+  'reason',
+  'pauseWindow',
+  'reviews',
+  'note',
+  'auditTime',
+] as const;
 const WIDTHS: Record<string, number> = { planName: 24, createtime: 20, reason: 30, pauseWindow: 40, reviews: 60 };
-const TYPE_LABEL: Record<Language, Record<ApplicationType, string>> = {
-  zh: { apply: '投放', cancel: '取消投放', add: '新增设备', pause: '暂停' },
-  en: { apply: 'Delivery', cancel: 'Cancellation', add: 'Add devices', pause: 'Pause' },
-};
-/** Also the labels of a review step's state (pending, post, reject). */
-const STATE_LABEL: Record<Language, Record<ApplicationState, string>> = {
-  zh: { pending: '待审核', post: '已通过', reject: '已驳回', withdrawn: '已撤回' },
-  en: { pending: 'Pending review', post: 'Approved', reject: 'Rejected', withdrawn: 'Withdrawn' },
-};
-const WORDS: Record<Language, { owner: string; operator: string; cancelled: string; sheet: Record<string, string> }> = {
-  zh: {
-    owner: '物业',
-    operator: '运营',
-    cancelled: '已取消',
-    sheet: { apply: '申请记录', review: '审核记录' },
-  },
-  en: {
-    owner: 'Property owner',
-    operator: 'Operator',
-    cancelled: 'Cancelled',
-    sheet: { apply: 'Application records', review: 'Audit records' },
-  },
-};
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A unix-seconds time as the wall clock of the zone, `YYYY-MM-DD HH:mm:ss` (empty when there is none). */
-function localDateTime(seconds: number | null, timeZone: string): string {
-  if (!seconds) return '';
-  const w = wallClock(seconds, timeZone);
-  return `${dateKey(w)} ${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`;
+/** The export's words in the language, from the locale files (platform/i18n). */
+function wordsOf(lang: Language) {
+  return {
+    owner: tr(lang, 'audits:export.owner'),
+    operator: tr(lang, 'audits:export.operator'),
+    cancelled: tr(lang, 'audits:export.cancelled'),
+    type: texts<ApplicationType>(lang, 'audits:export.type'),
+    /** Also the labels of a review step's state (pending, post, reject). */
+    state: texts<ApplicationState>(lang, 'audits:export.state'),
+  };
 }
 
 /** One application as a row of the workbook: labels in the language, times in the zone. */
 function toRow(a: AuditDto, lang: Language, timeZone: string): Record<string, unknown> {
-  const words = WORDS[lang];
-  const time = (s: number | null) => localDateTime(s, timeZone);
+  const words = wordsOf(lang);
+  const time = (s: number | null) => (s ? formatDateTime(s, timeZone) : '');
   const reviews = a.steps.map((s) => {
     const who = s.kind === 'owner' ? [words.owner, s.propertyname].filter(Boolean).join(' ') : words.operator;
     const decided = [s.reviewerName, time(s.time), s.note].filter(Boolean).join(' · ');
-    return `${who}: ${STATE_LABEL[lang][s.state]}${decided ? ` · ${decided}` : ''}`;
+    return `${who}: ${words.state[s.state]}${decided ? ` · ${decided}` : ''}`;
   });
   return {
     planName: a.playlist.cancelled ? `${a.playlist.name} (${words.cancelled})` : a.playlist.name,
     clientName: a.playlist.clientName,
-    type: TYPE_LABEL[lang][a.type],
+    type: words.type[a.type],
     applicant: a.applicant,
     robotCount: a.robotCount,
     createtime: time(a.createtime),
-    state: STATE_LABEL[lang][a.state],
+    state: words.state[a.state],
     reason: a.reason,
     pauseWindow: a.type === 'pause' ? `${time(a.pauseBegin)} ~ ${time(a.pauseEnd)}` : '',
     reviews: reviews.join('\n'),
@@ -152,10 +117,11 @@ export async function runAuditExport(ctx: AppContext, key: string) {
       failure: (err) => ({ error: String(err) }),
       sheet: (): ExportSheet => {
         const where = auditWhere(ctx, user, filters);
+        const headers = texts<(typeof COLUMNS)[number]>(lang, 'audits:export.headers');
         return {
-          name: WORDS[lang].sheet[filters.view] ?? filters.view,
-          columns: Object.entries(HEADERS[lang]).map(([k, header]) => ({
-            header,
+          name: texts(lang, 'audits:export.sheet')[filters.view] ?? filters.view,
+          columns: COLUMNS.map((k) => ({
+            header: headers[k],
             key: k,
             width: WIDTHS[k] ?? 14,
             ...(k === 'reviews' ? { style: { alignment: { wrapText: true, vertical: 'top' as const } } } : {}),

@@ -18,16 +18,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
+import { tr } from '../../platform/i18n/i18n';
 import { zodRoutes } from '../../platform/zod-routes';
 import { createPlan, deletePlan, updatePlan } from './edit-plans';
 import { getPlan, queryHistory, queryOnline, queryPlans } from './playlists.service';
 
 const tags = ['playlists'];
 const PLAN_EDITORS = [...OPERATOR_ROLES, ...ADVERTISER_ROLES];
-const MODE_LABELS = {
-  zh: { order: '顺序播放', round: '循环播放', random: '随机播放' },
-  en: { order: 'Sequential', round: 'Loop', random: 'Shuffle' },
-} as const;
 
 /** Playlists (spec section 7): delivery plans and the operators' direct publishing. */
 export function playlistsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -78,7 +75,8 @@ export function playlistsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     route.get(
       '/api/Playlists/getPlayingModes',
       { summary: 'Play modes: order, round, random', response: playingModesResponse },
-      async (request) => PLAYING_MODES.map((value) => ({ value, label: MODE_LABELS[request.lang][value] })),
+      async (request) =>
+        PLAYING_MODES.map((value) => ({ value, label: tr(request.lang, `playlists:playingMode.${value}`) })),
     );
 
     route.get(

@@ -2,8 +2,8 @@ import { newId } from '@robot-ads/contracts/common/ids';
 import type { Language } from '@robot-ads/contracts/common/language';
 import type { ExportState } from '@robot-ads/contracts/devices/devices.schemas';
 import type { ConsumeRow } from '@robot-ads/contracts/play-events/play-events.schemas';
+import { formatDateTime } from '@robot-ads/contracts/playback/zoned-time';
 import type { PublishState } from '@robot-ads/contracts/publishing/delivery-status.rules';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import {
@@ -13,11 +13,12 @@ import {
   readExportState,
   runExportJob,
 } from '../../platform/exports';
+import { texts, tr, withZone } from '../../platform/i18n/i18n';
 import type { SessionUser } from '../../platform/session-user';
-import { robotRefsWhere } from '../devices/delivery.queries';
 import { visiblePlan } from '../playlists/playlists.service';
+import { countPublishRecords, insertPublishExport } from './publish-exports.repository';
 import { publishDetails } from './publishing.service';
-import { publishExports, publishRecords } from './publishing.table';
+import { publishExports } from './publishing.table';
 
 /**
  * A plan's consumption per robot, a page at a time: the play-events module answers (it sits above
@@ -32,56 +33,21 @@ export type ConsumePage = (
 
 export const PUBLISH_EXPORT_JOB = 'publishing.export';
 
-const HEADERS: Record<Language, Record<string, string>> = {
-  zh: {
-    robotId: '设备ID',
-    name: '设备名称',
-    propertyname: '物业',
-    province: '省',
-    city: '市',
-    state: '发布状态',
-    pubTime: '发布时间',
-    pullTime: '拉取时间',
-    resourceNumber: '剩余广告位',
-    failMsg: '失败原因',
-  },
-  en: {
-    robotId: 'Device ID',
-    name: 'Name',
-    propertyname: 'Property',
-    province: 'Province',
-    city: 'City',
-    state: 'Publish state',
-    pubTime: 'Published',
-    pullTime: 'Pulled',
-    resourceNumber: 'Remaining slots',
-    failMsg: 'Failure reason',
-  },
-};
-const CONSUME_HEADERS: Record<Language, Record<string, string>> = {
-  zh: {
-    robotId: '设备ID',
-    name: '设备名称',
-    propertyname: '物业',
-    plays: '播放次数',
-    scans: '扫码次数',
-    watchDuration: '观看时长(秒)',
-    lastPlayTime: '最后播放时间',
-  },
-  en: {
-    robotId: 'Device ID',
-    name: 'Name',
-    propertyname: 'Property',
-    plays: 'Plays',
-    scans: 'QR scans',
-    watchDuration: 'Watch duration (s)',
-    lastPlayTime: 'Last played',
-  },
-};
-const STATE_LABEL: Record<Language, Record<PublishState, string>> = {
-  zh: { notIssued: '未下发', issued: '已下发', pulled: '已拉取', failed: '失败', cancelled: '已取消' },
-  en: { notIssued: 'Not issued', issued: 'Issued', pulled: 'Pulled', failed: 'Failed', cancelled: 'Cancelled' },
-};
+/** The columns of each sheet (keys of publishing:<sheet>.headers), in order; `dated` ones hold times. */
+const DETAIL_COLUMNS = [
+  'robotId',
+  'name',
+  'propertyname',
+  'province',
+  'city',
+  'state',
+  'pubTime',
+  'pullTime',
+  'resourceNumber',
+  'failMsg',
+] as const;
+const CONSUME_COLUMNS = ['robotId', 'name', 'propertyname', 'plays', 'scans', 'watchDuration', 'lastPlayTime'] as const;
+const DATED = new Set<string>(['pubTime', 'pullTime', 'lastPlayTime']);
 
 /** GET exportDetailByPlaylistId: queues the export of a plan's publish details. */
 export async function startPublishExport(
@@ -90,20 +56,17 @@ export async function startPublishExport(
   q: { playListId: string; state?: PublishState; language: Language },
 ) {
   const plan = await visiblePlan(ctx, ctx.db, user, q.playListId);
-  const conds: SQL[] = [eq(publishRecords.playlistId, plan.id)];
-  if (q.state) conds.push(eq(publishRecords.state, q.state));
-  const ownProperty = user.role === 'project' ? robotRefsWhere({ projectId: user.projectId }) : undefined;
-  if (ownProperty) conds.push(sql`${publishRecords.robotRef} in (${ownProperty})`);
-  const [count] = await ctx.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(publishRecords)
-    .where(and(...conds));
-  if (!count?.n) throw new AppError('EXPORT_EMPTY');
+  const total = await countPublishRecords(ctx.db, {
+    playlistId: plan.id,
+    ...(q.state ? { state: q.state } : {}),
+    ...(user.role === 'project' ? { projectId: user.projectId ?? null } : {}),
+  });
+  if (!total) throw new AppError('EXPORT_EMPTY');
   const key = newId();
-  await ctx.db.insert(publishExports).values({
+  await insertPublishExport(ctx.db, {
     key,
     playlistId: plan.id,
-    total: count.n,
+    total,
     language: q.language,
     filterState: q.state ?? null,
     createdBy: user.id,
@@ -124,7 +87,7 @@ export async function startConsumeExport(
   const { total } = await consume(ctx, user, { playListId: plan.id, start: 0, limit: 1 });
   if (!total) throw new AppError('EXPORT_EMPTY');
   const key = newId();
-  await ctx.db.insert(publishExports).values({
+  await insertPublishExport(ctx.db, {
     key,
     playlistId: plan.id,
     kind: 'consume',
@@ -137,8 +100,6 @@ export async function startConsumeExport(
   return { key };
 }
 
-const fmt = (s: number | null) => (s ? new Date(s * 1000).toISOString().replace('T', ' ').slice(0, 19) : '');
-
 type ExportJob = typeof publishExports.$inferSelect;
 
 /** What a job writes: its sheet, columns and rows page by page. */
@@ -149,13 +110,29 @@ function exportSheet(
   lang: Language,
   consume: ConsumePage,
 ): ExportSheet {
-  const sheet = (name: string, headers: Record<string, string>, page: ExportSheet['page']): ExportSheet => ({
-    name,
-    columns: Object.entries(headers).map(([k, header]) => ({ header, key: k, width: 18 })),
-    page,
-  });
+  // Times in the platform's zone, the same in both languages; the titles of their columns say which.
+  const zone = ctx.config.TIME_ZONE;
+  const now = Math.floor(ctx.clock.now().getTime() / 1000);
+  const fmt = (s: number | null) => (s ? formatDateTime(s, zone) : '');
+  const sheet = (
+    name: string,
+    ns: 'publishing:details' | 'publishing:consume',
+    keys: readonly string[],
+    page: ExportSheet['page'],
+  ): ExportSheet => {
+    const headers = texts(lang, `${ns}.headers`);
+    return {
+      name,
+      columns: keys.map((k) => ({
+        header: DATED.has(k) ? withZone(lang, headers[k] ?? k, zone, now) : (headers[k] ?? k),
+        key: k,
+        width: 18,
+      })),
+      page,
+    };
+  };
   if (job.kind === 'consume') {
-    return sheet(lang === 'zh' ? '消耗' : 'Consumption', CONSUME_HEADERS[lang], async (start) =>
+    return sheet(tr(lang, 'publishing:consume.sheet'), 'publishing:consume', CONSUME_COLUMNS, async (start) =>
       (await consume(ctx, user, { playListId: job.playlistId, start, limit: EXPORT_PAGE_SIZE })).datas.map((r) => ({
         ...r,
         watchDuration: Math.round(r.watchDuration / 1000),
@@ -163,7 +140,8 @@ function exportSheet(
       })),
     );
   }
-  return sheet(lang === 'zh' ? '发布详情' : 'Publish details', HEADERS[lang], async (start) => {
+  const states = texts<PublishState>(lang, 'publishing:state');
+  return sheet(tr(lang, 'publishing:details.sheet'), 'publishing:details', DETAIL_COLUMNS, async (start) => {
     const page = await publishDetails(
       ctx,
       user,
@@ -177,7 +155,7 @@ function exportSheet(
     );
     return page.datas.map((r) => ({
       ...r,
-      state: STATE_LABEL[lang][r.state],
+      state: states[r.state],
       pubTime: fmt(r.pubTime),
       pullTime: fmt(r.pullTime),
       failMsg: r.failMsg ?? '',

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import ExcelJS from 'exceljs';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/auth';
@@ -310,6 +311,29 @@ describe('export of publish details', () => {
     const file = await op('GET', state.url);
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    // Publish times in the platform's zone, said in the column title, the same figures in zh and en.
+    const details = await op('GET', `/api/Publishes/queryDetailByPlaylistId?playListId=${p.id}&start=0&limit=10`);
+    const pubTimes = (details.json().datas as { pubTime: number | null }[])
+      .map((d) =>
+        d.pubTime ? new Date((d.pubTime + 8 * 3600) * 1000).toISOString().slice(0, 19).replace('T', ' ') : '',
+      )
+      .sort();
+    for (const [language, title] of [
+      ['en', 'Published (Asia/Shanghai, UTC+8)'],
+      ['zh', '发布时间（Asia/Shanghai，UTC+8）'],
+    ] as const) {
+      const again = await op('GET', `/api/Publishes/exportDetailByPlaylistId?playListId=${p.id}&language=${language}`);
+      let done = (await op('GET', `/api/Publishes/queryExportState?key=${again.json().data.key}`)).json().data;
+      for (let i = 0; i < 200 && done.state !== 'done' && done.state !== 'failed'; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        done = (await op('GET', `/api/Publishes/queryExportState?key=${again.json().data.key}`)).json().data;
+      }
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load((await op('GET', done.url)).rawPayload as unknown as ArrayBuffer);
+      const sheet = book.worksheets[0];
+      expect(sheet?.getRow(1).getCell(7).value, language).toBe(title);
+      expect([2, 3].map((r) => String(sheet?.getRow(r).getCell(7).value ?? '')).sort(), language).toEqual(pubTimes);
+    }
     const other = await op('GET', `/api/Publishes/queryExportState?key=${key}`, undefined, w.otherAdv.token);
     expect(other.statusCode).toBe(404);
     const empty = await createPlan(t, w.adv.token, [ad1]);

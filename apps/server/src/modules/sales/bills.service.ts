@@ -1,71 +1,82 @@
 import { isAdvertiserRole, isOperatorRole, PRINCIPALS } from '@robot-ads/contracts/auth/roles';
+import type { Language } from '@robot-ads/contracts/common/language';
 import { toUnixSeconds } from '@robot-ads/contracts/common/time';
 import { fenToYuan } from '@robot-ads/contracts/devices/devices.rules';
+import { formatDate, monthBounds, zoneLabel } from '@robot-ads/contracts/playback/zoned-time';
 import type { BillDto, BillLineDto, BillSummaryDto } from '@robot-ads/contracts/sales/bills.schemas';
 import { fenToYuanText } from '@robot-ads/contracts/sales/sales.rules';
-import { and, eq, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
+import { texts, tr } from '../../platform/i18n/i18n';
 import { renderPdf } from '../../platform/pdf/render-pdf';
 import { accountSubtreeIds, isSuperuser } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
 import { customerNamesByIds, findCustomerById } from '../customers/customers.queries';
-import { orders } from './sales.table';
+import {
+  customerHasScopedOrder,
+  type OrderScope,
+  ordersWithLinesBefore,
+  pageBilledCustomers,
+} from './orders.repository';
 
 type User = Pick<SessionUser, 'id' | 'role' | 'principals' | 'customer' | 'projectId' | 'diy'>;
 
-/** Bills are calendar months in China time (UTC+8, no daylight saving). */
-const OFFSET_MS = 8 * 3600_000;
-
-export function monthRange(month: string): { from: Date; to: Date } {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return { from: new Date(Date.UTC(y, m - 1, 1) - OFFSET_MS), to: new Date(Date.UTC(y, m, 1) - OFFSET_MS) };
+/**
+ * A bill's month: the calendar month `YYYY-MM` in the platform's zone (TIME_ZONE, Asia/Shanghai by
+ * default), its local midnights as instants. The bill says which zone it is in.
+ */
+export function monthRange(month: string, timeZone: string): { from: Date; to: Date } {
+  const { from, to } = monthBounds(month, timeZone);
+  return { from: new Date(from * 1000), to: new Date(to * 1000) };
 }
 
-const TEXT = {
-  zh: {
-    title: '对账单',
-    customer: '客户',
-    month: '月份',
-    opening: '期初余额',
-    charges: '本月应收',
-    payments: '本月收款',
-    credits: '本月补偿',
-    balance: '期末余额',
-    kind: { charge: '订单应收', payment: '收款', credit: '补偿' },
-    cols: ['日期', '类型', '订单号', '说明', '金额（元）'],
-  },
-  en: {
-    title: 'Statement',
-    customer: 'Customer',
-    month: 'Month',
-    opening: 'Opening balance',
-    charges: 'Charges',
-    payments: 'Payments',
-    credits: 'Credits',
-    balance: 'Closing balance',
-    kind: { charge: 'Order charge', payment: 'Payment', credit: 'Credit' },
-    cols: ['Date', 'Type', 'Order ID', 'Description', 'Amount (yuan)'],
-  },
-} as const;
+type LineKind = BillLineDto['kind'];
 
-const day = (unix: number) => new Date(unix * 1000 + OFFSET_MS).toISOString().slice(0, 10);
+/** The words of a statement in the language, from the locale files (platform/i18n). */
+function billTexts(lang: Language) {
+  const c = texts<'date' | 'kind' | 'orderNo' | 'description' | 'amount'>(lang, 'sales:bill.cols');
+  return {
+    title: tr(lang, 'sales:bill.title'),
+    customer: tr(lang, 'sales:bill.customer'),
+    month: tr(lang, 'sales:bill.month'),
+    opening: tr(lang, 'sales:bill.opening'),
+    charges: tr(lang, 'sales:bill.charges'),
+    payments: tr(lang, 'sales:bill.payments'),
+    credits: tr(lang, 'sales:bill.credits'),
+    balance: tr(lang, 'sales:bill.balance'),
+    timeZone: tr(lang, 'common:timeZone'),
+    kind: texts<LineKind>(lang, 'sales:bill.kind'),
+    cols: [c.date, c.kind, c.orderNo, c.description, c.amount],
+  };
+}
 
 export class BillsService {
   constructor(private readonly ctx: AppContext) {}
 
   /** Section 6: principals root, admin or empty, and the DIY flag; then the customers in scope. */
-  private async customerScope(user: User): Promise<SQL | undefined> {
+  private async customerScope(user: User): Promise<OrderScope> {
     if (!(PRINCIPALS as readonly string[]).includes(user.principals) || !user.diy)
       throw new AppError('BILL_NOT_VISIBLE');
-    if (isSuperuser(user)) return undefined;
-    if (isOperatorRole(user.role)) {
-      const ids = (await accountSubtreeIds(this.ctx.db, user)) ?? [user.id];
-      return or(inArray(orders.customerOwnerId, ids), inArray(orders.createdBy, ids));
-    }
-    if (isAdvertiserRole(user.role) && user.customer) return eq(orders.customerId, user.customer);
+    if (isSuperuser(user)) return { kind: 'all' };
+    if (isOperatorRole(user.role))
+      return { kind: 'accounts', ids: (await accountSubtreeIds(this.ctx.db, user)) ?? [user.id] };
+    if (isAdvertiserRole(user.role) && user.customer) return { kind: 'customer', customerId: user.customer };
     throw new AppError('FORBIDDEN');
+  }
+
+  /** The zone bills are read in: the platform's (TIME_ZONE). */
+  get timeZone(): string {
+    return this.ctx.config.TIME_ZONE;
+  }
+
+  /** `Asia/Shanghai (UTC+8)`: the zone a bill's dates are in, as it prints it. */
+  private zoneOf(month: string): string {
+    return zoneLabel(this.timeZone, monthBounds(month, this.timeZone).from);
+  }
+
+  private day(unix: number): string {
+    return formatDate(unix, this.timeZone);
   }
 
   /**
@@ -79,15 +90,7 @@ export class BillsService {
   ): Promise<Map<string, { before: BillLineDto[]; lines: BillLineDto[] }>> {
     const out = new Map(customerIds.map((id) => [id, { before: [] as BillLineDto[], lines: [] as BillLineDto[] }]));
     if (customerIds.length === 0) return out;
-    const rows = await this.ctx.db
-      .select()
-      .from(orders)
-      .where(
-        and(
-          inArray(orders.customerId, customerIds),
-          or(lt(orders.approvedAt, to), lt(orders.paidAt, to), lt(orders.creditedAt, to)),
-        ),
-      );
+    const rows = await ordersWithLinesBefore(this.ctx.db, customerIds, to);
     for (const r of rows) {
       const lists = out.get(r.customerId);
       if (!lists) continue;
@@ -145,14 +148,10 @@ export class BillsService {
   /** One statement: the customer must have orders in the caller's scope (else 404). */
   async statement(user: User, customerId: string, month: string): Promise<BillDto> {
     const scope = await this.customerScope(user);
-    const [seen] = await this.ctx.db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.customerId, customerId), scope))
-      .limit(1);
+    const seen = await customerHasScopedOrder(this.ctx.db, scope, customerId);
     const customer = seen ? await findCustomerById(this.ctx.db, customerId) : null;
     if (!customer) throw new AppError('NOT_FOUND', {}, 'customerId');
-    const { from, to } = monthRange(month);
+    const { from, to } = monthRange(month, this.timeZone);
     const lists = (await this.linesOf([customer.id], from, to)).get(customer.id);
     return this.summarize(customer.id, customer.name, month, lists ?? { before: [], lines: [] });
   }
@@ -163,35 +162,12 @@ export class BillsService {
     q: { month: string; customerId?: string; start: number; limit: number },
   ): Promise<{ total: number; datas: BillSummaryDto[] }> {
     const scope = await this.customerScope(user);
-    const { from, to } = monthRange(q.month);
-    const where = and(
-      scope,
-      isNotNull(orders.approvedAt),
-      lt(orders.approvedAt, to),
-      ...(q.customerId ? [eq(orders.customerId, q.customerId)] : []),
-    );
-    const [count] = await this.ctx.db
-      .select({ n: sql<number>`count(distinct ${orders.customerId})::int` })
-      .from(orders)
-      .where(where);
-    const ids = await this.ctx.db
-      .selectDistinct({ id: orders.customerId })
-      .from(orders)
-      .where(where)
-      .orderBy(orders.customerId)
-      .offset(q.start)
-      .limit(q.limit);
-    const names = await customerNamesByIds(
-      this.ctx.db,
-      ids.map((r) => r.id),
-    );
+    const { from, to } = monthRange(q.month, this.timeZone);
+    const { total, ids } = await pageBilledCustomers(this.ctx.db, scope, { ...q, to });
+    const names = await customerNamesByIds(this.ctx.db, ids);
     // Every customer of the page in one read of their orders.
-    const lines = await this.linesOf(
-      ids.map((r) => r.id),
-      from,
-      to,
-    );
-    const datas: BillSummaryDto[] = ids.map(({ id }) => {
+    const lines = await this.linesOf(ids, from, to);
+    const datas: BillSummaryDto[] = ids.map((id) => {
       const { lines: _lines, ...summary } = this.summarize(
         id,
         names.get(id) ?? '',
@@ -200,19 +176,20 @@ export class BillsService {
       );
       return summary;
     });
-    return { total: count?.n ?? 0, datas };
+    return { total, datas };
   }
 
   /** The statement as a PDF in Noto Sans SC, subset to its text (platform/pdf): poppler draws it. */
   async pdf(user: User, customerId: string, month: string, lang: 'zh' | 'en'): Promise<Buffer> {
     const bill = await this.statement(user, customerId, month);
-    const t = TEXT[lang];
+    const t = billTexts(lang);
     const x = [48, 130, 210, 330, 470];
     return renderPdf({ title: `${t.title} ${bill.customerName} ${month}` }, ({ doc, text }) => {
       text(t.title, { size: 18, bold: true });
       doc.moveDown(0.5).fontSize(11);
       text(`${t.customer}: ${bill.customerName}`);
       text(`${t.month}: ${month}`);
+      text(`${t.timeZone}: ${this.zoneOf(month)}`);
       doc.moveDown(0.5);
       for (const [label, fen] of [
         [t.opening, bill.openingBalanceFen],
@@ -234,9 +211,9 @@ export class BillsService {
         doc.moveDown(0.4);
         doc.x = 48;
       };
-      row([...t.cols], true);
+      row(t.cols, true);
       for (const l of bill.lines) {
-        row([day(l.time), t.kind[l.kind], l.orderNo, l.description, fenToYuanText(l.amountFen)]);
+        row([this.day(l.time), t.kind[l.kind], l.orderNo, l.description, fenToYuanText(l.amountFen)]);
       }
     });
   }
@@ -244,7 +221,7 @@ export class BillsService {
   /** The statement as an xlsx: the totals, then one row per line. */
   async xlsx(user: User, customerId: string, month: string, lang: 'zh' | 'en'): Promise<Buffer> {
     const bill = await this.statement(user, customerId, month);
-    const t = TEXT[lang];
+    const t = billTexts(lang);
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet(t.title);
     sheet.addRow([t.customer, bill.customerName]);
@@ -254,15 +231,16 @@ export class BillsService {
     sheet.addRow([t.payments, bill.payments]);
     sheet.addRow([t.credits, bill.credits]);
     sheet.addRow([t.balance, bill.balance]);
+    sheet.addRow([t.timeZone, this.zoneOf(month)]);
     sheet.addRow([]);
-    sheet.addRow([...t.cols]);
-    for (const l of bill.lines) sheet.addRow([day(l.time), t.kind[l.kind], l.orderNo, l.description, l.amount]);
+    sheet.addRow(t.cols);
+    for (const l of bill.lines) sheet.addRow([this.day(l.time), t.kind[l.kind], l.orderNo, l.description, l.amount]);
     sheet.columns.forEach((c, i) => {
       c.width = [14, 16, 24, 30, 14][i] ?? 14;
     });
     // Amounts are numbers shown with two decimals and thousands separators.
     for (let r = 3; r <= 7; r++) sheet.getCell(r, 2).numFmt = '#,##0.00';
-    for (let r = 10; r < 10 + bill.lines.length; r++) sheet.getCell(r, 5).numFmt = '#,##0.00';
+    for (let r = 11; r < 11 + bill.lines.length; r++) sheet.getCell(r, 5).numFmt = '#,##0.00';
     return Buffer.from(await book.xlsx.writeBuffer());
   }
 }

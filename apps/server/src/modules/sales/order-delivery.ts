@@ -5,10 +5,9 @@ import { verifiedPerRobotDay } from '../play-events/play-events.queries';
 import type { OrderRow } from './sales.table';
 
 const DAY_MS = 86_400_000;
-/** Orders are days of the server's calendar (docs/sales.md): China time. */
-export const ORDER_ZONE = 'Asia/Shanghai';
 
 /**
+ * Orders are days of the platform's calendar (TIME_ZONE, docs/sales.md).
  * Delivery against what was sold (docs/sales.md, "Delivery in screen-days"): the order's screens x days of
  * its period, those due so far (up to now), and those delivered: a screen-day counts when the screen has at
  * least one verified play of the plan that day (flagged plays never count). The shortfall is the due ones not
@@ -22,7 +21,7 @@ export async function screenDayDelivery(ctx: AppContext, row: OrderRow): Promise
   const refs = row.lines.map((l) => l.robotRef);
   const played =
     end.getTime() > row.beginAt.getTime()
-      ? await verifiedPerRobotDay(ctx.db, row.playlistId, row.beginAt, end, ORDER_ZONE, refs)
+      ? await verifiedPerRobotDay(ctx.db, row.playlistId, row.beginAt, end, ctx.config.TIME_ZONE, refs)
       : [];
   const perRobot = new Map<string, number>();
   for (const p of played) if (Number(p.plays) > 0) perRobot.set(p.robotRef, (perRobot.get(p.robotRef) ?? 0) + 1);

@@ -1,12 +1,11 @@
 import type { ProofOfPlayReport } from '@robot-ads/contracts/statistics/proof-of-play.schemas';
 import type { AppContext } from '../../platform/context';
 import { proofOfPlayReport } from '../statistics/proof-of-play';
-import { ORDER_ZONE } from './order-delivery';
 import type { OrderRow } from './sales.table';
 
 /**
  * The proof-of-play report of an order (docs/sales.md, "Proof of play of an order"): the plan report of the
- * order's plan, limited to the order's screens and to its period in China time, up to now (the days still to
+ * order's plan, limited to the order's screens and to its period in the platform's zone (TIME_ZONE), up to now (the days still to
  * come have nothing to prove yet). The caller's right to the order was checked by the order's scope.
  */
 export async function orderProofOfPlay(ctx: AppContext, row: OrderRow): Promise<ProofOfPlayReport> {
@@ -18,7 +17,7 @@ export async function orderProofOfPlay(ctx: AppContext, row: OrderRow): Promise<
     planId: row.playlistId,
     begin,
     end: Math.max(begin, end),
-    timeZone: ORDER_ZONE,
+    timeZone: ctx.config.TIME_ZONE,
     robotRefs: refs.length > 0 ? refs : undefined,
   });
   return {

@@ -4,7 +4,7 @@ import { ORDER_ACTIONS, ORDER_STATES, type OrderAction, type OrderState } from '
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, loginAs } from '../../../test/auth';
+import { bearer, login, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { createAd, createPlan } from '../../../test/delivery';
 import { createProject, createRobot } from '../../../test/devices';
@@ -290,6 +290,12 @@ describe('bills', () => {
       expect(res.rawPayload.length).toBeLessThan(1_000_000);
       const text = execFileSync('pdftotext', ['-', '-'], { input: res.rawPayload }).toString();
       expect(text).toContain(language === 'zh' ? '对账单' : 'Closing balance');
+      // The bill says its zone, and every line's date is the day in that zone, the same in both languages.
+      expect(text).toContain(`${language === 'zh' ? '时区' : 'Time zone'}: Asia/Shanghai (UTC+8)`);
+      for (const line of bill.lines as { time: number }[]) {
+        const shanghaiDay = new Date((line.time + 8 * 3600) * 1000).toISOString().slice(0, 10);
+        expect(text).toContain(shanghaiDay);
+      }
       const page = await renderPdfPages(res.rawPayload, process.env.PDF_KEEP && `${process.env.PDF_KEEP}-${language}`);
       try {
         for (const word of words) expect(await page.inkAt(word), `${language} ${word}`).toBeGreaterThan(0.05);
@@ -308,5 +314,29 @@ describe('bills', () => {
     expect(sheet?.getCell('A7').value).toBe('Closing balance');
     expect(sheet?.getCell('B7').value).toBe(bill.balance);
     expect(sheet?.getCell('B7').numFmt).toBe('#,##0.00');
+    expect(sheet?.getCell('A8').value).toBe('Time zone');
+    expect(sheet?.getCell('B8').value).toBe('Asia/Shanghai (UTC+8)');
+  });
+});
+
+describe('order numbers', () => {
+  it("carry the day of the platform's zone (Asia/Shanghai), not the UTC day", async () => {
+    const before = clock.now();
+    // 17:30 UTC on the 25th is 01:30 on the 26th in Shanghai.
+    clock.set(new Date('2026-11-25T17:30:00Z'));
+    try {
+      // A new session at the new time (the earlier token has expired by then).
+      const late = { ...sales, token: await login(t, sales.user.username, sales.user.password) };
+      const res = await post('/api/Orders', late, {
+        name: 'Night push',
+        playlistId: plan1,
+        robotIds: [rental[0]?.robotId],
+        weeks: 1,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.orderNo).toMatch(/^O20261126\d{4}[0-9A-Z]{4}$/);
+    } finally {
+      clock.set(before);
+    }
   });
 });

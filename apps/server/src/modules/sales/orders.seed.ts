@@ -1,4 +1,5 @@
 import { newId } from '@robot-ads/contracts/common/ids';
+import { wallClock } from '@robot-ads/contracts/playback/zoned-time';
 import type { OrderState } from '@robot-ads/contracts/sales/sales.rules';
 import type { Tx } from '../../db/client';
 import type { Seeder } from '../../platform/seeding';
@@ -8,15 +9,16 @@ import { robotRefsMatching, statRobots } from '../devices/devices.queries';
 import { type PlaylistRow, plansOfClient } from '../playlists/playlists.queries';
 import { insertDemoPlan } from '../playlists/playlists.seed';
 import { monthRange } from './bills.service';
+import { orderNumber } from './orders.service';
 import { type OrderLine, orderHistory, orders } from './sales.table';
 
 const DAY = 86_400_000;
 const WEEK_PRICE_FEN = 150_00;
 
-/** `YYYY-MM` of the month `back` months before `now`'s month (China time, as bills count). */
-function monthBack(now: Date, back: number): string {
-  const china = new Date(now.getTime() + 8 * 3600_000);
-  const d = new Date(Date.UTC(china.getUTCFullYear(), china.getUTCMonth() - back, 1));
+/** `YYYY-MM` of the month `back` months before `now`'s month (in the platform's zone, as bills count). */
+function monthBack(now: Date, back: number, timeZone: string): string {
+  const local = wallClock(Math.floor(now.getTime() / 1000), timeZone);
+  const d = new Date(Date.UTC(local.year, local.month - 1 - back, 1));
   return d.toISOString().slice(0, 7);
 }
 
@@ -36,16 +38,15 @@ type DemoOrder = {
   by: { id: string; name: string };
 };
 
-async function insertOrders(tx: Tx, list: DemoOrder[]) {
+async function insertOrders(tx: Tx, list: DemoOrder[], timeZone: string) {
   let n = 0;
   for (const o of list) {
     const id = newId(o.approvedAt.getTime());
     const amountFen = o.lines.reduce((s, l) => s + l.amountFen, 0) * o.weeks;
     const createdAt = new Date(o.approvedAt.getTime() - DAY);
-    const day = createdAt.toISOString().slice(0, 10).replaceAll('-', '');
     await tx.insert(orders).values({
       id,
-      orderNo: `O${day}${String(++n).padStart(4, '0')}${id.slice(-4).toUpperCase()}`,
+      orderNo: orderNumber(createdAt, n++, id, timeZone),
       name: o.name,
       customerId: o.customerId,
       customerOwnerId: o.ownerId,
@@ -95,7 +96,8 @@ async function insertOrders(tx: Tx, list: DemoOrder[]) {
  */
 export const ordersSeeder: Seeder = {
   name: 'orders',
-  async run(tx, { now }) {
+  async run(tx, { now, app }) {
+    const zone = app.config.TIME_ZONE;
     const users = await accountsByUsernames(tx, ['adv', 'sales', 'ops']);
     const adv = users.get('adv');
     const sales = users.get('sales');
@@ -116,8 +118,8 @@ export const ordersSeeder: Seeder = {
     const plans = await plansOfClient(tx, adv.customerId);
     const list: DemoOrder[] = [];
     for (let back = 11; back >= 0; back--) {
-      const month = monthBack(now, back);
-      const { from } = monthRange(month);
+      const month = monthBack(now, back, zone);
+      const { from } = monthRange(month, zone);
       const approvedAt = new Date(Math.min(from.getTime() + 2 * DAY + 10 * 3600_000, now.getTime() - 2 * 3600_000));
       const paid = back > 0 ? new Date(approvedAt.getTime() + 7 * DAY) : null;
       const credited = back === 8 || back === 3;
@@ -171,7 +173,7 @@ export const ordersSeeder: Seeder = {
           customerId: c.id,
           ownerId: sales.id,
           plan,
-          name: `${monthBack(approvedAt, 0)} 周末推广 Weekend promotion`,
+          name: `${monthBack(approvedAt, 0, zone)} 周末推广 Weekend promotion`,
           approvedAt,
           paidAt: back > 0 ? new Date(approvedAt.getTime() + 5 * DAY) : null,
           creditFen: 0,
@@ -183,6 +185,6 @@ export const ordersSeeder: Seeder = {
         });
       }
     }
-    await insertOrders(tx, list);
+    await insertOrders(tx, list, zone);
   },
 };

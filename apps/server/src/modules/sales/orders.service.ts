@@ -2,6 +2,7 @@ import { isAdvertiserRole, isOperatorRole } from '@robot-ads/contracts/auth/role
 import { newId } from '@robot-ads/contracts/common/ids';
 import { fromUnixSeconds, toUnixSeconds } from '@robot-ads/contracts/common/time';
 import { fenToYuan, type SalesType, yuanToFen } from '@robot-ads/contracts/devices/devices.rules';
+import { formatDate, startOfDayAt } from '@robot-ads/contracts/playback/zoned-time';
 import {
   ORDER_REVIEW_EVENT,
   type OrderCreateBody,
@@ -21,10 +22,8 @@ import {
   shortfallCreditFen,
   sumFen,
 } from '@robot-ads/contracts/sales/sales.rules';
-import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
-import { containsLike } from '../../platform/like';
 import { accountSubtreeIds, isSuperuser } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
 import { accountsOfCustomers } from '../accounts/accounts.queries';
@@ -33,7 +32,18 @@ import { pricedRobots } from '../devices/devices.queries';
 import { sumRollups } from '../play-events/play-events.queries';
 import { getPlan } from '../playlists/playlists.service';
 import { screenDayDelivery } from './order-delivery';
-import { type OrderLine, type OrderRow, orderHistory, orders } from './sales.table';
+import {
+  countOrdersSince,
+  findScopedOrder,
+  historyOfOrder,
+  insertOrder,
+  insertOrderHistory,
+  type OrderScope,
+  ordersInState,
+  pageOrders,
+  updateOrder,
+} from './orders.repository';
+import type { OrderLine, OrderRow } from './sales.table';
 
 type User = Pick<SessionUser, 'id' | 'name' | 'role' | 'principals' | 'customer' | 'projectId' | 'diy'>;
 
@@ -44,14 +54,20 @@ const MAX_ORDER_FEN = 2_000_000_000;
  * The orders a caller may see, as one condition: root/admin all; operators (salespeople) those of
  * customers managed in their subtree or made in it; advertisers their customer's; others none.
  */
-export async function orderScope(ctx: AppContext, user: User): Promise<SQL | undefined> {
-  if (isSuperuser(user)) return undefined;
-  if (isOperatorRole(user.role)) {
-    const ids = (await accountSubtreeIds(ctx.db, user)) ?? [user.id];
-    return or(inArray(orders.customerOwnerId, ids), inArray(orders.createdBy, ids));
-  }
-  if (isAdvertiserRole(user.role) && user.customer) return eq(orders.customerId, user.customer);
-  return sql`false`;
+export async function orderScope(ctx: AppContext, user: User): Promise<OrderScope> {
+  if (isSuperuser(user)) return { kind: 'all' };
+  if (isOperatorRole(user.role)) return { kind: 'accounts', ids: (await accountSubtreeIds(ctx.db, user)) ?? [user.id] };
+  if (isAdvertiserRole(user.role) && user.customer) return { kind: 'customer', customerId: user.customer };
+  return { kind: 'none' };
+}
+
+/**
+ * `O` + the day in the platform's zone (YYYYMMDD) + the day's running count (4 digits) + 4 characters of the
+ * id: the day a person in the platform's zone reads on the calendar, not the UTC day.
+ */
+export function orderNumber(now: Date, countToday: number, id: string, timeZone: string): string {
+  const day = formatDate(Math.floor(now.getTime() / 1000), timeZone).replaceAll('-', '');
+  return `O${day}${String(countToday + 1).padStart(4, '0')}${id.slice(-4).toUpperCase()}`;
 }
 
 function lineDto(l: OrderLine) {
@@ -157,37 +173,31 @@ export class OrdersService {
     const beginAt = body.begin !== undefined ? (fromUnixSeconds(body.begin) ?? now) : now;
     const id = newId();
     return this.ctx.db.transaction(async (tx) => {
-      const [{ n } = { n: 0 }] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(orders)
-        .where(gte(orders.createdAt, new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))));
-      const day = now.toISOString().slice(0, 10).replaceAll('-', '');
-      const orderNo = `O${day}${String(n + 1).padStart(4, '0')}${id.slice(-4).toUpperCase()}`;
-      const [row] = await tx
-        .insert(orders)
-        .values({
-          id,
-          orderNo,
-          name: body.name,
-          customerId: customer.id,
-          customerOwnerId: customer.ownerId,
-          playlistId: plan.id,
-          playlistName: plan.name,
-          state: 'reviewing',
-          weeks: body.weeks,
-          beginAt,
-          endAt: new Date(beginAt.getTime() + body.weeks * WEEK_MS),
-          materials,
-          lines,
-          amountFen,
-          quotedAmountFen,
-          overrideReason: overridden ? (body.overrideReason ?? '') : '',
-          createdBy: user.id,
-          createdByName: user.name,
-          createdAt: now,
-        })
-        .returning();
-      await tx.insert(orderHistory).values({
+      const zone = this.ctx.config.TIME_ZONE;
+      const today = new Date(startOfDayAt(Math.floor(now.getTime() / 1000), zone) * 1000);
+      const orderNo = orderNumber(now, await countOrdersSince(tx, today), id, zone);
+      const row = await insertOrder(tx, {
+        id,
+        orderNo,
+        name: body.name,
+        customerId: customer.id,
+        customerOwnerId: customer.ownerId,
+        playlistId: plan.id,
+        playlistName: plan.name,
+        state: 'reviewing',
+        weeks: body.weeks,
+        beginAt,
+        endAt: new Date(beginAt.getTime() + body.weeks * WEEK_MS),
+        materials,
+        lines,
+        amountFen,
+        quotedAmountFen,
+        overrideReason: overridden ? (body.overrideReason ?? '') : '',
+        createdBy: user.id,
+        createdByName: user.name,
+        createdAt: now,
+      });
+      await insertOrderHistory(tx, {
         id: newId(),
         orderId: id,
         action: 'create',
@@ -197,45 +207,27 @@ export class OrdersService {
         reason: overridden ? (body.overrideReason ?? '') : '',
         createdAt: now,
       });
-      return toOrderDto(row as OrderRow, customer.name);
+      return toOrderDto(row, customer.name);
     });
   }
 
   async visible(user: User, id: string, forUpdate = false): Promise<OrderRow> {
-    const scope = await orderScope(this.ctx, user);
-    const q = this.ctx.db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, id), scope))
-      .limit(1);
-    const [row] = forUpdate ? await q.for('update') : await q;
+    const row = await findScopedOrder(this.ctx.db, await orderScope(this.ctx, user), id, forUpdate);
     if (!row) throw new AppError('NOT_FOUND', {}, 'id');
     return row;
   }
 
   /** `customerOwners`: only orders of customers managed by these accounts (a branch's agents). */
   async page(user: User, q: OrderQuery, customerOwners?: string[]): Promise<{ total: number; datas: OrderDto[] }> {
-    const conds: (SQL | undefined)[] = [await orderScope(this.ctx, user)];
-    if (customerOwners) conds.push(inArray(orders.customerOwnerId, customerOwners.length ? customerOwners : ['']));
-    if (q.state) conds.push(eq(orders.state, q.state));
-    if (q.customerId) conds.push(eq(orders.customerId, q.customerId));
-    if (q.keyword) {
-      const like = containsLike(q.keyword);
-      conds.push(or(ilike(orders.orderNo, like), ilike(orders.name, like)));
-    }
-    if (q.from !== undefined) conds.push(gte(orders.createdAt, new Date(q.from * 1000)));
-    if (q.to !== undefined) conds.push(lt(orders.createdAt, new Date(q.to * 1000)));
-    const where = and(...conds);
-    const [count] = await this.ctx.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where);
-    const rows = await this.ctx.db
-      .select()
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .offset(q.start)
-      .limit(q.limit);
+    const { total, rows } = await pageOrders(
+      this.ctx.db,
+      await orderScope(this.ctx, user),
+      { ...q, ...(customerOwners ? { customerOwners } : {}) },
+      q.start,
+      q.limit,
+    );
     const names = await this.customerNames(rows);
-    return { total: count?.n ?? 0, datas: rows.map((r) => toOrderDto(r, names.get(r.customerId) ?? '')) };
+    return { total, datas: rows.map((r) => toOrderDto(r, names.get(r.customerId) ?? '')) };
   }
 
   private customerNames(rows: OrderRow[]): Promise<Map<string, string>> {
@@ -247,11 +239,7 @@ export class OrdersService {
 
   async detail(user: User, id: string): Promise<OrderDetailDto> {
     const row = await this.visible(user, id);
-    const history = await this.ctx.db
-      .select()
-      .from(orderHistory)
-      .where(eq(orderHistory.orderId, id))
-      .orderBy(asc(orderHistory.createdAt), asc(orderHistory.id));
+    const history = await historyOfOrder(this.ctx.db, id);
     const names = await this.customerNames([row]);
     return {
       ...toOrderDto(row, names.get(row.customerId) ?? ''),
@@ -295,8 +283,8 @@ export class OrdersService {
       if (action === 'approve' || action === 'reject') patch.reviewReason = reason;
       if (action === 'resubmit') patch.reviewReason = '';
       if (action === 'pay') patch.paidAt = now;
-      const [updated] = await tx.update(orders).set(patch).where(eq(orders.id, id)).returning();
-      await tx.insert(orderHistory).values({
+      const updated = await updateOrder(tx, id, patch);
+      await insertOrderHistory(tx, {
         id: newId(),
         orderId: id,
         action,
@@ -307,7 +295,7 @@ export class OrdersService {
         reason,
         createdAt: now,
       });
-      return updated as OrderRow;
+      return updated;
     });
     const names = await this.customerNames([result]);
     const dto = toOrderDto(result, names.get(result.customerId) ?? '');
@@ -339,17 +327,12 @@ export class OrdersService {
       'robot',
     );
     const actual = played.filter((p) => p.plays > 0).length;
-    const [updated] = await this.ctx.db
-      .update(orders)
-      .set({ actualDeviceCount: actual, syncedAt: now })
-      .where(eq(orders.id, row.id))
-      .returning();
-    return updated as OrderRow;
+    return updateOrder(this.ctx.db, row.id, { actualDeviceCount: actual, syncedAt: now });
   }
 
   /** The hourly job: recounts every launched order (its shortfall and proposed credit follow). */
   async syncLaunched(): Promise<number> {
-    const rows = await this.ctx.db.select().from(orders).where(eq(orders.state, 'launched'));
+    const rows = await ordersInState(this.ctx.db, 'launched');
     for (const row of rows) await this.recount(row);
     return rows.length;
   }
@@ -373,12 +356,8 @@ export class OrdersService {
       if (proposed <= 0) throw new AppError('ORDER_CREDIT_NONE');
       const fen = amount === undefined ? proposed : yuanToFen(amount);
       if (fen > proposed) throw new AppError('ORDER_CREDIT_TOO_LARGE', {}, 'amount');
-      const [updated] = await tx
-        .update(orders)
-        .set({ creditFen: fen, creditedAt: now })
-        .where(eq(orders.id, id))
-        .returning();
-      await tx.insert(orderHistory).values({
+      const updated = await updateOrder(tx, id, { creditFen: fen, creditedAt: now });
+      await insertOrderHistory(tx, {
         id: newId(),
         orderId: id,
         action: 'credit',
@@ -389,7 +368,7 @@ export class OrdersService {
         reason: reason ? `${fenToYuan(fen)} ${reason}` : String(fenToYuan(fen)),
         createdAt: now,
       });
-      return updated as OrderRow;
+      return updated;
     });
     const names = await this.customerNames([result]);
     return toOrderDto(result, names.get(result.customerId) ?? '');

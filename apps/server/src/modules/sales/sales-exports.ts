@@ -1,4 +1,5 @@
 import type { Language } from '@robot-ads/contracts/common/language';
+import { formatDateMinute } from '@robot-ads/contracts/playback/zoned-time';
 import type { LeadQuery } from '@robot-ads/contracts/sales/leads.schemas';
 import type { OrderQuery } from '@robot-ads/contracts/sales/orders.schemas';
 import { ORDER_STATE_LABELS } from '@robot-ads/contracts/sales/sales.rules';
@@ -11,6 +12,7 @@ import {
   readExportState,
   runExportJob,
 } from '../../platform/exports';
+import { texts, withZone } from '../../platform/i18n/i18n';
 import type { SessionUser } from '../../platform/session-user';
 import type { BillsService } from './bills.service';
 import type { BranchesService } from './branches.service';
@@ -21,43 +23,40 @@ import { salesExports } from './sales.table';
 export const SALES_EXPORT_JOB = 'sales.export';
 type Kind = 'leads' | 'orders' | 'bills' | 'branches';
 
-const HEADERS: Record<Kind, Record<Language, string[]>> = {
+/** Each list's columns (keys of sales:exportHeaders.<kind>), in order; `dated` ones hold times. */
+const COLUMNS: Record<Kind, { keys: string[]; dated: string[] }> = {
   leads: {
-    zh: ['名称', '电话', '行业', '省份', '城市', '来源', '优先级', '跟进状态', '负责人', '下次跟进'],
-    en: ['Name', 'Phone', 'Industry', 'Province', 'City', 'Source', 'Priority', 'Follow-up', 'Owner', 'Next follow-up'],
+    keys: [
+      'name',
+      'phone',
+      'industry',
+      'province',
+      'city',
+      'source',
+      'priority',
+      'followState',
+      'owner',
+      'nextFollowAt',
+    ],
+    dated: ['nextFollowAt'],
   },
   orders: {
-    zh: ['订单号', '名称', '客户', '计划', '状态', '金额（元）', '计划设备数', '实际设备数', '同步时间'],
-    en: [
-      'Order ID',
-      'Name',
-      'Customer',
-      'Plan',
-      'State',
-      'Amount (yuan)',
-      'Planned devices',
-      'Actual devices',
-      'Sync time',
-    ],
+    keys: ['orderNo', 'name', 'customer', 'plan', 'state', 'amount', 'planDevices', 'actualDevices', 'syncTime'],
+    dated: ['syncTime'],
   },
-  bills: {
-    zh: ['客户', '月份', '期初余额（元）', '本月消费（元）', '本月付款（元）', '本月减免（元）', '期末余额（元）'],
-    en: [
-      'Customer',
-      'Month',
-      'Opening balance (yuan)',
-      'Charges (yuan)',
-      'Payments (yuan)',
-      'Credits (yuan)',
-      'Balance (yuan)',
-    ],
-  },
+  bills: { keys: ['customer', 'month', 'opening', 'charges', 'payments', 'credits', 'balance'], dated: [] },
   branches: {
-    zh: ['名称', '代理账号', '区域', '设备数', '客户数', '订单数', '创建时间'],
-    en: ['Name', 'Agent account', 'Regions', 'Robots', 'Customers', 'Orders', 'Created'],
+    keys: ['name', 'account', 'regions', 'robots', 'customers', 'orders', 'createdAt'],
+    dated: ['createdAt'],
   },
 };
-const date = (unix: number | null) => (unix ? new Date(unix * 1000).toISOString().slice(0, 16).replace('T', ' ') : '');
+
+/** The column titles in the language; those of times say the zone they are written in. */
+function headersOf(kind: Kind, lang: Language, timeZone: string, at: number): string[] {
+  const t = texts(lang, `sales:exportHeaders.${kind}`);
+  const { keys, dated } = COLUMNS[kind];
+  return keys.map((k) => (dated.includes(k) ? withZone(lang, t[k] ?? k, timeZone, at) : (t[k] ?? k)));
+}
 
 export interface SalesExportSources {
   leads: LeadsService;
@@ -86,6 +85,8 @@ export class SalesExports {
 
   private async page(user: SessionUser, kind: Kind, filters: Record<string, unknown>, start: number, limit: number) {
     const { leads, orders, bills, branches } = this.sources;
+    const zone = this.ctx.config.TIME_ZONE;
+    const date = (unix: number | null) => (unix ? formatDateMinute(unix, zone) : '');
     if (kind === 'bills') {
       const q = filters as { month: string; customerId?: string };
       const { total, datas } = await bills.page(user, { ...q, start, limit });
@@ -160,7 +161,12 @@ export class SalesExports {
         const kind = job.kind as Kind;
         const lang = (job.lang === 'en' ? 'en' : 'zh') as Language;
         const user = job.user as unknown as SessionUser;
-        const headers = HEADERS[kind][lang];
+        const headers = headersOf(
+          kind,
+          lang,
+          this.ctx.config.TIME_ZONE,
+          Math.floor(this.ctx.clock.now().getTime() / 1000),
+        );
         return {
           name: kind,
           columns: headers.map((header, i) => ({ header, key: `c${i}`, width: 18 })),

@@ -449,6 +449,26 @@ describe('the device task and the photo', () => {
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
       expect(book.worksheets[0]?.getRow(2).getCell(7).value).toBe('Lucky coffee');
+      // The time a person reads: the same in zh and en, in a zone the column title states.
+      const taken = record?.takenAt ?? 0;
+      const shanghai = new Date((taken + 8 * 3600) * 1000).toISOString().slice(0, 19).replace('T', ' ');
+      const tokyo = new Date((taken + 9 * 3600) * 1000).toISOString().slice(0, 19).replace('T', ' ');
+      for (const [query, title, time] of [
+        ['language=en', 'Taken at (Asia/Shanghai, UTC+8)', shanghai],
+        ['language=zh', '拍摄时间（Asia/Shanghai，UTC+8）', shanghai],
+        ['language=en&timeZone=Asia/Tokyo', 'Taken at (Asia/Tokyo, UTC+9)', tokyo],
+        ['language=zh&timeZone=Asia/Tokyo', '拍摄时间（Asia/Tokyo，UTC+9）', tokyo],
+      ] as const) {
+        const res = await get(`/api/ShootingRecords/export?requirementId=${created.id}&${query}`);
+        const sheet = new ExcelJS.Workbook();
+        await sheet.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+        expect(sheet.worksheets[0]?.getRow(1).getCell(6).value, query).toBe(title);
+        expect(sheet.worksheets[0]?.getRow(2).getCell(6).value, query).toBe(time);
+      }
+      const badZone = await get(`/api/ShootingRecords/export?requirementId=${created.id}&timeZone=Mars/Base`);
+      expect(badZone.statusCode).toBe(400);
+      expect(badZone.json().code).toBe('VALIDATION_FAILED');
+      expect(badZone.json().msg).toMatch(/time zone|时区/i);
       expect(await requirement(created.id)).toMatchObject({ state: 'ongoing', progress: { taken: 1, waiting: 1 } });
       const missing = await get(`/api/ShootingRecords/download?id=${newId()}`);
       expect(missing.json().msg).toBe('Download fail');

@@ -1,5 +1,6 @@
 /// <reference path="./archiver.d.ts" />
 import type { Language } from '@robot-ads/contracts/common/language';
+import { formatDateTime } from '@robot-ads/contracts/playback/zoned-time';
 import {
   createShootBody,
   deviceShootAckBody,
@@ -33,6 +34,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import { attachment, sendWorkbook } from '../../platform/exports';
+import { texts, tr, withZone } from '../../platform/i18n/i18n';
 import { zodRoutes } from '../../platform/zod-routes';
 import { deviceAuth } from '../device-protocol/device-auth';
 import { confirmTasks, photoUploadCredentials, registerPhoto, reportFailure } from './shooting.device-side';
@@ -55,54 +57,26 @@ const shooters = { roles: [...SHOOT_ROLES] };
 /** A zip or an export holds at most this many photos or rows. */
 const MAX_BULK = 10_000;
 
-const COLUMNS: Record<Language, Record<string, string>> = {
-  zh: {
-    robotId: '设备ID',
-    name: '设备名称',
-    type: '设备类型',
-    province: '省',
-    city: '市',
-    district: '区',
-    address: '地址',
-    sceneName: '场景',
-    propertyname: '物业',
-    online: '在线',
-    yes: '是',
-    no: '否',
-    requirement: '需求名称',
-    plan: '计划名称',
-    place: '位置',
-    takenAt: '拍摄时间',
-    ad: '广告',
-    file: '文件',
-  },
-  en: {
-    robotId: 'Device ID',
-    name: 'Device name',
-    type: 'Type',
-    province: 'Province',
-    city: 'City',
-    district: 'District',
-    address: 'Address',
-    sceneName: 'Scene',
-    propertyname: 'Property',
-    online: 'Online',
-    yes: 'yes',
-    no: 'no',
-    requirement: 'Requirement',
-    plan: 'Plan',
-    place: 'Place',
-    takenAt: 'Taken at',
-    ad: 'Ad',
-    file: 'File',
-  },
-};
+type Column =
+  | 'robotId'
+  | 'name'
+  | 'type'
+  | 'province'
+  | 'city'
+  | 'district'
+  | 'address'
+  | 'sceneName'
+  | 'propertyname'
+  | 'online'
+  | 'requirement'
+  | 'plan'
+  | 'place'
+  | 'takenAt'
+  | 'ad'
+  | 'file';
 
-/** YYYY-MM-DD HH:mm:ss (spec section 9) in UTC+8 for zh, UTC for en. */
-function formatTime(seconds: number, lang: Language) {
-  const offset = lang === 'zh' ? 8 * 3600 : 0;
-  return new Date((seconds + offset) * 1000).toISOString().slice(0, 19).replace('T', ' ');
-}
+/** A photo's file name: robot, the UTC time it was taken (ISO basic, `Z` says UTC) and the record id. */
+const photoTime = (seconds: number) => `${formatDateTime(seconds, 'UTC').replace(' ', 'T').replace(/[-:]/g, '')}Z`;
 
 async function workbook(sheet: string, header: string[], rows: (string | number)[][]) {
   const book = new ExcelJS.Workbook();
@@ -113,7 +87,7 @@ async function workbook(sheet: string, header: string[], rows: (string | number)
 }
 
 const photoName = (r: { robotId: string; takenAt: number; id: string; contentType: string }) =>
-  `${r.robotId}-${formatTime(r.takenAt, 'en').replace(/[: ]/g, '')}-${r.id}.${r.contentType === 'image/png' ? 'png' : 'jpg'}`;
+  `${r.robotId}-${photoTime(r.takenAt)}-${r.id}.${r.contentType === 'image/png' ? 'png' : 'jpg'}`;
 
 export function shootingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -164,7 +138,7 @@ export function shootingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const lang: Language = request.query.language ?? request.lang;
         const { datas } = await filtrateDevices(ctx, request.user, { ...request.query, start: 0, limit: 0 }, true);
         if (datas.length === 0) throw new AppError('EXPORT_EMPTY');
-        const c = COLUMNS[lang];
+        const c = texts<Column>(lang, 'shooting:columns');
         const keys = [
           'robotId',
           'name',
@@ -178,8 +152,8 @@ export function shootingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         ] as const;
         const book = await workbook(
           'devices',
-          [...keys.map((k) => c[k] ?? k), c.online ?? 'online'],
-          datas.map((d) => [...keys.map((k) => d[k] ?? ''), d.online ? (c.yes ?? 'yes') : (c.no ?? 'no')]),
+          [...keys.map((k) => c[k]), c.online],
+          datas.map((d) => [...keys.map((k) => d[k] ?? ''), tr(lang, d.online ? 'common:yes' : 'common:no')]),
         );
         return sendWorkbook(reply, `devices-${request.query.planId}.xlsx`, book);
       },
@@ -312,17 +286,20 @@ export function shootingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         });
         if (total === 0) throw new AppError('EXPORT_EMPTY');
         const dtos = await toRecordDtos(ctx, rows);
-        const c = COLUMNS[lang];
+        const c = texts<Column>(lang, 'shooting:columns');
+        // Times in the reader's zone (or the platform's), the same in both languages; the column says which.
+        const zone = request.query.timeZone ?? ctx.config.TIME_ZONE;
+        const takenAt = withZone(lang, c.takenAt, zone, Math.floor(ctx.clock.now().getTime() / 1000));
         const book = await workbook(
           'records',
-          [c.requirement, c.plan, c.robotId, c.name, c.place, c.takenAt, c.ad, c.file].map((h) => h ?? ''),
+          [c.requirement, c.plan, c.robotId, c.name, c.place, takenAt, c.ad, c.file],
           dtos.map((d) => [
             d.requirementName,
             d.planName,
             d.robotId,
             d.robotName,
             d.place,
-            formatTime(d.takenAt, lang),
+            formatDateTime(d.takenAt, zone),
             d.adName ?? '',
             photoName(d),
           ]),

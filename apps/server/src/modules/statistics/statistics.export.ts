@@ -5,36 +5,27 @@ import type { StatisExportQuery, StatPoint } from '@robot-ads/contracts/statisti
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import { EXPORT_PAGE_SIZE, openExportFile, readExportState, runExportJob } from '../../platform/exports';
+import { texts, tr, withZone } from '../../platform/i18n/i18n';
 import type { SessionUser } from '../../platform/session-user';
 import { planReportScope } from './statistics.scope';
 import { series } from './statistics.service';
 import { statisticsExports } from './statistics.table';
+import { insertStatisticsExport } from './statistics-exports.repository';
 
 export const STATISTICS_EXPORT_JOB = 'statistics.export';
 export const STATISTICS_EXPORT_FILE = '/api/Advertisements/exportStatisFile';
 
-const HEADERS: Record<Language, Record<string, string>> = {
-  zh: {
-    label: '日期',
-    plays: '播放次数',
-    watchDuration: '观看时长(秒)',
-    exposure: '曝光人次',
-    exposureSense: '传感器曝光',
-    viewers: '观看人数',
-    standingTime: '平均停留(秒)',
-    scans: '扫码次数',
-  },
-  en: {
-    label: 'Date',
-    plays: 'Plays',
-    watchDuration: 'Watch time (s)',
-    exposure: 'Exposure',
-    exposureSense: 'Sensed exposure',
-    viewers: 'Viewers',
-    standingTime: 'Average dwell (s)',
-    scans: 'QR scans',
-  },
-};
+/** The columns (keys of statistics:export.headers), in order: the day's label first. */
+const COLUMNS = [
+  'label',
+  'plays',
+  'watchDuration',
+  'exposure',
+  'exposureSense',
+  'viewers',
+  'standingTime',
+  'scans',
+] as const;
 
 /** A day of the report as a row of the workbook (durations ms -> s, spec section 9). */
 const rowOf = (p: Omit<StatPoint, 'begin'>) => ({
@@ -45,9 +36,10 @@ const rowOf = (p: Omit<StatPoint, 'begin'>) => ({
 
 type ExportParams = Omit<StatisExportQuery, 'language' | 'playlistId'>;
 
+/** The report's days (local days of its zone) and that zone. */
 async function daySeries(ctx: AppContext, user: SessionUser, playlistId: string, params: ExportParams) {
   const scope = await planReportScope(ctx, user, { ...params, playlistId });
-  return series(ctx, scope, params, 'day');
+  return { ...(await series(ctx, scope, params, 'day')), timeZone: scope.timeZone };
 }
 
 /** exportStatisByPlaylistId: checks the plan and range now, then writes the day rows in the background. */
@@ -56,12 +48,12 @@ export async function startStatisticsExport(ctx: AppContext, user: SessionUser, 
   const days = await daySeries(ctx, user, playlistId, params);
   if (days.total.plays === 0 && days.total.scans === 0) throw new AppError('EXPORT_EMPTY');
   const key = newId();
-  await ctx.db.insert(statisticsExports).values({
+  await insertStatisticsExport(ctx.db, {
     key,
     playlistId,
     language: language ?? lang,
     total: days.points.length + 1,
-    params: { ...params, begin: days.begin, end: days.end },
+    params: { ...params, begin: days.begin, end: days.end, timeZone: days.timeZone },
     createdBy: user.id,
     createdAt: ctx.clock.now(),
   });
@@ -73,24 +65,35 @@ export async function startStatisticsExport(ctx: AppContext, user: SessionUser, 
 export async function runStatisticsExport(ctx: AppContext, key: string, user: SessionUser) {
   await runExportJob(ctx, statisticsExports, key, (job) => {
     const lang: Language = job.language === 'en' ? 'en' : 'zh';
+    const params = job.params as ExportParams;
+    // The days are those of the report's zone (the one asked for, else the plan's): the date column says it.
+    const zone = params.timeZone ?? null;
     let rows: Record<string, unknown>[] | null = null;
     return {
       filePrefix: 'statistics',
       failedMessage: 'statistics export failed',
-      sheet: () => ({
-        name: lang === 'zh' ? '统计' : 'Statistics',
-        columns: Object.entries(HEADERS[lang]).map(([k, header]) => ({ header, key: k, width: 16 })),
-        page: async (start) => {
-          if (!rows) {
-            const days = await daySeries(ctx, user, job.playlistId, job.params as ExportParams);
-            rows = [
-              ...days.points.map(({ begin: _b, ...p }) => rowOf(p)),
-              rowOf({ label: lang === 'zh' ? '合计' : 'Total', ...days.total }),
-            ];
-          }
-          return rows.slice(start, start + EXPORT_PAGE_SIZE);
-        },
-      }),
+      sheet: () => {
+        const headers = texts(lang, 'statistics:export.headers');
+        const at = params.begin ?? Math.floor(ctx.clock.now().getTime() / 1000);
+        return {
+          name: tr(lang, 'statistics:export.sheet'),
+          columns: COLUMNS.map((k) => ({
+            header: k === 'label' && zone ? withZone(lang, headers.label ?? k, zone, at) : (headers[k] ?? k),
+            key: k,
+            width: k === 'label' && zone ? 28 : 16,
+          })),
+          page: async (start) => {
+            if (!rows) {
+              const days = await daySeries(ctx, user, job.playlistId, params);
+              rows = [
+                ...days.points.map(({ begin: _b, ...p }) => rowOf(p)),
+                rowOf({ label: tr(lang, 'common:total'), ...days.total }),
+              ];
+            }
+            return rows.slice(start, start + EXPORT_PAGE_SIZE);
+          },
+        };
+      },
     };
   });
 }

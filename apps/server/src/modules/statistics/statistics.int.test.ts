@@ -317,7 +317,8 @@ describe('export', () => {
     const sheet = book.worksheets[0];
     expect(sheet?.getRow(1).values).toEqual([
       undefined,
-      'Date',
+      // The days are those of the report's zone (here the plan's), and the title says which.
+      'Date (Asia/Shanghai, UTC+8)',
       'Plays',
       'Watch time (s)',
       'Exposure',

@@ -19,11 +19,11 @@ export function ProofOfPlayCard({
   exportHref: (format: 'xlsx' | 'pdf') => string;
   title?: string;
 }) {
-  const { t } = useTranslation('statistics');
+  const { t } = useTranslation(['statistics', 'play-flags']);
   if (report.isError) return <QueryError error={report.error} onRetry={() => report.refetch()} />;
   const data = report.data;
   const reasonTags = (reasons: Partial<Record<FlagReason, number>>) =>
-    Object.entries(reasons).map(([k, n]) => <Tag color="orange" key={k}>{`${t(`proof.reason.${k}`)} ${n}`}</Tag>);
+    Object.entries(reasons).map(([k, n]) => <Tag color="orange" key={k}>{`${t(`play-flags:${k}`)} ${n}`}</Tag>);
   return (
     <Card
       title={title ?? t('proof.title')}

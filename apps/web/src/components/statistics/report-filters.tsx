@@ -1,4 +1,4 @@
-import { formatOffset, zoneOffsetMinutes } from '@robot-ads/contracts/playlists/playlists.rules';
+import { offsetMinutes, zoneLabel } from '@robot-ads/contracts/playback/zoned-time';
 import { DEFAULT_TIME_ZONE, TIME_ZONE_OPTIONS } from '@robot-ads/contracts/playlists/playlists.schemas';
 import { DatePicker, Select, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -17,12 +17,13 @@ export function zoneOptions(
   own?: string,
   now = new Date(),
 ): Array<{ value: string; label: ReactNode; search: string }> {
+  const at = Math.floor(now.getTime() / 1000);
   const first = [own ?? DEFAULT_TIME_ZONE, DEFAULT_TIME_ZONE, 'UTC'];
   const rest = [...TIME_ZONE_OPTIONS.map((o) => o.zone), ...EXTRA_ZONES]
     .filter((z) => !first.includes(z))
-    .sort((a, b) => zoneOffsetMinutes(now, a) - zoneOffsetMinutes(now, b) || a.localeCompare(b));
+    .sort((a, b) => offsetMinutes(at, a) - offsetMinutes(at, b) || a.localeCompare(b));
   return [...new Set([...first, ...rest])].map((z) => {
-    const text = `${z} (UTC${formatOffset(zoneOffsetMinutes(now, z))})`;
+    const text = zoneLabel(z, at);
     return { value: z, label: <span translate="no">{text}</span>, search: text.toLowerCase() };
   });
 }

@@ -2,6 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { checkName } from '@robot-ads/contracts/accounts/accounts.rules';
 import { AD_MAX_MATERIALS, isQrTarget, QR_TARGET_MAX } from '@robot-ads/contracts/ads/ads.rules';
 import { messageFor } from '@robot-ads/contracts/common/errors';
+import { offsetLabel } from '@robot-ads/contracts/playback/zoned-time';
 import { DEFAULT_TIME_ZONE, TIME_ZONE_OPTIONS } from '@robot-ads/contracts/playlists/playlists.schemas';
 import { App, Button, Col, DatePicker, Form, Input, Modal, Radio, Row, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -57,12 +58,7 @@ function overlayChoice(value: OverlayValue): AdOverlayChoice | null {
 }
 
 /** The offset of a zone right now, e.g. "UTC+9" (computed, so daylight saving shows truly). */
-function offsetLabel(zone: string): string {
-  const part = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'shortOffset' })
-    .formatToParts(new Date())
-    .find((p) => p.type === 'timeZoneName');
-  return part?.value.replace('GMT', 'UTC') ?? '';
-}
+const zoneOffsetNow = (zone: string) => offsetLabel(Math.floor(Date.now() / 1000), zone);
 
 /** Create or edit an ad from materials, with a live preview in the robot's screen frame. */
 export function AdEditor({ ad, open, onClose }: { ad: Ad | null; open: boolean; onClose: () => void }) {
@@ -235,8 +231,8 @@ export function AdEditor({ ad, open, onClose }: { ad: Ad | null; open: boolean; 
             <Form.Item name="timeZone" label={t('fields.timeZone')}>
               <Select
                 options={[
-                  { value: DEFAULT_TIME_ZONE, label: `${t('defaultZone')} (${offsetLabel(DEFAULT_TIME_ZONE)})` },
-                  ...TIME_ZONE_OPTIONS.map((o) => ({ value: o.zone, label: `${o.code} (${offsetLabel(o.zone)})` })),
+                  { value: DEFAULT_TIME_ZONE, label: `${t('defaultZone')} (${zoneOffsetNow(DEFAULT_TIME_ZONE)})` },
+                  ...TIME_ZONE_OPTIONS.map((o) => ({ value: o.zone, label: `${o.code} (${zoneOffsetNow(o.zone)})` })),
                 ]}
               />
             </Form.Item>

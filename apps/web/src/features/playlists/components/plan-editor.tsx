@@ -1,7 +1,8 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { isAdvertiserRole } from '@robot-ads/contracts/auth/roles';
 import { messageFor } from '@robot-ads/contracts/common/errors';
-import { checkPlan, formatOffset, zoneOffsetMinutes } from '@robot-ads/contracts/playlists/playlists.rules';
+import { offsetLabel } from '@robot-ads/contracts/playback/zoned-time';
+import { checkPlan } from '@robot-ads/contracts/playlists/playlists.rules';
 import {
   CYCLE_TYPES,
   type Cycle,
@@ -173,9 +174,9 @@ export function PlanEditor({ plan, open, onClose }: { plan: Plan | null; open: b
     onClose();
   };
 
-  const now = Date.now();
+  const now = Math.floor(Date.now() / 1000);
   const zoneLabel = (o: (typeof TIME_ZONE_OPTIONS)[number] | { code: string; zone: string }) =>
-    `${o.code} (UTC${formatOffset(zoneOffsetMinutes(new Date(now), o.zone))}) ${o.zone}`;
+    `${o.code} (${offsetLabel(now, o.zone)}) ${o.zone}`;
 
   return (
     <Modal

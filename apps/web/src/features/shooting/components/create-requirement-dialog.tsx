@@ -9,18 +9,8 @@ import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { lang } from '../../../lib/i18n';
 import { checkRule, schemaRule } from '../../../lib/rules';
+import { todayIn } from '../../../lib/statistics/range';
 import { checkPlan, type ShootPlanDto, useCreateRequirement } from '../api/requirements';
-
-/** Today's date (YYYY-MM-DD) in an IANA zone. */
-function todayIn(timeZone: string): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-      new Date(),
-    );
-  } catch {
-    return dayjs().format('YYYY-MM-DD');
-  }
-}
 
 interface Values {
   planId: string;

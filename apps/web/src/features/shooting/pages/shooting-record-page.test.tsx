@@ -69,4 +69,27 @@ describe('shooting records', () => {
     await renderWithApp(<ShootingRecordPage />, 'zh');
     expect(await screen.findByText('待复核：与广告不符（37）', {}, { timeout: 15_000 })).toBeTruthy();
   });
+
+  it("shows when each photo was taken in the reader's zone, stated, the same in zh and en", {
+    timeout: 60_000,
+  }, async () => {
+    // 1_795_600_800 is 2026-11-25 10:00:00 UTC: 18:00 in Shanghai.
+    vi.stubEnv('TZ', 'Asia/Shanghai');
+    try {
+      for (const [language, label] of [
+        ['en', 'Taken at (Asia/Shanghai, UTC+8)'],
+        ['zh', '拍摄时间 (Asia/Shanghai, UTC+8)'],
+      ] as const) {
+        vi.stubGlobal('fetch', vi.fn(recordsServer()));
+        const view = await renderWithApp(<ShootingRecordPage />, language);
+        const cards = await screen.findAllByTestId('shoot-record', {}, { timeout: 15_000 });
+        const first = cards[0] as HTMLElement;
+        expect(within(first).getByTestId('record-time').textContent).toBe('2026-11-25 18:00:00');
+        expect(within(first).getByText(label)).toBeTruthy();
+        view.unmount();
+      }
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
 });

@@ -15,7 +15,7 @@ import {
   Spin,
   Tag,
 } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -23,6 +23,7 @@ import { QueryError } from '../../../components/query-error';
 import { SearchForm } from '../../../components/search-form';
 import { downloadUrl } from '../../../lib/api-upload';
 import { lang } from '../../../lib/i18n';
+import { formatTime, readerTimeZone, zoneNote } from '../../../lib/time';
 import { type RecordFilter, recordFilterQuery, type ShootRecordDto, useRecords } from '../api/records';
 
 interface Search {
@@ -33,8 +34,6 @@ interface Search {
   robotName?: string;
   taken?: [Dayjs | null, Dayjs | null] | null;
 }
-
-const fmt = (s: number) => dayjs.unix(s).format('YYYY-MM-DD HH:mm:ss');
 
 /**
  * /adshootingmanage/shootingRecord: the robots' photos as a gallery with a large preview, each with its
@@ -50,7 +49,8 @@ export default function ShootingRecordPage() {
   );
   const [page, setPage] = useState({ start: 0, limit: 12 });
   const records = useRecords(filter, page.start, page.limit);
-  const files = recordFilterQuery({ ...filter, language: lang() });
+  // The files write times in the reader's zone too, and say which.
+  const files = recordFilterQuery({ ...filter, language: lang(), timeZone: readerTimeZone() });
 
   const search = (values: Search) => {
     const [begin, end] = values.taken ?? [null, null];
@@ -165,6 +165,7 @@ function PhotoCheck({ record: r }: { record: ShootRecordDto }) {
 
 function RecordCard({ record: r }: { record: ShootRecordDto }) {
   const { t } = useTranslation('shooting');
+  const zone = readerTimeZone();
   return (
     <Card
       size="small"
@@ -195,7 +196,11 @@ function RecordCard({ record: r }: { record: ShootRecordDto }) {
         items={[
           { key: 'robot', label: t('fields.robotName'), children: `${r.robotName} (${r.robotId})` },
           { key: 'place', label: t('fields.place'), children: r.place || '-' },
-          { key: 'time', label: t('records.takenAt'), children: fmt(r.takenAt) },
+          {
+            key: 'time',
+            label: `${t('records.takenAt')} (${zoneNote(zone, r.takenAt)})`,
+            children: <span data-testid="record-time">{formatTime(r.takenAt, zone)}</span>,
+          },
           { key: 'ad', label: t('records.ad'), children: <span data-testid="record-ad">{r.adName ?? '-'}</span> },
           { key: 'requirement', label: t('fields.name'), children: r.requirementName },
           { key: 'check', label: t('records.check'), children: <PhotoCheck record={r} /> },
