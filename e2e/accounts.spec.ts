@@ -76,6 +76,7 @@ test('onboarding: an operator creates an advertiser under a new customer, the ad
   await expect(adv.getByTestId('enterprise-status')).toContainText('submit it for review', { timeout: 45_000 });
   await adv.getByLabel('Enterprise name').fill('E2E Trading Co');
   await adv.getByLabel('Province').fill('Fujian');
+  await adv.keyboard.press('Enter');
   await adv.getByLabel('Contact', { exact: true }).fill('Li Lei');
   await adv.getByLabel('Contact phone').fill('13800138000');
   // A wrong check character is refused with the shared rule's message.

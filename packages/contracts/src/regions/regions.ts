@@ -245,3 +245,16 @@ export function regionOptions(lang: RegionLang, depth: 1 | 2 | 3 = 3): RegionOpt
     });
   return build(null, 1);
 }
+
+/**
+ * A row with its province / city / district fields in a language (for exports and API rows shown as they
+ * are): a copy with each present field replaced by the list's name; zh keeps the stored names.
+ */
+export function withRegionNames<T extends RegionNames>(row: T, lang: RegionLang): T {
+  if (lang === 'zh') return row;
+  const l = localizeRegion(row, lang);
+  const out = { ...row };
+  for (const level of ['province', 'city', 'district'] as const)
+    if (typeof row[level] === 'string' && row[level]) out[level] = l[level] as T[typeof level];
+  return out;
+}

@@ -13,6 +13,7 @@ import type { CustomerDto } from '@robot-ads/contracts/customers/customers.schem
 import { exportKeyQuery, type OwnerDto } from '@robot-ads/contracts/devices/devices.schemas';
 import { dateKey, wallClock } from '@robot-ads/contracts/playback/zoned-time';
 import { DEFAULT_TIME_ZONE } from '@robot-ads/contracts/playlists/playlists.schemas';
+import { regionLabel } from '@robot-ads/contracts/regions/regions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context';
@@ -67,6 +68,8 @@ const WORDS: Record<Language, Record<string, string>> = {
     reject: '已驳回',
     advertisers: '广告商',
     advertiser: '广告主',
+    'category.advertisers': '广告主（公司）',
+    'category.advertiser': '广告主（个人）',
     super: '超级管理员',
     administrator: '管理员',
     operator: '运营',
@@ -87,6 +90,8 @@ const WORDS: Record<Language, Record<string, string>> = {
     reject: 'Rejected',
     advertisers: 'Advertisers',
     advertiser: 'Advertiser',
+    'category.advertisers': 'Advertiser (company)',
+    'category.advertiser': 'Advertiser (individual)',
     super: 'Super',
     administrator: 'Administrator',
     operator: 'Operator',
@@ -159,9 +164,9 @@ function rowOf(kind: Kind, item: unknown, lang: Language, timeZone: string): Rec
     const c = item as CustomerDto;
     return {
       name: c.name,
-      category: word(c.category),
+      category: word(`category.${c.category}`),
       industry: c.industry,
-      region: [c.province, c.city, c.district].filter(Boolean).join(' '),
+      region: regionLabel(c, lang),
       phone: c.phone,
       contacts: c.contacts.map((p) => [p.name, p.phone].filter(Boolean).join(' ')).join(', '),
       accounts: c.accounts.map((a) => a.account).join(', '),

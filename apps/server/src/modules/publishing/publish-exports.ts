@@ -3,6 +3,7 @@ import type { Language } from '@robot-ads/contracts/common/language';
 import type { ExportState } from '@robot-ads/contracts/devices/devices.schemas';
 import type { ConsumeRow } from '@robot-ads/contracts/play-events/play-events.schemas';
 import type { PublishState } from '@robot-ads/contracts/publishing/delivery-status.rules';
+import { withRegionNames } from '@robot-ads/contracts/regions/regions';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
@@ -176,7 +177,7 @@ function exportSheet(
       lang,
     );
     return page.datas.map((r) => ({
-      ...r,
+      ...withRegionNames(r, lang),
       state: STATE_LABEL[lang][r.state],
       pubTime: fmt(r.pubTime),
       pullTime: fmt(r.pullTime),

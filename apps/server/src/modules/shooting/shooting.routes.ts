@@ -1,5 +1,6 @@
 /// <reference path="./archiver.d.ts" />
 import type { Language } from '@robot-ads/contracts/common/language';
+import { withRegionNames } from '@robot-ads/contracts/regions/regions';
 import {
   createShootBody,
   deviceShootAckBody,
@@ -179,7 +180,9 @@ export function shootingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const book = await workbook(
           'devices',
           [...keys.map((k) => c[k] ?? k), c.online ?? 'online'],
-          datas.map((d) => [...keys.map((k) => d[k] ?? ''), d.online ? (c.yes ?? 'yes') : (c.no ?? 'no')]),
+          datas
+            .map((row) => withRegionNames(row, lang))
+            .map((d) => [...keys.map((k) => d[k] ?? ''), d.online ? (c.yes ?? 'yes') : (c.no ?? 'no')]),
         );
         return sendWorkbook(reply, `devices-${request.query.planId}.xlsx`, book);
       },

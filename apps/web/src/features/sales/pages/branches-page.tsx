@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../../components/export-progress';
 import { listTable } from '../../../components/list-table';
 import { lang } from '../../../lib/i18n';
+import { regionText } from '../../../lib/regions';
 import {
   type Branch,
   type BranchCustomer,
@@ -70,8 +71,7 @@ export default function BranchesPage() {
               title: t('fields.regions'),
               key: 'regions',
               size: 'text',
-              render: (_: unknown, b) =>
-                b.regions.map((r) => (r.city ? `${r.province} ${r.city}` : r.province)).join(', '),
+              render: (_: unknown, b) => b.regions.map((r) => regionText(r)).join('; '),
             },
             { title: t('fields.robotCount'), dataIndex: 'robotCount', size: 'number' },
             { title: t('fields.customerCount'), dataIndex: 'customerCount', size: 'number' },
@@ -149,7 +149,7 @@ function BranchRobots({ id }: { id: string }) {
   const columns: TableColumnsType<BranchRobot> = [
     { title: t('fields.robotId'), dataIndex: 'robotId' },
     { title: t('fields.name'), dataIndex: 'name' },
-    { title: t('fields.region'), key: 'r', render: (_: unknown, r) => `${r.province} ${r.city}` },
+    { title: t('fields.region'), key: 'r', render: (_: unknown, r) => regionText(r) },
     { title: t('fields.salesType'), dataIndex: 'salesType', render: (s: string) => t(`salesTypes.${s}`) },
     {
       title: t('fields.price'),
@@ -164,7 +164,7 @@ function BranchCustomers({ id }: { id: string }) {
   const { t } = useTranslation('sales');
   const columns: TableColumnsType<BranchCustomer> = [
     { title: t('fields.customerName'), dataIndex: 'name' },
-    { title: t('fields.region'), key: 'r', render: (_: unknown, c) => `${c.province} ${c.city}` },
+    { title: t('fields.region'), key: 'r', render: (_: unknown, c) => regionText(c) },
   ];
   return <BranchList id={id} kind="customers" rowKey="id" columns={columns} />;
 }
