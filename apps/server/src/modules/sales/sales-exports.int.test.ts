@@ -124,7 +124,7 @@ describe('sales exports', () => {
       'Created',
     ]);
     expect(sheet.getRow(2).getCell(1).value).toBe('South branch');
-    expect(sheet.getRow(2).getCell(3).value).toBe('ExportProv CityA, ExportProv2');
+    expect(sheet.getRow(2).getCell(3).value).toBe('ExportProv, CityA; ExportProv2');
     expect(sheet.getRow(2).getCell(4).value).toBe(1);
     expect(sheet.rowCount).toBe(2);
     // Advertisers have no branches.
