@@ -2,6 +2,7 @@ import {
   localizeRegionName,
   type RegionLevel,
   type RegionNames,
+  regionChildren,
   regionLabel,
 } from '@robot-ads/contracts/regions/regions';
 import { lang } from './i18n';
@@ -18,4 +19,10 @@ export function regionText(names: RegionNames, empty = ''): string {
 /** One stored name (a province, a city) in the page language. */
 export function regionNameText(name: string | null | undefined, level: RegionLevel, context?: RegionNames): string {
   return localizeRegionName(name, level, lang(), context);
+}
+
+/** The provinces as choices in the page language; the value is the stored Chinese name (广东省). */
+export function provinceOptions(): { value: string; label: string }[] {
+  const language = lang();
+  return regionChildren(null).map((p) => ({ value: p.name, label: language === 'en' ? p.en : p.name }));
 }

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../../components/export-progress';
 import { listTable } from '../../../components/list-table';
+import { ProvinceSelect } from '../../../components/region-cascader';
 import { lang } from '../../../lib/i18n';
 import { regionText } from '../../../lib/regions';
 import {
@@ -54,8 +55,8 @@ export default function BranchesPage() {
         <Form.Item name="name">
           <Input allowClear placeholder={t('fields.name')} aria-label={t('fields.name')} />
         </Form.Item>
-        <Form.Item name="province">
-          <Input allowClear placeholder={t('fields.province')} aria-label={t('fields.province')} />
+        <Form.Item name="province" style={{ width: 170 }}>
+          <ProvinceSelect placeholder={t('fields.province')} aria-label={t('fields.province')} />
         </Form.Item>
         <Button htmlType="submit">{t('search')}</Button>
       </Form>
