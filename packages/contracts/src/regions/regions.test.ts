@@ -13,6 +13,8 @@ import {
   regionPath,
   regionsByName,
   resolveRegion,
+  storedRegionNames,
+  withRegionNames,
 } from './regions';
 
 describe('GB/T 2260 region list', () => {
@@ -119,6 +121,16 @@ describe('GB/T 2260 region list', () => {
       'Xihu District',
     );
     expect(localizeRegionName('', 'city', 'en')).toBe('');
+  });
+
+  it('stores imported English or short names as the list writes them in Chinese', () => {
+    expect(storedRegionNames({ province: 'Guangdong', city: '深圳' })).toEqual({ province: '广东省', city: '深圳市' });
+    expect(storedRegionNames({ province: 'Atlantis', city: '' })).toEqual({ province: 'Atlantis', city: '' });
+    expect(withRegionNames({ province: '浙江省', city: '杭州市', x: 1 }, 'en')).toEqual({
+      province: 'Zhejiang',
+      city: 'Hangzhou',
+      x: 1,
+    });
   });
 
   it('builds cascader options by language and depth', () => {

@@ -258,3 +258,15 @@ export function withRegionNames<T extends RegionNames>(row: T, lang: RegionLang)
     if (typeof row[level] === 'string' && row[level]) out[level] = l[level] as T[typeof level];
   return out;
 }
+
+/**
+ * Names as the list writes them in Chinese (what records store) where the list knows them: an imported
+ * "Guangdong" / "广东" / "广东省" all become 广东省; a name the list lacks stays as given.
+ */
+export function storedRegionNames<T extends RegionNames>(row: T): T {
+  const l = localizeRegion(row, 'zh');
+  const out = { ...row };
+  for (const level of ['province', 'city', 'district'] as const)
+    if (typeof row[level] === 'string' && row[level]) out[level] = l[level] as T[typeof level];
+  return out;
+}
