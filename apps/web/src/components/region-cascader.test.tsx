@@ -1,10 +1,12 @@
 import type { RegionRow } from '@robot-ads/contracts/statistics/statistics.schemas';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Customer } from '../features/accounts/api/customers';
 import { CustomerFormDialog } from '../features/accounts/components/customer-form-dialog';
 import { i18n } from '../lib/i18n';
 import { json, renderWithApp, resetAfterEach } from '../test/render-with-app';
+import { ProvinceSelect } from './region-cascader';
 import { RegionTable } from './statistics/region-table';
 
 resetAfterEach();
@@ -83,5 +85,19 @@ describe('region cascader', { timeout: 90_000 }, () => {
     expect(screen.getByText('Shenzhen')).toBeTruthy();
     expect(screen.getAllByText('Beijing')).toHaveLength(2);
     expect(document.body.textContent).not.toMatch(/[广深北]/u);
+  });
+
+  it('chooses a province by its English name and keeps the stored Chinese name', async () => {
+    const chosen: string[] = [];
+    await renderWithApp(<ProvinceSelect aria-label="Province" onChange={(v) => chosen.push(v)} />, 'en');
+    const box = await screen.findByLabelText('Province', {}, { timeout: 30_000 });
+    await userEvent.type(box, 'Fujian');
+    const option = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('.ant-select-item-option[title="Fujian"]');
+      if (!found) throw new Error('no Fujian option');
+      return found;
+    });
+    fireEvent.click(option);
+    await waitFor(() => expect(chosen).toEqual(['福建省']));
   });
 });
