@@ -75,7 +75,9 @@ test('onboarding: an operator creates an advertiser under a new customer, the ad
   // A page's first visit loads its chunks: on a busy machine that takes a while.
   await expect(adv.getByTestId('enterprise-status')).toContainText('submit it for review', { timeout: 45_000 });
   await adv.getByLabel('Enterprise name').fill('E2E Trading Co');
+  // The province is a choice from the region list (typed to search, then picked).
   await adv.getByLabel('Province').fill('Fujian');
+  await adv.locator('.ant-select-item-option[title="Fujian"]').click();
   await adv.getByLabel('Contact', { exact: true }).fill('Li Lei');
   await adv.getByLabel('Contact phone').fill('13800138000');
   // A wrong check character is refused with the shared rule's message.

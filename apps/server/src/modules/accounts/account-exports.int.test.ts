@@ -34,6 +34,10 @@ beforeAll(async () => {
     ownerId: admin.user.id,
     phone: '13700000001',
     auditStatus: 'unsubmitted',
+    category: 'advertiser',
+    province: '广东省',
+    city: '深圳市',
+    district: '南山区',
   });
   await t.app.ctx.db.insert(customers).values({ id: newId(), name: 'Foreign Tea', ownerId: stranger.user.id });
   await createUser(t, { role: 'operator', parentId: admin.user.id, name: 'Export Alice' });
@@ -85,6 +89,18 @@ describe('xlsx exports of the account lists (with progress)', () => {
     const mine = await exported('/api/Customers/export', {});
     expect(mine.rows.map((r) => r[0])).toEqual(['Export Coffee']);
     expect(mine.rows[0]).toEqual(expect.arrayContaining(['13700000001', 'Not submitted']));
+  });
+
+  it('names the region (GB/T 2260 list) and the company/individual category in the export language', async () => {
+    const en = await exported('/api/Customers/export', {});
+    const region = en.header.indexOf('Region');
+    const category = en.header.indexOf('Category');
+    expect(en.rows[0]?.[region]).toBe('Guangdong, Shenzhen, Nanshan District');
+    expect(en.rows[0]?.[category]).toBe('Advertiser (individual)');
+    expect(en.rows[0]?.join(' ')).not.toMatch(/[\u4e00-\u9fff]/u);
+    const zh = await exported('/api/Customers/export', { language: 'zh' });
+    expect(zh.rows[0]?.[zh.header.indexOf('地区')]).toBe('广东省 深圳市 南山区');
+    expect(zh.rows[0]?.[zh.header.indexOf('类别')]).toBe('广告主（个人）');
   });
 
   it('refuses an empty list, a parent out of scope, another user’s export and non-operators', async () => {

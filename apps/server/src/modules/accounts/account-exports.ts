@@ -13,6 +13,7 @@ import type { CustomerDto } from '@robot-ads/contracts/customers/customers.schem
 import { exportKeyQuery, type OwnerDto } from '@robot-ads/contracts/devices/devices.schemas';
 import { formatDate } from '@robot-ads/contracts/playback/zoned-time';
 import { DEFAULT_TIME_ZONE } from '@robot-ads/contracts/playlists/playlists.schemas';
+import { regionLabel } from '@robot-ads/contracts/regions/regions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context';
@@ -77,9 +78,9 @@ function rowOf(kind: Kind, item: unknown, lang: Language, timeZone: string): Rec
     const c = item as CustomerDto;
     return {
       name: c.name,
-      category: word(c.category),
+      category: word(`category_${c.category}`),
       industry: c.industry,
-      region: [c.province, c.city, c.district].filter(Boolean).join(' '),
+      region: regionLabel(c, lang),
       phone: c.phone,
       contacts: c.contacts.map((p) => [p.name, p.phone].filter(Boolean).join(' ')).join(', '),
       accounts: c.accounts.map((a) => a.account).join(', '),

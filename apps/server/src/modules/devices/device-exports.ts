@@ -1,6 +1,7 @@
 import { newId } from '@robot-ads/contracts/common/ids';
 import type { Language } from '@robot-ads/contracts/common/language';
 import type { ExportState, RobotDto, RobotFilters } from '@robot-ads/contracts/devices/devices.schemas';
+import { withRegionNames } from '@robot-ads/contracts/regions/regions';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
@@ -131,7 +132,7 @@ export async function runExport(ctx: AppContext, key: string, groupMembers: Grou
             return rows.map((row) => {
               const dto: RobotDto = toRobotDto(row, now, used.get(row.robot.id) ?? 0);
               return {
-                ...dto,
+                ...withRegionNames(dto, lang),
                 state: STATE_LABEL[lang][dto.state] ?? dto.state,
                 salesType: SALES_LABEL[lang][dto.salesType] ?? dto.salesType,
               };

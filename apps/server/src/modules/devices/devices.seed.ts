@@ -21,7 +21,8 @@ function prng(seed: number) {
   };
 }
 
-const CITIES = [
+/** The demo cities (their names are in the GB/T 2260 list: devices.seed-regions.test.ts). */
+export const DEMO_CITIES = [
   { code: 'SZ', province: '广东省', city: '深圳市', district: '南山区', lng: 113.93, lat: 22.53 },
   { code: 'GZ', province: '广东省', city: '广州市', district: '天河区', lng: 113.36, lat: 23.13 },
   { code: 'BJ', province: '北京市', city: '北京市', district: '朝阳区', lng: 116.48, lat: 39.95 },
@@ -57,7 +58,7 @@ export const devicesSeeder: Seeder = {
 
     const projectIds: Record<string, string> = {};
     for (const p of DEMO_PROJECTS) {
-      const c = CITIES.find((x) => x.code === p.city) ?? CITIES[0];
+      const c = DEMO_CITIES.find((x) => x.code === p.city) ?? DEMO_CITIES[0];
       const id = newId();
       projectIds[p.key] = id;
       await tx.insert(projects).values({
@@ -86,7 +87,7 @@ export const devicesSeeder: Seeder = {
     for (let i = 0; i < DEMO_ROBOT_COUNT; i++) {
       // 85% stand in a property; the rest are inventory in a city without one.
       const project = rand() < 0.85 ? pick(DEMO_PROJECTS) : null;
-      const c = CITIES.find((x) => x.code === (project?.city ?? pick(CITIES).code)) ?? CITIES[0];
+      const c = DEMO_CITIES.find((x) => x.code === (project?.city ?? pick(DEMO_CITIES).code)) ?? DEMO_CITIES[0];
       seq[c.code] = (seq[c.code] ?? 0) + 1;
       const n = seq[c.code] as number;
       const type = rand() < 0.85 ? pick(AD_CAPABLE_TYPES) : pick(DEVICE_TYPES);

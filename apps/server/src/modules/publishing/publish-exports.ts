@@ -4,6 +4,7 @@ import type { ExportState } from '@robot-ads/contracts/devices/devices.schemas';
 import type { ConsumeRow } from '@robot-ads/contracts/play-events/play-events.schemas';
 import { formatDateTime } from '@robot-ads/contracts/playback/zoned-time';
 import type { PublishState } from '@robot-ads/contracts/publishing/delivery-status.rules';
+import { withRegionNames } from '@robot-ads/contracts/regions/regions';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import {
@@ -154,7 +155,7 @@ function exportSheet(
       lang,
     );
     return page.datas.map((r) => ({
-      ...r,
+      ...withRegionNames(r, lang),
       state: states[r.state],
       pubTime: fmt(r.pubTime),
       pullTime: fmt(r.pullTime),

@@ -4,6 +4,7 @@ import { messageFor } from '@robot-ads/contracts/common/errors';
 import type { Language } from '@robot-ads/contracts/common/language';
 import { INDUSTRIES } from '@robot-ads/contracts/customers/enterprise.rules';
 import { hasImportExtension } from '@robot-ads/contracts/devices/devices.rules';
+import { storedRegionNames } from '@robot-ads/contracts/regions/regions';
 import { LEAD_SOURCES } from '@robot-ads/contracts/sales/leads.schemas';
 import { LEAD_PRIORITIES } from '@robot-ads/contracts/sales/sales.rules';
 import { AppError } from '../../platform/app-error';
@@ -79,8 +80,8 @@ export function parseLeadFile(
       name,
       phone,
       industry,
-      province: province.slice(0, 30),
-      city: city.slice(0, 30),
+      // An English or short name of the region list is stored as the list writes it (广东省 深圳市).
+      ...storedRegionNames({ province: province.slice(0, 30), city: city.slice(0, 30) }),
       source: (LEAD_SOURCES as readonly string[]).includes(source) ? (source as LeadImportRow['source']) : 'other',
       priority: (LEAD_PRIORITIES as readonly string[]).includes(priority)
         ? (priority as LeadImportRow['priority'])

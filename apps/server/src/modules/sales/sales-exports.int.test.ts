@@ -128,7 +128,7 @@ describe('sales exports', () => {
     const createdAt = created.json().data.createtime as number;
     const shanghai = new Date((createdAt + 8 * 3600) * 1000).toISOString().slice(0, 16).replace('T', ' ');
     expect(sheet.getRow(2).getCell(7).value).toBe(shanghai);
-    expect(sheet.getRow(2).getCell(3).value).toBe('ExportProv CityA, ExportProv2');
+    expect(sheet.getRow(2).getCell(3).value).toBe('ExportProv, CityA; ExportProv2');
     expect(sheet.getRow(2).getCell(4).value).toBe(1);
     expect(sheet.rowCount).toBe(2);
     // Advertisers have no branches.

@@ -1,5 +1,6 @@
 import type { Language } from '@robot-ads/contracts/common/language';
 import { formatDateMinute } from '@robot-ads/contracts/playback/zoned-time';
+import { regionLabel, withRegionNames } from '@robot-ads/contracts/regions/regions';
 import type { LeadQuery } from '@robot-ads/contracts/sales/leads.schemas';
 import type { OrderQuery } from '@robot-ads/contracts/sales/orders.schemas';
 import { ORDER_STATE_LABELS } from '@robot-ads/contracts/sales/sales.rules';
@@ -73,7 +74,7 @@ export class SalesExports {
   ) {}
 
   async start(user: SessionUser, kind: Kind, filters: Record<string, unknown>, lang: Language) {
-    const first = await this.page(user, kind, filters, 0, 1);
+    const first = await this.page(user, kind, filters, 0, 1, lang);
     return queueExport(this.ctx, salesExports, SALES_EXPORT_JOB, user, {
       kind,
       filters,
@@ -83,7 +84,14 @@ export class SalesExports {
     });
   }
 
-  private async page(user: SessionUser, kind: Kind, filters: Record<string, unknown>, start: number, limit: number) {
+  private async page(
+    user: SessionUser,
+    kind: Kind,
+    filters: Record<string, unknown>,
+    start: number,
+    limit: number,
+    lang: Language,
+  ) {
     const { leads, orders, bills, branches } = this.sources;
     const zone = this.ctx.config.TIME_ZONE;
     const date = (unix: number | null) => (unix ? formatDateMinute(unix, zone) : '');
@@ -110,7 +118,7 @@ export class SalesExports {
         rows: datas.map((b) => [
           b.name,
           b.accountName,
-          b.regions.map((r) => (r.city ? `${r.province} ${r.city}` : r.province)).join(', '),
+          b.regions.map((r) => regionLabel(r, lang)).join('; '),
           b.robotCount,
           b.customerCount,
           b.orderCount,
@@ -122,18 +130,20 @@ export class SalesExports {
       const { total, datas } = await leads.page(user, { ...filters, start, limit } as LeadQuery);
       return {
         total,
-        rows: datas.map((l) => [
-          l.name,
-          l.phone,
-          l.industry,
-          l.province,
-          l.city,
-          l.source,
-          l.priority,
-          l.followState,
-          l.ownerName,
-          date(l.nextFollowAt),
-        ]),
+        rows: datas
+          .map((row) => withRegionNames(row, lang))
+          .map((l) => [
+            l.name,
+            l.phone,
+            l.industry,
+            l.province,
+            l.city,
+            l.source,
+            l.priority,
+            l.followState,
+            l.ownerName,
+            date(l.nextFollowAt),
+          ]),
       };
     }
     const { total, datas } = await orders.page(user, { ...filters, start, limit } as OrderQuery);
@@ -171,7 +181,7 @@ export class SalesExports {
           name: kind,
           columns: headers.map((header, i) => ({ header, key: `c${i}`, width: 18 })),
           page: async (start) => {
-            const { rows } = await this.page(user, kind, job.filters, start, EXPORT_PAGE_SIZE);
+            const { rows } = await this.page(user, kind, job.filters, start, EXPORT_PAGE_SIZE, lang);
             return rows.map((r) =>
               Object.fromEntries(
                 r.map((v, i) => [

@@ -1,6 +1,7 @@
 /// <reference path="./archiver.d.ts" />
 import type { Language } from '@robot-ads/contracts/common/language';
 import { formatDateTime } from '@robot-ads/contracts/playback/zoned-time';
+import { withRegionNames } from '@robot-ads/contracts/regions/regions';
 import {
   createShootBody,
   deviceShootAckBody,
@@ -153,7 +154,9 @@ export function shootingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const book = await workbook(
           'devices',
           [...keys.map((k) => c[k]), c.online],
-          datas.map((d) => [...keys.map((k) => d[k] ?? ''), tr(lang, d.online ? 'common:yes' : 'common:no')]),
+          datas
+            .map((row) => withRegionNames(row, lang))
+            .map((d) => [...keys.map((k) => d[k] ?? ''), tr(lang, d.online ? 'common:yes' : 'common:no')]),
         );
         return sendWorkbook(reply, `devices-${request.query.planId}.xlsx`, book);
       },

@@ -1,6 +1,7 @@
 import { Alert, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { regionNameText } from '../../lib/regions';
 import { Chart, echarts } from './chart';
 
 /** echarts 4.9's China GeoJSON (npm alias echarts4-maps), its own lazily loaded chunk. */
@@ -54,8 +55,9 @@ export function ProvinceMap({
       option={{
         tooltip: {
           trigger: 'item',
+          // The map's names are Chinese: the tooltip names the province in the page language.
           formatter: (p: { name: string; value?: number }) =>
-            `${p.name}: ${Number.isFinite(p.value) ? format(p.value as number) : 0}`,
+            `${regionNameText(p.name, 'province')}: ${Number.isFinite(p.value) ? format(p.value as number) : 0}`,
         },
         visualMap: {
           min: 0,

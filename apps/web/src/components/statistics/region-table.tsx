@@ -1,6 +1,7 @@
 import type { RegionRow } from '@robot-ads/contracts/statistics/statistics.schemas';
 import { Card, Col, Row, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { regionNameText } from '../../lib/regions';
 import { ProvinceMap } from './province-map';
 import { useCount } from './stat-parts';
 
@@ -18,8 +19,21 @@ export function RegionTable({ rows, cities, loading }: { rows: RegionRow[]; citi
       pagination={rows.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
       locale={{ emptyText: t('empty.period') }}
       columns={[
-        { title: t('province.name'), dataIndex: 'province', render: (v: string) => v || '-' },
-        ...(cities ? [{ title: t('province.city'), dataIndex: 'city', render: (v: string) => v || '-' }] : []),
+        // Stored names are Chinese; the list gives them in the page language (Guangdong, Shenzhen).
+        {
+          title: t('province.name'),
+          dataIndex: 'province',
+          render: (v: string) => regionNameText(v, 'province') || '-',
+        },
+        ...(cities
+          ? [
+              {
+                title: t('province.city'),
+                dataIndex: 'city',
+                render: (v: string, r: RegionRow) => regionNameText(v, 'city', { province: r.province }) || '-',
+              },
+            ]
+          : []),
         { title: t('kpi.plays'), dataIndex: 'plays', align: 'right', render: num },
         { title: t('kpi.exposure'), dataIndex: 'exposure', align: 'right', render: num },
         { title: t('kpi.scans'), dataIndex: 'scans', align: 'right', render: num },

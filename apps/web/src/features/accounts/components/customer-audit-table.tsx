@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ListQuery, listTable } from '../../../components/list-table';
+import { regionText } from '../../../lib/regions';
 import { formatDay } from '../account-rules';
 import type { AuditFilter, CustomerAudit } from '../api/enterprise';
 import { AuditStatusTag } from './audit-status-tag';
@@ -109,7 +110,7 @@ function EnterpriseDetails({ audit }: { audit: CustomerAudit }) {
       <Descriptions.Item label={t('enterprise.enterpriseName')}>{e.enterpriseName}</Descriptions.Item>
       <Descriptions.Item label={t('fields.contactName')}>{e.contactName}</Descriptions.Item>
       <Descriptions.Item label={t('fields.contactPhone')}>{e.contactPhone}</Descriptions.Item>
-      <Descriptions.Item label={t('fields.province')}>{e.province}</Descriptions.Item>
+      <Descriptions.Item label={t('fields.province')}>{regionText({ province: e.province })}</Descriptions.Item>
       <Descriptions.Item label={t('enterprise.creditCode')}>{e.creditCode}</Descriptions.Item>
       <Descriptions.Item label={t('enterprise.idNumber')}>{e.legalPersonIdNumber}</Descriptions.Item>
       <Descriptions.Item label={t('enterprise.licence')}>

@@ -6,9 +6,11 @@ import {
   customerRulesIssues,
 } from '@robot-ads/contracts/customers/customers.schemas';
 import { INDUSTRIES } from '@robot-ads/contracts/customers/enterprise.rules';
+import type { RegionNames } from '@robot-ads/contracts/regions/regions';
 import { App, Button, Col, Form, Input, Modal, Row, Select, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RegionCascader } from '../../../components/region-cascader';
 import { lang } from '../../../lib/i18n';
 import { schemaRule } from '../../../lib/rules';
 import { type Customer, type CustomerCategory, useCreateCustomer, useUpdateCustomer } from '../api/customers';
@@ -19,9 +21,7 @@ interface CustomerFormValues {
   category: CustomerCategory;
   phone: string;
   industry: string;
-  province: string;
-  city: string;
-  district: string;
+  region: RegionNames;
   contacts: { name: string; phone: string }[];
 }
 
@@ -52,9 +52,7 @@ export function CustomerFormDialog({
         category: customer.category,
         phone: customer.phone,
         industry: customer.industry,
-        province: customer.province,
-        city: customer.city,
-        district: customer.district,
+        region: { province: customer.province, city: customer.city, district: customer.district },
         contacts: customer.contacts,
       });
   }, [open, customer, form]);
@@ -82,9 +80,9 @@ export function CustomerFormDialog({
             category: v.category,
             phone: (v.phone ?? '').trim(),
             industry: (v.industry ?? '') as (typeof INDUSTRIES)[number] | '',
-            province: (v.province ?? '').trim(),
-            city: (v.city ?? '').trim(),
-            district: (v.district ?? '').trim(),
+            province: v.region?.province ?? '',
+            city: v.region?.city ?? '',
+            district: v.region?.district ?? '',
             contacts: trimContacts(v.contacts),
           };
           const saved = customer
@@ -127,15 +125,9 @@ export function CustomerFormDialog({
         <Form.Item name="phone" label={t('fields.phone')} rules={[issueRule(sharedIssues, ['phone'])]}>
           <Input />
         </Form.Item>
-        <Row gutter={12}>
-          {(['province', 'city', 'district'] as const).map((k) => (
-            <Col span={8} key={k}>
-              <Form.Item name={k} label={t(`fields.${k}`)}>
-                <Input maxLength={30} />
-              </Form.Item>
-            </Col>
-          ))}
-        </Row>
+        <Form.Item name="region" label={t('fields.region')}>
+          <RegionCascader aria-label={t('fields.region')} />
+        </Form.Item>
         <Form.List name="contacts">
           {(fields, { add, remove }) => (
             <>

@@ -33,6 +33,7 @@ export function FilterBar<F extends Record<string, string | undefined>>({
           <Select
             key={f.key}
             allowClear
+            showSearch={{ optionFilterProp: 'label' }}
             style={{ minWidth: 170 }}
             placeholder={f.label}
             aria-label={f.label}

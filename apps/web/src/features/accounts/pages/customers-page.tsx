@@ -10,6 +10,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listTable } from '../../../components/list-table';
+import { provinceOptions, regionText } from '../../../lib/regions';
 import { type Customer, type CustomerCategory, useCustomersPage, useDeleteCustomer } from '../api/customers';
 import { DeleteButton } from '../components/account-columns';
 import { AdvertiserFormDialog } from '../components/advertiser-form-dialog';
@@ -51,7 +52,7 @@ export default function CustomersPage() {
         fields={[
           { key: 'name', label: t('fields.customerName') },
           { key: 'contact', label: t('fields.contactFilter') },
-          { key: 'province', label: t('fields.province') },
+          { key: 'province', label: t('fields.province'), options: provinceOptions() },
           {
             key: 'category',
             label: t('fields.category'),
@@ -104,7 +105,7 @@ export default function CustomersPage() {
               title: t('fields.region'),
               key: 'region',
               size: 'text',
-              render: (_: unknown, c) => [c.province, c.city, c.district].filter(Boolean).join(' '),
+              render: (_: unknown, c) => regionText(c),
             },
             {
               title: t('fields.contacts'),

@@ -11,6 +11,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../../components/page-loading';
 import { QueryError } from '../../../components/query-error';
+import { ProvinceSelect } from '../../../components/region-cascader';
 import { lang } from '../../../lib/i18n';
 import { schemaRule } from '../../../lib/rules';
 import { secondsToValidity, type Validity, validityToSeconds } from '../account-rules';
@@ -160,7 +161,7 @@ export default function EnterpriseInfoPage() {
               label={t('fields.province')}
               rules={[schemaRule(enterpriseInfoBody.shape.province)]}
             >
-              <Input maxLength={30} />
+              <ProvinceSelect aria-label={t('fields.province')} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>

@@ -4,6 +4,7 @@ import { App, Button, Card, Drawer, Modal, Popconfirm, Select, Space, Table, Tab
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listTable } from '../../../components/list-table';
+import { provinceOptions, regionText } from '../../../lib/regions';
 import { sessionStore } from '../../../lib/session';
 import {
   type Owner,
@@ -202,7 +203,7 @@ function Properties({ onRobots }: { onRobots: (p: { id: string; name: string }) 
       <FilterBar
         fields={[
           { key: 'name', label: t('owners.property') },
-          { key: 'province', label: t('fields.province') },
+          { key: 'province', label: t('fields.province'), options: provinceOptions() },
           {
             key: 'type',
             label: t('owners.type'),
@@ -224,7 +225,7 @@ function Properties({ onRobots }: { onRobots: (p: { id: string; name: string }) 
               title: t('fields.region'),
               key: 'region',
               size: 'text',
-              render: (_: unknown, p) => [p.province, p.city, p.district].filter(Boolean).join(' '),
+              render: (_: unknown, p) => regionText(p),
             },
             {
               title: t('fields.contacts'),

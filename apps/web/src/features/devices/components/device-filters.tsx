@@ -3,6 +3,7 @@ import type { RobotFilters } from '@robot-ads/contracts/devices/devices.schemas'
 import { Button, Input, InputNumber, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ProvinceSelect } from '../../../components/region-cascader';
 
 export type Filters = Partial<RobotFilters>;
 
@@ -15,7 +16,7 @@ export function DeviceFilters({ onSearch, distance = true }: { onSearch: (f: Fil
     Object.fromEntries(Object.entries(draft).filter(([, v]) => v !== undefined && v !== null && v !== '')) as Filters;
   return (
     <Space wrap style={{ marginBottom: 16 }}>
-      {(['robotId', 'name', 'propertyname', 'province'] as const).map((k) => (
+      {(['robotId', 'name', 'propertyname'] as const).map((k) => (
         <Input
           key={k}
           allowClear
@@ -26,6 +27,14 @@ export function DeviceFilters({ onSearch, distance = true }: { onSearch: (f: Fil
           onChange={(e) => set(k, e.target.value)}
         />
       ))}
+      <div style={{ width: 150 }}>
+        <ProvinceSelect
+          placeholder={t('fields.province')}
+          aria-label={t('fields.province')}
+          value={draft.province}
+          onChange={(v) => set('province', v)}
+        />
+      </div>
       <Select
         allowClear
         showSearch

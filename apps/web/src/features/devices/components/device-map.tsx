@@ -3,6 +3,7 @@ import { Alert, Breadcrumb, Spin, Typography } from 'antd';
 import { type EChartsType, init, registerMap } from 'echarts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { regionNameText } from '../../../lib/regions';
 import type { MapPoint } from '../api/devices';
 
 type GeoJson = { type: string; features: Array<{ properties: { name: string; cp?: [number, number] } }> };
@@ -91,6 +92,11 @@ async function loadGeo(region: string): Promise<GeoJson> {
  * Devices as points coloured by state on the China map; a click on a province drills into it, a click
  * on a city there narrows to the city. `world` shows the world map instead (no drilling).
  */
+/** A map name (广东, 深圳市: the GeoJSON's are Chinese) in the page language; a city's within `province`. */
+function placeName(name: string, province: string | null): string {
+  return (province ? regionNameText(name, 'city', { province }) : regionNameText(name, 'province')) || name;
+}
+
 export function DeviceMap({
   points,
   world = false,
@@ -163,7 +169,7 @@ export function DeviceMap({
             const point = p.data?.point;
             return point
               ? `${point.name} (${point.robotId})<br/>${typeLabel(point.type)} · ${t(`states.${point.state}`)}`
-              : (p.name ?? '');
+              : placeName(p.name ?? '', province);
           },
         },
         legend: { bottom: 8, data: states.map((s) => t(`states.${s}`)) },
@@ -171,7 +177,11 @@ export function DeviceMap({
           map: region,
           roam: true,
           selectedMode: world ? false : 'single',
-          label: { show: !world && region !== 'china', fontSize: 10 },
+          label: {
+            show: !world && region !== 'china',
+            fontSize: 10,
+            formatter: (p: { name?: string }) => placeName(p.name ?? '', province),
+          },
           itemStyle: { areaColor: '#eef3fb', borderColor: '#9db2d6' },
           emphasis: { itemStyle: { areaColor: '#d6e4ff' } },
         },
@@ -218,9 +228,13 @@ export function DeviceMap({
               ),
             },
             ...(province
-              ? [{ title: <Typography.Link onClick={() => setCity(null)}>{province}</Typography.Link> }]
+              ? [
+                  {
+                    title: <Typography.Link onClick={() => setCity(null)}>{placeName(province, null)}</Typography.Link>,
+                  },
+                ]
               : []),
-            ...(city ? [{ title: city }] : []),
+            ...(city ? [{ title: placeName(city, province) }] : []),
           ]}
         />
       )}

@@ -26,6 +26,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeviceTypeIcon } from '../../../components/device-type-icon';
 import { lang } from '../../../lib/i18n';
+import { regionText } from '../../../lib/regions';
 import { sessionStore } from '../../../lib/session';
 import { type RobotDetail, useIssueSecret, useRevokeToken, useRobot, useSetInfo } from '../api/devices';
 import { StateTag } from './state-tag';
@@ -187,7 +188,7 @@ export function RobotDetailDrawer({ robotId, onClose }: { robotId: string | null
                     <Descriptions.Item label={t('fields.propertyname')}>{r.propertyname ?? '-'}</Descriptions.Item>
                     <Descriptions.Item label={t('fields.sceneName')}>{r.sceneName ?? '-'}</Descriptions.Item>
                     <Descriptions.Item label={t('fields.area')} span={2}>
-                      {[r.province, r.city, r.district].filter(Boolean).join(' / ') || '-'}
+                      {regionText(r, '-')}
                     </Descriptions.Item>
                     <Descriptions.Item label={t('fields.address')} span={2}>
                       {r.address ?? '-'}

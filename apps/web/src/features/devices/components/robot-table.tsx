@@ -3,6 +3,7 @@ import { Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DeviceTypeIcon } from '../../../components/device-type-icon';
 import { type ListColumn, type ListQuery, listTable } from '../../../components/list-table';
+import { regionText } from '../../../lib/regions';
 import type { Robot } from '../api/devices';
 import { StateTag } from './state-tag';
 
@@ -76,7 +77,7 @@ export function RobotTable({
             size: 'text',
             width: 140,
             minScreen: 1600,
-            render: (_: unknown, r) => [r.province, r.city, r.district].filter(Boolean).join(' / '),
+            render: (_: unknown, r) => regionText(r),
           },
           { title: t('fields.state'), dataIndex: 'state', size: 'tag', render: (s: string) => <StateTag state={s} /> },
           { title: t('fields.remainingSlots'), dataIndex: 'remainingSlots', size: 'number', width: 110 },

@@ -29,6 +29,7 @@ import {
   useRotateSecret,
   useSaveApiUser,
 } from '../api/open-platform';
+import { useInterfaceSummary } from '../components/interface-summary';
 import { RemoveButton } from '../components/remove-button';
 import { SecretDialog } from '../components/secret-dialog';
 import { serverPaging } from '../components/server-paging';
@@ -55,6 +56,7 @@ export default function ApiUsersPage() {
   const [search, setSearch] = useState('');
   const users = useApiUsers({ ...page, ...(search ? { name: search } : {}) });
   const interfaces = useInterfaces();
+  const describe = useInterfaceSummary();
   const [accountSearch, setAccountSearch] = useState('');
   const accounts = useAccountOptions(accountSearch);
   const save = useSaveApiUser();
@@ -247,7 +249,7 @@ export default function ApiUsersPage() {
           <Form.Item name="interfaces" label={t('fields.interfaces')}>
             <Select
               mode="multiple"
-              options={(interfaces.data ?? []).map((i) => ({ value: i.key, label: `${i.key} — ${i.summary}` }))}
+              options={(interfaces.data ?? []).map((i) => ({ value: i.key, label: `${i.key} — ${describe(i)}` }))}
             />
           </Form.Item>
           <Form.Item name="ipRanges" label={t('fields.ipRanges')} extra={t('apiUsers.ipHint')}>

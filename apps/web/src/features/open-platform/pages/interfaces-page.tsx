@@ -2,6 +2,7 @@ import { App, Card, Switch, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { listTable } from '../../../components/list-table';
 import { type OpenInterface, useInterfaces, useToggleInterface } from '../api/open-platform';
+import { useInterfaceSummary } from '../components/interface-summary';
 
 /** /openPlatform/interface: the calls open to partners (tagged 'open' on the server), switched on or off. */
 export default function InterfacesPage() {
@@ -9,9 +10,7 @@ export default function InterfacesPage() {
   const { message } = App.useApp();
   const interfaces = useInterfaces();
   const toggle = useToggleInterface();
-  // The server describes each call in English (its OpenAPI summary); the page's language has its own
-  // description where the locale has one (zh), else the server's.
-  const summaries = t('interfaceSummaries', { returnObjects: true, defaultValue: {} }) as Record<string, string>;
+  const describe = useInterfaceSummary();
 
   return (
     <Card title={t('interfaces.title')}>
@@ -28,7 +27,7 @@ export default function InterfacesPage() {
               title: t('fields.summary'),
               dataIndex: 'summary',
               size: 'long',
-              render: (v: string, i) => (typeof summaries === 'object' && summaries[i.key]) || v,
+              render: (_: string, i) => describe(i),
             },
             {
               title: t('fields.enabled'),

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { listTable } from '../../../components/list-table';
 import { PublishStateTag } from '../../../components/status-tag';
 import { lang } from '../../../lib/i18n';
+import { regionText } from '../../../lib/regions';
 import { useCustomerOptions } from '../api/plans';
 import { type InfoFilter, type InfoRow, usePublishInfo } from '../api/publish-info';
 
@@ -143,7 +144,7 @@ export default function PublishInfoPage() {
               title: t('fields.region'),
               key: 'region',
               size: 'text',
-              render: (_: unknown, r) => [r.province, r.city].filter(Boolean).join(' ') || '-',
+              render: (_: unknown, r) => regionText(r, '-'),
             },
             {
               title: t('fields.property'),

@@ -10,6 +10,7 @@ import { MissingParam } from '../../../components/missing-param';
 import { QueryError } from '../../../components/query-error';
 import { PublishStateTag } from '../../../components/status-tag';
 import { lang } from '../../../lib/i18n';
+import { regionText } from '../../../lib/regions';
 import { percentOf } from '../../../lib/statistics/format';
 import { type DetailFilter, type DetailRow, startDetailExport, usePublishDetails, useSummary } from '../api/publishing';
 
@@ -106,7 +107,7 @@ export default function PublishDetailPage() {
                 title: t('fields.region'),
                 key: 'region',
                 size: 'text',
-                render: (_: unknown, r) => [r.province, r.city].filter(Boolean).join(' '),
+                render: (_: unknown, r) => regionText(r),
               },
               {
                 title: t('fields.publishState'),

@@ -1,7 +1,8 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Select, Space } from 'antd';
+import { Button, Form, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RegionCascader } from '../../../components/region-cascader';
 import { type Branch, useAgentOptions, useSaveBranch } from '../api/branches';
 import { SalesFormDialog, SalesNameField } from './sales-form-dialog';
 
@@ -70,13 +71,18 @@ export function BranchFormDialog({ branch, onClose }: { branch: Branch | 'new' |
             {fields.map((f) => (
               <Space key={f.key} align="baseline">
                 <Form.Item
-                  name={[f.name, 'province']}
-                  rules={[{ required: true, whitespace: true, message: t('fields.province') }]}
+                  name={f.name}
+                  extra={t('branches.regionHint')}
+                  rules={[
+                    {
+                      validator: async (_, v?: { province?: string }) => {
+                        if (!v?.province) throw new Error(t('fields.province'));
+                      },
+                    },
+                  ]}
+                  style={{ width: 360 }}
                 >
-                  <Input placeholder={t('fields.province')} aria-label={t('fields.province')} />
-                </Form.Item>
-                <Form.Item name={[f.name, 'city']}>
-                  <Input placeholder={t('branches.wholeProvince')} aria-label={t('fields.city')} />
+                  <RegionCascader depth={2} aria-label={t('fields.regions')} />
                 </Form.Item>
                 <Button icon={<DeleteOutlined />} aria-label={t('delete')} onClick={() => remove(f.name)} />
               </Space>

@@ -19,6 +19,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lang } from '../../../lib/i18n';
+import { regionText } from '../../../lib/regions';
 import { useAddLeadNote, useConvertLead, useLead } from '../api/leads';
 import { FollowStateTag, PriorityTag } from './tags';
 import { dateText, timeText } from './use-paged';
@@ -47,9 +48,7 @@ export function LeadDrawer({ id, onClose }: { id: string | null; onClose: () => 
               <FollowStateTag state={l.followState} />
             </Descriptions.Item>
             <Descriptions.Item label={t('fields.nextFollowAt')}>{dateText(l.nextFollowAt)}</Descriptions.Item>
-            <Descriptions.Item label={t('fields.region')}>
-              {[l.province, l.city].filter(Boolean).join(' ') || '-'}
-            </Descriptions.Item>
+            <Descriptions.Item label={t('fields.region')}>{regionText(l, '-')}</Descriptions.Item>
           </Descriptions>
           {l.customerId ? (
             <Alert type="success" showIcon title={t('leads.isCustomer')} />

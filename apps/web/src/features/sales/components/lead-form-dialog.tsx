@@ -1,15 +1,17 @@
 import { messageFor } from '@robot-ads/contracts/common/errors';
 import { INDUSTRIES } from '@robot-ads/contracts/customers/enterprise.rules';
+import type { RegionNames } from '@robot-ads/contracts/regions/regions';
 import { LEAD_SOURCES } from '@robot-ads/contracts/sales/leads.schemas';
 import { LEAD_PRIORITIES } from '@robot-ads/contracts/sales/sales.rules';
 import { DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { RegionCascader } from '../../../components/region-cascader';
 import { lang } from '../../../lib/i18n';
 import { type Lead, useSaveLead } from '../api/leads';
 import { SalesFormDialog, SalesNameField } from './sales-form-dialog';
 
-type LeadForm = Omit<Partial<Lead>, 'nextFollowAt'> & { nextFollowAt?: Dayjs | null };
+type LeadForm = Omit<Partial<Lead>, 'nextFollowAt'> & { nextFollowAt?: Dayjs | null; region?: RegionNames };
 
 /** Create or edit a lead: name, phone (unique among leads), industry, region, source, priority, next follow-up. */
 export function LeadFormDialog({ lead, onClose }: { lead: Lead | 'new' | null; onClose: () => void }) {
@@ -29,8 +31,8 @@ export function LeadFormDialog({ lead, onClose }: { lead: Lead | 'new' | null; o
         name: v.name ?? '',
         phone: v.phone ?? '',
         industry: v.industry ?? '',
-        province: v.province ?? '',
-        city: v.city ?? '',
+        province: v.region?.province ?? '',
+        city: v.region?.city ?? '',
         source: v.source,
         priority: v.priority,
         nextFollowAt: v.nextFollowAt ? v.nextFollowAt.startOf('day').unix() : null,
@@ -40,7 +42,11 @@ export function LeadFormDialog({ lead, onClose }: { lead: Lead | 'new' | null; o
       testId="lead-form"
       initialValues={
         editing
-          ? { ...editing, nextFollowAt: editing.nextFollowAt ? dayjs.unix(editing.nextFollowAt) : null }
+          ? {
+              ...editing,
+              region: { province: editing.province, city: editing.city },
+              nextFollowAt: editing.nextFollowAt ? dayjs.unix(editing.nextFollowAt) : null,
+            }
           : { priority: 'ordinary', source: 'other', industry: '' }
       }
     >
@@ -59,11 +65,8 @@ export function LeadFormDialog({ lead, onClose }: { lead: Lead | 'new' | null; o
           options={INDUSTRIES.map((i) => ({ value: i, label: t(`industry.${i}`) }))}
         />
       </Form.Item>
-      <Form.Item name="province" label={t('fields.province')}>
-        <Input aria-label={t('fields.province')} />
-      </Form.Item>
-      <Form.Item name="city" label={t('fields.city')}>
-        <Input aria-label={t('fields.city')} />
+      <Form.Item name="region" label={t('fields.region')}>
+        <RegionCascader depth={2} aria-label={t('fields.region')} />
       </Form.Item>
       <Form.Item name="source" label={t('fields.source')}>
         <Select

@@ -6,7 +6,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../../components/export-progress';
 import { listTable } from '../../../components/list-table';
+import { ProvinceSelect } from '../../../components/region-cascader';
 import { lang } from '../../../lib/i18n';
+import { regionText } from '../../../lib/regions';
 import {
   type Branch,
   type BranchCustomer,
@@ -53,8 +55,8 @@ export default function BranchesPage() {
         <Form.Item name="name">
           <Input allowClear placeholder={t('fields.name')} aria-label={t('fields.name')} />
         </Form.Item>
-        <Form.Item name="province">
-          <Input allowClear placeholder={t('fields.province')} aria-label={t('fields.province')} />
+        <Form.Item name="province" style={{ width: 170 }}>
+          <ProvinceSelect placeholder={t('fields.province')} aria-label={t('fields.province')} />
         </Form.Item>
         <Button htmlType="submit">{t('search')}</Button>
       </Form>
@@ -70,8 +72,7 @@ export default function BranchesPage() {
               title: t('fields.regions'),
               key: 'regions',
               size: 'text',
-              render: (_: unknown, b) =>
-                b.regions.map((r) => (r.city ? `${r.province} ${r.city}` : r.province)).join(', '),
+              render: (_: unknown, b) => b.regions.map((r) => regionText(r)).join('; '),
             },
             { title: t('fields.robotCount'), dataIndex: 'robotCount', size: 'number' },
             { title: t('fields.customerCount'), dataIndex: 'customerCount', size: 'number' },
@@ -149,7 +150,7 @@ function BranchRobots({ id }: { id: string }) {
   const columns: TableColumnsType<BranchRobot> = [
     { title: t('fields.robotId'), dataIndex: 'robotId' },
     { title: t('fields.name'), dataIndex: 'name' },
-    { title: t('fields.region'), key: 'r', render: (_: unknown, r) => `${r.province} ${r.city}` },
+    { title: t('fields.region'), key: 'r', render: (_: unknown, r) => regionText(r) },
     { title: t('fields.salesType'), dataIndex: 'salesType', render: (s: string) => t(`salesTypes.${s}`) },
     {
       title: t('fields.price'),
@@ -164,7 +165,7 @@ function BranchCustomers({ id }: { id: string }) {
   const { t } = useTranslation('sales');
   const columns: TableColumnsType<BranchCustomer> = [
     { title: t('fields.customerName'), dataIndex: 'name' },
-    { title: t('fields.region'), key: 'r', render: (_: unknown, c) => `${c.province} ${c.city}` },
+    { title: t('fields.region'), key: 'r', render: (_: unknown, c) => regionText(c) },
   ];
   return <BranchList id={id} kind="customers" rowKey="id" columns={columns} />;
 }

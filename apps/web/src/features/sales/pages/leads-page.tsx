@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../../components/export-progress';
 import { listTable } from '../../../components/list-table';
+import { regionText } from '../../../lib/regions';
 import { SALES_EXPORT_STATE } from '../api/common';
 import { type Lead, type LeadFilter, startLeadExport, useDeleteLead, useLeadsPage } from '../api/leads';
 import { LeadDrawer } from '../components/lead-drawer';
@@ -124,7 +125,7 @@ export default function LeadsPage() {
               key: 'region',
               size: 'text',
               minScreen: 1600,
-              render: (_: unknown, l) => [l.province, l.city].filter(Boolean).join(' ') || '-',
+              render: (_: unknown, l) => regionText(l, '-'),
             },
             {
               title: t('fields.source'),

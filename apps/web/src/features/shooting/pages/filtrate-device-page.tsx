@@ -8,6 +8,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { listTable, serverPagination } from '../../../components/list-table';
 import { downloadUrl } from '../../../lib/api-upload';
 import { lang } from '../../../lib/i18n';
+import { regionText } from '../../../lib/regions';
 import { schemaRule } from '../../../lib/rules';
 import { type DeviceFilter, deviceExportQuery, type FiltrateDeviceDto, usePlanDevices } from '../api/devices';
 
@@ -165,7 +166,7 @@ export default function FiltrateDevicePage() {
               key: 'place',
               size: 'text',
               width: 220,
-              render: (_: unknown, d) => [d.province, d.city, d.district, d.address].filter(Boolean).join(' ') || '-',
+              render: (_: unknown, d) => [regionText(d), d.address].filter(Boolean).join(' ') || '-',
             },
             { title: t('devices.scene'), dataIndex: 'sceneName', size: 'text', render: dash },
             { title: t('devices.property'), dataIndex: 'propertyname', size: 'text', render: dash },
