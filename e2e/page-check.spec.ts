@@ -267,6 +267,56 @@ test.describe('page check', () => {
     expect(watch.take()).toEqual([]);
   });
 
+  test('the check reports a data column under the fixed column', async ({ page }) => {
+    await loginAsRoot(page, 1920);
+    await openPlanList(page);
+    const covered = (problems: string[]) => problems.filter((p) => p.includes('under the fixed column'));
+    expect(covered(await checkShownPage(page, { lang: 'en', label: 'plans' }))).toEqual([]);
+    // The table's box narrowed below the columns' widths (they keep them and the table scrolls), then to end
+    // 20 px after the fixed Actions column would start clear of the first data column: the Actions column now
+    // covers that column's last 20 px (as it covered the review status in issue 29).
+    const table = page.locator('.ant-table-wrapper').first();
+    await page.addStyleTag({ content: '.ant-table-wrapper { width: 700px !important; }' });
+    const layout = await table.evaluate((wrapper) => {
+      const heads = [...wrapper.querySelectorAll('.ant-table-thead > tr > th')].filter((th) => th.checkVisibility());
+      const data = heads.find((th) => !/ant-table-cell-fix-/.test(th.className) && th.textContent?.trim());
+      const actions = heads.find((th) => th.className.includes('ant-table-cell-fix-end'));
+      return {
+        column: (data?.textContent ?? '').trim(),
+        fixed: (actions?.textContent ?? '').trim(),
+        width:
+          (data?.getBoundingClientRect().right ?? 0) -
+          wrapper.getBoundingClientRect().left +
+          (actions?.getBoundingClientRect().width ?? 0) -
+          20,
+      };
+    });
+    expect(layout.column).not.toBe('');
+    expect(layout.fixed).toBe('Actions');
+    await page.addStyleTag({ content: `.ant-table-wrapper { width: ${Math.round(layout.width)}px !important; }` });
+    const problems = covered(await checkShownPage(page, { lang: 'en', label: 'plans' }));
+    const line = `plans: table column "${layout.column}" lies under the fixed column "Actions"`;
+    expect(problems.join('\n')).toContain(line);
+    // The covered part is measured: 20 px, give or take the rounding of fractional column widths.
+    expect(problems.find((p) => p.startsWith(line))).toMatch(/\((19|20|21) px covered\)$/);
+  });
+
+  test('the check reports a clipped table header', async ({ page }) => {
+    await loginAsRoot(page, 1920);
+    await openPlanList(page);
+    const header = (await page.locator('.ant-table-thead > tr > th').nth(3).innerText()).trim();
+    expect(header).not.toBe('');
+    const clipped = (problems: string[]) => problems.filter((p) => p.includes('table header clipped'));
+    expect(clipped(await checkShownPage(page, { lang: 'en', label: 'plans' }))).toEqual([]);
+    // The fourth column 60 px wide and its header on one line with an ellipsis (antd's `ellipsis: true`).
+    await page.addStyleTag({
+      content: `.ant-table colgroup col:nth-child(4) { width: 60px !important; min-width: 60px !important; }
+        .ant-table-thead > tr > th:nth-child(4) { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }`,
+    });
+    const problems = clipped(await checkShownPage(page, { lang: 'en', label: 'plans' }));
+    expect(problems.join('\n')).toContain(`plans: table header clipped: "${header}"`);
+  });
+
   test('the check reports a raw i18n key (in the page or its title), text of the other language and a page wider than the window', async ({
     page,
   }) => {
