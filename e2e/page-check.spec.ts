@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type AxeFinding, axeFindings, describeAxeFinding } from './page-check-axe';
 import {
   checkShownPage,
   type Lang,
@@ -19,7 +20,9 @@ import { fillLogin, type Mode, PASSWORD } from './shell-helpers';
  * Issue 13: every registered page (the web app's route table, apps/web/src/features/<domain>/routes.ts), as every
  * demo role (README), in both languages at 1280 and 1920 px. Menu pages are those the server's menus give the
  * role; detail pages are opened without their record (they must say so) and with the first one the role sees.
- * Each role logs in once and its session serves both languages. Screenshots (at 1280 px) go to
+ * Each role logs in once and its session serves both languages. Issue 29 added the table rules of
+ * page-check-tables.ts and axe-core (page-check-axe.ts: no critical or serious violation), run once a load.
+ * Screenshots (one a page and language, at 1280 px) and problems.txt (the problems, counted by kind) go to
  * .tmp/page-check/.
  */
 
@@ -126,6 +129,21 @@ async function checkRole(page: Page, role: { user: string; mode: Mode }, timing:
   });
   problems.push(...watch.take().map((p) => `${role.user} login: ${p}`));
   const targets = await targetsFor(page);
+  // The problems are also written as found, page by page, and the time per step (kept by CI when a run is cut
+  // short).
+  let written = 0;
+  const flush = () => {
+    fs.mkdirSync(path.join(SHOTS, role.user), { recursive: true });
+    fs.appendFileSync(
+      path.join(SHOTS, role.user, 'problems.txt'),
+      problems
+        .slice(written)
+        .map((p) => `${p}\n`)
+        .join(''),
+    );
+    written = problems.length;
+    fs.writeFileSync(path.join(SHOTS, 'timing.txt'), `${timing.summary()}\n`);
+  };
   if (targets.length < 3 && ONLY.length === 0) problems.push(`${role.user}: only ${targets.length} pages to check`);
 
   for (const [l, lang] of LANGS.entries()) {
@@ -140,6 +158,7 @@ async function checkRole(page: Page, role: { user: string; mode: Mode }, timing:
       await resizeTo(page, WIDTHS[0], HEIGHT);
     }
     for (const [i, target] of targets.entries()) {
+      flush();
       // Widths alternate in order (1920, 1280 | 1280, 1920 | ...): one resize a page. The order flips with the
       // language, so each page is loaded once at each width and looked at after a resize to the other.
       const widths = (i + l) % 2 === 0 ? WIDTHS : [...WIDTHS].reverse();
@@ -160,10 +179,16 @@ async function checkRole(page: Page, role: { user: string; mode: Mode }, timing:
         const texts = j === 0;
         const at = `${role.user} ${lang} ${width}px${j > 0 ? ` (loaded at ${widths[0]}px)` : ''} ${target}`;
         problems.push(...(await checkShownPage(page, { lang, label: at, screenshot, since, texts, watch, timing })));
+        // Accessibility once a load (axe reads the document, not its geometry at a width).
+        if (j === 0) {
+          const found = await timing.time('axe', () => axeFindings(page));
+          problems.push(...found.map((f) => `${label}: ${describeAxeFinding(f)}`));
+        }
         problems.push(...watch.take().map((p) => `${at}: ${p}`));
       }
     }
   }
+  flush();
   return problems;
 }
 
@@ -218,7 +243,8 @@ test.describe('page check', () => {
   });
 
   test('every page holds for every demo role in both languages at 1280 and 1920 px', async ({ browser, baseURL }) => {
-    test.setTimeout(1_500_000);
+    // About 13 minutes on the quiet CI machine (docs/testing.md); a busy one takes several times that.
+    test.setTimeout(2_700_000);
     // Roles are checked side by side, each in its own browser context (its own session).
     const queue = ROLES.filter((r) => ONLY_ROLES.length === 0 || ONLY_ROLES.includes(r.user));
     const problems: string[] = [];
@@ -315,6 +341,30 @@ test.describe('page check', () => {
     });
     const problems = clipped(await checkShownPage(page, { lang: 'en', label: 'plans' }));
     expect(problems.join('\n')).toContain(`plans: table header clipped: "${header}"`);
+  });
+
+  test('the check reports an accessibility violation (axe-core)', async ({ page }) => {
+    await loginAsRoot(page, 1280);
+    // axe names an element by its shortest unique selector: the probes carry ids of their own.
+    const probe = (findings: AxeFinding[]) =>
+      findings
+        .filter((f) => f.targets.some((t) => t.includes('#page-check-probe')))
+        .map((f) => `${f.impact} ${f.rule}`);
+    expect(probe(await axeFindings(page))).toEqual([]);
+    // An image without a text alternative, and a list whose item is a button.
+    await page.evaluate(() => {
+      const box = document.createElement('div');
+      box.innerHTML =
+        '<img id="page-check-probe-image" src="/favicon.ico" width="16" height="16">' +
+        '<div id="page-check-probe-list" role="list"><button type="button">x</button></div>';
+      document.body.append(box);
+    });
+    const found = await axeFindings(page);
+    const lines = found.map(describeAxeFinding).join('\n');
+    expect(probe(found), lines).toEqual(
+      expect.arrayContaining(['critical image-alt', 'critical aria-required-children']),
+    );
+    expect(lines).toMatch(/^axe critical image-alt: .*#page-check-probe-image/m);
   });
 
   test('the check reports a raw i18n key (in the page or its title), text of the other language and a page wider than the window', async ({
