@@ -361,3 +361,37 @@ export async function checkShownPage(
   }
   return problems.map((p) => `${options.label}: ${p}`);
 }
+
+/**
+ * The problems counted by kind (an axe rule, a table rule, the text of any other), the kinds met on most pages
+ * first, each with the pages it was met on.
+ */
+export function summarize(problems: readonly string[]): string {
+  const kinds = new Map<string, Set<string>>();
+  for (const problem of problems) {
+    const m = /^\S+ (?:zh|en)(?: \d+px(?: \(loaded at \d+px\))?)? (\S+): (.*)$/.exec(problem);
+    const [where, what] = m ? [m[1] as string, m[2] as string] : ['', problem];
+    const kind = what.startsWith('axe ')
+      ? (what.split(':')[0] as string)
+      : what.includes('under the fixed column')
+        ? 'table column under a fixed column'
+        : what.startsWith('table header clipped')
+          ? 'table header clipped'
+          : what.replace(/"[^"]*"/g, '"…"').slice(0, 80);
+    const pages = kinds.get(kind) ?? new Set<string>();
+    kinds.set(kind, pages.add(where));
+  }
+  return [...kinds]
+    .sort((a, b) => b[1].size - a[1].size)
+    .map(([kind, pages]) => `${kind}: ${pages.size} page(s): ${[...pages].join(' ')}`)
+    .join('\n');
+}
+
+/** GET on the API with the session's token, from inside the page. */
+export async function apiGet<T>(page: Page, apiPath: string): Promise<{ status: number; body: T }> {
+  return page.evaluate(async (p) => {
+    const session = JSON.parse(sessionStorage.getItem('robot-ads-session') ?? '{}') as { token?: string };
+    const response = await fetch(p, { headers: { Authorization: `Bearer ${session.token ?? ''}` } });
+    return { status: response.status, body: (await response.json()) as unknown };
+  }, apiPath) as Promise<{ status: number; body: T }>;
+}
