@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, Request, Response } from '@playwright/test';
+import { lookAtTables, tableProblems } from './page-check-tables';
 
 /**
  * The page check (issue 13): every registered page, as every demo role, in both languages and at two widths,
@@ -81,23 +82,13 @@ export interface TextPiece {
   where: string;
 }
 
-export interface CellLines {
-  kind: 'header' | 'cell';
-  lines: number;
-  text: string;
-}
-
 export interface PageLook {
   texts: TextPiece[];
-  cells: CellLines[];
   /** The document or the shell's content area is wider than the window. */
   overflow: { document: number; content: number; window: number };
 }
 
-/**
- * Reads the visible page: its text nodes (with whether they are user data) and, for every table header and
- * body cell, how many lines of text it shows (the distinct tops of its text fragments).
- */
+/** Reads the visible page: its text nodes (with whether they are user data) and its width. */
 export async function lookAt(page: Page, withTexts = true): Promise<PageLook> {
   return page.evaluate(
     ({ dataSelector, withTexts }) => {
@@ -118,37 +109,9 @@ export async function lookAt(page: Page, withTexts = true): Promise<PageLook> {
       }
       // The window's title: no raw key (its language is the shell's, a demo name may be in either).
       if (withTexts && document.title) texts.push({ text: document.title, data: true, where: 'title' });
-      const linesOf = (cell: Element): number => {
-        const tops: number[] = [];
-        const range = document.createRange();
-        const inner = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
-        for (let node = inner.nextNode(); node; node = inner.nextNode()) {
-          if (!node.textContent?.trim()) continue;
-          range.selectNodeContents(node);
-          for (const rect of range.getClientRects()) if (rect.width > 0 && rect.height > 0) tops.push(rect.top);
-        }
-        if (tops.length === 0) return 0;
-        const size = Number.parseFloat(getComputedStyle(cell).fontSize) || 14;
-        tops.sort((a, b) => a - b);
-        let lines = 1;
-        for (let i = 1; i < tops.length; i++) if ((tops[i] as number) - (tops[i - 1] as number) > size * 0.6) lines++;
-        return lines;
-      };
-      const cells: { kind: 'header' | 'cell'; lines: number; text: string }[] = [];
-      for (const cell of document.querySelectorAll('.ant-table-thead th, .ant-table-tbody td')) {
-        if (!visible(cell) || cell.closest('.ant-table-measure-row, .ant-table-placeholder')) continue;
-        const lines = linesOf(cell);
-        if (lines > 3)
-          cells.push({
-            kind: cell.tagName === 'TH' ? 'header' : 'cell',
-            lines,
-            text: (cell.textContent ?? '').trim().slice(0, 60),
-          });
-      }
       const content = document.querySelector('.ra-content');
       return {
         texts,
-        cells,
         overflow: {
           document: document.documentElement.scrollWidth,
           content: content ? content.scrollWidth - content.clientWidth : 0,
@@ -218,9 +181,9 @@ export function languageProblems(texts: readonly TextPiece[], lang: Lang): strin
   return problems;
 }
 
-/** Problems of table cells and page width. */
+/** Problems of the page's width. */
 export function layoutProblems(look: PageLook): string[] {
-  const problems = look.cells.map((c) => `table ${c.kind} ${c.lines} lines tall (more than 3): "${c.text}"`);
+  const problems: string[] = [];
   if (look.overflow.document > look.overflow.window + 1)
     problems.push(`page wider than the window (${look.overflow.document} > ${look.overflow.window} px)`);
   if (look.overflow.content > 1) problems.push(`content area scrolls sideways by ${look.overflow.content} px`);
@@ -345,21 +308,90 @@ export function slug(pagePath: string): string {
   return pagePath.replace(/^\//, '').replace(/[^A-Za-z0-9]+/g, '_') || 'root';
 }
 
+/** Where the page check spends its time: milliseconds and count per step (printed at the end of a run). */
+export class Timing {
+  readonly steps = new Map<string, { ms: number; n: number }>();
+  async time<T>(step: string, work: () => Promise<T>): Promise<T> {
+    const start = Date.now();
+    try {
+      return await work();
+    } finally {
+      const s = this.steps.get(step) ?? { ms: 0, n: 0 };
+      s.ms += Date.now() - start;
+      s.n += 1;
+      this.steps.set(step, s);
+    }
+  }
+  /** `settle 123.4 s (700)`, one step a line. */
+  summary(): string {
+    return [...this.steps]
+      .map(
+        ([step, s]) => `${step} ${(s.ms / 1000).toFixed(1)} s (${s.n}, ${Math.round(s.ms / Math.max(s.n, 1))} ms each)`,
+      )
+      .join('\n');
+  }
+}
+
 /**
  * Looks at the page now shown: waits for it to settle (see settle), then checks loading, language, tables
  * and width, and saves a screenshot. Returns the problems found, each prefixed with where.
  */
 export async function checkShownPage(
   page: Page,
-  options: { lang: Lang; label: string; screenshot?: string; since?: number; texts?: boolean; watch?: PageWatch },
+  options: {
+    lang: Lang;
+    label: string;
+    screenshot?: string;
+    since?: number;
+    texts?: boolean;
+    watch?: PageWatch;
+    timing?: Timing;
+  },
 ): Promise<string[]> {
-  const loading = await settle(page, 5_000, options.watch, options.since);
+  const timing = options.timing ?? new Timing();
+  const loading = await timing.time('settle', () => settle(page, 5_000, options.watch, options.since));
   const problems = loading.map((c) => `loading state still showing after 5 s (${c})`);
-  const look = await lookAt(page, options.texts !== false);
-  problems.push(...languageProblems(look.texts, options.lang), ...layoutProblems(look));
+  const look = await timing.time('look', () => lookAt(page, options.texts !== false));
+  const tables = await timing.time('tables', () => lookAtTables(page));
+  problems.push(...languageProblems(look.texts, options.lang), ...tableProblems(tables), ...layoutProblems(look));
   if (options.screenshot) {
-    fs.mkdirSync(path.dirname(options.screenshot), { recursive: true });
-    await page.screenshot({ path: options.screenshot, type: 'jpeg', quality: 60 });
+    const file = options.screenshot;
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    await timing.time('screenshot', () => page.screenshot({ path: file, type: 'jpeg', quality: 60 }));
   }
   return problems.map((p) => `${options.label}: ${p}`);
+}
+
+/**
+ * The problems counted by kind (an axe rule, a table rule, the text of any other), the kinds met on most pages
+ * first, each with the pages it was met on.
+ */
+export function summarize(problems: readonly string[]): string {
+  const kinds = new Map<string, Set<string>>();
+  for (const problem of problems) {
+    const m = /^\S+ (?:zh|en)(?: \d+px(?: \(loaded at \d+px\))?)? (\S+): (.*)$/.exec(problem);
+    const [where, what] = m ? [m[1] as string, m[2] as string] : ['', problem];
+    const kind = what.startsWith('axe ')
+      ? (what.split(':')[0] as string)
+      : what.includes('under the fixed column')
+        ? 'table column under a fixed column'
+        : what.startsWith('table header clipped')
+          ? 'table header clipped'
+          : what.replace(/"[^"]*"/g, '"…"').slice(0, 80);
+    const pages = kinds.get(kind) ?? new Set<string>();
+    kinds.set(kind, pages.add(where));
+  }
+  return [...kinds]
+    .sort((a, b) => b[1].size - a[1].size)
+    .map(([kind, pages]) => `${kind}: ${pages.size} page(s): ${[...pages].join(' ')}`)
+    .join('\n');
+}
+
+/** GET on the API with the session's token, from inside the page. */
+export async function apiGet<T>(page: Page, apiPath: string): Promise<{ status: number; body: T }> {
+  return page.evaluate(async (p) => {
+    const session = JSON.parse(sessionStorage.getItem('robot-ads-session') ?? '{}') as { token?: string };
+    const response = await fetch(p, { headers: { Authorization: `Bearer ${session.token ?? ''}` } });
+    return { status: response.status, body: (await response.json()) as unknown };
+  }, apiPath) as Promise<{ status: number; body: T }>;
 }

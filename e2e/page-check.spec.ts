@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type AxeFinding, axeFindings, describeAxeFinding } from './page-check-axe';
 import {
+  apiGet,
   checkShownPage,
   type Lang,
   menuPaths,
@@ -11,6 +13,8 @@ import {
   registeredPages,
   resizeTo,
   slug,
+  summarize,
+  Timing,
 } from './page-check-lib';
 import { fillLogin, type Mode, PASSWORD } from './shell-helpers';
 
@@ -18,7 +22,9 @@ import { fillLogin, type Mode, PASSWORD } from './shell-helpers';
  * Issue 13: every registered page (the web app's route table, apps/web/src/features/<domain>/routes.ts), as every
  * demo role (README), in both languages at 1280 and 1920 px. Menu pages are those the server's menus give the
  * role; detail pages are opened without their record (they must say so) and with the first one the role sees.
- * Each role logs in once and its session serves both languages. Screenshots (at 1280 px) go to
+ * Each role logs in once and its session serves both languages. Issue 29 added the table rules of
+ * page-check-tables.ts and axe-core (page-check-axe.ts: no critical or serious violation), run once a load.
+ * Screenshots (one a page and language, at 1280 px) and problems.txt (the problems, counted by kind) go to
  * .tmp/page-check/.
  */
 
@@ -33,15 +39,21 @@ const ROLES: readonly { user: string; mode: Mode }[] = [
   { user: 'adv_nodiy', mode: 'advertiser' },
   { user: 'adv_special', mode: 'advertiser' },
 ];
-const LANGS: readonly Lang[] = ['zh', 'en'];
+/** The app's first load (its chunks, the menus) on a busy machine. */
+const SHELL_MS = 90_000;
+const LANGS = ['zh', 'en'] as const satisfies readonly Lang[];
 const WIDTHS = [1920, 1280] as const;
 const HEIGHT = 900;
 const SHOT_WIDTH = 1280;
 /** Roles checked at the same time (each in its own browser context). */
 const LANES = Number(process.env.PAGE_CHECK_LANES ?? 3);
 const SHOTS = path.join(import.meta.dirname, '..', '.tmp', 'page-check');
-/** PAGE_CHECK_ONLY=/customer,/account checks only the pages whose path starts with one of these (while building them). */
+/**
+ * While building a page or a rule, or to time a part of the check: PAGE_CHECK_ONLY=/customer,/account checks
+ * only the pages whose path starts with one of these, PAGE_CHECK_ROLES=root,adv only these roles.
+ */
 const ONLY = (process.env.PAGE_CHECK_ONLY ?? '').split(',').filter(Boolean);
+const ONLY_ROLES = (process.env.PAGE_CHECK_ROLES ?? '').split(',').filter(Boolean);
 const PAGES = registeredPages();
 
 /** Detail pages with the query that names their record, filled from the first record the role can see. */
@@ -63,15 +75,6 @@ async function setLanguage(page: Page, lang: Lang) {
     const saved = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, unknown>;
     localStorage.setItem(key, JSON.stringify({ ...saved, language }));
   }, lang);
-}
-
-/** GET on the API with the session's token, from inside the page. */
-async function apiGet<T>(page: Page, apiPath: string): Promise<{ status: number; body: T }> {
-  return page.evaluate(async (p) => {
-    const session = JSON.parse(sessionStorage.getItem('robot-ads-session') ?? '{}') as { token?: string };
-    const response = await fetch(p, { headers: { Authorization: `Bearer ${session.token ?? ''}` } });
-    return { status: response.status, body: (await response.json()) as unknown };
-  }, apiPath) as Promise<{ status: number; body: T }>;
 }
 
 /** The addresses to visit for the role: its menu pages, and each detail page without and with a record. */
@@ -96,58 +99,111 @@ async function targetsFor(page: Page): Promise<string[]> {
   return targets;
 }
 
+/** Sets the language before the app's first load in a context (later loads keep what the page saved). */
+async function startIn(context: BrowserContext, lang: Lang) {
+  await context.addInitScript((language) => {
+    const key = 'robot-ads-settings';
+    if (!localStorage.getItem(key)) localStorage.setItem(key, JSON.stringify({ language }));
+  }, lang);
+}
+
 /**
  * One role: log in once, list its pages, then in each language open every page inside the app and look at it
  * at both widths. Returns the problems found, each labelled with role, language, width and address.
  */
-async function checkRole(page: Page, role: { user: string; mode: Mode }): Promise<string[]> {
+async function checkRole(page: Page, role: { user: string; mode: Mode }, timing: Timing): Promise<string[]> {
   fs.rmSync(path.join(SHOTS, role.user), { recursive: true, force: true });
   const watch = new PageWatch(page, EXPECTED_FAILURES);
   const problems: string[] = [];
   await resizeTo(page, WIDTHS[0], HEIGHT);
-  await page.goto('/login');
-  await setLanguage(page, 'zh');
-  await page.reload();
-  await fillLogin(page, role.user, PASSWORD, role.mode, 'zh');
-  await expect(page.locator('.ra-shell')).toBeVisible({ timeout: 30_000 });
+  // The context starts in the first language (startIn): no reload of the login page to set it.
+  await timing.time('app load', () => page.goto('/login'));
+  await fillLogin(page, role.user, PASSWORD, role.mode, LANGS[0]);
+  await expect(page.locator('.ra-shell')).toBeVisible({ timeout: SHELL_MS });
+  // The app lands on the role's home page; a page pushed before it has landed would be replaced.
+  await expect(page.locator('.ra-page, .ra-status-page').filter({ visible: true }).first()).toBeVisible({
+    timeout: SHELL_MS,
+  });
   problems.push(...watch.take().map((p) => `${role.user} login: ${p}`));
   const targets = await targetsFor(page);
+  // The problems are also written as found, page by page, and the time per step (kept by CI when a run is cut
+  // short).
+  let written = 0;
+  const flush = () => {
+    fs.mkdirSync(path.join(SHOTS, role.user), { recursive: true });
+    fs.appendFileSync(
+      path.join(SHOTS, role.user, 'problems.txt'),
+      problems
+        .slice(written)
+        .map((p) => `${p}\n`)
+        .join(''),
+    );
+    written = problems.length;
+    fs.writeFileSync(path.join(SHOTS, 'timing.txt'), `${timing.summary()}\n`);
+  };
   if (targets.length < 3 && ONLY.length === 0) problems.push(`${role.user}: only ${targets.length} pages to check`);
 
-  for (const lang of LANGS) {
-    // The language applies on a reload (as the language switch does); pages then open inside the app. The
-    // reload is of the home page: the last page may be a detail page the role may not open (its status page
-    // shows without the shell).
-    await setLanguage(page, lang);
-    await page.goto('/wel/smartBoard_2');
-    await expect(page.locator('.ra-shell')).toBeVisible({ timeout: 30_000 });
-    // The previous language ended on the last page's second width.
-    await resizeTo(page, WIDTHS[0], HEIGHT);
+  for (const [l, lang] of LANGS.entries()) {
+    if (l > 0) {
+      // The language applies on a reload (as the language switch does); pages then open inside the app. The
+      // reload is of the home page: the last page may be a detail page the role may not open (its status
+      // page shows without the shell).
+      await setLanguage(page, lang);
+      await timing.time('app load', () => page.goto('/wel/smartBoard_2'));
+      await expect(page.locator('.ra-shell')).toBeVisible({ timeout: SHELL_MS });
+      // The previous language ended on the last page's second width.
+      await resizeTo(page, WIDTHS[0], HEIGHT);
+    }
     for (const [i, target] of targets.entries()) {
-      // Widths alternate in order (1920, 1280 | 1280, 1920 | ...): one resize a page.
-      const widths = i % 2 === 0 ? WIDTHS : [...WIDTHS].reverse();
+      flush();
+      // Widths alternate in order (1920, 1280 | 1280, 1920 | ...): one resize a page. The order flips with the
+      // language, so each page is loaded once at each width and looked at after a resize to the other.
+      const widths = (i + l) % 2 === 0 ? WIDTHS : [...WIDTHS].reverse();
       const since = Date.now();
       const label = `${role.user} ${lang} ${target}`;
       try {
-        await openInApp(page, target);
+        await timing.time('open', () => openInApp(page, target));
       } catch {
         problems.push(`${label}: the page did not show within 30 s`);
         continue;
       }
       for (const [j, width] of widths.entries()) {
-        if (j > 0) await resizeTo(page, width, HEIGHT);
+        if (j > 0) await timing.time('resize', () => resizeTo(page, width, HEIGHT));
         // One screenshot a page and language, at 1280 px (a screenshot costs as much as a look at the page).
         const screenshot =
           width === SHOT_WIDTH ? path.join(SHOTS, role.user, `${lang}-${width}-${slug(target)}.jpg`) : undefined;
         // The words do not change with the width: read them once.
         const texts = j === 0;
-        const at = `${role.user} ${lang} ${width}px ${target}`;
-        problems.push(...(await checkShownPage(page, { lang, label: at, screenshot, since, texts, watch })));
+        const at = `${role.user} ${lang} ${width}px${j > 0 ? ` (loaded at ${widths[0]}px)` : ''} ${target}`;
+        problems.push(...(await checkShownPage(page, { lang, label: at, screenshot, since, texts, watch, timing })));
+        // Accessibility once a load (axe reads the document, not its geometry at a width).
+        if (j === 0) {
+          const found = await timing.time('axe', () => axeFindings(page));
+          problems.push(...found.map((f) => `${label}: ${describeAxeFinding(f)}`));
+        }
         problems.push(...watch.take().map((p) => `${at}: ${p}`));
       }
     }
   }
+  flush();
   return problems;
+}
+
+/** Logs in as root in English, the window `width` px wide. */
+async function loginAsRoot(page: Page, width: number) {
+  await page.setViewportSize({ width, height: 800 });
+  await page.goto('/login');
+  await setLanguage(page, 'en');
+  await page.reload();
+  await fillLogin(page, 'root', PASSWORD, 'operator', 'en');
+  // The shell's first load fetches the menus and the page's chunks: slow on a busy machine.
+  await expect(page.locator('.ra-shell')).toBeVisible({ timeout: 60_000 });
+}
+
+/** The plan list, opened by address once the app has landed after login, with its rows shown. */
+async function openPlanList(page: Page) {
+  await page.goto('/ad/List');
+  await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
 }
 
 test.describe('page check', () => {
@@ -159,57 +215,136 @@ test.describe('page check', () => {
   });
 
   test('every page holds for every demo role in both languages at 1280 and 1920 px', async ({ browser, baseURL }) => {
-    test.setTimeout(1_500_000);
+    test.setTimeout(2_700_000); // docs/testing.md, "The page check": a busy machine takes several times CI's.
     // Roles are checked side by side, each in its own browser context (its own session).
-    const queue = [...ROLES];
+    const queue = ROLES.filter((r) => ONLY_ROLES.length === 0 || ONLY_ROLES.includes(r.user));
     const problems: string[] = [];
+    const timing = new Timing();
+    const started = Date.now();
     const lane = async () => {
       for (let role = queue.shift(); role; role = queue.shift()) {
         const context = await browser.newContext({ baseURL, locale: 'zh-CN' });
+        await startIn(context, LANGS[0]);
+        const since = Date.now();
         try {
-          problems.push(...(await checkRole(await context.newPage(), role)));
+          problems.push(...(await checkRole(await context.newPage(), role, timing)));
+        } catch (error) {
+          // One role that cannot go on is a problem of that role; the other lanes go on.
+          problems.push(`${role.user}: the check stopped: ${String(error).split('\n')[0]}`);
         } finally {
           await context.close();
+          console.log(`page check: ${role.user} took ${((Date.now() - since) / 1000).toFixed(0)} s`);
         }
       }
     };
     await Promise.all(Array.from({ length: LANES }, lane));
-    expect(problems, problems.join('\n')).toEqual([]);
+    const seconds = (Date.now() - started) / 1000;
+    const views = timing.steps.get('look')?.n ?? 0;
+    console.log(
+      `page check: ${views} page views in ${seconds.toFixed(0)} s (${(views / seconds).toFixed(2)} a second, ` +
+        `${LANES} lanes); time per step, summed over the lanes:\n${timing.summary()}`,
+    );
+    // The list (and its summary) beside the screenshots, which CI keeps.
+    const report = `${summarize(problems)}\n\n${problems.join('\n')}`;
+    fs.mkdirSync(SHOTS, { recursive: true });
+    fs.writeFileSync(path.join(SHOTS, 'problems.txt'), `${report}\n`);
+    expect(problems, report).toEqual([]);
   });
 
   test('the check reports a table column forced narrow', async ({ page }) => {
     const watch = new PageWatch(page, EXPECTED_FAILURES);
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto('/login');
-    await setLanguage(page, 'en');
-    await page.reload();
-    await fillLogin(page, 'root', PASSWORD, 'operator', 'en');
-    await expect(page.locator('.ra-shell')).toBeVisible();
-    await page.goto('/ad/List');
-    await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
-    // As shipped, the plan list holds.
-    expect(await checkShownPage(page, { lang: 'en', label: 'plans' })).toEqual([]);
+    await loginAsRoot(page, 1280);
+    await openPlanList(page);
+    // As shipped, no cell of the plan list is squeezed (the other table rules have tests of their own).
+    const tall = (problems: string[]) => problems.filter((p) => /table (cell|header) \d+ lines tall/.test(p));
+    expect(tall(await checkShownPage(page, { lang: 'en', label: 'plans' }))).toEqual([]);
     // The delivery period column squeezed to 10 px, as the plan name column was in issue 13.
     await page.addStyleTag({
       content: '.ant-table colgroup col:nth-child(4) { width: 10px !important; min-width: 10px !important; }',
     });
     const problems = await checkShownPage(page, { lang: 'en', label: 'plans' });
-    expect(
-      problems.some((p) => /table (cell|header) \d+ lines tall/.test(p)),
-      problems.join('\n'),
-    ).toBe(true);
+    expect(tall(problems).length, problems.join('\n')).toBeGreaterThan(0);
     expect(watch.take()).toEqual([]);
+  });
+
+  test('the check reports a data column under the fixed column', async ({ page }) => {
+    await loginAsRoot(page, 1920);
+    await openPlanList(page);
+    const covered = (problems: string[]) => problems.filter((p) => p.includes('under the fixed column'));
+    expect(covered(await checkShownPage(page, { lang: 'en', label: 'plans' }))).toEqual([]);
+    // The table's box narrowed below the columns' widths (they keep them and the table scrolls), then to end
+    // 20 px after the fixed Actions column would start clear of the first data column: the Actions column now
+    // covers that column's last 20 px (as it covered the review status in issue 29).
+    const table = page.locator('.ant-table-wrapper').first();
+    await page.addStyleTag({ content: '.ant-table-wrapper { width: 700px !important; }' });
+    const layout = await table.evaluate((wrapper) => {
+      const heads = [...wrapper.querySelectorAll('.ant-table-thead > tr > th')].filter((th) => th.checkVisibility());
+      const data = heads.find((th) => !/ant-table-cell-fix-/.test(th.className) && th.textContent?.trim());
+      const actions = heads.find((th) => th.className.includes('ant-table-cell-fix-end'));
+      return {
+        column: (data?.textContent ?? '').trim(),
+        fixed: (actions?.textContent ?? '').trim(),
+        width:
+          (data?.getBoundingClientRect().right ?? 0) -
+          wrapper.getBoundingClientRect().left +
+          (actions?.getBoundingClientRect().width ?? 0) -
+          20,
+      };
+    });
+    expect(layout.column).not.toBe('');
+    expect(layout.fixed).toBe('Actions');
+    await page.addStyleTag({ content: `.ant-table-wrapper { width: ${Math.round(layout.width)}px !important; }` });
+    const problems = covered(await checkShownPage(page, { lang: 'en', label: 'plans' }));
+    const line = `plans: table column "${layout.column}" lies under the fixed column "Actions"`;
+    expect(problems.join('\n')).toContain(line);
+    // The covered part is measured: 20 px, give or take the rounding of fractional column widths.
+    expect(problems.find((p) => p.startsWith(line))).toMatch(/\((19|20|21) px covered\)$/);
+  });
+
+  test('the check reports a clipped table header', async ({ page }) => {
+    await loginAsRoot(page, 1920);
+    await openPlanList(page);
+    const header = (await page.locator('.ant-table-thead > tr > th').nth(3).innerText()).trim();
+    expect(header).not.toBe('');
+    const clipped = (problems: string[]) => problems.filter((p) => p.includes('table header clipped'));
+    expect(clipped(await checkShownPage(page, { lang: 'en', label: 'plans' }))).toEqual([]);
+    // The fourth column 60 px wide and its header on one line with an ellipsis (antd's `ellipsis: true`).
+    await page.addStyleTag({
+      content: `.ant-table colgroup col:nth-child(4) { width: 60px !important; min-width: 60px !important; }
+        .ant-table-thead > tr > th:nth-child(4) { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }`,
+    });
+    const problems = clipped(await checkShownPage(page, { lang: 'en', label: 'plans' }));
+    expect(problems.join('\n')).toContain(`plans: table header clipped: "${header}"`);
+  });
+
+  test('the check reports an accessibility violation (axe-core)', async ({ page }) => {
+    await loginAsRoot(page, 1280);
+    // axe names an element by its shortest unique selector: the probes carry ids of their own.
+    const probe = (findings: AxeFinding[]) =>
+      findings
+        .filter((f) => f.targets.some((t) => t.includes('#page-check-probe')))
+        .map((f) => `${f.impact} ${f.rule}`);
+    expect(probe(await axeFindings(page))).toEqual([]);
+    // An image without a text alternative, and a list whose item is a button.
+    await page.evaluate(() => {
+      const box = document.createElement('div');
+      box.innerHTML =
+        '<img id="page-check-probe-image" src="/favicon.ico" width="16" height="16">' +
+        '<div id="page-check-probe-list" role="list"><button type="button">x</button></div>';
+      document.body.append(box);
+    });
+    const found = await axeFindings(page);
+    const lines = found.map(describeAxeFinding).join('\n');
+    expect(probe(found), lines).toEqual(
+      expect.arrayContaining(['critical image-alt', 'critical aria-required-children']),
+    );
+    expect(lines).toMatch(/^axe critical image-alt: .*#page-check-probe-image/m);
   });
 
   test('the check reports a raw i18n key (in the page or its title), text of the other language and a page wider than the window', async ({
     page,
   }) => {
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto('/login');
-    await setLanguage(page, 'en');
-    await page.reload();
-    await fillLogin(page, 'root', PASSWORD, 'operator', 'en');
-    await expect(page.locator('.ra-shell')).toBeVisible();
+    await loginAsRoot(page, 1280);
     expect(await checkShownPage(page, { lang: 'en', label: 'home' })).toEqual([]);
     // A label whose translation is missing, a Chinese caption left on the English page, a banner 3000 px wide.
     await page.evaluate(() => {
@@ -234,18 +369,15 @@ test.describe('page check', () => {
 
   test('the check reports a loading state that nothing ends', async ({ page }) => {
     const watch = new PageWatch(page, EXPECTED_FAILURES);
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto('/login');
-    await setLanguage(page, 'en');
-    await page.reload();
-    await fillLogin(page, 'root', PASSWORD, 'operator', 'en');
-    await expect(page.locator('.ra-shell')).toBeVisible();
+    await loginAsRoot(page, 1280);
     // The plan list opened by address once the app has landed after login (a page pushed while the app still
     // lands on its home page would be replaced by it).
     const since = Date.now();
     await page.goto('/ad/List');
     await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
-    expect(await checkShownPage(page, { lang: 'en', label: 'plans', since, watch })).toEqual([]);
+    // As shipped, nothing stays loading on the plan list (its tables have tests of their own).
+    const loading = (problems: string[]) => problems.filter((p) => p.includes('loading state'));
+    expect(loading(await checkShownPage(page, { lang: 'en', label: 'plans', since, watch }))).toEqual([]);
     // A skeleton left showing with no call under way, as /ad/ListDetail without a plan once did. It is put
     // outside React's tree, so no render of the page can take it away.
     await page.evaluate(() => {

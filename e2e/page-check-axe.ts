@@ -1,0 +1,91 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import axe from 'axe-core';
+
+/**
+ * The page check's accessibility rule (issue 29): axe-core on the page as shown, its critical and serious
+ * violations as findings. Moderate and minor ones are left to a person's judgement.
+ */
+
+export interface AxeFinding {
+  rule: string;
+  impact: 'critical' | 'serious';
+  /** The CSS selector axe gives for each element that fails, the first few. */
+  targets: string[];
+  /** How many elements fail in all. */
+  count: number;
+  help: string;
+}
+
+/** The elements named in a finding; the rest are counted. */
+const TARGETS_SHOWN = 3;
+
+const RANK: Record<string, number> = { minor: 1, moderate: 2, serious: 3, critical: 4 };
+const SERIOUS = 3;
+
+/**
+ * The rules that cannot report a critical or serious violation: a rule's violation takes the highest impact
+ * of its failing checks, and every check of these is moderate or minor (axe-core's own metadata, read from
+ * the installed version; `region` and the landmark rules among them, the costliest on a page this size).
+ * Skipping them checks nothing less of what the page check enforces.
+ */
+function rulesNeverSerious(): string[] {
+  type Check = { id?: string } | string;
+  const audit = (
+    axe as unknown as {
+      _audit?: {
+        rules: { id: string; any: Check[]; all: Check[]; none: Check[] }[];
+        data: { checks: Record<string, { impact?: string }> };
+      };
+    }
+  )._audit;
+  if (!audit) return [];
+  return audit.rules
+    .filter((rule) =>
+      [...rule.any, ...rule.all, ...rule.none].every((check) => {
+        const id = typeof check === 'string' ? check : (check.id ?? '');
+        return (RANK[audit.data.checks[id]?.impact ?? 'critical'] ?? 4) < SERIOUS;
+      }),
+    )
+    .map((rule) => rule.id);
+}
+const SKIPPED_RULES = rulesNeverSerious();
+
+/**
+ * axe-core's critical and serious violations on the page as it is now. Legacy mode runs axe in the page
+ * itself (the app has no cross-origin frames); the default mode opens a blank page for every analysis to
+ * merge the frames' results, which costs more than the analysis on a page this size. axe is put into the
+ * page once a load: pages opened inside the app keep it, so later analyses skip its 560 KB source.
+ */
+export async function axeFindings(page: Page): Promise<AxeFinding[]> {
+  const frames = await Promise.all(
+    page.frames().map((f) => f.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function')),
+  );
+  const present = frames.every(Boolean);
+  // Options first: options() replaces what disableRules() adds to them.
+  const builder = new AxeBuilder(present ? { page, axeSource: ';' } : { page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] });
+  if (SKIPPED_RULES.length > 0) builder.disableRules(SKIPPED_RULES);
+  const results = await builder.analyze();
+  const findings: AxeFinding[] = [];
+  for (const v of results.violations) {
+    const nodes = v.nodes.filter((n) => (n.impact ?? v.impact) === 'critical' || (n.impact ?? v.impact) === 'serious');
+    if (nodes.length === 0) continue;
+    const impact = nodes.some((n) => (n.impact ?? v.impact) === 'critical') ? 'critical' : 'serious';
+    findings.push({
+      rule: v.id,
+      impact,
+      targets: nodes.slice(0, TARGETS_SHOWN).map((n) => n.target.map(String).join(' >>> ')),
+      count: nodes.length,
+      help: v.help,
+    });
+  }
+  return findings;
+}
+
+/** One line for a finding: `axe serious color-contrast (4 elements): .a, .b, .c …`. */
+export function describeAxeFinding(f: AxeFinding): string {
+  const more = f.count > f.targets.length ? ` (+${f.count - f.targets.length} more)` : '';
+  return `axe ${f.impact} ${f.rule}: ${f.targets.join(', ')}${more} — ${f.help}`;
+}
