@@ -38,6 +38,16 @@ describe('antd theme: text colours reach WCAG AA 4.5:1 (axe color-contrast)', ()
     expect(t.colorWarningBg).toBe('#fffbe6');
   });
 
+  it('secondary text (details labels) on white and on the page background, in every light theme', () => {
+    for (const name of light) {
+      const t = tokens(name, '#409EFF');
+      // 60 % black over white is #666666.
+      expect(t.colorTextTertiary).toBe('rgba(0, 0, 0, 0.6)');
+      expect(contrast('#666666', PALETTES[name].bodyBg), name).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(t.colorTextDescription as string, PALETTES[name].bodyBg), name).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
   it('every preset tag colour (green "enabled", gold "pending" ...) on its tag background', () => {
     const t = tokens('default', '#409EFF');
     for (const colour of PRESET_TAGS) {

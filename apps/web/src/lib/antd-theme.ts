@@ -69,6 +69,8 @@ export function antdThemeFor(name: ThemeName, colour: string): ThemeConfig {
       colorLink: p.dark ? lightOnDark(colour, '#141414') : primary,
       borderRadius: p.radius,
       colorTextDescription: p.dark ? '#a6a6a6' : '#595959',
+      // Labels of details (Descriptions) and other secondary text: antd's 45 % black is 3.4:1 on white.
+      colorTextTertiary: p.dark ? 'rgba(255, 255, 255, 0.6)' : 'rgba(0, 0, 0, 0.6)',
       colorTextPlaceholder: p.dark ? '#8c8c8c' : '#767676',
       fontFamily:
         "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'WenQuanYi Micro Hei', 'Helvetica Neue', Arial, sans-serif",
