@@ -141,7 +141,7 @@ for (const lang of ['zh', 'en'] as const) {
       await expect(tabs.getByRole('tab')).toHaveCount(1);
       // Close one with its close button.
       await page.goto('/info/index');
-      await tabs.locator('.ant-tabs-tab').filter({ hasText: T.infoPage }).locator('.ant-tabs-tab-remove').click();
+      await tabs.locator('.ra-tab').filter({ hasText: T.infoPage }).locator('.ra-tab-close').click();
       await expect(tabs.getByRole('tab', { name: T.infoPage })).toHaveCount(0);
       await expect(page).toHaveURL(/\/wel\/smartBoard_2$/);
     });

@@ -9,6 +9,7 @@ import { setFeedback } from '../lib/feedback';
 import { installMenuTexts } from '../lib/menu-texts';
 import { useScreenClass } from '../lib/screen';
 import { settingsStore } from '../lib/settings';
+import { useTableA11y } from './a11y-patches';
 import { LogoArea } from './logo-area';
 import { MenuSearch } from './menu-search';
 import { PageHost } from './page-host';
@@ -50,6 +51,7 @@ function ShellLayout() {
   // On a tablet the sidebar starts folded; a phone gets the menu in a drawer.
   const collapsed = phone ? false : screen === 1 ? true : collapsedSetting;
   useCurrentUserRefresh();
+  useTableA11y();
 
   useEffect(() => startTokenRefresh(), []);
   // A page opened from the drawer closes it.
@@ -105,7 +107,9 @@ function ShellLayout() {
           <TopBar collapsed={phone ? !drawerOpen : collapsed} onToggle={toggle} />
         </Header>
         <TabsBar />
-        <Content className="ra-content" id="ra-main" tabIndex={-1}>
+        {/* Focusable (in the Tab order): the content area scrolls, and a page of plain text has nothing else
+            to focus for the arrow keys to scroll it (axe scrollable-region-focusable). */}
+        <Content className="ra-content" id="ra-main" tabIndex={0}>
           <PageHost />
         </Content>
       </Layout>

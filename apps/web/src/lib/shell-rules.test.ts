@@ -95,7 +95,7 @@ describe('themes: contrast passes in every theme (WCAG AA 4.5:1)', () => {
       for (const bg of stops(active)) expect(contrast(p.siderActiveText, bg)).toBeGreaterThanOrEqual(4.5);
     });
   }
-  it('the picked colour is darkened only as far as white text on it needs', () => {
+  it('the picked colour is darkened only as far as white text on it and it on a light page need', () => {
     expect(contrast(accessiblePrimary('#409EFF'), '#ffffff')).toBeGreaterThanOrEqual(4.5);
     expect(accessiblePrimary('#1d39c4')).toBe('#1d39c4');
   });

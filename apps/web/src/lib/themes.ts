@@ -276,13 +276,29 @@ function mix(hex: string, target: string, amount: number): string {
 }
 
 /**
- * The picked colour, darkened just enough for white text on it (buttons, the selected menu item) to
- * reach WCAG AA 4.5:1. A colour that already passes is used as picked.
+ * The darkest light surface primary-coloured text lies on: the themes' page backgrounds (#ecf0f5 the darkest,
+ * where an open page tab's title is written) and the primary tint (`primaryTint`: a "processing" tag, a
+ * selected option).
+ */
+export const LIGHT_SURFACE = '#e6ebf2';
+
+/**
+ * The picked colour, darkened just enough for white text on it (buttons, the selected menu item) and for
+ * it as text on the light surfaces (links, the open tab, a processing tag) to reach WCAG AA 4.5:1. A colour
+ * that already passes is used as picked.
  */
 export function accessiblePrimary(colour: string): string {
   let value = colour;
-  for (let step = 0; step < 20 && contrast(value, '#ffffff') < 4.5; step++) value = mix(value, '#000000', 0.06);
+  for (let step = 0; step < 30 && contrast(value, LIGHT_SURFACE) < 4.5; step++) value = mix(value, '#000000', 0.04);
   return value;
+}
+
+/**
+ * The light tint of the picked colour (antd's primary and info backgrounds). Taken from the colour as picked:
+ * antd's own tint of the darkened primary turns grey and too dark for primary text on it.
+ */
+export function primaryTint(colour: string, amount = 0.9): string {
+  return mix(colour, '#ffffff', amount);
 }
 
 /** The picked colour lightened until it reads on a dark background (links and active text in dark mode). */

@@ -78,7 +78,12 @@ export function LicencePicture({
         </Space>
         {percent !== null && (
           <Space>
-            <Progress percent={percent} size="small" style={{ width: 160 }} />
+            <Progress
+              percent={percent}
+              size="small"
+              style={{ width: 160 }}
+              aria-label={t('common:a11y.uploadProgress')}
+            />
             <Button size="small" onClick={cancel}>
               {t('enterprise.cancelUpload')}
             </Button>

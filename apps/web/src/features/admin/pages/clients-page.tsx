@@ -1,7 +1,8 @@
 import { GRANT_TYPES } from '@robot-ads/contracts/admin/admin.schemas';
-import { Alert, Button, Checkbox, Form, Input, InputNumber, Modal, Popconfirm, Space, Typography } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Modal, Popconfirm, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CheckboxGroupField } from '../../../components/checkbox-group-field';
 import {
   type AdminClient,
   type ClientSubmitInput,
@@ -160,7 +161,7 @@ function ClientDialog({
         label={t('clients.grantTypes')}
         rules={[{ required: true, type: 'array', min: 1, message: t('clients.grantRequired') }]}
       >
-        <Checkbox.Group options={GRANT_TYPES.map((g) => ({ value: g, label: t(`grants.${g}`) }))} />
+        <CheckboxGroupField options={GRANT_TYPES.map((g) => ({ value: g, label: t(`grants.${g}`) }))} />
       </Form.Item>
       <Form.Item name="scope" label={t('clients.scope')}>
         <Input maxLength={200} />

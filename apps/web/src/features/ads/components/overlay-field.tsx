@@ -165,7 +165,13 @@ export function OverlayField({
           </Space>
           {uploading && (
             <Space>
-              <Progress percent={percent} size="small" status="active" style={{ width: 200 }} />
+              <Progress
+                percent={percent}
+                size="small"
+                status="active"
+                style={{ width: 200 }}
+                aria-label={t('common:a11y.uploadProgress')}
+              />
               <Button size="small" onClick={() => controller.current?.abort()}>
                 {t('overlay.cancel')}
               </Button>

@@ -13,24 +13,11 @@ import {
   playlistInput,
   TIME_ZONE_OPTIONS,
 } from '@robot-ads/contracts/playlists/playlists.schemas';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Col,
-  DatePicker,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Row,
-  Select,
-  Space,
-  TimePicker,
-} from 'antd';
+import { Alert, Button, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Space, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CheckboxGroupField } from '../../../components/checkbox-group-field';
 import { lang } from '../../../lib/i18n';
 import { sessionStore } from '../../../lib/session';
 import { type Plan, useAdOptions, useCustomerOptions, useSavePlan } from '../api/plans';
@@ -274,7 +261,7 @@ export function PlanEditor({ plan, open, onClose }: { plan: Plan | null; open: b
               { required: true, type: 'array', min: 1, message: messageFor('PLAYLIST_CYCLE_DATA_REQUIRED', lang()) },
             ]}
           >
-            <Checkbox.Group
+            <CheckboxGroupField
               options={(t('preview.weekdays', { returnObjects: true }) as string[]).map((label, i) => ({
                 label,
                 value: i + 1,

@@ -103,6 +103,7 @@ export default function PlanDetailPage() {
                 size={72}
                 percent={percentOf(s.ratio)}
                 status={s.lowPullRate ? 'exception' : 'normal'}
+                aria-label={t('fields.ratio')}
               />
             </div>
           </Space>

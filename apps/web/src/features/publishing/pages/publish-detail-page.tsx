@@ -44,6 +44,7 @@ export default function PublishDetailPage() {
               size={64}
               percent={percentOf(s.ratio)}
               status={s.lowPullRate ? 'exception' : 'normal'}
+              aria-label={t('fields.ratio')}
             />
           </Space>
           {s.lowPullRate && (

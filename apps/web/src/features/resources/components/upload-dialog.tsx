@@ -197,6 +197,7 @@ export function UploadDialog({ open, onClose }: { open: boolean; onClose: () => 
                     percent={item.percent}
                     size="small"
                     status={item.status === 'done' ? 'success' : 'active'}
+                    aria-label={t('common:a11y.uploadProgress')}
                   />
                 )}
                 {item.error && (

@@ -152,6 +152,7 @@ export default function RequirementsPage() {
                         percent={total ? Math.round(((taken + failed) / total) * 100) : 0}
                         success={{ percent: total ? Math.round((taken / total) * 100) : 0 }}
                         showInfo={false}
+                        aria-label={t('progress', { taken, failed, waiting })}
                       />
                       <span data-testid="requirement-progress">{t('progress', { taken, failed, waiting })}</span>
                     </Space>

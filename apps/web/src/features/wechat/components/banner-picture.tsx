@@ -64,7 +64,15 @@ export function BannerPicture({
           {value ? t('banners.replacePicture') : t('banners.uploadPicture')}
         </Button>
       </Upload>
-      {percent !== null && <Progress percent={percent} size="small" status="active" style={{ width: 240 }} />}
+      {percent !== null && (
+        <Progress
+          percent={percent}
+          size="small"
+          status="active"
+          style={{ width: 240 }}
+          aria-label={t('common:a11y.uploadProgress')}
+        />
+      )}
       <Typography.Text type={failure ? 'danger' : 'secondary'}>{failure ?? t('banners.pictureRule')}</Typography.Text>
     </Space>
   );
