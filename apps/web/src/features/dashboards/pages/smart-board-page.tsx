@@ -7,7 +7,7 @@ import {
   RobotOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { DEFAULT_TIME_ZONE } from '@robot-ads/contracts/playlists/playlists.schemas';
+import { DEFAULT_TIME_ZONE } from '@robot-ads/contracts/playlists/default-time-zone';
 import { Card, Col, Progress, Row, Skeleton, Statistic, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
