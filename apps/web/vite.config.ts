@@ -61,7 +61,8 @@ function formProviderOnly(): Plugin {
 
 export default defineConfig({
   plugins: [lighterMaps(), formProviderOnly(), react()],
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  // The manifest (dist/.vite/manifest.json) names each chunk's source for the weight figures (tools/web-weight.ts).
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500, manifest: true },
   server: {
     port: 5173,
     proxy: {
