@@ -40,7 +40,13 @@ test('every theme and the colour picker change the page, and survive a reload', 
   const before = await page.screenshot({ animations: 'disabled' });
   const preset = page.locator('.ant-color-picker-presets-color').nth(7);
   await expect(async () => {
-    if (!(await preset.isVisible())) await page.locator('.ra-colour-picker .ra-colour-trigger').click();
+    if (!(await preset.isVisible())) {
+      // The swatch stands in for antd's picker until the first click, which opens the real one.
+      await page
+        .locator('.ra-colour-picker .ra-colour-trigger, [data-testid="colour-picker-slot"]')
+        .first()
+        .click();
+    }
     await preset.click({ timeout: 3000 });
     await expect(page.locator('html')).toHaveCSS('--ra-primary-raw', '#F5222D', { timeout: 3000 });
   }).toPass({ timeout: 30_000 });

@@ -18,12 +18,13 @@ export function searchMenu(nodes: NavItem[], text: string) {
   return leaves(nodes).filter(({ item }) => item.label.toLowerCase().startsWith(query));
 }
 
-export function MenuSearch() {
+/** `initialText`: what was typed into the stand-in before this search loaded (menu-search-slot.tsx). */
+export function MenuSearch({ initialText = '' }: { initialText?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { items } = useNavItems();
-  const [text, setText] = useState('');
-  const [open, setOpen] = useState(false);
+  const [text, setText] = useState(initialText);
+  const [open, setOpen] = useState(initialText !== '');
   const matches = useMemo(() => searchMenu(items, text), [items, text]);
 
   const go = (item: NavItem) => {

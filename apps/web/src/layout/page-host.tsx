@@ -1,5 +1,5 @@
 import type { Role } from '@robot-ads/contracts/auth/roles';
-import { Activity, type ComponentType, Suspense, useEffect, useMemo } from 'react';
+import { Activity, type ComponentType, lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Location, Navigate, NavigationType, UNSAFE_LocationContext, useLocation } from 'react-router';
 import { findPage } from '../app/registry';
@@ -10,8 +10,10 @@ import { pageTitleKey } from '../lib/page-title';
 import { sessionStore } from '../lib/session';
 import { HOME_PATH, openTab, tabsStore } from '../lib/tabs';
 import { setPageTitle } from '../lib/title';
-import { IframePage } from './iframe-page';
 import { useMenuPaths } from './use-menus';
+
+/** /myiframe/… pages (with antd's Result illustrations) load only when one is opened. */
+const IframePage = lazy(() => import('./iframe-page').then((m) => ({ default: m.IframePage })));
 
 /** Loads the page's locale namespace (suspends until it is there) and then shows the page. */
 function PageWithNamespace({ Component, namespace }: { Component: ComponentType; namespace: string }) {
@@ -65,7 +67,13 @@ export function PageHost() {
 
   if (path === '/' || path === '') return <Navigate to="/wel" replace />;
   if (path === '/wel' || path === '/wel/') return <Navigate to={HOME_PATH} replace />;
-  if (path.startsWith('/myiframe/')) return <IframePage />;
+  if (path.startsWith('/myiframe/')) {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <IframePage />
+      </Suspense>
+    );
+  }
   if (!page) return <Navigate to="/404" replace />;
   if (menuPaths === null && page.menu !== false && path !== HOME_PATH) return <PageLoading />;
   if (!allowed) return <Navigate to="/403" replace />;

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App, Drawer, Layout } from 'antd';
-import { useEffect, useState } from 'react';
+import { App, Layout } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { startTokenRefresh } from '../app/auth';
@@ -11,7 +11,7 @@ import { useScreenClass } from '../lib/screen';
 import { settingsStore } from '../lib/settings';
 import { useTableA11y } from './a11y-patches';
 import { LogoArea } from './logo-area';
-import { MenuSearch } from './menu-search';
+import { MenuSearchSlot } from './menu-search-slot';
 import { PageHost } from './page-host';
 import { SideMenu } from './side-menu';
 import { TabsBar } from './tabs-bar';
@@ -19,6 +19,8 @@ import { TopBar } from './top-bar';
 import { useCurrentUserRefresh } from './use-current-user';
 
 const { Sider, Header, Content } = Layout;
+/** The phone's menu drawer loads only on a phone. */
+const Drawer = lazy(() => import('antd/es/drawer'));
 
 installMenuTexts();
 
@@ -70,7 +72,7 @@ function ShellLayout() {
   const sider = (
     <>
       <LogoArea collapsed={collapsed} />
-      {!collapsed && <MenuSearch />}
+      {!collapsed && <MenuSearchSlot />}
       <SideMenu collapsed={collapsed} />
     </>
   );
@@ -81,20 +83,22 @@ function ShellLayout() {
         {t('a11y.skipToContent')}
       </a>
       {phone ? (
-        <Drawer
-          placement="left"
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          size={260}
-          closable={false}
-          className="ra-sider-drawer"
-          styles={{ body: { padding: 0 } }}
-          title={null}
-        >
-          <nav className="ra-sider ra-sider-in-drawer" aria-label={t('menu.label')}>
-            {sider}
-          </nav>
-        </Drawer>
+        <Suspense fallback={null}>
+          <Drawer
+            placement="left"
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            size={260}
+            closable={false}
+            className="ra-sider-drawer"
+            styles={{ body: { padding: 0 } }}
+            title={null}
+          >
+            <nav className="ra-sider ra-sider-in-drawer" aria-label={t('menu.label')}>
+              {sider}
+            </nav>
+          </Drawer>
+        </Suspense>
       ) : (
         <Sider className="ra-sider" width={232} collapsedWidth={64} collapsed={collapsed} trigger={null} collapsible>
           <nav className="ra-sider-nav" aria-label={t('menu.label')}>

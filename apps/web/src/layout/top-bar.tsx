@@ -3,7 +3,7 @@ import { Button, Tooltip } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sessionStore } from '../lib/session';
-import { ColourPicker } from './colour-picker';
+import { ColourPickerSlot } from './colour-picker-slot';
 import { FullScreenToggle } from './full-screen-toggle';
 import { LanguageSwitch } from './language-switch';
 import { ThemePicker } from './theme-picker';
@@ -39,7 +39,7 @@ export function TopBar({ collapsed, onToggle }: { collapsed: boolean; onToggle: 
             {(BELL_ROLES as readonly string[]).includes(role) ? <NotificationBell /> : <LiveNotices />}
           </Suspense>
         )}
-        <ColourPicker />
+        <ColourPickerSlot />
         <ThemePicker />
         <LanguageSwitch />
         <FullScreenToggle />

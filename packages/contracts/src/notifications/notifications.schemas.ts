@@ -1,24 +1,12 @@
 import { z } from 'zod';
 import { okEnvelope } from '../common/envelope';
 import { idSchema } from '../common/ids';
-import { LEAD_REMINDER_EVENT } from '../sales/leads.schemas';
-import { ORDER_REVIEW_EVENT } from '../sales/orders.schemas';
 
-/**
- * Every kind of message the server sends (spec section 3, plus the sales reminders and order reviews).
- * The server's `notify` only takes these names, and the web has a title and a text for each.
- */
-export const NOTIFICATION_NAMES = [
-  'playlist.pulled.ratio',
-  'playlist.audit.result',
-  'customer.audit.result',
-  LEAD_REMINDER_EVENT,
-  ORDER_REVIEW_EVENT,
-] as const;
-export type NotificationName = (typeof NOTIFICATION_NAMES)[number];
-
-/** Live socket events (spec section 3): `message` carries a new notification. */
-export const SOCKET_EVENTS = { message: 'message', readMessage: 'readMessage', error: 'error' } as const;
+export {
+  NOTIFICATION_NAMES,
+  type NotificationName,
+  SOCKET_EVENTS,
+} from './notification-names';
 
 export const notificationData = z
   .object({

@@ -3,6 +3,7 @@ import { okEnvelope, pageEnvelope } from '../common/envelope';
 import { idSchema } from '../common/ids';
 import { pageQuery } from '../common/pagination';
 import { withoutDefaults } from '../common/update-body';
+import { DEFAULT_TIME_ZONE } from './default-time-zone';
 
 /*
  * Delivery plans (playlists), spec sections 3, 5 and 9.
@@ -50,7 +51,7 @@ export const TIME_ZONE_OPTIONS = [
   { code: 'TW', zone: 'Asia/Taipei', specOffset: '+8' },
   { code: 'HK', zone: 'Asia/Hong_Kong', specOffset: '+8' },
 ] as const;
-export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
+export { DEFAULT_TIME_ZONE };
 export const TIME_ZONES = [DEFAULT_TIME_ZONE, ...TIME_ZONE_OPTIONS.map((o) => o.zone)] as const;
 export type TimeZone = (typeof TIME_ZONES)[number];
 

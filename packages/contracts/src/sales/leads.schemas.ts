@@ -140,4 +140,4 @@ export const leadImportResponse = okEnvelope(leadImportResult);
 export const leadExportBody = leadQuery.omit({ start: true, limit: true });
 
 /** The notification (bell and live `message`) of a due follow-up: data { id, name, phone, nextFollowAt }. */
-export const LEAD_REMINDER_EVENT = 'lead.follow.reminder';
+export { LEAD_REMINDER_EVENT } from '../notifications/notification-names';

@@ -189,7 +189,7 @@ export const orderDeliveryResponse = okEnvelope(orderDeliveryDto);
 export const orderExportBody = orderQuery.omit({ start: true, limit: true });
 
 /** Live event (realtime `message`) to the order's creator and the customer's accounts after a review. */
-export const ORDER_REVIEW_EVENT = 'order.review.result';
+export { ORDER_REVIEW_EVENT } from '../notifications/notification-names';
 export const orderReviewEvent = z.object({
   id: z.string(),
   orderNo: z.string(),

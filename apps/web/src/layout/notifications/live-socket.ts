@@ -1,8 +1,5 @@
-import {
-  NOTIFICATION_NAMES,
-  type NotificationDto,
-  SOCKET_EVENTS,
-} from '@robot-ads/contracts/notifications/notifications.schemas';
+import { NOTIFICATION_NAMES, SOCKET_EVENTS } from '@robot-ads/contracts/notifications/notification-names';
+import type { NotificationDto } from '@robot-ads/contracts/notifications/notifications.schemas';
 import { io, type Socket } from 'socket.io-client';
 import { sessionStore } from '../../lib/session';
 

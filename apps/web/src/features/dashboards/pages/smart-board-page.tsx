@@ -7,8 +7,8 @@ import {
   RobotOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { DEFAULT_TIME_ZONE } from '@robot-ads/contracts/playlists/playlists.schemas';
-import { Card, Col, Progress, Row, Skeleton, Statistic, Typography } from 'antd';
+import { DEFAULT_TIME_ZONE } from '@robot-ads/contracts/playlists/default-time-zone';
+import { Card, Col, Progress, Row, Skeleton, Statistic } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -94,7 +94,10 @@ export default function SmartBoardPage() {
                 components={{ name: <span translate="no" /> }}
               />
             </h1>
-            <Typography.Text type="secondary">{dayjs().format(t('smartBoard.dateFormat'))}</Typography.Text>
+            {/* Plain elements in antd's colours: Typography would bring its editor (Input, TextArea) along. */}
+            <span style={{ color: 'var(--ant-color-text-secondary)' }}>
+              {dayjs().format(t('smartBoard.dateFormat'))}
+            </span>
           </div>
         </div>
       </Card>
@@ -194,9 +197,9 @@ export default function SmartBoardPage() {
       </Row>
       {!accounts.isEnabled && !board.isEnabled && plays.isError && shortcuts.length === 0 && (
         <Card>
-          <Typography.Paragraph style={{ margin: 0 }}>
+          <p style={{ margin: 0 }}>
             <ApiOutlined /> {t('smartBoard.noFigures')}
-          </Typography.Paragraph>
+          </p>
         </Card>
       )}
     </div>
