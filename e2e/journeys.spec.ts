@@ -8,7 +8,8 @@ import { login, loginThroughForm, type Mode, PASSWORD } from './shell-helpers';
  * the operator review, so the three run in this order; the others stand alone.
  */
 
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
+// Whole journeys, each several pages and dialogs: more than the default minute on a busy machine.
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
 const suffix = Date.now().toString(36).slice(-5);
 const material = `journey-${suffix}`;
