@@ -40,7 +40,8 @@ export default defineConfig({
     // robots, so that the specs see the demo data as it was seeded.
     command: `rm -rf ${dataDir} && npm start`,
     url: `http://localhost:${port}/api/health`,
-    timeout: 120_000,
+    // The first start writes the demo data and its media (ffmpeg): over 2 minutes on a loaded 2-core machine.
+    timeout: 300_000,
     reuseExistingServer: false,
     env: {
       PORT: String(port),

@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { fillLogin, type Mode, PASSWORD } from './shell-helpers';
+import { login, type Mode, PASSWORD } from './shell-helpers';
 
 /** Full page loads (shell, menus, the page's chunk) take long on a machine shared with other suites. */
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -23,9 +23,7 @@ const ID_NUMBER = '11010519491231002X';
  * chunks: on a busy machine that takes longer than an assertion's default wait.
  */
 async function signIn(page: Page, username: string, mode: Mode = 'operator', lang: 'zh' | 'en' = 'zh') {
-  await page.goto('/login');
-  await fillLogin(page, username, PASSWORD, mode, lang);
-  await expect(page.locator('.ra-shell')).toBeVisible({ timeout: 60_000 });
+  await login(page, username, mode, lang);
 }
 
 async function pageIn(browser: Browser, locale: 'zh-CN' | 'en-US'): Promise<Page> {

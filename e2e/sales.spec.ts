@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { fillLogin, type Mode, PASSWORD, readDownloadedWorkbook } from './shell-helpers';
+import { type Mode, PASSWORD, readDownloadedWorkbook, login as sharedLogin } from './shell-helpers';
 
 /**
  * Issue 17: a salesperson (Chinese) follows up a lead and converts it; the customer's plan gets an order that
@@ -18,9 +18,7 @@ async function pageIn(browser: Browser, locale: 'zh-CN' | 'en-US'): Promise<Page
 
 /** Logs in and waits for the shell (the first page after a build loads slowly on a shared machine). */
 async function login(page: Page, username: string, mode: Mode = 'operator', lang: 'zh' | 'en' = 'zh') {
-  await page.goto('/login');
-  await fillLogin(page, username, PASSWORD, mode, lang);
-  await expect(page.locator('.ra-shell')).toBeVisible({ timeout: 60_000 });
+  await sharedLogin(page, username, mode, lang);
 }
 
 /** antd puts a space between two Chinese characters of a button. */

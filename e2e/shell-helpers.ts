@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, type Page } from '@playwright/test';
+import { type Cookie, expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 
 export const PASSWORD = 'Robot@2026';
@@ -30,12 +30,61 @@ export async function fillLogin(
   await page.getByRole('button', { name: TEXT[lang].submit, exact: true }).click();
 }
 
-/** Logs in from /login and waits for the shell. */
-export async function login(page: Page, username: string, mode: Mode = 'operator', lang: 'zh' | 'en' = 'zh') {
+/** Logs in from /login through the form and waits for the shell. */
+export async function loginThroughForm(
+  page: Page,
+  username: string,
+  mode: Mode = 'operator',
+  lang: 'zh' | 'en' = 'zh',
+) {
   await page.goto('/login');
   await fillLogin(page, username, PASSWORD, mode, lang);
   // The shell's first load fetches the menus and the page's chunks: slow on a busy machine.
   await expect(page.locator('.ra-shell')).toBeVisible({ timeout: 60_000 });
+}
+
+const SESSION_KEY = 'robot-ads-session';
+/** Sessions of this worker, by account, login mode and language: what a login left in the browser. */
+const sessions = new Map<string, { session: string; cookies: Cookie[] }>();
+
+/**
+ * Logs in and waits for the shell. The first login of an account (mode, language) in a worker goes through
+ * the form; later ones give the new page the session that login left (the web app keeps it in
+ * sessionStorage, which Playwright's storage state does not carry), once the server still takes its token.
+ * The server's language of the account is set as a login through the form sets it.
+ */
+export async function login(page: Page, username: string, mode: Mode = 'operator', lang: 'zh' | 'en' = 'zh') {
+  const key = `${username}|${mode}|${lang}`;
+  const saved = sessions.get(key);
+  if (saved && (await restoreSession(page, saved, lang))) return;
+  sessions.delete(key);
+  await loginThroughForm(page, username, mode, lang);
+  const session = await page.evaluate((k) => sessionStorage.getItem(k), SESSION_KEY);
+  if (session) sessions.set(key, { session, cookies: await page.context().cookies() });
+}
+
+async function restoreSession(
+  page: Page,
+  saved: { session: string; cookies: Cookie[] },
+  lang: 'zh' | 'en',
+): Promise<boolean> {
+  const state = JSON.parse(saved.session) as { token: string; user: Record<string, unknown> };
+  const headers = { authorization: `Bearer ${state.token}` };
+  // A session that ended since (a logout, a changed password) is not reused.
+  const current = await page.request.get('/api/Users/current', { headers });
+  if (!current.ok()) return false;
+  await page.request.put('/api/Users', { headers, data: { lang } });
+  const user = (await current.json()).data as Record<string, unknown>;
+  await page.context().addCookies(saved.cookies);
+  // A same-origin page that loads no app, to write the session before the app reads it.
+  await page.goto('/api/health');
+  await page.evaluate(([k, value]) => sessionStorage.setItem(k, value), [
+    SESSION_KEY,
+    JSON.stringify({ ...state, user: { ...state.user, ...user, lang }, loggedOut: undefined }),
+  ] as const);
+  await page.goto('/');
+  await expect(page.locator('.ra-shell')).toBeVisible({ timeout: 60_000 });
+  return true;
 }
 
 export function sider(page: Page) {

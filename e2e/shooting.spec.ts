@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { fillLogin, PASSWORD } from './shell-helpers';
+import { login } from './shell-helpers';
 
 /*
  * Issue 18 in a real Chromium, one login per role: root works in Chinese, admin in English.
@@ -157,10 +157,7 @@ async function officePage(browser: Browser, username: string, lang: 'zh' | 'en')
     viewport: { width: 1366, height: 800 },
   });
   const page = await context.newPage();
-  await page.goto('/login');
-  await fillLogin(page, username, PASSWORD, 'operator', lang);
-  // The first page after login (the smart board) can take a while on a busy machine.
-  await expect(page.locator('.ra-shell')).toBeVisible({ timeout: 30_000 });
+  await login(page, username, 'operator', lang);
   return page;
 }
 

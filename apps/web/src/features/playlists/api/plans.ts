@@ -107,6 +107,18 @@ export const useGroupOptions = (name: string, enabled: boolean) =>
     enabled,
     placeholderData: keepPreviousData,
   });
+/** Devices the caller may see that take commercial ads, by name, for the application's device picker. */
+export const useDeviceOptions = (name: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ['playlists', 'device-options', name],
+    queryFn: () =>
+      api.get<Page<{ robotId: string; name: string; propertyname: string; remainingSlots: number }>>(
+        '/api/Devices/queryRobotInfo',
+        { query: { start: 0, limit: 100, name: name || undefined, postAds: true } },
+      ),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
 export const useAccountOptions = (name: string, enabled: boolean) =>
   useQuery({
     queryKey: ['playlists', 'account-options', name],

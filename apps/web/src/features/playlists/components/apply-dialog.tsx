@@ -5,7 +5,8 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeviceImportDialog } from '../../../components/device-import-dialog';
-import { type Plan, useAccountOptions, useApply, useGroupOptions } from '../api/plans';
+import { PickerEmpty } from '../../../components/picker-empty';
+import { type Plan, useAccountOptions, useApply, useDeviceOptions, useGroupOptions } from '../api/plans';
 
 export type ApplyKind = 'apply' | 'cancel' | 'pause';
 
@@ -22,6 +23,8 @@ export function ApplyDialog({ plan, kind, onClose }: { plan: Plan; kind: ApplyKi
   const [importOpen, setImportOpen] = useState(false);
   const [groupSearch, setGroupSearch] = useState('');
   const [accountSearch, setAccountSearch] = useState('');
+  const [deviceSearch, setDeviceSearch] = useState('');
+  const devices = useDeviceOptions(deviceSearch, kind === 'apply' && mode === 'robots');
   const groups = useGroupOptions(groupSearch, kind === 'apply' && mode === 'adGroups');
   const accounts = useAccountOptions(accountSearch, kind === 'apply' && mode === 'accounts');
   const [form] = Form.useForm<{
@@ -92,7 +95,21 @@ export function ApplyDialog({ plan, kind, onClose }: { plan: Plan; kind: ApplyKi
                     tokenSeparators={[',', ' ', '\n']}
                     placeholder={t('apply.robotIdsPlaceholder')}
                     aria-label={t('apply.devices')}
-                    open={false}
+                    showSearch={{ filterOption: false, onSearch: setDeviceSearch }}
+                    loading={devices.isFetching}
+                    notFoundContent={
+                      devices.isFetching ? undefined : (
+                        <PickerEmpty
+                          why={t('apply.noDeviceWhy')}
+                          nextStep={t('apply.noDeviceNext')}
+                          searched={deviceSearch !== ''}
+                        />
+                      )
+                    }
+                    options={(devices.data?.datas ?? []).map((d) => ({
+                      value: d.robotId,
+                      label: `${d.name} (${d.robotId}) · ${d.propertyname}`,
+                    }))}
                   />
                   <Space>
                     <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)}>
