@@ -10,6 +10,7 @@ import { Redis } from 'ioredis';
 import type { Database } from './db/client';
 import { buildDeviceLane, laneServerFactory } from './device-lane';
 import { ACCOUNT_EXPORT_JOB, AccountListExports } from './modules/accounts/account-exports';
+import { OwnerAccountsService } from './modules/accounts/accounts.owners';
 import { accountsOfCustomers, customerHasAccount } from './modules/accounts/accounts.queries';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { AccountsService } from './modules/accounts/accounts.service';
@@ -441,7 +442,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(schedulesRoutes(ctx, app.schedules));
   await app.register(authRoutes(ctx, auth, (input) => openPlatform.issueToken(input)));
   await app.register(openPlatformRoutes(openPlatform, partnerWebhooks));
-  await app.register(accountsRoutes(accounts));
+  await app.register(accountsRoutes(accounts, new OwnerAccountsService(platform, accounts)));
   await app.register(twoFactorRoutes(ctx, auth.twoFactor));
   await app.register(menusRoutes(ctx, { current: () => menusAdmin.merged() }));
   await app.register(adminRoutes(ctx, { menus: menusAdmin, clients, params }));
