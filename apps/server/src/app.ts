@@ -24,8 +24,9 @@ import { ParamsService } from './modules/admin/params.service';
 // The modules' additions to AppContext (declaration merging): named here so that every program that
 // builds the app (server, web tests, e2e) sees them.
 import type {} from './modules/ads/ads.context';
+import { adsUsingResources } from './modules/ads/ads.queries';
 import { adsRoutes } from './modules/ads/ads.routes';
-import { AdsService, adsUsingResources } from './modules/ads/ads.service';
+import { AdsService } from './modules/ads/ads.service';
 import { AUDIT_EXPORT_JOB, runAuditExport } from './modules/audits/audit-exports';
 import { auditsRoutes } from './modules/audits/audits.routes';
 import { adAccountLinkCounter } from './modules/audits/audits.service';
