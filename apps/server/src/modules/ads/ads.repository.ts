@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL, sql } from 'dr
 import type { DbOrTx } from '../../db/client';
 import { containsLike } from '../../platform/like';
 import type { DataScope } from '../../platform/scope';
-import { ownedWhere } from '../media/media.scope';
+import { ownedWhere } from '../media/owned.queries';
 import { type AdRow, adResources, advertisements } from './ads.table';
 
 type NewAdRow = typeof advertisements.$inferInsert;
