@@ -10,6 +10,7 @@ import { Redis } from 'ioredis';
 import type { Database } from './db/client';
 import { buildDeviceLane, laneServerFactory } from './device-lane';
 import { ACCOUNT_EXPORT_JOB, AccountListExports } from './modules/accounts/account-exports';
+import { OwnerAccountsService } from './modules/accounts/accounts.owners';
 import { accountsOfCustomers, customerHasAccount } from './modules/accounts/accounts.queries';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { AccountsService } from './modules/accounts/accounts.service';
@@ -23,8 +24,9 @@ import { ParamsService } from './modules/admin/params.service';
 // The modules' additions to AppContext (declaration merging): named here so that every program that
 // builds the app (server, web tests, e2e) sees them.
 import type {} from './modules/ads/ads.context';
+import { adsUsingResources } from './modules/ads/ads.queries';
 import { adsRoutes } from './modules/ads/ads.routes';
-import { AdsService, adsUsingResources } from './modules/ads/ads.service';
+import { AdsService } from './modules/ads/ads.service';
 import { AUDIT_EXPORT_JOB, runAuditExport } from './modules/audits/audit-exports';
 import { auditsRoutes } from './modules/audits/audits.routes';
 import { adAccountLinkCounter } from './modules/audits/audits.service';
@@ -441,7 +443,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(schedulesRoutes(ctx, app.schedules));
   await app.register(authRoutes(ctx, auth, (input) => openPlatform.issueToken(input)));
   await app.register(openPlatformRoutes(openPlatform, partnerWebhooks));
-  await app.register(accountsRoutes(accounts));
+  await app.register(accountsRoutes(accounts, new OwnerAccountsService(platform, accounts)));
   await app.register(twoFactorRoutes(ctx, auth.twoFactor));
   await app.register(menusRoutes(ctx, { current: () => menusAdmin.merged() }));
   await app.register(adminRoutes(ctx, { menus: menusAdmin, clients, params }));

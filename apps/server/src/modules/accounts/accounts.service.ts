@@ -1,105 +1,36 @@
 import { checkName, checkPhone, profileSchema } from '@robot-ads/contracts/accounts/accounts.rules';
-import { type AccountDto, canGiveRole, type ownerReviewScopeDto } from '@robot-ads/contracts/accounts/accounts.schemas';
-import type { z } from 'zod';
-
-type OwnerReviewScope = z.infer<typeof ownerReviewScopeDto>;
-
+import { type AccountDto, canGiveRole } from '@robot-ads/contracts/accounts/accounts.schemas';
 import type { SessionInfo } from '@robot-ads/contracts/auth/auth.schemas';
-import {
-  ADVERTISER_ROLES,
-  OPERATOR_ROLES,
-  PARENT_ROLES,
-  type Principal,
-  type Role,
-} from '@robot-ads/contracts/auth/roles';
+import { ADVERTISER_ROLES, PARENT_ROLES, type Role } from '@robot-ads/contracts/auth/roles';
 import { newId } from '@robot-ads/contracts/common/ids';
 import type { Language } from '@robot-ads/contracts/common/language';
-import { fromUnixSeconds, toUnixSeconds } from '@robot-ads/contracts/common/time';
-import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { fromUnixSeconds } from '@robot-ads/contracts/common/time';
 import { AppError } from '../../platform/app-error';
 import type { PlatformContext } from '../../platform/context';
-import { containsLike } from '../../platform/like';
 import { accountSubtreeIds, assertCanSeeAccount, descendantIds } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
 import { RequestValidationError } from '../../platform/validation';
 import { customerNamesByIds, findCustomerById } from '../customers/customers.queries';
+import {
+  type AccountFilter,
+  type AdvertiserInput,
+  asBool,
+  type ManagedInput,
+  type NewManagedInput,
+  toAccountDto,
+} from './accounts.dto';
 import { toSessionInfo } from './accounts.mapper';
-import { findAccountById, findAccountByUsername, phoneTakenByOther, updateAccount } from './accounts.repository';
-import { type AccountRow, accounts } from './accounts.table';
-
-export function toAccountDto(row: AccountRow, customerName: string | null = null): AccountDto {
-  return {
-    id: row.id,
-    parentId: row.parentId,
-    role: row.role as Role,
-    principals: row.principals as Principal,
-    name: row.name,
-    account: row.username,
-    username: row.username,
-    begin: toUnixSeconds(row.beginAt),
-    end: toUnixSeconds(row.endAt),
-    status: row.enabled ? 'enabled' : 'disabled',
-    used: row.used,
-    authorized: row.authorized,
-    customer: row.customerId,
-    customerName,
-    diy: row.diy ? 'yes' : 'no',
-    autoAudit: row.autoAudit ? 'yes' : 'no',
-    isSoldOut: row.isSoldOut,
-    projectId: row.projectId,
-    contact: { name: row.contact?.name ?? '', phone: row.contact?.phone ?? '' },
-    phone: row.phone,
-    avatar: row.avatar,
-    sex: row.sex === 'male' || row.sex === 'female' ? row.sex : '',
-    email: row.email,
-    createtime: toUnixSeconds(row.createdAt) ?? 0,
-  };
-}
-
-export interface AccountFilter {
-  roles?: readonly string[];
-  name?: string;
-  username?: string;
-  parentId?: string;
-  status?: 'enabled' | 'disabled';
-  start: number;
-  limit: number;
-}
-
-export interface AdvertiserInput {
-  name?: string;
-  role?: 'advertisers' | 'advertisers_special';
-  customer?: string;
-  diy?: boolean | 'yes' | 'no';
-  begin?: number | null;
-  end?: number | null;
-  phone?: string;
-  email?: string;
-  status?: 'enabled' | 'disabled';
-  parentId?: string;
-  password?: string;
-}
-
-export interface ManagedInput {
-  name?: string;
-  role?: string;
-  parentId?: string;
-  begin?: number | null;
-  end?: number | null;
-  status?: 'enabled' | 'disabled';
-  used?: boolean;
-  autoAudit?: boolean | 'yes' | 'no';
-  isSoldOut?: boolean;
-  projectId?: string | null;
-  phone?: string;
-  email?: string;
-  contact?: { name: string; phone: string };
-  password?: string;
-}
-
-export type NewManagedInput = ManagedInput & { username: string; password: string; name: string; role: string };
-
-const asBool = (v: boolean | 'yes' | 'no' | undefined) => (v === undefined ? undefined : v === true || v === 'yes');
+import {
+  deleteAccountById,
+  findAccountById,
+  findAccountByUsername,
+  hasChildAccount,
+  insertAccount,
+  pageAccounts,
+  phoneTakenByOther,
+  updateAccount,
+} from './accounts.repository';
+import type { AccountRow } from './accounts.table';
 
 /** What accounts need of the auth module (passed by buildApp): password hashes and ending sessions. */
 export interface AccountCredentials {
@@ -120,29 +51,13 @@ export class AccountsService {
 
   /** A page of accounts within the caller's scope (operators: subtree; root/admin: all). */
   async page(user: SessionUser, filter: AccountFilter): Promise<{ total: number; datas: AccountDto[] }> {
-    const scope = await accountSubtreeIds(this.db, user);
-    const where: SQL[] = [];
-    if (scope) where.push(inArray(accounts.id, scope));
-    if (filter.roles) where.push(inArray(accounts.role, [...filter.roles]));
-    if (filter.name) where.push(ilike(accounts.name, containsLike(filter.name)));
-    if (filter.username) where.push(ilike(accounts.username, containsLike(filter.username)));
-    if (filter.parentId) where.push(eq(accounts.parentId, filter.parentId));
-    if (filter.status) where.push(eq(accounts.enabled, filter.status === 'enabled'));
-    const cond = where.length ? and(...where) : undefined;
-    const [totalRow] = await this.db.select({ n: count() }).from(accounts).where(cond);
-    const rows = await this.db
-      .select()
-      .from(accounts)
-      .where(cond)
-      .orderBy(desc(accounts.createdAt), desc(accounts.id))
-      .offset(filter.start)
-      .limit(filter.limit);
+    const { total, rows } = await pageAccounts(this.db, { ...filter, scope: await accountSubtreeIds(this.db, user) });
     const names = await customerNamesByIds(
       this.db,
       rows.flatMap((r) => (r.customerId ? [r.customerId] : [])),
     );
     return {
-      total: totalRow?.n ?? 0,
+      total,
       datas: rows.map((r) => toAccountDto(r, r.customerId ? (names.get(r.customerId) ?? null) : null)),
     };
   }
@@ -312,7 +227,7 @@ export class AccountsService {
     await this.checkNewAccount(user, input, lang);
     const id = newId();
     try {
-      await this.db.insert(accounts).values({
+      await insertAccount(this.db, {
         id,
         parentId,
         role: input.role,
@@ -376,10 +291,9 @@ export class AccountsService {
 
   async deleteAccount(user: SessionUser, id: string): Promise<void> {
     await this.managedRow(user, id);
-    const [child] = await this.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.parentId, id)).limit(1);
-    if (child) throw new AppError('ACCOUNT_HAS_CHILDREN');
+    if (await hasChildAccount(this.db, id)) throw new AppError('ACCOUNT_HAS_CHILDREN');
     await this.credentials.revokeAllOf(id, 'account deleted');
-    await this.db.delete(accounts).where(eq(accounts.id, id));
+    await deleteAccountById(this.db, id);
   }
 
   // ---- advertiser accounts (AdvertiserUsers) ----
@@ -418,7 +332,7 @@ export class AccountsService {
     const passwordHash = await this.credentials.hash(input.password);
     const id = newId();
     try {
-      await this.db.insert(accounts).values({
+      await insertAccount(this.db, {
         id,
         parentId,
         role: input.role ?? 'advertisers',
@@ -474,82 +388,8 @@ export class AccountsService {
 
   async deleteAdvertiser(user: SessionUser, id: string): Promise<void> {
     await this.advertiserRow(user, id);
-    const [child] = await this.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.parentId, id)).limit(1);
-    if (child) throw new AppError('ACCOUNT_HAS_CHILDREN');
+    if (await hasChildAccount(this.db, id)) throw new AppError('ACCOUNT_HAS_CHILDREN');
     await this.credentials.revokeAllOf(id, 'account deleted');
-    await this.db.delete(accounts).where(eq(accounts.id, id));
-  }
-
-  // ---- owners (Proprietors): contact and review authorization ----
-
-  /** An owner (project) account: itself, or one in an operator's subtree. */
-  private async ownerRow(user: SessionUser, id: string): Promise<AccountRow> {
-    const row = await findAccountById(this.db, id);
-    if (row?.role !== 'project') throw new AppError('NOT_FOUND');
-    await assertCanSeeAccount(this.db, user, id);
-    return row;
-  }
-
-  /** GET /api/Proprietors/updateContact: the owner's contact name and phone (locale rule, unique). */
-  async updateOwnerContact(
-    user: SessionUser,
-    q: { id?: string; name: string; phone: string },
-    lang: Language,
-  ): Promise<AccountDto> {
-    const id = q.id ?? user.id;
-    const row = await this.ownerRow(user, id);
-    const code = checkPhone(q.phone, lang);
-    if (code) throw new AppError(code, {}, 'phone');
-    if (await phoneTakenByOther(this.db, q.phone, id)) throw new AppError('CONTACT_PHONE_EXISTS', {}, 'phone');
-    if (q.name) {
-      const nameCode = checkName(q.name);
-      if (nameCode) throw new AppError(nameCode, {}, 'name');
-    }
-    await updateAccount(this.db, id, {
-      contact: { name: q.name || (row.contact?.name ?? ''), phone: q.phone },
-      updatedAt: this.ctx.clock.now(),
-    });
-    return this.get(user, id);
-  }
-
-  async reviewScope(user: SessionUser, accountId: string): Promise<OwnerReviewScope> {
-    const row = await this.ownerRow(user, accountId);
-    const ids = row.reviewApplicants ?? [];
-    const rows = ids.length ? await this.db.select().from(accounts).where(inArray(accounts.id, ids)) : [];
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    return {
-      accountId,
-      autoAudit: row.autoAudit ? 'yes' : 'no',
-      applicants: ids.flatMap((i) => {
-        const a = byId.get(i);
-        return a ? [{ id: a.id, account: a.username, name: a.name, role: a.role as Role }] : [];
-      }),
-    };
-  }
-
-  /**
-   * PUT /api/Proprietors/reviewScope (operators): whose applications an owner in the subtree reviews
-   * (operator and advertiser accounts in the caller's scope; none: everybody's) and its autoAudit.
-   */
-  async setReviewScope(
-    user: SessionUser,
-    body: { accountId: string; applicantIds: string[]; autoAudit?: 'yes' | 'no' },
-  ): Promise<OwnerReviewScope> {
-    const owner = await this.ownerRow(user, body.accountId);
-    if (owner.id === user.id) throw new AppError('FORBIDDEN');
-    const ids = [...new Set(body.applicantIds)];
-    const rows = ids.length ? await this.db.select().from(accounts).where(inArray(accounts.id, ids)) : [];
-    const allowed = new Set<string>([...OPERATOR_ROLES, ...ADVERTISER_ROLES]);
-    for (const id of ids) {
-      const r = rows.find((x) => x.id === id);
-      if (!r || !allowed.has(r.role)) throw new AppError('NOT_FOUND', {}, 'applicantIds');
-      await assertCanSeeAccount(this.db, user, id);
-    }
-    await updateAccount(this.db, owner.id, {
-      reviewApplicants: ids,
-      ...(body.autoAudit ? { autoAudit: body.autoAudit === 'yes' } : {}),
-      updatedAt: this.ctx.clock.now(),
-    });
-    return this.reviewScope(user, owner.id);
+    await deleteAccountById(this.db, id);
   }
 }

@@ -8,10 +8,10 @@ import {
 import { OPERATOR_ROLES } from '@robot-ads/contracts/auth/roles';
 import type { ZodApp } from '../../platform/zod-routes';
 import { zodRoutes } from '../../platform/zod-routes';
-import type { AccountsService } from './accounts.service';
+import type { OwnerAccountsService } from './accounts.owners';
 
 /** /api/Proprietors: an owner account's contact and whose applications it reviews. */
-export function ownerReviewRoutes(app: ZodApp, service: AccountsService) {
+export function ownerReviewRoutes(app: ZodApp, service: OwnerAccountsService) {
   const route = zodRoutes(app, ['accounts']);
   const ownerOrOperators = { roles: [...OPERATOR_ROLES, 'project' as const] };
   route.get(

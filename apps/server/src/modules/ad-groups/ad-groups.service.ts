@@ -3,29 +3,35 @@ import { newId } from '@robot-ads/contracts/common/ids';
 import type { Language } from '@robot-ads/contracts/common/language';
 import { toUnixSeconds } from '@robot-ads/contracts/common/time';
 import type { RobotFilters } from '@robot-ads/contracts/devices/devices.schemas';
-import { and, asc, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
-import { containsLike } from '../../platform/like';
 import { accountSubtreeIds } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
 import { checkRobotIds } from '../devices/device-import';
 import { robotIdsAmong, robotRefsOfRobotIds, robotsPageAmong } from '../devices/devices.queries';
 import { toRobotDto, usedSlotsOf } from '../devices/devices.service';
-import { adGroupRobots, adGroups } from './ad-groups.table';
-
-const like = containsLike;
+import {
+  addMembers,
+  deleteGroupRow,
+  findGroup,
+  type GroupRow,
+  type GroupScope,
+  groupNameTaken,
+  groupsByName,
+  insertGroup,
+  membersOf,
+  pageGroupRows,
+  removeMembers,
+  renameGroup,
+} from './ad-groups.repository';
 
 /** Groups a caller sees: root/admin all, operators their account subtree's, others their own. */
-async function groupScope(db: DbOrTx, user: SessionUser): Promise<SQL | undefined> {
-  const ids = await accountSubtreeIds(db, user);
-  return ids === null ? undefined : inArray(adGroups.creatorId, ids);
+async function groupScope(db: DbOrTx, user: SessionUser): Promise<GroupScope> {
+  return accountSubtreeIds(db, user);
 }
 
-const robotCount = sql<number>`(select count(*)::int from ${adGroupRobots} where ${adGroupRobots.groupId} = ${adGroups.id})`;
-
-function toDto(row: { id: string; name: string; creatorId: string; createdAt: Date; robotCount: number }): AdGroupDto {
+function toDto(row: GroupRow): AdGroupDto {
   return {
     id: row.id,
     name: row.name,
@@ -35,25 +41,9 @@ function toDto(row: { id: string; name: string; creatorId: string; createdAt: Da
   };
 }
 
-async function listWhere(db: DbOrTx, user: SessionUser, name?: string) {
-  const scope = await groupScope(db, user);
-  return and(...(scope ? [scope] : []), ...(name ? [ilike(adGroups.name, like(name))] : []));
-}
-
 /** GET /api/AdvertGroups: for selectors, at most 100 (more via the name search). */
 export async function listGroups(ctx: AppContext, user: SessionUser, name?: string) {
-  const rows = await ctx.db
-    .select({
-      id: adGroups.id,
-      name: adGroups.name,
-      creatorId: adGroups.creatorId,
-      createdAt: adGroups.createdAt,
-      robotCount,
-    })
-    .from(adGroups)
-    .where(await listWhere(ctx.db, user, name))
-    .orderBy(asc(adGroups.name))
-    .limit(100);
+  const rows = await groupsByName(ctx.db, await groupScope(ctx.db, user), name, 100);
   return rows.map(toDto);
 }
 
@@ -63,38 +53,13 @@ export async function pageGroups(
   user: SessionUser,
   q: { start: number; limit: number; name?: string },
 ) {
-  const where = await listWhere(ctx.db, user, q.name);
-  const [count] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(adGroups).where(where);
-  const rows = await ctx.db
-    .select({
-      id: adGroups.id,
-      name: adGroups.name,
-      creatorId: adGroups.creatorId,
-      createdAt: adGroups.createdAt,
-      robotCount,
-    })
-    .from(adGroups)
-    .where(where)
-    .orderBy(desc(adGroups.createdAt), asc(adGroups.id))
-    .offset(q.start)
-    .limit(q.limit);
-  return { total: count?.n ?? 0, datas: rows.map(toDto) };
+  const { total, rows } = await pageGroupRows(ctx.db, await groupScope(ctx.db, user), q);
+  return { total, datas: rows.map(toDto) };
 }
 
 /** A group in the caller's scope, or NOT_FOUND. */
 export async function visibleGroup(db: DbOrTx, user: SessionUser, id: string) {
-  const scope = await groupScope(db, user);
-  const [row] = await db
-    .select({
-      id: adGroups.id,
-      name: adGroups.name,
-      creatorId: adGroups.creatorId,
-      createdAt: adGroups.createdAt,
-      robotCount,
-    })
-    .from(adGroups)
-    .where(and(eq(adGroups.id, id), ...(scope ? [scope] : [])))
-    .limit(1);
+  const row = await findGroup(db, await groupScope(db, user), id);
   if (!row) throw new AppError('NOT_FOUND', {}, 'id');
   return row;
 }
@@ -104,14 +69,7 @@ export async function groupDetail(ctx: AppContext, user: SessionUser, id: string
 }
 
 async function assertNameFree(db: DbOrTx, creatorId: string, name: string, exceptId?: string) {
-  const [dup] = await db
-    .select({ id: adGroups.id })
-    .from(adGroups)
-    .where(
-      and(eq(adGroups.creatorId, creatorId), eq(adGroups.name, name), ...(exceptId ? [ne(adGroups.id, exceptId)] : [])),
-    )
-    .limit(1);
-  if (dup) throw new AppError('GROUP_NAME_EXISTS', {}, 'name');
+  if (await groupNameTaken(db, creatorId, name, exceptId)) throw new AppError('GROUP_NAME_EXISTS', {}, 'name');
 }
 
 /** Re-checks robot IDs on the server (the client's import check is not trusted) and adds them. */
@@ -124,10 +82,7 @@ async function addRobots(
   lang: Language,
 ) {
   if (robotIds.length === 0) return;
-  const members = await robotIdsAmong(
-    tx,
-    tx.select({ id: adGroupRobots.robotRef }).from(adGroupRobots).where(eq(adGroupRobots.groupId, groupId)),
-  );
+  const members = await robotIdsAmong(tx, membersOf(tx, [groupId]));
   const check = await checkRobotIds(
     ctx,
     tx,
@@ -138,11 +93,12 @@ async function addRobots(
   const refused = check.rows.filter((r) => !r.ok);
   if (refused.length > 0) throw new AppError('DEVICE_ROWS_REFUSED', { count: refused.length }, 'robotIds');
   const refs = await robotRefsOfRobotIds(tx, check.valid);
-  const now = ctx.clock.now();
-  await tx
-    .insert(adGroupRobots)
-    .values(refs.map((r) => ({ groupId, robotRef: r.id, addedAt: now })))
-    .onConflictDoNothing();
+  await addMembers(
+    tx,
+    groupId,
+    refs.map((r) => r.id),
+    ctx.clock.now(),
+  );
 }
 
 export async function createGroup(
@@ -154,7 +110,7 @@ export async function createGroup(
   const id = newId();
   await ctx.db.transaction(async (tx) => {
     await assertNameFree(tx, user.id, body.name);
-    await tx.insert(adGroups).values({ id, name: body.name, creatorId: user.id, createdAt: ctx.clock.now() });
+    await insertGroup(tx, { id, name: body.name, creatorId: user.id, createdAt: ctx.clock.now() });
     await addRobots(ctx, tx, user, id, [...new Set(body.robotIds)], lang);
   });
   return groupDetail(ctx, user, id);
@@ -170,13 +126,11 @@ export async function updateGroup(
     const group = await visibleGroup(tx, user, body.id);
     if (body.name !== undefined && body.name !== group.name) {
       await assertNameFree(tx, group.creatorId, body.name, group.id);
-      await tx.update(adGroups).set({ name: body.name }).where(eq(adGroups.id, group.id));
+      await renameGroup(tx, group.id, body.name);
     }
     if (body.removeRobotIds && body.removeRobotIds.length > 0) {
       const refs = robotRefsOfRobotIds(tx, body.removeRobotIds);
-      await tx
-        .delete(adGroupRobots)
-        .where(and(eq(adGroupRobots.groupId, group.id), inArray(adGroupRobots.robotRef, refs)));
+      await removeMembers(tx, group.id, refs);
     }
     if (body.addRobotIds) await addRobots(ctx, tx, user, group.id, [...new Set(body.addRobotIds)], lang);
   });
@@ -186,7 +140,7 @@ export async function updateGroup(
 export async function deleteGroup(ctx: AppContext, user: SessionUser, id: string) {
   await ctx.db.transaction(async (tx) => {
     await visibleGroup(tx, user, id);
-    await tx.delete(adGroups).where(eq(adGroups.id, id));
+    await deleteGroupRow(tx, id);
   });
 }
 
@@ -200,10 +154,7 @@ export async function groupRobots(
 ) {
   await visibleGroup(ctx.db, user, q.id);
   const now = ctx.clock.now();
-  const members = ctx.db
-    .select({ id: adGroupRobots.robotRef })
-    .from(adGroupRobots)
-    .where(eq(adGroupRobots.groupId, q.id));
+  const members = membersOf(ctx.db, [q.id]);
   const { total, rows } = await robotsPageAmong(ctx.db, members, q, { start: q.start, limit: q.limit }, now);
   const used = await usedSlotsOf(
     ctx,
@@ -217,8 +168,5 @@ export async function groupRobots(
 export async function robotIdsOfGroups(ctx: AppContext, user: SessionUser, groupIds: string[]): Promise<string[]> {
   for (const id of groupIds) await visibleGroup(ctx.db, user, id);
   if (groupIds.length === 0) return [];
-  return robotIdsAmong(
-    ctx.db,
-    ctx.db.select({ id: adGroupRobots.robotRef }).from(adGroupRobots).where(inArray(adGroupRobots.groupId, groupIds)),
-  );
+  return robotIdsAmong(ctx.db, membersOf(ctx.db, groupIds));
 }

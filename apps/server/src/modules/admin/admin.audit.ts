@@ -4,7 +4,7 @@ import { toUnixSeconds } from '@robot-ads/contracts/common/time';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { SessionUser } from '../../platform/session-user';
-import { auditLogPage, writeAuditEntries } from '../audit-log/audit-log.service';
+import { auditLogPage, writeAuditEntries } from '../audit-log/audit-log.queries';
 
 /** Who made a change and from where. */
 export interface Actor {

@@ -1,22 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { adminRevisions } from './admin.table';
+import { readRevision } from './admin.repository';
 
 /** How long a copy is trusted before its revision is checked again (other instances' changes show by then). */
 export const REVISION_CHECK_MS = 1000;
-
-/** Bumps a set's revision; called inside the transaction of the change. */
-export async function bumpRevision(db: Db, name: string): Promise<void> {
-  await db
-    .insert(adminRevisions)
-    .values({ name, revision: 1 })
-    .onConflictDoUpdate({ target: adminRevisions.name, set: { revision: sql`${adminRevisions.revision} + 1` } });
-}
-
-async function readRevision(db: Db, name: string): Promise<number> {
-  const [row] = await db.select().from(adminRevisions).where(eq(adminRevisions.name, name));
-  return row?.revision ?? 0;
-}
 
 /**
  * A value loaded from the database and kept in memory: this instance drops it at once when it makes a

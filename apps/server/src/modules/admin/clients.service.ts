@@ -2,14 +2,21 @@ import { randomBytes } from 'node:crypto';
 import type { adminClient, clientSubmitBody } from '@robot-ads/contracts/admin/admin.schemas';
 import { newId } from '@robot-ads/contracts/common/ids';
 import { toUnixSeconds } from '@robot-ads/contracts/common/time';
-import { count, desc, eq, ilike, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../platform/app-error';
 import type { PlatformContext } from '../../platform/context';
-import { containsLike } from '../../platform/like';
 import { hashPassword, passwordCost } from '../../platform/passwords';
 import { type Actor, writeAudit } from './admin.audit';
-import { adminClients } from './admin.table';
+import {
+  clientsByIds,
+  deleteClients,
+  findClient,
+  findClientByClientId,
+  insertClient,
+  pageClients,
+  updateClient,
+} from './admin.repository';
+import type { adminClients } from './admin.table';
 
 type Dto = z.infer<typeof adminClient>;
 type Row = typeof adminClients.$inferSelect;
@@ -19,16 +26,8 @@ export class ClientsService {
   constructor(private readonly ctx: PlatformContext) {}
 
   async page(q: { start: number; limit: number; clientId?: string }): Promise<{ total: number; datas: Dto[] }> {
-    const where = q.clientId ? ilike(adminClients.clientId, containsLike(q.clientId)) : undefined;
-    const [total] = await this.ctx.db.select({ n: count() }).from(adminClients).where(where);
-    const rows = await this.ctx.db
-      .select()
-      .from(adminClients)
-      .where(where)
-      .orderBy(desc(adminClients.createdAt), desc(adminClients.id))
-      .offset(q.start)
-      .limit(q.limit);
-    return { total: total?.n ?? 0, datas: rows.map(toDto) };
+    const { total, rows } = await pageClients(this.ctx.db, q);
+    return { total, datas: rows.map(toDto) };
   }
 
   async detail(id: string): Promise<Dto> {
@@ -37,7 +36,7 @@ export class ClientsService {
 
   async submit(actor: Actor, body: z.output<typeof clientSubmitBody>): Promise<Dto & { clientSecret?: string }> {
     const before = body.id ? await this.row(body.id) : null;
-    const [sameId] = await this.ctx.db.select().from(adminClients).where(eq(adminClients.clientId, body.clientId));
+    const sameId = await findClientByClientId(this.ctx.db, body.clientId);
     if (sameId && sameId.id !== before?.id) throw new AppError('CLIENT_ID_EXISTS', {}, 'clientId');
     const issue = !before || body.resetSecret;
     const secret = issue ? randomBytes(24).toString('base64url') : undefined;
@@ -55,14 +54,15 @@ export class ClientsService {
     };
     await this.ctx.db.transaction(async () => {
       if (before) {
-        await this.ctx.db
-          .update(adminClients)
-          .set({ ...values, ...(secretHash ? { secretHash } : {}), updatedAt: now })
-          .where(eq(adminClients.id, id));
+        await updateClient(this.ctx.db, id, { ...values, ...(secretHash ? { secretHash } : {}), updatedAt: now });
       } else {
-        await this.ctx.db
-          .insert(adminClients)
-          .values({ id, ...values, secretHash: secretHash as string, createdAt: now, updatedAt: now });
+        await insertClient(this.ctx.db, {
+          id,
+          ...values,
+          secretHash: secretHash as string,
+          createdAt: now,
+          updatedAt: now,
+        });
       }
       await writeAudit(this.ctx.db, actor, now, before ? 'client.update' : 'client.create', body.clientId, {
         before: before ? toDto(before) : null,
@@ -75,11 +75,11 @@ export class ClientsService {
   }
 
   async remove(actor: Actor, ids: string[]): Promise<number> {
-    const rows = await this.ctx.db.select().from(adminClients).where(inArray(adminClients.id, ids));
+    const rows = await clientsByIds(this.ctx.db, ids);
     if (rows.length !== new Set(ids).size) throw new AppError('CLIENT_NOT_FOUND');
     const now = this.ctx.clock.now();
     await this.ctx.db.transaction(async () => {
-      await this.ctx.db.delete(adminClients).where(inArray(adminClients.id, ids));
+      await deleteClients(this.ctx.db, ids);
       for (const r of rows)
         await writeAudit(this.ctx.db, actor, now, 'client.remove', r.clientId, { before: toDto(r) });
     });
@@ -87,7 +87,7 @@ export class ClientsService {
   }
 
   private async row(id: string): Promise<Row> {
-    const [row] = await this.ctx.db.select().from(adminClients).where(eq(adminClients.id, id));
+    const row = await findClient(this.ctx.db, id);
     if (!row) throw new AppError('CLIENT_NOT_FOUND');
     return row;
   }

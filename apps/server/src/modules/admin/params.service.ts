@@ -3,14 +3,24 @@ import type { adminParam, paramSubmitBody } from '@robot-ads/contracts/admin/adm
 import { newId } from '@robot-ads/contracts/common/ids';
 import type { Language } from '@robot-ads/contracts/common/language';
 import { toUnixSeconds } from '@robot-ads/contracts/common/time';
-import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../platform/app-error';
 import type { PlatformContext } from '../../platform/context';
-import { containsLike } from '../../platform/like';
 import { type Actor, writeAudit } from './admin.audit';
-import { bumpRevision, RevisionedCache } from './admin.cache';
-import { adminParams } from './admin.table';
+import { RevisionedCache } from './admin.cache';
+import {
+  allParams,
+  bumpRevision,
+  deleteParams,
+  findParam,
+  findParamByKey,
+  insertMissingParams,
+  insertParam,
+  pageParams,
+  paramsByIds,
+  updateParam,
+} from './admin.repository';
+import type { adminParams } from './admin.table';
 
 export const PARAMS_CACHE = 'params';
 type Dto = z.infer<typeof adminParam>;
@@ -35,7 +45,7 @@ export class ParamsService implements ParamsReader {
 
   constructor(private readonly ctx: PlatformContext) {
     this.cache = new RevisionedCache(ctx.db, PARAMS_CACHE, async () => {
-      const rows = await ctx.db.select().from(adminParams);
+      const rows = await allParams(ctx.db);
       return new Map(rows.map((r) => [r.paramKey, r.paramValue]));
     });
   }
@@ -79,19 +89,17 @@ export class ParamsService implements ParamsReader {
   private async storeDefaults(lang: Language): Promise<void> {
     if (this.defaultsStored) return;
     const now = this.ctx.clock.now();
-    await this.ctx.db
-      .insert(adminParams)
-      .values(
-        BUILTIN_PARAMS.map((p) => ({
-          id: newId(now.getTime()),
-          paramName: p.name[lang],
-          paramKey: p.key,
-          paramValue: p.defaultValue,
-          remark: p.remark[lang],
-          updatedAt: now,
-        })),
-      )
-      .onConflictDoNothing();
+    await insertMissingParams(
+      this.ctx.db,
+      BUILTIN_PARAMS.map((p) => ({
+        id: newId(now.getTime()),
+        paramName: p.name[lang],
+        paramKey: p.key,
+        paramValue: p.defaultValue,
+        remark: p.remark[lang],
+        updatedAt: now,
+      })),
+    );
     this.defaultsStored = true;
   }
 
@@ -100,19 +108,8 @@ export class ParamsService implements ParamsReader {
     q: { start: number; limit: number; paramName?: string; paramKey?: string },
   ): Promise<{ total: number; datas: Dto[] }> {
     await this.storeDefaults(lang);
-    const filters: SQL[] = [];
-    if (q.paramName) filters.push(ilike(adminParams.paramName, containsLike(q.paramName)));
-    if (q.paramKey) filters.push(ilike(adminParams.paramKey, containsLike(q.paramKey)));
-    const where = filters.length ? and(...filters) : undefined;
-    const [total] = await this.ctx.db.select({ n: count() }).from(adminParams).where(where);
-    const rows = await this.ctx.db
-      .select()
-      .from(adminParams)
-      .where(where)
-      .orderBy(asc(adminParams.paramKey))
-      .offset(q.start)
-      .limit(q.limit);
-    return { total: total?.n ?? 0, datas: rows.map((r) => toDto(r, lang)) };
+    const { total, rows } = await pageParams(this.ctx.db, q);
+    return { total, datas: rows.map((r) => toDto(r, lang)) };
   }
 
   async detail(id: string, lang: Language): Promise<Dto> {
@@ -125,7 +122,7 @@ export class ParamsService implements ParamsReader {
     if (reason) throw new AppError('PARAM_VALUE_INVALID', { reason }, 'paramValue');
     const now = this.ctx.clock.now();
     const before = body.id ? await this.row(body.id) : null;
-    const [sameKey] = await this.ctx.db.select().from(adminParams).where(eq(adminParams.paramKey, body.paramKey));
+    const sameKey = await findParamByKey(this.ctx.db, body.paramKey);
     if (sameKey && sameKey.id !== before?.id) throw new AppError('PARAM_KEY_EXISTS', {}, 'paramKey');
     if (before && builtinParam(before.paramKey) && before.paramKey !== body.paramKey) {
       throw new AppError('PARAM_BUILTIN', {}, 'paramKey');
@@ -138,12 +135,8 @@ export class ParamsService implements ParamsReader {
       remark: body.remark,
     };
     await this.ctx.db.transaction(async () => {
-      if (before)
-        await this.ctx.db
-          .update(adminParams)
-          .set({ ...values, updatedAt: now })
-          .where(eq(adminParams.id, id));
-      else await this.ctx.db.insert(adminParams).values({ id, ...values, updatedAt: now });
+      if (before) await updateParam(this.ctx.db, id, { ...values, updatedAt: now });
+      else await insertParam(this.ctx.db, { id, ...values, updatedAt: now });
       await bumpRevision(this.ctx.db, PARAMS_CACHE);
       await writeAudit(this.ctx.db, actor, now, before ? 'param.update' : 'param.create', body.paramKey, {
         before: before ? { paramValue: before.paramValue, paramName: before.paramName, remark: before.remark } : null,
@@ -155,12 +148,12 @@ export class ParamsService implements ParamsReader {
   }
 
   async remove(actor: Actor, ids: string[]): Promise<number> {
-    const rows = await this.ctx.db.select().from(adminParams).where(inArray(adminParams.id, ids));
+    const rows = await paramsByIds(this.ctx.db, ids);
     if (rows.length !== new Set(ids).size) throw new AppError('PARAM_NOT_FOUND');
     if (rows.some((r) => builtinParam(r.paramKey))) throw new AppError('PARAM_BUILTIN');
     const now = this.ctx.clock.now();
     await this.ctx.db.transaction(async () => {
-      await this.ctx.db.delete(adminParams).where(inArray(adminParams.id, ids));
+      await deleteParams(this.ctx.db, ids);
       for (const r of rows)
         await writeAudit(this.ctx.db, actor, now, 'param.remove', r.paramKey, { before: toDto(r, 'en') });
       await bumpRevision(this.ctx.db, PARAMS_CACHE);
@@ -170,7 +163,7 @@ export class ParamsService implements ParamsReader {
   }
 
   private async row(id: string): Promise<Row> {
-    const [row] = await this.ctx.db.select().from(adminParams).where(eq(adminParams.id, id));
+    const row = await findParam(this.ctx.db, id);
     if (!row) throw new AppError('PARAM_NOT_FOUND');
     return row;
   }

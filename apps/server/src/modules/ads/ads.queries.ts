@@ -108,3 +108,17 @@ export async function adMainResourceId(db: DbOrTx, adId: string): Promise<string
     .limit(1);
   return row?.id ?? null;
 }
+
+/** For the resources module: which ads use these materials (passed to ResourcesService by buildApp). */
+export async function adsUsingResources(
+  db: DbOrTx,
+  resourceIds: string[],
+): Promise<{ resourceId: string; adName: string }[]> {
+  if (resourceIds.length === 0) return [];
+  return db
+    .select({ resourceId: adResources.resourceId, adName: advertisements.name })
+    .from(adResources)
+    .innerJoin(advertisements, eq(advertisements.id, adResources.adId))
+    .where(inArray(adResources.resourceId, resourceIds))
+    .orderBy(asc(advertisements.name));
+}

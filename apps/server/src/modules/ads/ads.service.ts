@@ -17,17 +17,25 @@ import { fromUnixSeconds, toUnixSeconds } from '@robot-ads/contracts/common/time
 import type { OverlayPosition } from '@robot-ads/contracts/device-protocol/schedule.schemas';
 import { QR_EXTENSIONS, type ResourceKind, UPLOAD_LIMITS } from '@robot-ads/contracts/media/media.rules';
 import type { ResourceDto } from '@robot-ads/contracts/resources/resources.schemas';
-import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { PlatformContext } from '../../platform/context';
-import { containsLike } from '../../platform/like';
 import { dataScope } from '../../platform/scope';
 import { type MediaRow, mediaInScope } from '../media/media.queries';
-import { ownedWhere } from '../media/media.scope';
 import { findMediaByIds, signedUrl, type Uploader } from '../media/media.service';
 import type { ResourceRow, ResourcesService } from '../resources/resources.service';
-import { type AdRow, adResources, advertisements } from './ads.table';
+import {
+  adNameTaken,
+  adResourceLinks,
+  adsByIds,
+  deleteAd,
+  findVisibleAd,
+  insertAd,
+  pageAds,
+  replaceAdResources,
+  updateAd,
+} from './ads.repository';
+import type { AdRow } from './ads.table';
 
 /**
  * How many devices and accounts an ad is published to (the publishing module answers; registered with
@@ -45,20 +53,6 @@ type OverlayField = 'qr' | 'watermark';
 interface OverlayChoice {
   mediaId: string;
   position: OverlayPosition;
-}
-
-/** For the resources module: which ads use these materials (passed to ResourcesService by buildApp). */
-export async function adsUsingResources(
-  db: DbOrTx,
-  resourceIds: string[],
-): Promise<{ resourceId: string; adName: string }[]> {
-  if (resourceIds.length === 0) return [];
-  return db
-    .select({ resourceId: adResources.resourceId, adName: advertisements.name })
-    .from(adResources)
-    .innerJoin(advertisements, eq(advertisements.id, adResources.adId))
-    .where(inArray(adResources.resourceId, resourceIds))
-    .orderBy(asc(advertisements.name));
 }
 
 /** A picture may show over an ad when it was uploaded as a QR picture and keeps to the QR rules (section 9). */
@@ -94,10 +88,7 @@ export class AdsService {
    */
   async getAdsWithResources(ids: string[], db: DbOrTx = this.ctx.db): Promise<AdDto[]> {
     if (ids.length === 0) return [];
-    const rows = await db
-      .select()
-      .from(advertisements)
-      .where(inArray(advertisements.id, [...new Set(ids)]));
+    const rows = await adsByIds(db, ids);
     const dtos = await this.toDtos(rows, db);
     const byId = new Map(dtos.map((d) => [d.id, d]));
     return ids.map((id) => byId.get(id)).filter((d): d is AdDto => d !== undefined);
@@ -105,16 +96,10 @@ export class AdsService {
 
   private async toDtos(rows: AdRow[], db: DbOrTx = this.ctx.db): Promise<AdDto[]> {
     if (rows.length === 0) return [];
-    const links = await db
-      .select()
-      .from(adResources)
-      .where(
-        inArray(
-          adResources.adId,
-          rows.map((r) => r.id),
-        ),
-      )
-      .orderBy(asc(adResources.adId), asc(adResources.screen), asc(adResources.position));
+    const links = await adResourceLinks(
+      db,
+      rows.map((r) => r.id),
+    );
     const materials = await this.resources.findByIds([...new Set(links.map((l) => l.resourceId))], db);
     const byId = new Map(materials.map((m) => [m.id, m]));
     const overlayIds = rows.flatMap((r) => [r.qrMediaId, r.watermarkMediaId]).filter((id): id is string => !!id);
@@ -173,15 +158,8 @@ export class AdsService {
     });
   }
 
-  private async visibleWhere(user: Uploader): Promise<SQL | undefined> {
-    return ownedWhere(await dataScope(this.ctx.db, user), advertisements);
-  }
-
   async findVisible(user: Uploader, id: string, db: DbOrTx = this.ctx.db): Promise<AdRow> {
-    const [row] = await db
-      .select()
-      .from(advertisements)
-      .where(and(eq(advertisements.id, id), await this.visibleWhere(user)));
+    const row = await findVisibleAd(db, id, await dataScope(this.ctx.db, user));
     if (!row) throw new AppError('AD_NOT_FOUND');
     return row;
   }
@@ -192,10 +170,7 @@ export class AdsService {
 
   async byIds(user: Uploader, ids: string[]): Promise<AdDto[]> {
     if (ids.length === 0) return [];
-    const rows = await this.ctx.db
-      .select()
-      .from(advertisements)
-      .where(and(inArray(advertisements.id, ids), await this.visibleWhere(user)));
+    const rows = await adsByIds(this.ctx.db, ids, await dataScope(this.ctx.db, user));
     const dtos = await this.toDtos(rows);
     const byId = new Map(dtos.map((d) => [d.id, d]));
     return ids.map((id) => byId.get(id)).filter((d): d is AdDto => d !== undefined);
@@ -205,18 +180,7 @@ export class AdsService {
     user: Uploader,
     q: { start: number; limit: number; name?: string; kind?: AdKind },
   ): Promise<{ total: number; datas: AdDto[] }> {
-    const conds: (SQL | undefined)[] = [await this.visibleWhere(user)];
-    if (q.name) conds.push(ilike(advertisements.name, containsLike(q.name)));
-    if (q.kind) conds.push(eq(advertisements.kind, q.kind));
-    const where = and(...conds);
-    const [{ total } = { total: 0 }] = await this.ctx.db.select({ total: count() }).from(advertisements).where(where);
-    const rows = await this.ctx.db
-      .select()
-      .from(advertisements)
-      .where(where)
-      .orderBy(desc(advertisements.createdAt), desc(advertisements.id))
-      .limit(q.limit)
-      .offset(q.start);
+    const { total, rows } = await pageAds(this.ctx.db, await dataScope(this.ctx.db, user), q);
     return { total, datas: await this.toDtos(rows) };
   }
 
@@ -297,25 +261,15 @@ export class AdsService {
   }
 
   private async assertNameFree(db: DbOrTx, name: string, customerId: string | null, exceptId?: string) {
-    const [dup] = await db
-      .select({ id: advertisements.id })
-      .from(advertisements)
-      .where(
-        and(
-          sql`coalesce(${advertisements.customerId}, '') = ${customerId ?? ''}`,
-          sql`lower(${advertisements.name}) = lower(${name})`,
-          exceptId ? ne(advertisements.id, exceptId) : undefined,
-        ),
-      );
-    if (dup) throw new AppError('AD_NAME_EXISTS', {}, 'name');
+    if (await adNameTaken(db, name, customerId, exceptId)) throw new AppError('AD_NAME_EXISTS', {}, 'name');
   }
 
   private async writeScreens(db: DbOrTx, adId: string, screens: ResourceRow[][]) {
-    await db.delete(adResources).where(eq(adResources.adId, adId));
-    const values = screens.flatMap((screen, s) =>
-      screen.map((r, p) => ({ adId, resourceId: r.id, screen: s, position: p })),
+    await replaceAdResources(
+      db,
+      adId,
+      screens.flatMap((screen, s) => screen.map((r, p) => ({ resourceId: r.id, screen: s, position: p }))),
     );
-    if (values.length > 0) await db.insert(adResources).values(values);
   }
 
   async create(user: Uploader, body: CreateAdBody): Promise<AdDto> {
@@ -326,25 +280,22 @@ export class AdsService {
         const overlays = await this.overlaysFor(user, body, null, tx);
         await this.assertNameFree(tx, body.name, user.customer);
         const now = ctx.clock.now();
-        const [inserted] = await tx
-          .insert(advertisements)
-          .values({
-            id: newId(now.getTime()),
-            name: body.name,
-            kind: body.kind,
-            beginAt: fromUnixSeconds(body.begin)!,
-            endAt: fromUnixSeconds(body.end)!,
-            timeZone: body.timeZone,
-            template: screens[0]?.[0]?.template ?? 1,
-            ...overlays,
-            ownerId: user.id,
-            customerId: user.customer,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning();
-        await this.writeScreens(tx, inserted!.id, screens);
-        return inserted!;
+        const inserted = await insertAd(tx, {
+          id: newId(now.getTime()),
+          name: body.name,
+          kind: body.kind,
+          beginAt: fromUnixSeconds(body.begin)!,
+          endAt: fromUnixSeconds(body.end)!,
+          timeZone: body.timeZone,
+          template: screens[0]?.[0]?.template ?? 1,
+          ...overlays,
+          ownerId: user.id,
+          customerId: user.customer,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await this.writeScreens(tx, inserted.id, screens);
+        return inserted;
       });
       return (await this.toDtos([row]))[0]!;
     } catch (err) {
@@ -361,22 +312,18 @@ export class AdsService {
         const screens = await this.screensFor(user, body.kind, body, tx);
         const overlays = await this.overlaysFor(user, body, current, tx);
         await this.assertNameFree(tx, body.name, current.customerId, current.id);
-        const [updated] = await tx
-          .update(advertisements)
-          .set({
-            name: body.name,
-            kind: body.kind,
-            beginAt: fromUnixSeconds(body.begin)!,
-            endAt: fromUnixSeconds(body.end)!,
-            timeZone: body.timeZone ?? current.timeZone,
-            template: screens[0]?.[0]?.template ?? current.template,
-            ...overlays,
-            updatedAt: ctx.clock.now(),
-          })
-          .where(eq(advertisements.id, current.id))
-          .returning();
+        const updated = await updateAd(tx, current.id, {
+          name: body.name,
+          kind: body.kind,
+          beginAt: fromUnixSeconds(body.begin)!,
+          endAt: fromUnixSeconds(body.end)!,
+          timeZone: body.timeZone ?? current.timeZone,
+          template: screens[0]?.[0]?.template ?? current.template,
+          ...overlays,
+          updatedAt: ctx.clock.now(),
+        });
         await this.writeScreens(tx, current.id, screens);
-        return updated!;
+        return updated;
       });
       return (await this.toDtos([row]))[0]!;
     } catch (err) {
@@ -400,7 +347,7 @@ export class AdsService {
           }
         }
       }
-      await tx.delete(advertisements).where(eq(advertisements.id, row.id));
+      await deleteAd(tx, row.id);
     });
   }
 }

@@ -14,7 +14,6 @@ import { newId } from '@robot-ads/contracts/common/ids';
 import type { Language } from '@robot-ads/contracts/common/language';
 import { fromUnixSeconds } from '@robot-ads/contracts/common/time';
 import { planSlots } from '@robot-ads/contracts/playlists/slots.rules';
-import { and, eq, ne, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
@@ -28,9 +27,20 @@ import { visiblePlan } from '../playlists/playlists.service';
 import { liveRecords } from '../publishing/publishing.queries';
 import { robotIdsOfAccounts } from '../publishing/publishing.service';
 import { assertCanSee, getAudit } from './audits.reads';
-import { propertyReviewers, robotIdsOfAudit, robotsByRobotIds, type TargetRobot } from './audits.repository';
+import {
+  auditGroups,
+  deleteAuditRow,
+  insertAudit,
+  pendingDuplicateExists,
+  propertyReviewers,
+  replaceAuditTargets,
+  robotIdsOfAudit,
+  robotsByRobotIds,
+  type TargetRobot,
+  updateAudit,
+} from './audits.repository';
 import { lockAudit } from './audits.reviews';
-import { type AdAuditRow, adAuditRobots, adAudits, type StoredStep } from './audits.table';
+import type { AdAuditRow, StoredStep } from './audits.table';
 
 // ---------------------------------------------------------------------------------------------
 // Targets
@@ -122,24 +132,11 @@ async function stepsFor(db: DbOrTx, targets: TargetRobot[], applicantId: string)
 }
 
 async function saveTargets(db: DbOrTx, auditId: string, targets: TargetRobot[]) {
-  await db.delete(adAuditRobots).where(eq(adAuditRobots.auditId, auditId));
-  for (let i = 0; i < targets.length; i += 1000) {
-    await db
-      .insert(adAuditRobots)
-      .values(targets.slice(i, i + 1000).map((t) => ({ auditId, robotRef: t.ref, projectId: t.projectId })))
-      .onConflictDoNothing();
-  }
+  await replaceAuditTargets(db, auditId, targets);
 }
 
 async function assertNoDuplicate(db: DbOrTx, playlistId: string, type: ApplicationType, exceptId?: string) {
-  const conds: SQL[] = [eq(adAudits.playlistId, playlistId), eq(adAudits.type, type), eq(adAudits.state, 'pending')];
-  if (exceptId) conds.push(ne(adAudits.id, exceptId));
-  const [dup] = await db
-    .select({ id: adAudits.id })
-    .from(adAudits)
-    .where(and(...conds))
-    .limit(1);
-  if (dup) throw new AppError('DUPLICATE_SUBMISSION');
+  if (await pendingDuplicateExists(db, playlistId, type, exceptId)) throw new AppError('DUPLICATE_SUBMISSION');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -193,7 +190,7 @@ export async function submit(ctx: AppContext, user: SessionUser, body: ApplyBody
     const targets = await resolveFor(ctx, tx, user, plan, body.type, target, lang);
     const steps = await stepsFor(tx, targets, user.id);
     const auditId = newId();
-    await tx.insert(adAudits).values({
+    await insertAudit(tx, {
       id: auditId,
       playlistId: plan.id,
       type: body.type,
@@ -224,10 +221,7 @@ export async function submit(ctx: AppContext, user: SessionUser, body: ApplyBody
 
 /** The mode and groups an edit ends up with (the stored ones unless the edit names new ones). */
 async function groupsOf(ctx: AppContext, body: RetargetBody & { id: string }): Promise<RetargetBody & { id: string }> {
-  const [row] = await ctx.db
-    .select({ deliveryMode: adAudits.deliveryMode, adGroupIds: adAudits.adGroupIds })
-    .from(adAudits)
-    .where(eq(adAudits.id, body.id));
+  const row = await auditGroups(ctx.db, body.id);
   if (!row) return body;
   return {
     ...body,
@@ -267,10 +261,7 @@ async function editApplication(
     if (reopen && (row.type === 'apply' || row.type === 'add')) await assertCustomerMayDeliver(tx, plan.clientId);
     const t = await retarget(ctx, tx, user, plan, row, target, lang);
     const review = reopen ? { state: 'pending', note: '', auditAt: null } : {};
-    await tx
-      .update(adAudits)
-      .set({ ...t.columns, ...review, steps: t.steps, updatedAt: now })
-      .where(eq(adAudits.id, row.id));
+    await updateAudit(tx, row.id, { ...t.columns, ...review, steps: t.steps, updatedAt: now });
     if (reopen && row.type === 'apply') await setPlanAudit(tx, row.playlistId, 'pending', '', now);
   });
   return getAudit(ctx, user, body.id);
@@ -355,7 +346,7 @@ export async function deleteAudit(ctx: AppContext, user: SessionUser, id: string
       const [plan] = await plansByIds(tx, [row.playlistId]);
       if (plan && plan.auditState !== 'post') await setPlanAudit(tx, row.playlistId, 'none', '', now);
     }
-    await tx.delete(adAudits).where(eq(adAudits.id, row.id));
+    await deleteAuditRow(tx, row.id);
   });
   return { id };
 }

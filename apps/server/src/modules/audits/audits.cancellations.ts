@@ -2,15 +2,14 @@
 import type { AuditDto } from '@robot-ads/contracts/audits/audits.schemas';
 import { type ApplicationState, canApply, refusalCode } from '@robot-ads/contracts/audits/review-state.rules';
 import type { Language } from '@robot-ads/contracts/common/language';
-import { eq } from 'drizzle-orm';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import type { SessionUser } from '../../platform/session-user';
 import { setPlanAudit } from '../playlists/playlists.queries';
 import { assertMine, submit } from './audits.applications';
 import { assertCanSee, getAudit } from './audits.reads';
+import { updateAudit } from './audits.repository';
 import { lockAudit } from './audits.reviews';
-import { adAudits } from './audits.table';
 
 /** POST createCancel / createCancelByRobotId: a cancellation application for all or some devices. */
 export async function createCancel(
@@ -67,7 +66,7 @@ export async function withdraw(
     if (!canApply(row.state as ApplicationState, 'withdraw')) {
       throw new AppError(refusalCode(row.state as ApplicationState, 'withdraw') as never);
     }
-    await tx.update(adAudits).set({ state: 'withdrawn', updatedAt: now }).where(eq(adAudits.id, row.id));
+    await updateAudit(tx, row.id, { state: 'withdrawn', updatedAt: now });
     if (row.type === 'apply') await setPlanAudit(tx, row.playlistId, 'none', '', now);
   });
   return getAudit(ctx, user, body.id);

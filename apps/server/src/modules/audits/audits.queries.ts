@@ -1,5 +1,6 @@
-import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { publishedToProperty } from '../publishing/publishing.queries';
 import { adAuditRobots, adAudits } from './audits.table';
 
 /*
@@ -36,4 +37,9 @@ export async function withdrawPendingApplications(db: DbOrTx, playlistId: string
     .update(adAudits)
     .set({ state: 'withdrawn', updatedAt: now })
     .where(and(eq(adAudits.playlistId, playlistId), eq(adAudits.state, 'pending')));
+}
+
+/** The plan was published to, or applied for, a device of this property. */
+export function planReachesProperty(planId: AnyColumn, projectId: string): SQL {
+  return or(publishedToProperty(planId, projectId), appliedToProperty(planId, projectId)) as SQL;
 }

@@ -3,41 +3,43 @@ import type { AuditDto, AuditFilters } from '@robot-ads/contracts/audits/audits.
 import type { DeliveryMode } from '@robot-ads/contracts/audits/review-state.rules';
 import { isAdvertiserRole, isOperatorRole } from '@robot-ads/contracts/auth/roles';
 import { toUnixSeconds } from '@robot-ads/contracts/common/time';
-import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import { containsLike } from '../../platform/like';
-import { descendantIdsSql } from '../../platform/scope';
 import { isSuperuser, type SessionUser } from '../../platform/session-user';
 import type { AdLinkCounter } from '../ads/ads.service';
 import { customerNamesByIds } from '../customers/customers.queries';
 import { projectNames } from '../devices/delivery.queries';
-import {
-  adIdsOfPlans,
-  adSummaries,
-  planFilter,
-  planIdsWhere,
-  plansByIds,
-  plansByIdsWhere,
-} from '../playlists/playlists.queries';
-import { plansWithAd, subtreePlans } from '../playlists/playlists.service';
+import { adIdsOfPlans, adSummaries, plansByIds, plansByIdsWhere } from '../playlists/playlists.queries';
+import { plansWithAd } from '../playlists/playlists.service';
 import { plansOnDevices } from '../publishing/publishing.service';
 import {
+  type AuditScopeUser,
   accountNames,
   accountsOfProperty,
   approvedDeliveryAccountCount,
+  auditRows,
+  auditTouchesProperty,
+  auditWhere,
+  countAudits,
+  findAudit,
+  isOperator,
+  operatorPlans,
   robotCounts,
   robotIdsInProperty,
 } from './audits.repository';
-import { type AdAuditRow, adAuditRobots, adAudits, type StoredStep } from './audits.table';
+import type { AdAuditRow, StoredStep } from './audits.table';
 
 export const like = containsLike;
-export const isOperator = (user: Pick<SessionUser, 'role' | 'principals'>) =>
-  isSuperuser(user) || isOperatorRole(user.role);
-
-/** What the scope of the application lists depends on (kept with an export job, as it was when started). */
-export type AuditScopeUser = Pick<SessionUser, 'id' | 'role' | 'principals' | 'customer' | 'projectId'>;
+export {
+  type AuditScopeUser,
+  auditRows,
+  auditWhere,
+  countAudits,
+  isOperator,
+  operatorPlans,
+} from './audits.repository';
 
 // ---------------------------------------------------------------------------------------------
 // Reading
@@ -141,81 +143,11 @@ export async function toDtos(ctx: AppContext, user: AuditScopeUser, rows: AdAudi
 }
 
 export async function getAudit(ctx: AppContext, user: SessionUser, id: string): Promise<AuditDto> {
-  const [row] = await ctx.db.select().from(adAudits).where(eq(adAudits.id, id));
+  const row = await findAudit(ctx.db, id);
   if (!row) throw new AppError('AUDIT_NOT_FOUND', {}, 'id');
   await assertCanSee(ctx.db, user, row);
   const [dto] = await toDtos(ctx, user, [row]);
   return dto as AuditDto;
-}
-
-/**
- * The plans an operator (not root/admin) may see, those of its account subtree (playlists' planScope), as one
- * condition on playlists built without a query: an operator reads and reviews only their applications.
- */
-export const operatorPlans = (user: AuditScopeUser) => subtreePlans(descendantIdsSql(user.id));
-
-/** Applications of plans the operator may see (root/admin: every one). */
-function operatorScope(user: AuditScopeUser): SQL | undefined {
-  if (isSuperuser(user)) return undefined;
-  return or(eq(adAudits.applicantId, user.id), sql`${adAudits.playlistId} in (${planIdsWhere(operatorPlans(user))})`);
-}
-
-/** Scope of the lists: application records (view apply) and what the caller reviews (view review). */
-function listScope(user: AuditScopeUser, view: 'apply' | 'review'): SQL | undefined {
-  const ofProject = (projectId: string) =>
-    sql`exists (select 1 from ${adAuditRobots} where ${adAuditRobots.auditId} = ${adAudits.id} and ${adAuditRobots.projectId} = ${projectId})`;
-  if (view === 'review') {
-    if (isOperator(user)) return operatorScope(user);
-    if (user.role === 'project' && user.projectId) return ofProject(user.projectId);
-    throw new AppError('AUDIT_NOT_REVIEWER');
-  }
-  if (isOperator(user)) return operatorScope(user);
-  if (isAdvertiserRole(user.role))
-    return user.customer ? eq(adAudits.clientId, user.customer) : eq(adAudits.applicantId, user.id);
-  if (user.role === 'project' && user.projectId) return ofProject(user.projectId);
-  return eq(adAudits.applicantId, user.id);
-}
-
-/**
- * The condition of an application list: the caller's scope for the view (AUDIT_NOT_REVIEWER when the caller
- * reviews nothing) and the filters. queryByPage and its export (audit-exports.ts) list the same rows.
- */
-export function auditWhere(_ctx: AppContext, user: AuditScopeUser, q: AuditFilters): SQL | undefined {
-  const conds: SQL[] = [];
-  const scope = listScope(user, q.view);
-  if (scope) conds.push(scope);
-  if (q.type) conds.push(eq(adAudits.type, q.type));
-  if (q.state) conds.push(eq(adAudits.state, q.state));
-  if (q.playListId) conds.push(eq(adAudits.playlistId, q.playListId));
-  if (q.name) {
-    conds.push(sql`${adAudits.playlistId} in (${planIdsWhere(planFilter({ name: q.name }) as SQL)})`);
-  }
-  if (q.todo) {
-    conds.push(eq(adAudits.state, 'pending'));
-    if (isOperator(user)) conds.push(sql`${adAudits.steps} @> '[{"kind":"operator","state":"pending"}]'::jsonb`);
-    else if (user.role === 'project' && user.projectId) {
-      conds.push(
-        sql`${adAudits.steps} @> ${JSON.stringify([{ kind: 'owner', projectId: user.projectId, state: 'pending' }])}::jsonb`,
-      );
-    }
-  }
-  return conds.length ? and(...conds) : undefined;
-}
-
-export async function countAudits(ctx: AppContext, where: SQL | undefined): Promise<number> {
-  const [count] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(adAudits).where(where);
-  return count?.n ?? 0;
-}
-
-/** One page of a list, newest first (the order of queryByPage and of the export). */
-export async function auditRows(ctx: AppContext, where: SQL | undefined, start: number, limit: number) {
-  return ctx.db
-    .select()
-    .from(adAudits)
-    .where(where)
-    .orderBy(desc(adAudits.createdAt), desc(adAudits.id))
-    .offset(start)
-    .limit(limit);
 }
 
 export async function queryAudits(
@@ -258,11 +190,7 @@ export async function assertCanSee(db: DbOrTx, user: SessionUser, row: AdAuditRo
   }
   if (isAdvertiserRole(user.role) && user.customer && row.clientId === user.customer) return;
   if (user.role === 'project' && user.projectId) {
-    const [hit] = await db
-      .select({ id: adAuditRobots.auditId })
-      .from(adAuditRobots)
-      .where(and(eq(adAuditRobots.auditId, row.id), eq(adAuditRobots.projectId, user.projectId)))
-      .limit(1);
+    const hit = await auditTouchesProperty(db, row.id, user.projectId);
     if (hit) return;
   }
   throw new AppError('AUDIT_NOT_FOUND', {}, 'id');

@@ -5,7 +5,6 @@ import { isAdvertiserRole } from '@robot-ads/contracts/auth/roles';
 import { newId } from '@robot-ads/contracts/common/ids';
 import type { Language } from '@robot-ads/contracts/common/language';
 import { toUnixSeconds } from '@robot-ads/contracts/common/time';
-import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
@@ -14,14 +13,14 @@ import { notifyUser } from '../playlists/playlists.ports';
 import { lockPlan, plansByIds, setPlanAudit, setPlanPauses } from '../playlists/playlists.queries';
 import { cancelPlanOnRobots, publishPlan, SYSTEM_SCOPE } from '../publishing/publishing.service';
 import { assertCanSee, getAudit, stepIndexOf } from './audits.reads';
-import { robotIdsOfAudit } from './audits.repository';
-import { type AdAuditRow, adAuditReviews, adAudits, type StoredStep } from './audits.table';
+import { insertReview, lockAuditRow, robotIdsOfAudit, updateAudit } from './audits.repository';
+import type { AdAuditRow, StoredStep } from './audits.table';
 
 // ---------------------------------------------------------------------------------------------
 // Reviews
 
 export async function lockAudit(db: DbOrTx, id: string): Promise<AdAuditRow> {
-  const [row] = await db.select().from(adAudits).where(eq(adAudits.id, id)).for('update');
+  const row = await lockAuditRow(db, id);
   if (!row) throw new AppError('AUDIT_NOT_FOUND', {}, 'id');
   return row;
 }
@@ -98,11 +97,8 @@ export async function review(
         : (steps[i] as StoredStep),
     );
     const state = result.value.state;
-    await tx
-      .update(adAudits)
-      .set({ steps: nextSteps, state, note: note || row.note, auditAt: now, updatedAt: now })
-      .where(eq(adAudits.id, row.id));
-    await tx.insert(adAuditReviews).values({
+    await updateAudit(tx, row.id, { steps: nextSteps, state, note: note || row.note, auditAt: now, updatedAt: now });
+    await insertReview(tx, {
       id: newId(),
       auditId: row.id,
       reviewerId: user.id,

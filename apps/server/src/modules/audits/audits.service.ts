@@ -1,13 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import type { SessionUser } from '../../platform/session-user';
-import { listedRobots, robotIdOfRef, robotRefsWhere } from '../devices/delivery.queries';
+import { listedRobots, robotRefsWhere } from '../devices/delivery.queries';
 import { visiblePlan } from '../playlists/playlists.service';
-import { latestRecordState, liveRecordsPage } from '../publishing/publishing.queries';
+import { liveRecordsPage } from '../publishing/publishing.queries';
 import { assertCanSee, ownerProperty } from './audits.reads';
-import { ownProperty } from './audits.repository';
-import { adAuditRobots, adAudits } from './audits.table';
+import { auditRobotsPage, findAudit } from './audits.repository';
 
 export * from './audits.applications';
 export * from './audits.cancellations';
@@ -20,24 +18,12 @@ export async function robotsOfAudit(
   user: SessionUser,
   q: { id: string; start: number; limit: number },
 ) {
-  const [row] = await ctx.db.select().from(adAudits).where(eq(adAudits.id, q.id));
+  const row = await findAudit(ctx.db, q.id);
   if (!row) throw new AppError('AUDIT_NOT_FOUND', {}, 'id');
   await assertCanSee(ctx.db, user, row);
   const owner = ownerProperty(user);
-  const ofAudit = eq(adAuditRobots.auditId, row.id);
-  const where = owner ? and(ofAudit, ownProperty(owner.projectId)) : ofAudit;
-  const [count] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(adAuditRobots).where(where);
-  const page = await ctx.db
-    .select({
-      ref: adAuditRobots.robotRef,
-      publishState: latestRecordState(row.playlistId, adAuditRobots.robotRef),
-    })
-    .from(adAuditRobots)
-    .where(where)
-    .orderBy(robotIdOfRef(adAuditRobots.robotRef))
-    .offset(q.start)
-    .limit(q.limit);
-  return { total: count?.n ?? 0, datas: await withRobots(ctx, page) };
+  const { total, page } = await auditRobotsPage(ctx.db, row, owner?.projectId, q.start, q.limit);
+  return { total, datas: await withRobots(ctx, page) };
 }
 
 /** A page of (robot ref, publish state) as device list rows, in the page's order. */

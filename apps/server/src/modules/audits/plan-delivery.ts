@@ -1,7 +1,6 @@
-import { or, type SQL } from 'drizzle-orm';
 import type { PlanDeliveryFacts } from '../playlists/playlists.context';
-import { countsByPlan, everPublished, publishedToProperty, recordCount } from '../publishing/publishing.queries';
-import { appliedToProperty, pendingApplication, pendingPlans, withdrawPendingApplications } from './audits.queries';
+import { countsByPlan, everPublished, recordCount } from '../publishing/publishing.queries';
+import { pendingApplication, pendingPlans, planReachesProperty, withdrawPendingApplications } from './audits.queries';
 
 /**
  * The plans' view of their delivery (publish records and applications), passed to playlists by
@@ -13,7 +12,6 @@ export const planDeliveryFacts: PlanDeliveryFacts = {
   recordCount,
   everPublished,
   pendingApplication,
-  reachesProperty: (planId, projectId) =>
-    or(publishedToProperty(planId, projectId), appliedToProperty(planId, projectId)) as SQL,
+  reachesProperty: planReachesProperty,
   withdrawPendingApplications,
 };

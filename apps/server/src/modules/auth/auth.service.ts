@@ -12,7 +12,6 @@ import {
 import type { Role } from '@robot-ads/contracts/auth/roles';
 import { newId } from '@robot-ads/contracts/common/ids';
 import type { Language } from '@robot-ads/contracts/common/language';
-import { and, eq, exists, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { PlatformContext } from '../../platform/context';
@@ -22,7 +21,24 @@ import { type AccessClaims, hashToken, randomToken } from '../../platform/tokens
 import { toSessionInfo, toSessionUser } from '../accounts/accounts.mapper';
 import { findAccountById, findAccountByIdIf, findAccountByUsername, updateAccount } from '../accounts/accounts.queries';
 import { TwoFactorService } from '../two-factor/two-factor.service';
-import { authSessions, loginAttempts, refreshTokens } from './auth.table';
+import {
+  clearCaptcha,
+  countLoginFailure,
+  deleteExpiredSessions,
+  deleteLoginAttempt,
+  findLoginAttempt,
+  findRefreshToken,
+  findSession,
+  insertRefreshToken,
+  insertSession,
+  liveSessionExists,
+  lockLogin,
+  markRefreshTokenUsed,
+  revokeSession,
+  revokeSessionsOf,
+  saveCaptcha,
+  takeMatchingCaptcha,
+} from './auth.repository';
 import { captchaSvg } from './captcha';
 
 /** Which roles each login form admits, and the codes it answers with (spec section 8). */
@@ -72,7 +88,7 @@ export class AuthService {
     try {
       const username = input.username.trim();
       const now = this.now();
-      const [attempt] = await this.db.select().from(loginAttempts).where(eq(loginAttempts.username, username));
+      const attempt = await findLoginAttempt(this.db, username);
       if (attempt?.lockedUntil && attempt.lockedUntil > now) throw new AppError('LOGIN_FAILED');
       const failures = attempt?.failures ?? 0;
       const captchaAsked = failures >= CAPTCHA_AFTER_FAILURES;
@@ -86,24 +102,11 @@ export class AuthService {
       else await verifyDummy(this.cost, input.password);
       if (!account || !passwordOk) {
         // Counted in the database (atomic), so parallel guesses are all counted.
-        const [counted] = await this.db
-          .insert(loginAttempts)
-          .values({ username, failures: 1, updatedAt: now })
-          .onConflictDoUpdate({
-            target: loginAttempts.username,
-            set: { failures: sql`${loginAttempts.failures} + 1`, lockedUntil: null, updatedAt: now },
-          })
-          .returning({ failures: loginAttempts.failures });
-        const locked = (counted?.failures ?? 0) >= LOCK_AFTER_FAILURES;
-        if (locked) {
-          await this.db
-            .update(loginAttempts)
-            .set({ failures: 0, lockedUntil: new Date(now.getTime() + LOCK_MINUTES * 60_000) })
-            .where(eq(loginAttempts.username, username));
-        }
+        const locked = (await countLoginFailure(this.db, username, now)) >= LOCK_AFTER_FAILURES;
+        if (locked) await lockLogin(this.db, username, new Date(now.getTime() + LOCK_MINUTES * 60_000));
         throw new AppError(locked ? 'LOGIN_FAILED' : rules.wrong);
       }
-      if (attempt) await this.db.delete(loginAttempts).where(eq(loginAttempts.username, username));
+      if (attempt) await deleteLoginAttempt(this.db, username);
 
       if (!account.enabled) throw new AppError(rules.disabled);
       if (!account.used) throw new AppError('4019');
@@ -125,23 +128,9 @@ export class AuthService {
   /** The verification code for a login name: single use, whether right or wrong. */
   private async checkCaptcha(username: string, code: string, now: Date) {
     if (!code) throw new AppError('VERIFY_CODE_REQUIRED');
-    const matched = await this.db
-      .update(loginAttempts)
-      .set({ captchaHash: null, captchaExpiresAt: null })
-      .where(
-        and(
-          eq(loginAttempts.username, username),
-          eq(loginAttempts.captchaHash, hashToken(code.trim().toUpperCase())),
-          gt(loginAttempts.captchaExpiresAt, now),
-        ),
-      )
-      .returning({ username: loginAttempts.username });
-    if (matched.length > 0) return;
-    const [row] = await this.db.select().from(loginAttempts).where(eq(loginAttempts.username, username));
-    await this.db
-      .update(loginAttempts)
-      .set({ captchaHash: null, captchaExpiresAt: null })
-      .where(eq(loginAttempts.username, username));
+    if (await takeMatchingCaptcha(this.db, username, hashToken(code.trim().toUpperCase()), now)) return;
+    const row = await findLoginAttempt(this.db, username);
+    await clearCaptcha(this.db, username);
     if (row?.captchaExpiresAt && row.captchaExpiresAt <= now) throw new AppError('CAPTCHA_EXPIRED');
     throw new AppError('VERIFY_CODE_WRONG');
   }
@@ -157,10 +146,7 @@ export class AuthService {
       captchaExpiresAt: new Date(now.getTime() + CAPTCHA_TTL_MS),
       updatedAt: now,
     };
-    await this.db
-      .insert(loginAttempts)
-      .values({ ...values, failures: 0 })
-      .onConflictDoUpdate({ target: loginAttempts.username, set: values });
+    await saveCaptcha(this.db, values);
     const svg = captchaSvg(code);
     return {
       image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
@@ -176,8 +162,8 @@ export class AuthService {
     const sid = newId(now.getTime());
     const refreshToken = randomToken();
     await this.db.transaction(async (tx) => {
-      await tx.insert(authSessions).values({ id: sid, userId, expiresAt, createdAt: now });
-      await tx.insert(refreshTokens).values({
+      await insertSession(tx, { id: sid, userId, expiresAt, createdAt: now });
+      await insertRefreshToken(tx, {
         id: newId(now.getTime()),
         familyId: sid,
         userId,
@@ -199,14 +185,14 @@ export class AuthService {
   async refresh(presented: string): Promise<IssuedTokens> {
     const now = this.now();
     const tokenHash = hashToken(presented);
-    const [row] = await this.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+    const row = await findRefreshToken(this.db, tokenHash);
     if (!row) throw new AppError('UNAUTHORIZED');
     if (row.usedAt) {
       await this.revokeFamily(row.familyId, 'reuse');
       this.ctx.log.warn({ familyId: row.familyId, userId: row.userId }, 'refresh token reused: family revoked');
       throw new AppError('UNAUTHORIZED');
     }
-    const [session] = await this.db.select().from(authSessions).where(eq(authSessions.id, row.familyId));
+    const session = await findSession(this.db, row.familyId);
     if (!session || session.revokedAt || session.expiresAt <= now || row.expiresAt <= now) {
       throw new AppError('UNAUTHORIZED');
     }
@@ -214,13 +200,8 @@ export class AuthService {
     if (!account || !account.enabled) throw new AppError('UNAUTHORIZED');
     const next = randomToken();
     const rotated = await this.db.transaction(async (tx) => {
-      const marked = await tx
-        .update(refreshTokens)
-        .set({ usedAt: now })
-        .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
-        .returning({ id: refreshTokens.id });
-      if (marked.length === 0) return false;
-      await tx.insert(refreshTokens).values({
+      if (!(await markRefreshTokenUsed(tx, row.id, now))) return false;
+      await insertRefreshToken(tx, {
         id: newId(now.getTime()),
         familyId: row.familyId,
         userId: row.userId,
@@ -244,47 +225,31 @@ export class AuthService {
   }
 
   async revokeFamily(familyId: string, reason: string) {
-    await this.db
-      .update(authSessions)
-      .set({ revokedAt: this.now(), revokeReason: reason })
-      .where(and(eq(authSessions.id, familyId), isNull(authSessions.revokedAt)));
+    await revokeSession(this.db, familyId, this.now(), reason);
   }
 
   /** Logout: ends the session of the access token and the family of the refresh token, if given. */
   async logout(opts: { sid?: string; refreshToken?: string }) {
     if (opts.sid) await this.revokeFamily(opts.sid, 'logout');
     if (opts.refreshToken) {
-      const [row] = await this.db
-        .select({ familyId: refreshTokens.familyId })
-        .from(refreshTokens)
-        .where(eq(refreshTokens.tokenHash, hashToken(opts.refreshToken)));
+      const row = await findRefreshToken(this.db, hashToken(opts.refreshToken));
       if (row) await this.revokeFamily(row.familyId, 'logout');
     }
   }
 
   /** Ends every session of an account (after a password change). */
   async revokeAllOf(userId: string, reason: string) {
-    await this.db
-      .update(authSessions)
-      .set({ revokedAt: this.now(), revokeReason: reason })
-      .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
+    await revokeSessionsOf(this.db, userId, this.now(), reason);
   }
 
   /** The guard's resolver: the account behind a token, while its session lives and it is enabled. */
   async resolve(claims: AccessClaims, fallbackLang: Language): Promise<SessionUser | null> {
     const now = this.now();
-    const liveSession = this.db
-      .select({ id: authSessions.id })
-      .from(authSessions)
-      .where(
-        and(
-          eq(authSessions.id, claims.sid),
-          eq(authSessions.userId, claims.sub),
-          isNull(authSessions.revokedAt),
-          gt(authSessions.expiresAt, now),
-        ),
-      );
-    const account = await findAccountByIdIf(this.db, claims.sub, exists(liveSession));
+    const account = await findAccountByIdIf(
+      this.db,
+      claims.sub,
+      liveSessionExists(this.db, claims.sid, claims.sub, now),
+    );
     if (!account?.enabled || !account.used) return null;
     // An owner whose authorization was removed loses access at once.
     if (account.role === 'project' && !account.authorized) return null;
@@ -321,26 +286,15 @@ export class AuthService {
     const passwordHash = await this.hash(newPassword);
     await this.db.transaction(async (tx) => {
       await updateAccount(tx, userId, { passwordHash, updatedAt: this.now() });
-      await tx
-        .update(authSessions)
-        .set({ revokedAt: this.now(), revokeReason: 'password' })
-        .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
+      await revokeSessionsOf(tx, userId, this.now(), 'password');
     });
   }
 
   /** Nightly: refresh tokens and sessions that have expired (kept a day for reuse detection). */
   async cleanExpired(): Promise<number> {
     const cutoff = new Date(this.now().getTime() - 24 * 3600_000);
-    const tokens = await this.db
-      .delete(refreshTokens)
-      .where(lt(refreshTokens.expiresAt, cutoff))
-      .returning({ id: refreshTokens.id });
-    const sessions = await this.db
-      .delete(authSessions)
-      .where(or(lt(authSessions.expiresAt, cutoff), lt(authSessions.revokedAt, cutoff)))
-      .returning({ id: authSessions.id });
-    await this.db.delete(loginAttempts).where(lt(loginAttempts.updatedAt, cutoff));
+    const removed = await deleteExpiredSessions(this.db, cutoff);
     await this.twoFactor.cleanExpired(cutoff);
-    return tokens.length + sessions.length;
+    return removed;
   }
 }

@@ -1,8 +1,8 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
+import { approvalInForce } from './customers.repository';
 import { type CustomerRow, customers } from './customers.table';
-import { approvalInForce } from './enterprise-review';
 
 type NewCustomerRow = typeof customers.$inferInsert;
 

@@ -8,15 +8,27 @@ import {
   type CustomerDto,
   customerRulesIssues,
 } from '@robot-ads/contracts/customers/customers.schemas';
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
-import { containsLike, escapeLike } from '../../platform/like';
 import { dataScope } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
 import { RequestValidationError } from '../../platform/validation';
-import { type CustomerRow, customers } from './customers.table';
-import { submitForReview } from './enterprise-review';
+import {
+  type CustomerPageFilter,
+  customerScopeCondition,
+  customersByNamePrefix,
+  customerValueTaken,
+  customerVisible,
+  deleteCustomer,
+  findCustomer,
+  findCustomerForUpdate,
+  insertCustomer,
+  pageCustomers,
+  submitForReview,
+  updateCustomer,
+} from './customers.repository';
+import type { CustomerRow } from './customers.table';
 
 export type CustomerAccountRef = CustomerDto['accounts'][number];
 
@@ -72,103 +84,39 @@ export class CustomersService {
 
   /** The scope condition, or 'none' when the caller may see no customer at all. */
   async scopeCondition(user: SessionUser): Promise<SQL | undefined | 'none'> {
-    const scope = await dataScope(this.ctx.db, user);
-    switch (scope.kind) {
-      case 'all':
-        return undefined;
-      case 'subtree':
-        return inArray(customers.ownerId, scope.accountIds);
-      case 'customer':
-        return scope.customerId ? eq(customers.id, scope.customerId) : 'none';
-      default:
-        return 'none';
-    }
+    return customerScopeCondition(await dataScope(this.ctx.db, user));
   }
 
-  async page(
-    user: SessionUser,
-    q: {
-      start: number;
-      limit: number;
-      name?: string;
-      category?: string;
-      industry?: string;
-      auditStatus?: string;
-      province?: string;
-      city?: string;
-      contact?: string;
-    },
-  ): Promise<{ total: number; datas: CustomerDto[] }> {
+  async page(user: SessionUser, q: CustomerPageFilter): Promise<{ total: number; datas: CustomerDto[] }> {
     const scope = await this.scopeCondition(user);
     if (scope === 'none') return { total: 0, datas: [] };
-    const like = containsLike;
-    const where = and(
-      scope,
-      q.name ? ilike(customers.name, like(q.name)) : undefined,
-      q.category ? eq(customers.category, q.category) : undefined,
-      q.industry ? eq(customers.industry, q.industry) : undefined,
-      q.auditStatus ? eq(customers.auditStatus, q.auditStatus) : undefined,
-      q.province ? eq(customers.province, q.province) : undefined,
-      q.city ? eq(customers.city, q.city) : undefined,
-      q.contact
-        ? or(
-            ilike(customers.phone, like(q.contact)),
-            sql`exists (select 1 from jsonb_array_elements(${customers.contacts}) c
-              where c->>'name' ilike ${like(q.contact)} or c->>'phone' ilike ${like(q.contact)})`,
-          )
-        : undefined,
-    );
-    const [total] = await this.ctx.db.select({ n: count() }).from(customers).where(where);
-    const rows = await this.ctx.db
-      .select()
-      .from(customers)
-      .where(where)
-      .orderBy(desc(customers.createdAt), desc(customers.id))
-      .offset(q.start)
-      .limit(q.limit);
-    return { total: total?.n ?? 0, datas: await this.withAccounts(rows) };
+    const { total, rows } = await pageCustomers(this.ctx.db, scope, q);
+    return { total, datas: await this.withAccounts(rows) };
   }
 
   /** For selectors: customers in scope by name, at most `limit` (more via search). */
   async findAll(user: SessionUser, q: { name?: string; limit: number }): Promise<CustomerDto[]> {
     const scope = await this.scopeCondition(user);
     if (scope === 'none') return [];
-    const rows = await this.ctx.db
-      .select()
-      .from(customers)
-      .where(and(scope, q.name ? ilike(customers.name, `${escapeLike(q.name)}%`) : undefined))
-      .orderBy(asc(customers.name))
-      .limit(q.limit);
+    const rows = await customersByNamePrefix(this.ctx.db, scope, q);
     return this.withAccounts(rows);
   }
 
   async get(user: SessionUser, id: string): Promise<CustomerDto> {
     const scope = await this.scopeCondition(user);
     if (scope === 'none') throw new AppError('FORBIDDEN');
-    const [row] = await this.ctx.db.select().from(customers).where(eq(customers.id, id));
+    const row = await findCustomer(this.ctx.db, id);
     if (!row) throw new AppError('NOT_FOUND');
-    const [visible] = await this.ctx.db
-      .select({ id: customers.id })
-      .from(customers)
-      .where(and(eq(customers.id, id), scope));
-    if (!visible) throw new AppError('FORBIDDEN');
+    if (!(await customerVisible(this.ctx.db, id, scope))) throw new AppError('FORBIDDEN');
     return (await this.withAccounts([row]))[0] as CustomerDto;
   }
 
   private async checkUnique(name: string | undefined, phone: string | undefined, exceptId?: string) {
-    if (name) {
-      const [row] = await this.ctx.db
-        .select({ id: customers.id })
-        .from(customers)
-        .where(and(eq(customers.name, name), exceptId ? ne(customers.id, exceptId) : undefined));
-      if (row) throw new AppError('CUSTOMER_NAME_EXISTS', {}, 'name');
+    if (name && (await customerValueTaken(this.ctx.db, 'name', name, exceptId))) {
+      throw new AppError('CUSTOMER_NAME_EXISTS', {}, 'name');
     }
-    if (phone) {
-      const [row] = await this.ctx.db
-        .select({ id: customers.id })
-        .from(customers)
-        .where(and(eq(customers.phone, phone), exceptId ? ne(customers.id, exceptId) : undefined));
-      if (row) throw new AppError('CUSTOMER_PHONE_EXISTS', {}, 'phone');
+    if (phone && (await customerValueTaken(this.ctx.db, 'phone', phone, exceptId))) {
+      throw new AppError('CUSTOMER_PHONE_EXISTS', {}, 'phone');
     }
   }
 
@@ -192,18 +140,15 @@ export class CustomersService {
     this.checkRules(input, lang);
     await this.checkUnique(input.name, input.phone);
     const now = this.ctx.clock.now();
-    const [row] = await this.ctx.db
-      .insert(customers)
-      .values({
-        id: newId(now.getTime()),
-        ...input,
-        // A new customer passes the review of its enterprise information before it may apply for delivery.
-        auditStatus: 'unsubmitted',
-        ownerId: user.id,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
+    const row = await insertCustomer(this.ctx.db, {
+      id: newId(now.getTime()),
+      ...input,
+      // A new customer passes the review of its enterprise information before it may apply for delivery.
+      auditStatus: 'unsubmitted',
+      ownerId: user.id,
+      createdAt: now,
+      updatedAt: now,
+    });
     if (!row) throw new AppError('OPERATION_FAILED');
     return this.get(user, row.id);
   }
@@ -219,15 +164,12 @@ export class CustomersService {
     const { id, ...patch } = input;
     const now = this.ctx.clock.now();
     await this.ctx.db.transaction(async () => {
-      const [before] = await this.ctx.db.select().from(customers).where(eq(customers.id, id)).for('update');
+      const before = await findCustomerForUpdate(this.ctx.db, id);
       if (!before) throw new AppError('NOT_FOUND');
       const renamed = patch.name !== undefined && patch.name !== before.name;
       // The name is part of what the customer review decides on (its snapshot keeps the name then).
       if (renamed && before.auditStatus === 'pending') throw new AppError('CUSTOMER_AUDIT_PENDING', {}, 'name');
-      await this.ctx.db
-        .update(customers)
-        .set({ ...patch, updatedAt: now })
-        .where(eq(customers.id, id));
+      await updateCustomer(this.ctx.db, id, { ...patch, updatedAt: now });
       // An approved customer renamed goes back to review; the approval stays in force until it is decided.
       if (renamed && before.auditStatus === 'pass') {
         await submitForReview(this.ctx.db, {
@@ -246,6 +188,6 @@ export class CustomersService {
   async remove(user: SessionUser, id: string): Promise<void> {
     await this.get(user, id);
     if (await this.accountsLink.hasAccount(id)) throw new AppError('CUSTOMER_IN_USE');
-    await this.ctx.db.delete(customers).where(eq(customers.id, id));
+    await deleteCustomer(this.ctx.db, id);
   }
 }

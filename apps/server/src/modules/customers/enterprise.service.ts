@@ -9,23 +9,29 @@ import {
   type EnterpriseSnapshot,
   enterpriseInfoIssues,
 } from '@robot-ads/contracts/customers/enterprise.schemas';
-import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
-import { containsLike } from '../../platform/like';
 import { dataScope, isSuperuser } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
 import { RequestValidationError } from '../../platform/validation';
 import { mediaByIds, mediaInScope } from '../media/media.queries';
-import type { CustomersService } from './customers.service';
 import {
-  type CustomerAuditRow,
-  type CustomerRow,
-  customerAudits,
-  customerEnterprises,
-  customers,
-} from './customers.table';
-import { differs, type ReviewSnapshot, snapshotOf, submitForReview } from './enterprise-review';
+  type AuditVisibility,
+  customersByIds,
+  decideAudit,
+  findAudit,
+  findAuditForUpdate,
+  findCustomer,
+  findCustomerForUpdate,
+  findEnterprise,
+  pageAudits,
+  submitForReview,
+  updateCustomer,
+  upsertEnterprise,
+} from './customers.repository';
+import type { CustomersService } from './customers.service';
+import type { CustomerAuditRow, CustomerRow } from './customers.table';
+import { differs, type ReviewSnapshot, snapshotOf } from './enterprise-review';
 
 const LINK_TTL_SECONDS = 3600;
 
@@ -49,7 +55,7 @@ export class EnterpriseService {
     const id = customerId ?? (isOperatorRole(user.role) ? undefined : (user.customer ?? undefined));
     if (!id) throw new AppError('BAD_REQUEST', { field: 'customerId' }, 'customerId');
     await this.customersService.get(user, id);
-    const [row] = await this.db.select().from(customers).where(eq(customers.id, id));
+    const row = await findCustomer(this.db, id);
     if (!row) throw new AppError('CUSTOMER_NOT_FOUND', {}, 'customerId');
     return row;
   }
@@ -90,10 +96,7 @@ export class EnterpriseService {
   }
 
   private async info(customer: CustomerRow): Promise<EnterpriseInfoDto> {
-    const [row] = await this.db
-      .select()
-      .from(customerEnterprises)
-      .where(eq(customerEnterprises.customerId, customer.id));
+    const row = await findEnterprise(this.db, customer.id);
     return {
       ...(await this.toInfo(customer, row ? snapshotOf(row, customer.name) : null)),
       auditStatus: customer.auditStatus as CustomerAuditStatus,
@@ -149,17 +152,10 @@ export class EnterpriseService {
       updatedAt: now,
     };
     await this.db.transaction(async () => {
-      const [fresh] = await this.db.select().from(customers).where(eq(customers.id, customer.id)).for('update');
+      const fresh = await findCustomerForUpdate(this.db, customer.id);
       if (fresh?.auditStatus === 'pending') throw new AppError('CUSTOMER_AUDIT_PENDING');
-      const [before] = await this.db
-        .select()
-        .from(customerEnterprises)
-        .where(eq(customerEnterprises.customerId, customer.id));
-      const [after] = await this.db
-        .insert(customerEnterprises)
-        .values({ customerId: customer.id, ...values })
-        .onConflictDoUpdate({ target: customerEnterprises.customerId, set: values })
-        .returning();
+      const before = await findEnterprise(this.db, customer.id);
+      const after = await upsertEnterprise(this.db, customer.id, values);
       // Approved information that changes goes back to review; the approval stays in force meanwhile.
       const changed = !before || !after || differs(snapshotOf(before, customer.name), snapshotOf(after, customer.name));
       if (fresh?.auditStatus === 'pass' && changed) {
@@ -179,7 +175,7 @@ export class EnterpriseService {
   async apply(user: SessionUser, customerId: string | undefined): Promise<CustomerAuditDto> {
     const customer = await this.customerFor(user, customerId);
     const id = await this.db.transaction(async () => {
-      const [fresh] = await this.db.select().from(customers).where(eq(customers.id, customer.id)).for('update');
+      const fresh = await findCustomerForUpdate(this.db, customer.id);
       if (fresh?.auditStatus === 'pending') throw new AppError('CUSTOMER_AUDIT_PENDING');
       if (fresh?.auditStatus === 'pass') throw new AppError('CUSTOMER_ALREADY_PASSED');
       const auditId = await submitForReview(this.db, {
@@ -197,7 +193,7 @@ export class EnterpriseService {
 
   private async toAuditDtos(rows: CustomerAuditRow[]): Promise<CustomerAuditDto[]> {
     const ids = [...new Set(rows.map((r) => r.customerId))];
-    const custRows = ids.length ? await this.db.select().from(customers).where(inArray(customers.id, ids)) : [];
+    const custRows = await customersByIds(this.db, ids);
     const byId = new Map(custRows.map((c) => [c.id, c]));
     const out: CustomerAuditDto[] = [];
     for (const r of rows) {
@@ -224,58 +220,33 @@ export class EnterpriseService {
   }
 
   /** Who sees an application: root/admin all; others their own applications and their customer's. */
-  private auditScope(user: SessionUser): SQL | undefined {
-    if (isSuperuser(user)) return undefined;
-    const mine = eq(customerAudits.applicantId, user.id);
-    return user.customer ? or(mine, eq(customerAudits.customerId, user.customer)) : mine;
+  private auditScope(user: SessionUser): AuditVisibility {
+    return isSuperuser(user) ? null : { applicantId: user.id, customerId: user.customer ?? null };
   }
 
   async one(user: SessionUser, id: string): Promise<CustomerAuditDto> {
-    const [row] = await this.db
-      .select()
-      .from(customerAudits)
-      .where(and(eq(customerAudits.id, id), this.auditScope(user)));
+    const row = await findAudit(this.db, id, this.auditScope(user));
     if (!row) throw new AppError('NOT_FOUND');
     return (await this.toAuditDtos([row]))[0] as CustomerAuditDto;
   }
 
-  private async auditPage(where: SQL | undefined, q: { start: number; limit: number; name?: string; state?: string }) {
-    const cond = and(
-      where,
-      q.state ? eq(customerAudits.state, q.state) : undefined,
-      q.name
-        ? inArray(
-            customerAudits.customerId,
-            this.db
-              .select({ id: customers.id })
-              .from(customers)
-              .where(ilike(customers.name, containsLike(q.name))),
-          )
-        : undefined,
-    );
-    const [total] = await this.db.select({ n: count() }).from(customerAudits).where(cond);
-    const rows = await this.db
-      .select()
-      .from(customerAudits)
-      .where(cond)
-      .orderBy(desc(customerAudits.createdAt), desc(customerAudits.id))
-      .offset(q.start)
-      .limit(q.limit);
-    return { total: total?.n ?? 0, datas: await this.toAuditDtos(rows) };
+  private async auditPage(
+    of: { customerId: string } | { applicantId: string } | null,
+    q: { start: number; limit: number; name?: string; state?: string },
+  ) {
+    const { total, rows } = await pageAudits(this.db, of, q);
+    return { total, datas: await this.toAuditDtos(rows) };
   }
 
   /** GET queryByPage (root/admin): every application. */
   async reviewPage(user: SessionUser, q: { start: number; limit: number; name?: string; state?: string }) {
     if (!isSuperuser(user)) throw new AppError('FORBIDDEN');
-    return this.auditPage(undefined, q);
+    return this.auditPage(null, q);
   }
 
   /** GET queryApplyByPage: the caller's own applications (advertisers: their customer's). */
   async applyPage(user: SessionUser, q: { start: number; limit: number; name?: string; state?: string }) {
-    const where = user.customer
-      ? eq(customerAudits.customerId, user.customer)
-      : eq(customerAudits.applicantId, user.id);
-    return this.auditPage(where, q);
+    return this.auditPage(user.customer ? { customerId: user.customer } : { applicantId: user.id }, q);
   }
 
   /** pass / reject (root/admin): decides a pending application and tells the applicant live. */
@@ -285,21 +256,21 @@ export class EnterpriseService {
     if (!pass && !note) throw new AppError('REJECT_REASON_REQUIRED', {}, 'reason');
     const now = this.ctx.clock.now();
     const row = await this.db.transaction(async () => {
-      const [a] = await this.db.select().from(customerAudits).where(eq(customerAudits.id, id)).for('update');
+      const a = await findAuditForUpdate(this.db, id);
       if (!a) throw new AppError('NOT_FOUND');
       if (a.state !== 'pending') throw new AppError('AUDIT_NOT_PENDING');
       const state = pass ? 'pass' : 'reject';
-      await this.db
-        .update(customerAudits)
-        .set({ state, note: pass ? '' : note, reviewerId: user.id, reviewerName: user.name, auditedAt: now })
-        .where(eq(customerAudits.id, id));
-      await this.db
-        .update(customers)
-        .set({ auditStatus: state, auditNote: pass ? '' : note, updatedAt: now })
-        .where(eq(customers.id, a.customerId));
+      await decideAudit(this.db, id, {
+        state,
+        note: pass ? '' : note,
+        reviewerId: user.id,
+        reviewerName: user.name,
+        auditedAt: now,
+      });
+      await updateCustomer(this.db, a.customerId, { auditStatus: state, auditNote: pass ? '' : note, updatedAt: now });
       return a;
     });
-    const [customer] = await this.db.select().from(customers).where(eq(customers.id, row.customerId));
+    const customer = await findCustomer(this.db, row.customerId);
     // After the commit: the applicant hears the outcome live (and finds it in the notification list).
     await this.ctx.notifications.notify(row.applicantId, 'customer.audit.result', {
       id: row.id,
@@ -308,7 +279,7 @@ export class EnterpriseService {
       type: 'customer',
       note: pass ? '' : note,
     });
-    const [fresh] = await this.db.select().from(customerAudits).where(eq(customerAudits.id, id));
+    const fresh = await findAudit(this.db, id);
     return (await this.toAuditDtos(fresh ? [fresh] : []))[0] as CustomerAuditDto;
   }
 }

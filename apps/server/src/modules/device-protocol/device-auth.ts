@@ -1,5 +1,4 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';

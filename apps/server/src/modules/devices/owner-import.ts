@@ -15,7 +15,7 @@ import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import { assertCanSeeAccount } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
-import type { NewManagedInput } from '../accounts/accounts.service';
+import type { NewManagedInput } from '../accounts/accounts.dto';
 import { bodyRows, buildTemplate, readSheetRows } from './device-import';
 import { findRobotsByRobotIds } from './devices.repository';
 import { projects, robots } from './devices.table';

@@ -1,11 +1,17 @@
 import { newId } from '@robot-ads/contracts/common/ids';
 import { formatBytes } from '@robot-ads/contracts/media/media.rules';
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import type { SessionUser } from '../../platform/session-user';
+import {
+  deleteExpiredPolicies,
+  dirsWithExpiredPolicies,
+  insertUploadPolicy,
+  policyAliveIn,
+  registeredBytes,
+  registeredKeys,
+} from './media.repository';
 import { uploadDirFor } from './media.scope';
-import { media, mediaUploadPolicies } from './media.table';
 
 /*
  * Uploads that were authorised (GET /api/Media/oss) but never registered (POST /api/Media), and the
@@ -28,28 +34,17 @@ async function unregisteredUploads(ctx: AppContext, dir: string): Promise<string
   const keys = (await ctx.storage.list(`${dir}/`)).filter((k) =>
     UPLOADED_TYPES.has(k.slice(dir.length + 1).split('/')[0] ?? ''),
   );
-  const registered = new Set<string>();
-  for (let i = 0; i < keys.length; i += 1000) {
-    const rows = await ctx.db
-      .select({ key: media.objectKey })
-      .from(media)
-      .where(inArray(media.objectKey, keys.slice(i, i + 1000)));
-    for (const r of rows) registered.add(r.key);
-  }
+  const registered = new Set(await registeredKeys(ctx.db, keys));
   return keys.filter((k) => !registered.has(k));
 }
 
 /** Bytes of the account's registered media, and of files waiting in its upload directory unregistered. */
 export async function storageUse(ctx: AppContext, user: Owner): Promise<{ registered: number; pending: number }> {
-  const [row] = await ctx.db
-    .select({ bytes: sql<number>`coalesce(sum(${media.size}), 0)::float8` })
-    .from(media)
-    .where(eq(media.ownerId, user.id));
   let pending = 0;
   for (const key of await unregisteredUploads(ctx, uploadDirFor(user))) {
     pending += (await ctx.storage.head(key))?.size ?? 0;
   }
-  return { registered: Number(row?.bytes ?? 0), pending };
+  return { registered: await registeredBytes(ctx.db, user.id), pending };
 }
 
 const quotaBytes = (ctx: AppContext) => ctx.config.STORAGE_QUOTA_MB * 1024 * 1024;
@@ -78,7 +73,7 @@ export async function assertRoomToRegister(ctx: AppContext, user: Owner, files: 
 
 /** Records a policy handed out for the account's upload directory. */
 export async function recordUploadPolicy(ctx: AppContext, user: Owner, expiresAt: Date): Promise<void> {
-  await ctx.db.insert(mediaUploadPolicies).values({
+  await insertUploadPolicy(ctx.db, {
     id: newId(ctx.clock.now().getTime()),
     ownerId: user.id,
     dir: uploadDirFor(user),
@@ -88,12 +83,7 @@ export async function recordUploadPolicy(ctx: AppContext, user: Owner, expiresAt
 }
 
 async function policyAlive(ctx: AppContext, dir: string, cutoff: Date): Promise<boolean> {
-  const [alive] = await ctx.db
-    .select({ id: mediaUploadPolicies.id })
-    .from(mediaUploadPolicies)
-    .where(and(eq(mediaUploadPolicies.dir, dir), gte(mediaUploadPolicies.expiresAt, cutoff)))
-    .limit(1);
-  return Boolean(alive);
+  return policyAliveIn(ctx.db, dir, cutoff);
 }
 
 /**
@@ -104,12 +94,9 @@ async function policyAlive(ctx: AppContext, dir: string, cutoff: Date): Promise<
  */
 export async function removeUnregisteredUploads(ctx: AppContext): Promise<number> {
   const cutoff = new Date(ctx.clock.now().getTime() - UPLOAD_GRACE_SECONDS * 1000);
-  const dirs = await ctx.db
-    .selectDistinct({ dir: mediaUploadPolicies.dir })
-    .from(mediaUploadPolicies)
-    .where(lt(mediaUploadPolicies.expiresAt, cutoff));
+  const dirs = await dirsWithExpiredPolicies(ctx.db, cutoff);
   let removed = 0;
-  for (const { dir } of dirs) {
+  for (const dir of dirs) {
     if (await policyAlive(ctx, dir, cutoff)) continue;
     const garbage = await unregisteredUploads(ctx, dir);
     // A policy handed out while the directory was being listed: its upload may be among the files.
@@ -118,9 +105,7 @@ export async function removeUnregisteredUploads(ctx: AppContext): Promise<number
       await ctx.storage.delete(key);
       removed += 1;
     }
-    await ctx.db
-      .delete(mediaUploadPolicies)
-      .where(and(eq(mediaUploadPolicies.dir, dir), lt(mediaUploadPolicies.expiresAt, cutoff)));
+    await deleteExpiredPolicies(ctx.db, dir, cutoff);
   }
   if (removed > 0) ctx.log.info({ removed }, 'unregistered uploads removed');
   return removed;

@@ -6,9 +6,10 @@ import sharp from 'sharp';
 import type { DbOrTx } from '../../db/client';
 import type { PlatformContext } from '../../platform/context';
 import type { DataScope } from '../../platform/scope';
-import { ownedWhere, uploadDirFor } from './media.scope';
+import { uploadDirFor } from './media.scope';
 import { newObjectKey } from './media.service';
 import { type MediaRow, media } from './media.table';
+import { ownedWhere } from './owned.queries';
 
 export type { MediaRow } from './media.table';
 

@@ -11,7 +11,6 @@ import {
   uploadCredentials,
   uploadCredentialsQuery,
 } from '@robot-ads/contracts/media/media.schemas';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/app-error';
@@ -19,6 +18,7 @@ import type { AppContext } from '../../platform/context';
 import { LOCAL_UPLOAD_PATH, LocalStorage } from '../../platform/storage/local-storage';
 import { isValidObjectKey, StorageNotFoundError } from '../../platform/storage/storage';
 import { zodRoutes } from '../../platform/zod-routes';
+import { deleteMediaRow } from './media.queries';
 import { MATERIAL_ROLES } from './media.scope';
 import {
   deleteObjects,
@@ -29,7 +29,6 @@ import {
   registerMedia,
   registerMediaBatch,
 } from './media.service';
-import { media } from './media.table';
 
 const fileQuery = z.object({
   expires: z.string().max(20),
@@ -96,7 +95,7 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const row = await findVisibleMedia(ctx, request.user, request.params.id);
         try {
-          await ctx.db.delete(media).where(eq(media.id, row.id));
+          await deleteMediaRow(ctx.db, row.id);
         } catch {
           // A material still points at it (foreign key).
           throw new AppError('DELETE_FAILED');

@@ -1,26 +1,6 @@
 import { ADVERTISER_ROLES, OPERATOR_ROLES, type Role } from '@robot-ads/contracts/auth/roles';
-import { eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import { AppError } from '../../platform/app-error';
-import type { DataScope } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
-
-/**
- * The rows of materials, media and ads a caller may see: everything for root/admin, an operator's
- * subtree, an advertiser's customer (its own uploads when it has no customer), else its own rows.
- */
-export function ownedWhere(scope: DataScope, cols: { ownerId: PgColumn; customerId: PgColumn }): SQL | undefined {
-  switch (scope.kind) {
-    case 'all':
-      return undefined;
-    case 'subtree':
-      return scope.accountIds.length > 0 ? inArray(cols.ownerId, scope.accountIds) : sql`false`;
-    case 'customer':
-      return scope.customerId ? eq(cols.customerId, scope.customerId) : eq(cols.ownerId, scope.accountId);
-    default:
-      return eq(cols.ownerId, scope.accountId);
-  }
-}
 
 /** Where a caller's uploads go: one directory per customer, else per account. */
 export function uploadDirFor(user: Pick<SessionUser, 'id' | 'customer'>): string {

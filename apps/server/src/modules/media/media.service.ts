@@ -26,7 +26,6 @@ import {
   type RegisterMediaBody,
   UPLOAD_CREDENTIALS_TTL_SECONDS,
 } from '@robot-ads/contracts/media/media.schemas';
-import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
@@ -34,8 +33,9 @@ import type { AppContext, PlatformContext } from '../../platform/context';
 import { dataScope } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
 import { isValidObjectKey, type ObjectStorage, type UploadCredentials } from '../../platform/storage/storage';
-import { assertMayManageMaterials, ownedWhere, uploadDirFor } from './media.scope';
-import { type MediaRow, media } from './media.table';
+import { findMediaByIds, findMediaInScope, insertMedia, registeredKeys } from './media.repository';
+import { assertMayManageMaterials, uploadDirFor } from './media.scope';
+import type { MediaRow } from './media.table';
 import { assertRoomToRegister, assertRoomToUpload, recordUploadPolicy } from './media-uploads';
 
 /** Signed links handed to browsers live this long (previews in an open page). */
@@ -166,36 +166,31 @@ async function insertChecked(
   file: CheckedFile,
   thumbnailKey: string | null,
 ): Promise<MediaRow> {
-  const [row] = await db
-    .insert(media)
-    .values({
-      id: newId(ctx.clock.now().getTime()),
-      objectKey: file.key,
-      name: file.name,
-      kind: file.sniffed.kind,
-      ext: file.sniffed.ext,
-      mime: MIME_TYPES[file.sniffed.ext] ?? 'application/octet-stream',
-      size: file.size,
-      sha256: file.sha256,
-      width: file.facts.width ?? null,
-      height: file.facts.height ?? null,
-      durationMs: file.facts.durationMs ?? null,
-      template: input.template,
-      slot: input.slot,
-      thumbnailKey,
-      purpose: input.purpose,
-      ownerId: user.id,
-      customerId: user.customer,
-      createdAt: ctx.clock.now(),
-    })
-    .returning();
-  return row!;
+  return insertMedia(db, {
+    id: newId(ctx.clock.now().getTime()),
+    objectKey: file.key,
+    name: file.name,
+    kind: file.sniffed.kind,
+    ext: file.sniffed.ext,
+    mime: MIME_TYPES[file.sniffed.ext] ?? 'application/octet-stream',
+    size: file.size,
+    sha256: file.sha256,
+    width: file.facts.width ?? null,
+    height: file.facts.height ?? null,
+    durationMs: file.facts.durationMs ?? null,
+    template: input.template,
+    slot: input.slot,
+    thumbnailKey,
+    purpose: input.purpose,
+    ownerId: user.id,
+    customerId: user.customer,
+    createdAt: ctx.clock.now(),
+  });
 }
 
 async function assertNotRegistered(db: DbOrTx, keys: string[]) {
   if (keys.length === 0) return;
-  const existing = await db.select({ id: media.id }).from(media).where(inArray(media.objectKey, keys));
-  if (existing.length > 0) throw new AppError('MEDIA_ALREADY_REGISTERED', {}, 'key');
+  if ((await registeredKeys(db, keys)).length > 0) throw new AppError('MEDIA_ALREADY_REGISTERED', {}, 'key');
 }
 
 /** POST /api/Media: checks one uploaded file from its bytes and registers it. */
@@ -292,18 +287,12 @@ export function mediaToDto(ctx: PlatformContext, row: MediaRow): MediaDto {
 /** A media row the caller may see, or NOT_FOUND. */
 export async function findVisibleMedia(ctx: PlatformContext, user: Uploader, id: string) {
   const scope = await dataScope(ctx.db, user);
-  const [row] = await ctx.db
-    .select()
-    .from(media)
-    .where(and(eq(media.id, id), ownedWhere(scope, media)));
+  const row = await findMediaInScope(ctx.db, id, scope);
   if (!row) throw new AppError('NOT_FOUND');
   return row;
 }
 
-export async function findMediaByIds(db: DbOrTx, ids: string[]): Promise<MediaRow[]> {
-  if (ids.length === 0) return [];
-  return db.select().from(media).where(inArray(media.id, ids));
-}
+export { findMediaByIds };
 
 /** Stored objects of a media row (the file and its thumbnail). */
 export function objectKeysOf(row: Pick<MediaRow, 'objectKey' | 'thumbnailKey'>): string[] {

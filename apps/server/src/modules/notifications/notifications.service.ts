@@ -5,12 +5,12 @@ import {
   type NotificationName,
   SOCKET_EVENTS,
 } from '@robot-ads/contracts/notifications/notifications.schemas';
-import { and, count, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { Clock } from '../../platform/clock';
 import type { Realtime } from '../../platform/realtime';
-import { notifications } from './notifications.table';
+import { countUnread, insertNotification, markRead, pageNotifications } from './notifications.repository';
+import type { notifications } from './notifications.table';
 
 type Row = typeof notifications.$inferSelect;
 
@@ -44,11 +44,13 @@ export class NotificationsService {
     tx?: DbOrTx,
   ): Promise<NotificationDto> {
     const now = this.clock.now();
-    const [row] = await (tx ?? this.db)
-      .insert(notifications)
-      .values({ id: newId(now.getTime()), userId, name, data, createdAt: now })
-      .returning();
-    if (!row) throw new Error('notification insert returned nothing');
+    const row = await insertNotification(tx ?? this.db, {
+      id: newId(now.getTime()),
+      userId,
+      name,
+      data,
+      createdAt: now,
+    });
     const dto = toNotificationDto(row);
     this.realtime()?.emitToUser(userId, SOCKET_EVENTS.message, dto);
     return dto;
@@ -58,33 +60,14 @@ export class NotificationsService {
     userId: string,
     q: { isRead: boolean; start: number; limit: number },
   ): Promise<{ data: NotificationDto[]; total: number; unread: number }> {
-    const where = and(eq(notifications.userId, userId), eq(notifications.isRead, q.isRead));
-    const [total] = await this.db.select({ n: count() }).from(notifications).where(where);
-    const rows = await this.db
-      .select()
-      .from(notifications)
-      .where(where)
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .offset(q.start)
-      .limit(q.limit);
-    const unread = q.isRead
-      ? ((
-          await this.db
-            .select({ n: count() })
-            .from(notifications)
-            .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
-        )[0]?.n ?? 0)
-      : (total?.n ?? 0);
-    return { data: rows.map(toNotificationDto), total: total?.n ?? 0, unread };
+    const { total, rows } = await pageNotifications(this.db, userId, q);
+    const unread = q.isRead ? await countUnread(this.db, userId) : total;
+    return { data: rows.map(toNotificationDto), total, unread };
   }
 
   /** Marks one own message read; other tabs of the user hear `readMessage`. */
   async read(userId: string, messageId: string): Promise<NotificationDto> {
-    const [row] = await this.db
-      .update(notifications)
-      .set({ isRead: true, readAt: this.clock.now() })
-      .where(and(eq(notifications.id, messageId), eq(notifications.userId, userId)))
-      .returning();
+    const row = await markRead(this.db, userId, messageId, this.clock.now());
     if (!row) throw new AppError('NOT_FOUND', {}, 'messageId');
     const dto = toNotificationDto(row);
     this.realtime()?.emitToUser(userId, SOCKET_EVENTS.readMessage, { messageId, id: messageId });

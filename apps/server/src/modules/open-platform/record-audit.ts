@@ -2,7 +2,7 @@ import { newId } from '@robot-ads/contracts/common/ids';
 import { toUnixSeconds } from '@robot-ads/contracts/common/time';
 import type { FastifyRequest } from 'fastify';
 import type { PlatformContext } from '../../platform/context';
-import { type AuditLogInsert, auditLogPage, writeAuditEntries } from '../audit-log/audit-log.service';
+import { type AuditLogInsert, auditLogPage, writeAuditEntries } from '../audit-log/audit-log.queries';
 import type { Actor } from './open-platform.model';
 import { normalizeIp } from './partner-limits';
 

@@ -1,8 +1,11 @@
-import { getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { rowsOf } from '../../db/statements';
 import type { AppContext } from '../../platform/context';
-import { playEvents } from './play-events.table';
+import {
+  createPartition,
+  DEFAULT_PARTITION,
+  partitionNames,
+  takePartitionLock,
+} from './play-events.partitions.repository';
 
 /**
  * The day partitions of `play_events` (docs/statistics.md, "Raw events: day partitions and retention").
@@ -12,13 +15,11 @@ import { playEvents } from './play-events.table';
  * the partitions of yesterday to a week ahead; retention (play-events.retention.ts) drops old ones whole.
  */
 
-export const DEFAULT_PARTITION = 'play_events_default';
+export { DEFAULT_PARTITION };
 export const DAY_MS = 86_400_000;
 /** Days before and after today (UTC) the maintenance keeps a partition for. */
 export const PARTITION_DAYS_BEFORE = 1;
 export const PARTITION_DAYS_AHEAD = 7;
-/** pg_advisory_xact_lock key of the partition changes (several instances may run the maintenance). */
-const PARTITION_LOCK = 727_275;
 const NAME = /^play_events_p(\d{4})(\d{2})(\d{2})$/;
 
 export interface DayPartition {
@@ -36,18 +37,10 @@ export function partitionName(day: Date): string {
   return `play_events_p${day.toISOString().slice(0, 10).replaceAll('-', '')}`;
 }
 
-/** A timestamptz literal of the instant (explicit offset: independent of the session's time zone). */
-const literal = (at: Date) => `'${at.toISOString().replace('T', ' ').replace('Z', '+00')}'`;
-
 /** The day partitions attached to play_events, oldest first (the default partition is not one). */
 export async function dayPartitions(db: DbOrTx): Promise<DayPartition[]> {
-  const rows = await rowsOf<{ name: string }>(
-    db,
-    sql`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
-         where i.inhparent = 'public.play_events'::regclass`,
-  );
   const days: DayPartition[] = [];
-  for (const { name } of rows) {
+  for (const name of await partitionNames(db)) {
     const m = NAME.exec(name);
     if (m) days.push({ name, day: new Date(`${m[1]}-${m[2]}-${m[3]}T00:00:00Z`) });
   }
@@ -59,7 +52,7 @@ export async function dayPartitions(db: DbOrTx): Promise<DayPartition[]> {
  * embedded database has one connection, its transactions already run one at a time).
  */
 export async function lockPartitions(ctx: AppContext, tx: DbOrTx) {
-  if (ctx.database.kind === 'postgres') await tx.execute(sql`select pg_advisory_xact_lock(${PARTITION_LOCK})`);
+  if (ctx.database.kind === 'postgres') await takePartitionLock(tx);
 }
 
 /**
@@ -70,26 +63,11 @@ export async function lockPartitions(ctx: AppContext, tx: DbOrTx) {
  */
 async function createDayPartition(ctx: AppContext, day: Date): Promise<boolean> {
   const name = partitionName(day);
-  const from = literal(day);
-  const to = literal(new Date(day.getTime() + DAY_MS));
-  const cols = Object.values(getTableColumns(playEvents))
-    .map((c) => `"${c.name}"`)
-    .join(', ');
   return ctx.db.transaction(async (tx) => {
     await lockPartitions(ctx, tx);
     // Another instance may have made it while this one waited for the lock.
     if ((await dayPartitions(tx)).some((p) => p.name === name)) return false;
-    await tx.execute(sql.raw(`lock table ${DEFAULT_PARTITION} in exclusive mode`));
-    await tx.execute(sql.raw(`create table "${name}" (like play_events including defaults including constraints)`));
-    await tx.execute(
-      sql.raw(
-        `with m as (delete from ${DEFAULT_PARTITION} where started_at >= ${from} and started_at < ${to} returning ${cols})
-         insert into "${name}" (${cols}) select ${cols} from m`,
-      ),
-    );
-    await tx.execute(
-      sql.raw(`alter table play_events attach partition "${name}" for values from (${from}) to (${to})`),
-    );
+    await createPartition(tx, name, day, new Date(day.getTime() + DAY_MS));
     return true;
   });
 }

@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/statements';
 import type { AppContext } from '../../platform/context';
-import { DAY_MS, DEFAULT_PARTITION, dayPartitions, lockPartitions } from './play-events.partitions';
+import { DAY_MS, dayPartitions, lockPartitions } from './play-events.partitions';
+import { deleteDefaultPartitionChunk, dropPartition } from './play-events.partitions.repository';
 
 const CHUNK = 10_000;
 
@@ -19,21 +18,11 @@ export async function removeOldEvents(ctx: AppContext): Promise<number> {
     removed += await ctx.db.transaction(async (tx) => {
       await lockPartitions(ctx, tx);
       if (!(await dayPartitions(tx)).some((q) => q.name === p.name)) return 0;
-      const [count] = await rowsOf<{ n: number }>(tx, sql.raw(`select count(*)::float8 as n from "${p.name}"`));
-      await tx.execute(sql.raw(`drop table "${p.name}"`));
-      return count?.n ?? 0;
+      return dropPartition(tx, p.name);
     });
   }
   for (;;) {
-    const rows = await rowsOf<{ n: number }>(
-      ctx.db,
-      sql`with gone as (
-            delete from ${sql.raw(DEFAULT_PARTITION)} where ctid = any(array(
-              select ctid from ${sql.raw(DEFAULT_PARTITION)} where started_at < ${before.toISOString()}::timestamptz limit ${CHUNK}))
-            returning 1)
-          select count(*)::int as n from gone`,
-    );
-    const n = rows[0]?.n ?? 0;
+    const n = await deleteDefaultPartitionChunk(ctx.db, before, CHUNK);
     removed += n;
     if (n < CHUNK) return removed;
   }

@@ -16,7 +16,7 @@ import type { PlatformContext } from '../../platform/context';
 import { containsLike } from '../../platform/like';
 import { dataScope } from '../../platform/scope';
 import { deleteMediaRow, type MediaRow } from '../media/media.queries';
-import { assertMayManageMaterials, ownedWhere, uploadDirFor } from '../media/media.scope';
+import { assertMayManageMaterials, uploadDirFor } from '../media/media.scope';
 import {
   deleteObjects,
   extractPoster,
@@ -28,6 +28,7 @@ import {
   signedUrl,
   type Uploader,
 } from '../media/media.service';
+import { ownedWhere } from '../media/owned.queries';
 import { type ResourceRow, resources } from './resources.table';
 
 export type { ResourceRow } from './resources.table';

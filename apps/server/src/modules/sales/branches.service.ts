@@ -3,18 +3,27 @@ import { newId } from '@robot-ads/contracts/common/ids';
 import { toUnixSeconds } from '@robot-ads/contracts/common/time';
 import { fenToYuan } from '@robot-ads/contracts/devices/devices.rules';
 import type { BranchDto } from '@robot-ads/contracts/sales/branches.schemas';
-import { and, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
-import { containsLike } from '../../platform/like';
 import { accountSubtreeIds, assertCanSeeAccount, descendantIds, isSuperuser } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
 import { findAccountById } from '../accounts/accounts.queries';
 import type { AdLinkCounter } from '../ads/ads.service';
 import { customersManagedBy } from '../customers/customers.queries';
 import { regionsOfRobots, robotsInRegions } from '../devices/devices.queries';
-import { type BranchRow, branches, orders } from './sales.table';
+import {
+  allBranchRegions,
+  type BranchScope,
+  branchAccountTaken,
+  deleteBranch,
+  findBranch,
+  insertBranch,
+  orderCountOf,
+  pageBranches,
+  updateBranch,
+} from './branches.repository';
+import type { BranchRow } from './sales.table';
 
 type Region = { province: string; city: string };
 type Page = { start: number; limit: number };
@@ -23,28 +32,24 @@ type Page = { start: number; limit: number };
 export class BranchesService {
   constructor(private readonly ctx: AppContext) {}
 
-  private async scope(user: SessionUser): Promise<SQL | undefined> {
-    if (isSuperuser(user)) return undefined;
+  private async scope(user: SessionUser): Promise<BranchScope> {
+    if (isSuperuser(user)) return null;
     if (!isOperatorRole(user.role)) throw new AppError('FORBIDDEN');
-    return inArray(branches.accountId, (await accountSubtreeIds(this.ctx.db, user)) ?? [user.id]);
+    return (await accountSubtreeIds(this.ctx.db, user)) ?? [user.id];
   }
 
   private async row(user: SessionUser, id: string): Promise<BranchRow> {
-    const [row] = await this.ctx.db
-      .select()
-      .from(branches)
-      .where(and(eq(branches.id, id), await this.scope(user)))
-      .limit(1);
+    const row = await findBranch(this.ctx.db, id, await this.scope(user));
     if (!row) throw new AppError('NOT_FOUND', {}, 'id');
     return row;
   }
 
   private async toDto(r: BranchRow): Promise<BranchDto> {
     const agents = await descendantIds(this.ctx.db, r.accountId);
-    const [robots, customers, [orderCount]] = await Promise.all([
+    const [robots, customers, orderCount] = await Promise.all([
       robotsInRegions(this.ctx.db, r.regions, { start: 0, limit: 1 }),
       customersManagedBy(this.ctx.db, agents, { start: 0, limit: 1 }),
-      this.ctx.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(inArray(orders.customerOwnerId, agents)),
+      orderCountOf(this.ctx.db, agents),
     ]);
     const account = await findAccountById(this.ctx.db, r.accountId);
     return {
@@ -55,50 +60,35 @@ export class BranchesService {
       regions: r.regions,
       robotCount: robots.total,
       customerCount: customers.total,
-      orderCount: orderCount?.n ?? 0,
+      orderCount,
       createtime: toUnixSeconds(r.createdAt) ?? 0,
     };
   }
 
   async page(user: SessionUser, q: Page & { name?: string; province?: string }) {
-    const where = and(
-      await this.scope(user),
-      q.name ? ilike(branches.name, containsLike(q.name)) : undefined,
-      q.province ? sql`${branches.regions} @> ${JSON.stringify([{ province: q.province }])}::jsonb` : undefined,
-    );
-    const [count] = await this.ctx.db.select({ n: sql<number>`count(*)::int` }).from(branches).where(where);
-    const rows = await this.ctx.db
-      .select()
-      .from(branches)
-      .where(where)
-      .orderBy(desc(branches.createdAt), desc(branches.id))
-      .offset(q.start)
-      .limit(q.limit);
+    const { total, rows } = await pageBranches(this.ctx.db, await this.scope(user), q);
     const datas: BranchDto[] = [];
     for (const r of rows) datas.push(await this.toDto(r));
-    return { total: count?.n ?? 0, datas };
+    return { total, datas };
   }
 
   private async checkAgent(user: SessionUser, accountId: string, exceptId?: string) {
     await assertCanSeeAccount(this.ctx.db, user, accountId);
     const account = await findAccountById(this.ctx.db, accountId);
     if (!account || !isOperatorRole(account.role as Role)) throw new AppError('NOT_FOUND', {}, 'accountId');
-    const [taken] = await this.ctx.db
-      .select({ id: branches.id })
-      .from(branches)
-      .where(and(eq(branches.accountId, accountId), ...(exceptId ? [ne(branches.id, exceptId)] : [])))
-      .limit(1);
-    if (taken) throw new AppError('BRANCH_ACCOUNT_TAKEN', {}, 'accountId');
+    if (await branchAccountTaken(this.ctx.db, accountId, exceptId))
+      throw new AppError('BRANCH_ACCOUNT_TAKEN', {}, 'accountId');
   }
 
   async create(user: SessionUser, body: { name: string; accountId: string; regions: Region[] }) {
     await this.scope(user);
     await this.checkAgent(user, body.accountId);
-    const [row] = await this.ctx.db
-      .insert(branches)
-      .values({ id: newId(), ...body, createdBy: user.id, createdAt: this.ctx.clock.now() })
-      .onConflictDoNothing()
-      .returning();
+    const row = await insertBranch(this.ctx.db, {
+      id: newId(),
+      ...body,
+      createdBy: user.id,
+      createdAt: this.ctx.clock.now(),
+    });
     if (!row) throw new AppError('BRANCH_ACCOUNT_TAKEN', {}, 'accountId');
     return this.toDto(row);
   }
@@ -107,13 +97,13 @@ export class BranchesService {
     const row = await this.row(user, body.id);
     if (body.accountId && body.accountId !== row.accountId) await this.checkAgent(user, body.accountId, row.id);
     const { id: _id, ...patch } = body;
-    const [updated] = await this.ctx.db.update(branches).set(patch).where(eq(branches.id, row.id)).returning();
+    const updated = await updateBranch(this.ctx.db, row.id, patch);
     return this.toDto(updated as BranchRow);
   }
 
   async remove(user: SessionUser, id: string): Promise<void> {
     const row = await this.row(user, id);
-    await this.ctx.db.delete(branches).where(eq(branches.id, row.id));
+    await deleteBranch(this.ctx.db, row.id);
   }
 
   async robots(user: SessionUser, q: Page & { id: string }) {
@@ -152,7 +142,7 @@ export class BranchesService {
     return async (db, adId) => {
       const places = await regionsOfRobots(db, await liveRobotRefs(db, adId));
       if (places.length === 0) return { devices: 0, accounts: 0, regionalAccounts: 0 };
-      const rows = await db.select({ regions: branches.regions }).from(branches);
+      const rows = await allBranchRegions(db);
       const linked = rows.filter((b) =>
         b.regions.some((r) => places.some((p) => p.province === r.province && (!r.city || p.city === r.city))),
       );

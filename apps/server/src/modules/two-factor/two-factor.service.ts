@@ -11,7 +11,6 @@ import {
 import { messageFor } from '@robot-ads/contracts/common/errors';
 import type { Language } from '@robot-ads/contracts/common/language';
 import { toUnixSeconds } from '@robot-ads/contracts/common/time';
-import { and, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/app-error';
 import type { PlatformContext } from '../../platform/context';
 import { containsLike } from '../../platform/like';
@@ -26,7 +25,19 @@ import {
 } from '../accounts/accounts.queries';
 import { customerNamesByIds, findCustomerById } from '../customers/customers.queries';
 import { MessageWebhook } from './message-webhook';
-import { type AdvertiserTwoFactorRow, advertiserTwoFactor, advertiserTwoFactorCodes } from './two-factor.table';
+import {
+  claimSend,
+  countWrongCode,
+  deleteSendsBefore,
+  findSetting,
+  lastSentAt,
+  saveCode,
+  settingsOf,
+  upsertSetting,
+  useCode,
+  voidCode,
+} from './two-factor.repository';
+import type { AdvertiserTwoFactorRow } from './two-factor.table';
 
 const CODE_TTL_MS = TWO_FACTOR_CODE_TTL_SECONDS * 1000;
 const RESEND_MS = TWO_FACTOR_RESEND_SECONDS * 1000;
@@ -84,16 +95,11 @@ export class TwoFactorService {
     const account = await findAccountById(this.db, userId);
     if (!account || !isAdvertiserRole(account.role as Role)) throw new AppError('NOT_FOUND');
     await assertCanSeeAccount(this.db, user, userId);
-    const [setting] = await this.settingsOf([account.id]);
+    const [setting] = await settingsOf(this.db, [account.id]);
     const customerName = account.customerId
       ? ((await findCustomerById(this.db, account.customerId))?.name ?? null)
       : null;
     return { account, setting: setting ?? null, customerName };
-  }
-
-  private async settingsOf(userIds: string[]): Promise<AdvertiserTwoFactorRow[]> {
-    if (userIds.length === 0) return [];
-    return this.db.select().from(advertiserTwoFactor).where(inArray(advertiserTwoFactor.userId, userIds));
   }
 
   /** GET 2AFConfig: an advertiser reads its own (userId optional); operators any in scope. */
@@ -118,7 +124,14 @@ export class TwoFactorService {
       start: q.start,
       limit: q.limit,
     });
-    const settings = new Map((await this.settingsOf(rows.map((r) => r.id))).map((s) => [s.userId, s]));
+    const settings = new Map(
+      (
+        await settingsOf(
+          this.db,
+          rows.map((r) => r.id),
+        )
+      ).map((s) => [s.userId, s]),
+    );
     const names = await customerNamesByIds(
       this.db,
       rows.flatMap((r) => (r.customerId ? [r.customerId] : [])),
@@ -147,11 +160,7 @@ export class TwoFactorService {
       if (channel === 'email' && !row.account.email.trim()) throw new AppError('TWO_FACTOR_NO_EMAIL', {}, 'channel');
     }
     const values = { enabled: input.enabled, channel, updatedBy: user.id, updatedAt: this.ctx.clock.now() };
-    const [saved] = await this.db
-      .insert(advertiserTwoFactor)
-      .values({ userId: input.userId, ...values })
-      .onConflictDoUpdate({ target: advertiserTwoFactor.userId, set: values })
-      .returning();
+    const saved = await upsertSetting(this.db, input.userId, values);
     return toDto(row.account, saved ?? null, row.customerName);
   }
 
@@ -161,11 +170,7 @@ export class TwoFactorService {
    */
   private async destination(account: AccountRow): Promise<{ channel: TwoFactorChannel; to: string } | null> {
     if (!isAdvertiserRole(account.role as Role) || !this.webhook.configured) return null;
-    const [setting] = await this.db
-      .select()
-      .from(advertiserTwoFactor)
-      .where(eq(advertiserTwoFactor.userId, account.id))
-      .limit(1);
+    const setting = await findSetting(this.db, account.id);
     if (!setting?.enabled) return null;
     const channel = asChannel(setting.channel);
     const to = (channel === 'sms' ? account.phone : account.email).trim();
@@ -183,21 +188,9 @@ export class TwoFactorService {
   async sendCode(username: string, requestLang: Language): Promise<{ expiresIn: number; resendIn: number }> {
     const name = username.trim();
     const now = this.ctx.clock.now();
-    const claimed = await this.db
-      .insert(advertiserTwoFactorCodes)
-      .values({ username: name, sentAt: now })
-      .onConflictDoUpdate({
-        target: advertiserTwoFactorCodes.username,
-        set: { sentAt: now, codeHash: null, expiresAt: null, failures: 0 },
-        setWhere: lte(advertiserTwoFactorCodes.sentAt, new Date(now.getTime() - RESEND_MS)),
-      })
-      .returning({ username: advertiserTwoFactorCodes.username });
-    if (claimed.length === 0) {
-      const [row] = await this.db
-        .select({ sentAt: advertiserTwoFactorCodes.sentAt })
-        .from(advertiserTwoFactorCodes)
-        .where(eq(advertiserTwoFactorCodes.username, name));
-      const waitMs = row ? row.sentAt.getTime() + RESEND_MS - now.getTime() : RESEND_MS;
+    if (!(await claimSend(this.db, name, now, RESEND_MS))) {
+      const sentAt = await lastSentAt(this.db, name);
+      const waitMs = sentAt ? sentAt.getTime() + RESEND_MS - now.getTime() : RESEND_MS;
       throw new AppError('TWO_FACTOR_SEND_WAIT', { seconds: Math.max(1, Math.ceil(waitMs / 1000)) });
     }
     const answer = { expiresIn: TWO_FACTOR_CODE_TTL_SECONDS, resendIn: TWO_FACTOR_RESEND_SECONDS };
@@ -207,10 +200,7 @@ export class TwoFactorService {
     if (!account || !target) return answer;
 
     const code = String(randomInt(0, 10 ** TWO_FACTOR_CODE_LENGTH)).padStart(TWO_FACTOR_CODE_LENGTH, '0');
-    await this.db
-      .update(advertiserTwoFactorCodes)
-      .set({ codeHash: codeHash(account.id, code), expiresAt: new Date(now.getTime() + CODE_TTL_MS), failures: 0 })
-      .where(eq(advertiserTwoFactorCodes.username, name));
+    await saveCode(this.db, name, codeHash(account.id, code), new Date(now.getTime() + CODE_TTL_MS));
     const text = messageFor('TWO_FACTOR_CODE_TEXT', asLang(account.lang) ?? requestLang, {
       code,
       minutes: TWO_FACTOR_CODE_TTL_SECONDS / 60,
@@ -234,47 +224,19 @@ export class TwoFactorService {
     if (!given) {
       throw new AppError('TWO_FACTOR_REQUIRED', { to: maskDestination(target.channel, target.to) }, 'verifyCode');
     }
-    const key = eq(advertiserTwoFactorCodes.username, account.username);
-    const used = await this.db
-      .update(advertiserTwoFactorCodes)
-      .set({ codeHash: null, expiresAt: null, failures: 0 })
-      .where(
-        and(
-          key,
-          eq(advertiserTwoFactorCodes.codeHash, codeHash(account.id, given)),
-          gt(advertiserTwoFactorCodes.expiresAt, now),
-          lt(advertiserTwoFactorCodes.failures, TWO_FACTOR_MAX_TRIES),
-        ),
-      )
-      .returning({ username: advertiserTwoFactorCodes.username });
-    if (used.length > 0) return;
+    if (await useCode(this.db, account.username, codeHash(account.id, given), now)) return;
     // Counted in the database (atomic), so parallel guesses are all counted.
-    const [counted] = await this.db
-      .update(advertiserTwoFactorCodes)
-      .set({ failures: sql`${advertiserTwoFactorCodes.failures} + 1` })
-      .where(
-        and(
-          key,
-          sql`${advertiserTwoFactorCodes.codeHash} is not null`,
-          gt(advertiserTwoFactorCodes.expiresAt, now),
-          lt(advertiserTwoFactorCodes.failures, TWO_FACTOR_MAX_TRIES),
-        ),
-      )
-      .returning({ failures: advertiserTwoFactorCodes.failures });
-    if (!counted) throw new AppError('TWO_FACTOR_CODE_EXPIRED', {}, 'verifyCode');
-    if (counted.failures >= TWO_FACTOR_MAX_TRIES) {
-      await this.db.update(advertiserTwoFactorCodes).set({ codeHash: null, expiresAt: null }).where(key);
+    const failures = await countWrongCode(this.db, account.username, now);
+    if (failures === null) throw new AppError('TWO_FACTOR_CODE_EXPIRED', {}, 'verifyCode');
+    if (failures >= TWO_FACTOR_MAX_TRIES) {
+      await voidCode(this.db, account.username);
       throw new AppError('TWO_FACTOR_CODE_EXPIRED', {}, 'verifyCode');
     }
-    throw new AppError('TWO_FACTOR_CODE_WRONG', { left: TWO_FACTOR_MAX_TRIES - counted.failures }, 'verifyCode');
+    throw new AppError('TWO_FACTOR_CODE_WRONG', { left: TWO_FACTOR_MAX_TRIES - failures }, 'verifyCode');
   }
 
   /** Nightly: send records older than the cut-off (their codes expired long ago). */
   async cleanExpired(cutoff: Date): Promise<number> {
-    const removed = await this.db
-      .delete(advertiserTwoFactorCodes)
-      .where(lt(advertiserTwoFactorCodes.sentAt, cutoff))
-      .returning({ username: advertiserTwoFactorCodes.username });
-    return removed.length;
+    return deleteSendsBefore(this.db, cutoff);
   }
 }

@@ -4,7 +4,7 @@ import { type AuditLogInsert, type AuditLogRow, auditLog } from './audit-log.tab
 
 export type { AuditLogInsert };
 
-/** The audit log's one service: the system administration and the open platform write and read through it. */
+/** The audit log's queries (the module has no other logic): the system administration and the open platform write and read through it. */
 export async function writeAuditEntries(db: DbOrTx, rows: AuditLogInsert[]): Promise<void> {
   if (rows.length) await db.insert(auditLog).values(rows);
 }
