@@ -1,7 +1,7 @@
-import { REGION_LINES } from './regions.data';
+import { REGION_LINES } from './regions.catalogue';
 
 /**
- * The GB/T 2260 region list (regions.data.ts) and its lookups: by code, by name (Chinese, short Chinese
+ * The GB/T 2260 region list (regions.catalogue.ts) and its lookups: by code, by name (Chinese, short Chinese
  * or English), children of a code, and a region's name in a language. Stored records keep the Chinese
  * names the API takes (province, city, district); pages and exports show them through `regionLabel`,
  * which falls back to the stored text for a name the list does not hold.
