@@ -42,10 +42,7 @@ test('every theme and the colour picker change the page, and survive a reload', 
   await expect(async () => {
     if (!(await preset.isVisible())) {
       // The swatch stands in for antd's picker until the first click, which opens the real one.
-      await page
-        .locator('.ra-colour-picker .ra-colour-trigger, [data-testid="colour-picker-slot"]')
-        .first()
-        .click();
+      await page.locator('.ra-colour-picker .ra-colour-trigger, [data-testid="colour-picker-slot"]').first().click();
     }
     await preset.click({ timeout: 3000 });
     await expect(page.locator('html')).toHaveCSS('--ra-primary-raw', '#F5222D', { timeout: 3000 });
