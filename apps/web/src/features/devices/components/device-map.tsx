@@ -211,6 +211,7 @@ export function DeviceMap({
     });
   }, [region, loading, failed, world, province, t, typeLabel]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the dots are drawn again after a new region's map reset them
   useEffect(() => {
     const c = chart.current;
     if (!c || loading || failed) return;

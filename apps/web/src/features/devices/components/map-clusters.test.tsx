@@ -25,13 +25,13 @@ const points: MapPoint[] = Array.from({ length: 320 }, (_, i) => {
   return {
     robotId: `RB-${i}`,
     name: `Robot ${i}`,
-    type: 'screen',
+    type: 'welcome',
     state: DEVICE_STATES[i % DEVICE_STATES.length] as DeviceState,
     province,
     city,
     lng: lng + ((i * 7) % 13) * 0.004,
     lat: lat + ((i * 5) % 11) * 0.004,
-  } as MapPoint;
+  };
 });
 
 describe('device map clusters', () => {
