@@ -70,8 +70,8 @@ for (const language of ['zh', 'en'] as const) {
         for (const { path, key } of PAGES) {
           await page.goto(path);
           const table = page.getByRole('main').locator('.ant-table-wrapper').first();
-          await expect(table).toBeVisible({ timeout: 30_000 });
-          await expect(page.getByRole('main').locator('.ant-spin-spinning')).toHaveCount(0, { timeout: 30_000 });
+          await expect(table).toBeVisible({ timeout: 90_000 });
+          await expect(page.getByRole('main').locator('.ant-spin-spinning')).toHaveCount(0, { timeout: 90_000 });
           await page.screenshot({ path: info.outputPath(`${path.replace(/\W+/g, '_')}-${language}-${width}.png`) });
           for (const fit of await measure(page)) {
             for (const header of key[language])
