@@ -33,25 +33,27 @@ async function measure(page: Page): Promise<TableFit[]> {
     .getByRole('main')
     .locator('.ant-table-wrapper')
     .evaluateAll((wrappers) =>
-      wrappers.map((w) => {
-        const scroller = (w.querySelector('.ant-table-content') ?? w.querySelector('.ant-table-body')) as HTMLElement;
-        const heads = [...w.querySelectorAll<HTMLElement>('thead th')];
-        const fixed = heads.filter((h) => h.classList.contains('ant-table-cell-fix-right'));
-        const left = Math.min(...fixed.map((h) => h.getBoundingClientRect().left), Number.POSITIVE_INFINITY);
-        const data = heads.filter((h) => !h.className.includes('ant-table-cell-fix') && h.textContent?.trim());
-        return {
-          scrollWidth: scroller?.scrollWidth ?? 0,
-          clientWidth: scroller?.clientWidth ?? 0,
-          covered: data.filter((h) => h.getBoundingClientRect().right > left + 1).map((h) => h.textContent ?? ''),
-          clipped: data
-            .filter((h) => {
-              const text = h.querySelector<HTMLElement>('.ant-table-column-title') ?? h;
-              return text.scrollWidth > text.clientWidth + 1;
-            })
-            .map((h) => h.textContent ?? ''),
-          headers: heads.map((h) => h.textContent?.trim() ?? ''),
-        };
-      }),
+      wrappers
+        .filter((w) => (w as HTMLElement).offsetParent !== null)
+        .map((w) => {
+          const scroller = (w.querySelector('.ant-table-content') ?? w.querySelector('.ant-table-body')) as HTMLElement;
+          const heads = [...w.querySelectorAll<HTMLElement>('thead th')];
+          const fixed = heads.filter((h) => h.classList.contains('ant-table-cell-fix-right'));
+          const left = Math.min(...fixed.map((h) => h.getBoundingClientRect().left), Number.POSITIVE_INFINITY);
+          const data = heads.filter((h) => !h.className.includes('ant-table-cell-fix') && h.textContent?.trim());
+          return {
+            scrollWidth: scroller?.scrollWidth ?? 0,
+            clientWidth: scroller?.clientWidth ?? 0,
+            covered: data.filter((h) => h.getBoundingClientRect().right > left + 1).map((h) => h.textContent ?? ''),
+            clipped: data
+              .filter((h) => {
+                const text = h.querySelector<HTMLElement>('.ant-table-column-title') ?? h;
+                return text.scrollWidth > text.clientWidth + 1;
+              })
+              .map((h) => h.textContent ?? ''),
+            headers: heads.map((h) => h.textContent?.trim() ?? ''),
+          };
+        }),
     );
 }
 
@@ -69,7 +71,7 @@ for (const language of ['zh', 'en'] as const) {
         const problems: string[] = [];
         for (const { path, key } of PAGES) {
           await page.goto(path);
-          const table = page.getByRole('main').locator('.ant-table-wrapper').first();
+          const table = page.getByRole('main').getByRole('table').first();
           await expect(table).toBeVisible({ timeout: 90_000 });
           await expect(page.getByRole('main').locator('.ant-spin-spinning')).toHaveCount(0, { timeout: 90_000 });
           await page.screenshot({ path: info.outputPath(`${path.replace(/\W+/g, '_')}-${language}-${width}.png`) });
