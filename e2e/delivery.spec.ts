@@ -111,11 +111,14 @@ async function approveAs(browser: Browser, username: string, plan: string, lang:
   await context.close();
 }
 
+/** A row action: its button, or the item of the row's "More" menu (the plan list shows one action inline). */
 async function openRowAction(page: Page, plan: string, action: string) {
-  await page
-    .getByRole('row', { name: new RegExp(plan) })
-    .getByRole('button', { name: action, exact: true })
-    .click();
+  const row = page.getByRole('row', { name: new RegExp(plan) });
+  await expect(row).toBeVisible();
+  const button = row.getByRole('button', { name: action, exact: true });
+  if ((await button.count()) > 0) return button.click();
+  await row.getByRole('button', { name: /^(更多|More)/ }).click();
+  await page.getByRole('menuitem', { name: action, exact: true }).click();
 }
 
 for (const lang of ['zh', 'en'] as const) {

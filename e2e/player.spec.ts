@@ -33,7 +33,12 @@ async function backOffice(browser: PlaywrightBrowser): Promise<Page> {
 async function applyAndApprove(office: Page, plan: string, kind: 'apply' | 'cancel', robotId: string) {
   await office.goto('/ad/List');
   const row = office.getByRole('row', { name: new RegExp(plan) });
-  await row.getByRole('button', { name: kind === 'apply' ? '申请投放' : '申请取消', exact: true }).click();
+  // "Apply" is the row's inline action; "cancel" is under the row's "More" menu.
+  if (kind === 'apply') await row.getByRole('button', { name: '申请投放', exact: true }).click();
+  else {
+    await row.getByRole('button', { name: /^更多/ }).click();
+    await office.getByRole('menuitem', { name: '申请取消', exact: true }).click();
+  }
   const dialog = office.getByRole('dialog', { name: new RegExp(plan) });
   if (kind === 'apply') {
     const devices = dialog.getByRole('combobox', { name: '设备' });

@@ -154,9 +154,11 @@ describe('enterprise information and customer review', () => {
       'ENTERPRISE_INFO_MISSING',
     );
     const empty = (await req('GET', '/api/Customers/mainInfo', w.adv.token)).json().data;
+    // Never saved: the form starts from the customer record.
     expect(empty).toMatchObject({
       customerName: 'Lucky Coffee',
-      enterpriseName: '',
+      enterpriseName: 'Lucky Coffee',
+      updatetime: null,
       licence: null,
       auditStatus: 'unsubmitted',
     });
@@ -271,7 +273,11 @@ describe('enterprise information and customer review', () => {
     expect(history.datas[1].enterprise.licence.mediaId).toBe(licenceId);
     expect((await req('GET', '/api/CustomerAudits/queryApplyByPage', w.otherAdv.token)).json().total).toBe(0);
     expect((await req('GET', `/api/CustomerAudits/${second.id}`, w.otherAdv.token)).statusCode).toBe(404);
-    expect((await req('GET', '/api/Customers/mainInfo', w.otherAdv.token)).json().data.enterpriseName).toBe('');
+    // Another advertiser's form holds only its own customer record (nothing saved, nothing of Lucky Coffee's).
+    const others = (await req('GET', '/api/Customers/mainInfo', w.otherAdv.token)).json().data;
+    expect(others).toMatchObject({ creditCode: '', licence: null, updatetime: null });
+    expect(others.enterpriseName).toBe(others.customerName);
+    expect(others.customerName).not.toBe('Lucky Coffee');
   });
 
   it('sends a change of approved information or name back to review; the approval stands until decided', async () => {
@@ -338,6 +344,28 @@ describe('enterprise information and customer review', () => {
     await req('POST', '/api/CustomerAudits/reject', root, { id: afterRename[0].id, reason: 'Name not on the licence' });
     expect((await mainInfo()).auditStatus).toBe('reject');
     expect((await apply()).json().code).toBe('CUSTOMER_NOT_APPROVED');
+  });
+
+  it('pre-fills the information never saved from the customer record (name, contact, phone, province)', async () => {
+    const ops = await loginAs(t, 'administrator');
+    const created = await req('POST', '/api/Customers', ops.token, {
+      name: 'Pier Seven Tea',
+      phone: '13800138000',
+      province: '广东省',
+      contacts: [{ name: 'Li Lei', phone: '13900139000' }],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const shop = created.json().data;
+    const info = (await req('GET', `/api/Customers/mainInfo?customerId=${shop.id}`, ops.token)).json().data;
+    expect(info).toMatchObject({
+      enterpriseName: 'Pier Seven Tea',
+      contactName: 'Li Lei',
+      contactPhone: '13900139000',
+      province: '广东省',
+      creditCode: '',
+      licence: null,
+      updatetime: null,
+    });
   });
 
   it('lets an operator fill the information of a customer in its subtree only', async () => {

@@ -40,6 +40,17 @@ const LINK_TTL_SECONDS = 3600;
  * (/customer/audit/auditManage for root/admin, /customer/audit_record/auditApply for applicants).
  * A customer passes the review before it may apply for delivery (`assertCustomerMayDeliver`).
  */
+/** What the customer record already says of the enterprise, for a form never saved. */
+export function prefillOf(customer: CustomerRow) {
+  const [contact] = customer.contacts;
+  return {
+    enterpriseName: customer.name,
+    contactName: contact?.name ?? '',
+    contactPhone: contact?.phone || customer.phone,
+    province: customer.province,
+  };
+}
+
 export class EnterpriseService {
   constructor(
     private readonly ctx: AppContext,
@@ -97,8 +108,11 @@ export class EnterpriseService {
 
   private async info(customer: CustomerRow): Promise<EnterpriseInfoDto> {
     const row = await findEnterprise(this.db, customer.id);
+    const info = await this.toInfo(customer, row ? snapshotOf(row, customer.name) : null);
     return {
-      ...(await this.toInfo(customer, row ? snapshotOf(row, customer.name) : null)),
+      ...info,
+      // Never saved yet: the form starts from the customer record (name, first contact, phone, province).
+      ...(row ? {} : prefillOf(customer)),
       auditStatus: customer.auditStatus as CustomerAuditStatus,
       auditNote: customer.auditNote,
     };

@@ -7,6 +7,7 @@ import { lang } from '../../lib/i18n';
 import { formatCount, formatDuration, rising } from '../../lib/statistics/format';
 import { useCount } from '../../lib/statistics/use-count';
 import { Chart } from './chart';
+import { donutOption } from './donut';
 
 // The number formatter lives in lib so that pages without charts (the dashboard) load no chart code.
 export { useCount };
@@ -174,11 +175,7 @@ export function AudienceCard({
   const { t } = useTranslation('statistics');
   const count = useCount();
   const total = AGE_BANDS.reduce((s, b) => s + (age[b] ?? 0), 0) + male + female;
-  const pie = (name: string, data: Array<{ name: string; value: number }>) => ({
-    tooltip: { trigger: 'item', valueFormatter: (v: number) => count(v) },
-    legend: { bottom: 0 },
-    series: [{ name, type: 'pie', radius: ['35%', '65%'], data }],
-  });
+  const pie = (name: string, data: Array<{ name: string; value: number }>) => donutOption(name, data, count);
   return (
     <Card size="small" title={t('audience.title')} loading={loading}>
       {total === 0 ? (

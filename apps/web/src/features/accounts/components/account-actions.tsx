@@ -27,7 +27,7 @@ export function useAccountActions({
       title: t('fields.actions'),
       key: 'actions',
       size: 'actions',
-      width: 330,
+      width: 150,
       render: (_: unknown, a) =>
         may(a) ? (
           <AccountRowActions

@@ -1,7 +1,8 @@
-import { App, Button, Popconfirm, Space } from 'antd';
+import { App, Button, Popconfirm } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ListColumn } from '../../../components/list-table';
+import { RowActions } from '../../../components/row-actions';
 import { accountState, formatDay } from '../account-rules';
 import type { Account } from '../api/accounts';
 import { AccountStateTag } from './account-state-tag';
@@ -47,29 +48,38 @@ export function AccountRowActions({
   const { t } = useTranslation('accounts');
   const { message } = App.useApp();
   const enabled = a.status === 'enabled';
+  // Edit inline, the rest under "More": the actions column stays narrow beside the state column.
   return (
-    <Space wrap size={4}>
-      <Button size="small" onClick={onEdit}>
-        {t('edit')}
-      </Button>
-      <Popconfirm
-        title={t(enabled ? 'users.disableConfirm' : 'users.enableConfirm', { name: a.name })}
-        onConfirm={async () => {
-          try {
-            await setStatus(enabled ? 'disabled' : 'enabled');
-            message.success(t(enabled ? 'users.disabled' : 'users.enabled'));
-          } catch (e) {
-            message.error(e instanceof Error ? e.message : t('saveFailed'));
-          }
-        }}
-      >
-        <Button size="small">{t(enabled ? 'disable' : 'enable')}</Button>
-      </Popconfirm>
-      <Button size="small" onClick={onReset}>
-        {t('reset.action')}
-      </Button>
-      <DeleteButton name={a.name} remove={remove} />
-    </Space>
+    <RowActions
+      inline={1}
+      actions={[
+        { key: 'edit', label: t('edit'), onClick: onEdit },
+        {
+          key: 'status',
+          label: t(enabled ? 'disable' : 'enable'),
+          confirm: t(enabled ? 'users.disableConfirm' : 'users.enableConfirm', { name: a.name }),
+          onClick: async () => {
+            try {
+              await setStatus(enabled ? 'disabled' : 'enabled');
+              message.success(t(enabled ? 'users.disabled' : 'users.enabled'));
+            } catch (e) {
+              message.error(e instanceof Error ? e.message : t('saveFailed'));
+            }
+          },
+        },
+        { key: 'reset', label: t('reset.action'), onClick: onReset },
+        {
+          key: 'delete',
+          label: t('delete'),
+          danger: true,
+          confirm: t('users.deleteConfirm', { name: a.name }),
+          onClick: async () => {
+            await remove();
+            message.success(t('deleted'));
+          },
+        },
+      ]}
+    />
   );
 }
 

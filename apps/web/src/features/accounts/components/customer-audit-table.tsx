@@ -67,7 +67,7 @@ export function CustomerAuditTable({
               render: (s: CustomerAudit['state']) => <AuditStatusTag status={s} />,
             },
             { title: t('review.reason'), dataIndex: 'note', size: 'long' },
-            { title: t('review.reviewer'), dataIndex: 'reviewerName', size: 'text' },
+            { title: t('review.reviewer'), dataIndex: 'reviewerName', size: 'text', minScreen: 1440 },
             { title: t('review.reviewedAt'), dataIndex: 'auditTime', size: 'time', render: time, minScreen: 1440 },
             {
               title: t('fields.actions'),

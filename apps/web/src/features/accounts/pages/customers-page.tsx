@@ -5,14 +5,14 @@ import {
   type CustomerAuditStatus,
 } from '@robot-ads/contracts/customers/customers.schemas';
 import { INDUSTRIES, type Industry } from '@robot-ads/contracts/customers/enterprise.rules';
-import { Button, Card, Space, Table } from 'antd';
+import { App, Button, Card, Space, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listTable } from '../../../components/list-table';
+import { RowActions } from '../../../components/row-actions';
 import { provinceOptions, regionText } from '../../../lib/regions';
 import { type Customer, type CustomerCategory, useCustomersPage, useDeleteCustomer } from '../api/customers';
-import { DeleteButton } from '../components/account-columns';
 import { AdvertiserFormDialog } from '../components/advertiser-form-dialog';
 import { AuditStatusTag } from '../components/audit-status-tag';
 import { CustomerFormDialog } from '../components/customer-form-dialog';
@@ -23,6 +23,7 @@ import { usePagedFilter } from '../components/paging';
 /** /customer/customer: customers in scope (server-paged; name, category), their advertiser accounts. */
 export default function CustomersPage() {
   const { t } = useTranslation('accounts');
+  const { message } = App.useApp();
   const paged = usePagedFilter<{
     name?: string;
     contact?: string;
@@ -118,6 +119,7 @@ export default function CustomersPage() {
               title: t('fields.accounts'),
               key: 'accounts',
               size: 'long',
+              minScreen: 1440,
               render: (_: unknown, c) =>
                 c.accounts.length
                   ? c.accounts.map((a) => `${a.name} (${a.account})`).join(', ')
@@ -134,21 +136,26 @@ export default function CustomersPage() {
               title: t('fields.actions'),
               key: 'actions',
               size: 'actions',
-              width: 300,
+              // Edit inline, the rest under "More": the review status and region stay visible at 1280 px.
+              width: 150,
               render: (_: unknown, c) => (
-                <Space wrap size={4}>
-                  <Button size="small" onClick={() => setEditing(c)}>
-                    {t('edit')}
-                  </Button>
-                  <Button size="small" onClick={() => setAccountFor(c)}>
-                    {t('customers.addAccount')}
-                  </Button>
-                  <DeleteButton
-                    name={c.name}
-                    confirmKey="customers.deleteConfirm"
-                    remove={() => remove.mutateAsync(c.id)}
-                  />
-                </Space>
+                <RowActions
+                  inline={1}
+                  actions={[
+                    { key: 'edit', label: t('edit'), onClick: () => setEditing(c) },
+                    { key: 'account', label: t('customers.addAccount'), onClick: () => setAccountFor(c) },
+                    {
+                      key: 'delete',
+                      label: t('delete'),
+                      danger: true,
+                      confirm: t('customers.deleteConfirm', { name: c.name }),
+                      onClick: async () => {
+                        await remove.mutateAsync(c.id);
+                        message.success(t('deleted'));
+                      },
+                    },
+                  ]}
+                />
               ),
             },
           ],

@@ -138,6 +138,11 @@ export default function EnterpriseInfoPage() {
         }
         data-testid="enterprise-status"
       />
+      {data.updatetime === null && (
+        <Typography.Paragraph type="secondary" data-testid="enterprise-prefilled">
+          {t('enterprise.prefilled')}
+        </Typography.Paragraph>
+      )}
       <Form<EnterpriseFormValues>
         form={form}
         layout="vertical"

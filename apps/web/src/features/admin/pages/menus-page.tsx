@@ -71,7 +71,8 @@ export default function MenusPage() {
               title: t('menus.name'),
               key: 'name',
               size: 'name',
-              width: 260,
+              // Name, path, kind, state and the actions fit a 1280 px window (the state never under the actions).
+              width: 220,
               render: (_: unknown, m) => (
                 <Space size={6}>
                   {m.category === 1 ? <MenuIcon name={m.icon} /> : null}
@@ -83,7 +84,7 @@ export default function MenusPage() {
               title: t('menus.pathOrCode'),
               key: 'code',
               size: 'code',
-              width: 200,
+              width: 150,
               render: (_: unknown, m) => (m.category === 1 ? m.path : m.code),
             },
             {
@@ -121,7 +122,7 @@ export default function MenusPage() {
               title: t('actions'),
               key: 'actions',
               size: 'actions',
-              width: 240,
+              width: 200,
               render: (_: unknown, m) => (
                 <Space size={4} wrap>
                   <Button

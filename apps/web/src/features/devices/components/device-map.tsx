@@ -1,16 +1,20 @@
-import type { DeviceState, DeviceType } from '@robot-ads/contracts/devices/devices.rules';
-import { Alert, Breadcrumb, Spin, Typography } from 'antd';
+import { DEVICE_STATES, type DeviceState, type DeviceType } from '@robot-ads/contracts/devices/devices.rules';
+import { Alert, Badge, Breadcrumb, Space, Spin, Typography } from 'antd';
 import { ScatterChart } from 'echarts/charts';
-import { GeoComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import { GeoComponent, TooltipComponent } from 'echarts/components';
 import { type EChartsType, init, registerMap, use } from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
+import { SVGRenderer } from 'echarts/renderers';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { regionNameText } from '../../../lib/regions';
 import type { MapPoint } from '../api/devices';
+import { CLUSTER_CELL, type Cluster, clusterPoints, clusterSize } from './map-clusters';
+
+/** Clusters are drawn in this order: connected robots last, on top. */
+const DRAW_ORDER: DeviceState[] = ['activated', 'notActivated', 'expired', 'unused', 'offline', 'online'];
 
 // Only what the device map draws (echarts/core: the whole of echarts would be about 200 KB more gzipped).
-use([ScatterChart, GeoComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+use([ScatterChart, GeoComponent, TooltipComponent, SVGRenderer]);
 
 type GeoJson = { type: string; features: Array<{ properties: { name: string; cp?: [number, number] } }> };
 
@@ -95,7 +99,8 @@ async function loadGeo(region: string): Promise<GeoJson> {
 }
 
 /**
- * Devices as points coloured by state on the China map; a click on a province drills into it, a click
+ * Devices on the China map, grouped by zoom into dots that carry their count (coloured by the state most
+ * of them are in), so the dots add up to the devices shown; a click on a province drills into it, a click
  * on a city there narrows to the city. `world` shows the world map instead (no drilling).
  */
 /** A map name (广东, 深圳市: the GeoJSON's are Chinese) in the page language; a city's within `province`. */
@@ -119,6 +124,7 @@ export function DeviceMap({
   const [city, setCity] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
   const [failed, setFailed] = useState(false);
+  const [zoom, setZoom] = useState(1);
   const region = world ? 'world' : (province ?? 'china');
 
   const shown = useMemo(
@@ -129,7 +135,8 @@ export function DeviceMap({
 
   useEffect(() => {
     if (!el.current) return;
-    const c = init(el.current);
+    // SVG: the dots and their counts are elements a test (and a screen reader's tree) can read.
+    const c = init(el.current, undefined, { renderer: 'svg' });
     chart.current = c;
     const resize = () => c.resize();
     window.addEventListener('resize', resize);
@@ -161,24 +168,30 @@ export function DeviceMap({
     };
   }, [region]);
 
+  // The map itself (and its zoom) is set when the region changes; the dots follow the zoom.
+  const level: keyof typeof CLUSTER_CELL = world ? 'world' : city ? 'city' : province ? 'province' : 'china';
+  const clusters = useMemo(() => clusterPoints(shown, CLUSTER_CELL[level], zoom), [shown, level, zoom]);
+
   useEffect(() => {
     const c = chart.current;
     if (!c || loading || failed) return;
-    // Connected robots are drawn last, on top of the others.
-    const order: DeviceState[] = ['notActivated', 'expired', 'unused', 'offline', 'online'];
-    const states = order.filter((s) => shown.some((p) => p.state === s));
+    setZoom(1);
     c.setOption(
       {
         tooltip: {
           trigger: 'item',
-          formatter: (p: { seriesType?: string; data?: { point?: MapPoint }; name?: string }) => {
-            const point = p.data?.point;
-            return point
-              ? `${point.name} (${point.robotId})<br/>${typeLabel(point.type)} · ${t(`states.${point.state}`)}`
-              : placeName(p.name ?? '', province);
+          formatter: (p: { data?: { cluster?: Cluster<MapPoint> }; name?: string }) => {
+            const cluster = p.data?.cluster;
+            if (!cluster) return placeName(p.name ?? '', province);
+            const [point] = cluster.points;
+            if (cluster.count === 1 && point)
+              return `${point.name} (${point.robotId})<br/>${typeLabel(point.type)} · ${t(`states.${point.state}`)}`;
+            const parts = DEVICE_STATES.filter((s) => cluster.byState[s]).map(
+              (s) => `${t(`states.${s}`)} ${cluster.byState[s]}`,
+            );
+            return `${t('map.cluster', { count: cluster.count })}<br/>${parts.join(' · ')}`;
           },
         },
-        legend: { bottom: 8, data: states.map((s) => t(`states.${s}`)) },
         geo: {
           map: region,
           roam: true,
@@ -191,14 +204,7 @@ export function DeviceMap({
           itemStyle: { areaColor: '#eef3fb', borderColor: '#9db2d6' },
           emphasis: { itemStyle: { areaColor: '#d6e4ff' } },
         },
-        series: states.map((s) => ({
-          name: t(`states.${s}`),
-          type: 'scatter',
-          coordinateSystem: 'geo',
-          symbolSize: 8,
-          itemStyle: { color: STATE_COLOURS[s] },
-          data: shown.filter((p) => p.state === s).map((p) => ({ name: p.name, value: [p.lng, p.lat], point: p })),
-        })),
+        series: [],
       },
       { notMerge: true },
     );
@@ -212,11 +218,56 @@ export function DeviceMap({
         setCity((current) => (current === e.name ? null : (e.name ?? null)));
       }
     });
-  }, [shown, region, loading, failed, world, province, t, typeLabel]);
+    c.off('georoam');
+    c.on('georoam', () => {
+      const geo = (c.getOption() as { geo?: Array<{ zoom?: number }> }).geo?.[0];
+      // Clusters split at each doubling of the zoom, not at every wheel step.
+      const next = 2 ** Math.round(Math.log2(geo?.zoom ?? 1));
+      setZoom((z) => (z === next ? z : next));
+    });
+  }, [region, loading, failed, world, province, t, typeLabel]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the dots are drawn again after a new region's map reset them
+  useEffect(() => {
+    const c = chart.current;
+    if (!c || loading || failed) return;
+    c.setOption(
+      {
+        series: [
+          {
+            id: 'devices',
+            name: t('map.devices'),
+            type: 'scatter',
+            coordinateSystem: 'geo',
+            symbolSize: (_v: unknown, p: { data?: { cluster?: Cluster<MapPoint> } }) =>
+              clusterSize(p.data?.cluster?.count ?? 1),
+            label: {
+              show: true,
+              formatter: (p: { data?: { cluster?: Cluster<MapPoint> } }) =>
+                (p.data?.cluster?.count ?? 1) > 1 ? String(p.data?.cluster?.count) : '',
+              color: '#fff',
+              fontWeight: 'bold',
+              fontSize: 11,
+            },
+            // Connected robots on top of the others.
+            data: [...clusters]
+              .sort((a, b) => DRAW_ORDER.indexOf(a.state) - DRAW_ORDER.indexOf(b.state))
+              .map((cl) => ({
+                name: cl.count === 1 ? (cl.points[0]?.name ?? '') : t('map.cluster', { count: cl.count }),
+                value: [cl.lng, cl.lat, cl.count],
+                cluster: cl,
+                itemStyle: { color: STATE_COLOURS[cl.state], opacity: 0.9, borderColor: '#fff', borderWidth: 1 },
+              })),
+          },
+        ],
+      },
+      { replaceMerge: ['series'] },
+    );
+  }, [clusters, loading, failed, t, region]);
 
   return (
     <div>
-      <Alert type="info" showIcon message={t('map.offlineMap')} style={{ marginBottom: 8 }} />
+      <Alert type="info" showIcon title={t('map.offlineMap')} style={{ marginBottom: 8 }} />
       {!world && (
         <Breadcrumb
           style={{ marginBottom: 8 }}
@@ -244,13 +295,21 @@ export function DeviceMap({
           ]}
         />
       )}
-      <div data-testid="map-count" style={{ marginBottom: 8 }}>
-        {t('map.points', { count: shown.length })}
-      </div>
+      <Space wrap size="middle" style={{ marginBottom: 8 }}>
+        <span data-testid="map-count">{t('map.points', { count: shown.length })}</span>
+        <span data-testid="map-clusters" data-counts={clusters.map((c) => c.count).join(',')}>
+          {t('map.clusters', { count: clusters.length })}
+        </span>
+        {DEVICE_STATES.filter((s) => shown.some((p) => p.state === s)).map((s) => (
+          <span key={s} data-testid="map-state-count">
+            <Badge color={STATE_COLOURS[s]} text={`${t(`states.${s}`)} ${shown.filter((p) => p.state === s).length}`} />
+          </span>
+        ))}
+      </Space>
       <Spin spinning={loading}>
         <div ref={el} data-testid="device-map" data-region={region} style={{ height: 620, width: '100%' }} />
       </Spin>
-      {failed && <Alert type="error" message={t('export.failed')} />}
+      {failed && <Alert type="error" title={t('export.failed')} />}
     </div>
   );
 }

@@ -1,12 +1,13 @@
 import { PlusOutlined, WarningOutlined } from '@ant-design/icons';
 import { isOperatorRole } from '@robot-ads/contracts/auth/roles';
 import { DELIVERY_STATUSES } from '@robot-ads/contracts/publishing/delivery-status.rules';
-import { App, Button, Card, Input, Popconfirm, Select, Space, Table, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Input, Select, Space, Table, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { listTable } from '../../../components/list-table';
+import { RowActions } from '../../../components/row-actions';
 import { AuditStateTag, DeliveryStatusTag } from '../../../components/status-tag';
 import { sessionStore } from '../../../lib/session';
 import { type Plan, type PlanList, useDeletePlan, usePlans } from '../api/plans';
@@ -144,54 +145,64 @@ export function PlansTable({ list }: { list: PlanList }) {
               title: t('common.actions'),
               key: 'actions',
               size: 'actions',
-              width: 380,
+              // Key columns and these actions fit a 1280 px window (the first action inline, the rest under "More").
+              width: 200,
               render: (_: unknown, p) => {
                 const delivered = LIVE.has(p.deliveryStatus);
                 const locked = delivered || p.deliveryStatus === 'pendingReview';
                 return (
-                  <Space wrap size={4}>
-                    <Button size="small" onClick={() => navigate(`/ad/publishDetail?detailId=${p.id}`)}>
-                      {t('plans.publishDetails')}
-                    </Button>
-                    {canEdit && !locked && (
-                      <Button size="small" onClick={() => setEditing(p)}>
-                        {t('plans.edit')}
-                      </Button>
-                    )}
-                    {canEdit && p.deliveryStatus !== 'pendingReview' && p.deliveryStatus !== 'ended' && (
-                      <Button size="small" type="primary" onClick={() => setApplying({ plan: p, kind: 'apply' })}>
-                        {t('plans.apply')}
-                      </Button>
-                    )}
-                    {canEdit && delivered && (
-                      <>
-                        <Button size="small" onClick={() => setApplying({ plan: p, kind: 'cancel' })}>
-                          {t('plans.applyCancel')}
-                        </Button>
-                        <Button size="small" onClick={() => setApplying({ plan: p, kind: 'pause' })}>
-                          {t('plans.applyPause')}
-                        </Button>
-                      </>
-                    )}
-                    {canEdit && !delivered && (
-                      <Popconfirm
-                        title={t('plans.deleteConfirm', { name: p.name })}
-                        onConfirm={async () => {
+                  <RowActions
+                    inline={1}
+                    actions={[
+                      {
+                        key: 'apply',
+                        label: t('plans.apply'),
+                        primary: true,
+                        visible: canEdit && p.deliveryStatus !== 'pendingReview' && p.deliveryStatus !== 'ended',
+                        onClick: () => setApplying({ plan: p, kind: 'apply' }),
+                      },
+                      {
+                        key: 'details',
+                        label: t('plans.publishDetails'),
+                        onClick: () => navigate(`/ad/publishDetail?detailId=${p.id}`),
+                      },
+                      {
+                        key: 'edit',
+                        label: t('plans.edit'),
+                        visible: canEdit && !locked,
+                        onClick: () => setEditing(p),
+                      },
+                      {
+                        key: 'cancel',
+                        label: t('plans.applyCancel'),
+                        visible: canEdit && delivered,
+                        onClick: () => setApplying({ plan: p, kind: 'cancel' }),
+                      },
+                      {
+                        key: 'pause',
+                        label: t('plans.applyPause'),
+                        visible: canEdit && delivered,
+                        onClick: () => setApplying({ plan: p, kind: 'pause' }),
+                      },
+                      {
+                        key: 'batchCancel',
+                        label: t('plans.batchCancel'),
+                        visible: Boolean(user && isOperatorRole(user.role) && delivered),
+                        onClick: () => navigate(`/cancelReleaseInBatch?playListId=${p.id}`),
+                      },
+                      {
+                        key: 'delete',
+                        label: t('common.delete'),
+                        danger: true,
+                        visible: canEdit && !delivered,
+                        confirm: t('plans.deleteConfirm', { name: p.name }),
+                        onClick: async () => {
                           await remove.mutateAsync(p.id);
                           message.success(t('plans.deleted'));
-                        }}
-                      >
-                        <Button size="small" danger>
-                          {t('common.delete')}
-                        </Button>
-                      </Popconfirm>
-                    )}
-                    {user && isOperatorRole(user.role) && delivered && (
-                      <Button size="small" onClick={() => navigate(`/cancelReleaseInBatch?playListId=${p.id}`)}>
-                        {t('plans.batchCancel')}
-                      </Button>
-                    )}
-                  </Space>
+                        },
+                      },
+                    ]}
+                  />
                 );
               },
             },

@@ -6,12 +6,13 @@ import {
   LEAD_PRIORITIES,
   type LeadPriority,
 } from '@robot-ads/contracts/sales/sales.rules';
-import { Button, Card, Checkbox, Form, Input, Popconfirm, Select, Space, Table } from 'antd';
+import { Button, Card, Checkbox, Form, Input, Select, Space, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../../components/export-progress';
 import { listTable } from '../../../components/list-table';
+import { RowActions } from '../../../components/row-actions';
 import { regionText } from '../../../lib/regions';
 import { SALES_EXPORT_STATE } from '../api/common';
 import { type Lead, type LeadFilter, startLeadExport, useDeleteLead, useLeadsPage } from '../api/leads';
@@ -154,21 +155,23 @@ export default function LeadsPage() {
               title: t('actions'),
               key: 'actions',
               size: 'actions',
-              width: 240,
+              // The notes inline, edit and delete under "More": priority and follow-up stay visible at 1280 px.
+              width: 170,
               render: (_: unknown, l) => (
-                <Space wrap size={4}>
-                  <Button size="small" onClick={() => setOpenId(l.id)}>
-                    {t('leads.timeline')}
-                  </Button>
-                  <Button size="small" onClick={() => setEditing(l)}>
-                    {t('edit')}
-                  </Button>
-                  <Popconfirm title={t('deleteConfirm', { name: l.name })} onConfirm={() => remove.mutateAsync(l.id)}>
-                    <Button size="small" danger>
-                      {t('delete')}
-                    </Button>
-                  </Popconfirm>
-                </Space>
+                <RowActions
+                  inline={1}
+                  actions={[
+                    { key: 'timeline', label: t('leads.timeline'), onClick: () => setOpenId(l.id) },
+                    { key: 'edit', label: t('edit'), onClick: () => setEditing(l) },
+                    {
+                      key: 'delete',
+                      label: t('delete'),
+                      danger: true,
+                      confirm: t('deleteConfirm', { name: l.name }),
+                      onClick: () => remove.mutateAsync(l.id),
+                    },
+                  ]}
+                />
               ),
             },
           ],

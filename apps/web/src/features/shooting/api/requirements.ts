@@ -1,4 +1,5 @@
 import type { Page } from '@robot-ads/contracts/common/envelope';
+import type { PlaylistDto } from '@robot-ads/contracts/playlists/playlists.schemas';
 import type {
   CreateShootBody,
   ShootPlanDto,
@@ -45,6 +46,21 @@ export const useTasks = (id: string, start: number, limit: number) => useQuery(t
 export function checkPlan(planId: string): Promise<ShootPlanDto> {
   return api.get<ShootPlanDto>('/api/ShootingRequirements/checkPlan', { query: { planId }, silent: true });
 }
+
+/**
+ * The plans the user may name, for the form's searchable selector: the caller's plans (data scope on the
+ * server), at most 100 matching the typed name; only approved ones can be chosen.
+ */
+export const useShootPlanOptions = (name: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ['shooting', 'plans', name],
+    queryFn: () =>
+      api.get<Page<PlaylistDto>>('/api/Playlists/queryByCondition', {
+        query: { name: name.trim() || undefined, limit: 100 },
+      }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
 
 export function useCreateRequirement() {
   const client = useQueryClient();

@@ -1,16 +1,16 @@
 import { messageFor } from '@robot-ads/contracts/common/errors';
-import { shootNameRefusal } from '@robot-ads/contracts/shooting/shooting.rules';
-import { planRefSchema } from '@robot-ads/contracts/shooting/shooting.schemas';
-import { Alert, App, Button, DatePicker, Form, Input, Modal, Space, TimePicker, Typography } from 'antd';
+import { shootNameRefusal, shortPlanId } from '@robot-ads/contracts/shooting/shooting.rules';
+import { Alert, App, Button, DatePicker, Form, Input, Modal, Select, Space, TimePicker, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { PickerEmpty } from '../../../components/picker-empty';
 import { ApiError } from '../../../lib/api-client';
 import { lang } from '../../../lib/i18n';
-import { checkRule, schemaRule } from '../../../lib/rules';
+import { checkRule } from '../../../lib/rules';
 import { todayIn } from '../../../lib/statistics/range';
-import { checkPlan, type ShootPlanDto, useCreateRequirement } from '../api/requirements';
+import { checkPlan, type ShootPlanDto, useCreateRequirement, useShootPlanOptions } from '../api/requirements';
+import { RobotPickerDialog } from './robot-picker-dialog';
 
 interface Values {
   planId: string;
@@ -20,8 +20,8 @@ interface Values {
 }
 
 /**
- * The requirement form: the plan (checked as it is typed: unknown, not approved, already bound), the
- * name, the shooting date and time window, and the robots chosen on /adshootingmanage/filtrateDevice.
+ * The requirement form: the plan (chosen by name from the user's plans, then checked: not approved, already
+ * bound), the name, the shooting date and time window, and the robots, chosen in a picker over the form.
  */
 export function CreateRequirementDialog({
   open,
@@ -34,17 +34,19 @@ export function CreateRequirementDialog({
 }) {
   const { t } = useTranslation('shooting');
   const { message } = App.useApp();
-  const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
   const create = useCreateRequirement();
   const [plan, setPlan] = useState<ShootPlanDto | null>(null);
   const [planError, setPlanError] = useState<string | null>(null);
-  const robotIds = initial.robotIds ?? [];
+  const [planSearch, setPlanSearch] = useState('');
+  const plans = useShootPlanOptions(planSearch, open);
+  const [robotIds, setRobotIds] = useState<string[]>([]);
+  const [picking, setPicking] = useState(false);
 
-  const lookUp = async (value: string) => {
+  const lookUp = async (value: string | undefined) => {
     setPlan(null);
     setPlanError(null);
-    if (!planRefSchema.safeParse(value).success) return;
+    if (!value) return;
     try {
       const found = await checkPlan(value.trim());
       setPlan(found);
@@ -58,14 +60,16 @@ export function CreateRequirementDialog({
   // biome-ignore lint/correctness/useExhaustiveDependencies: filled once each time the dialog opens
   useEffect(() => {
     if (!open) return;
-    form.setFieldsValue({ planId: initial.planId ?? '', name: '', shootDate: dayjs(), window: null });
-    if (initial.planId) void lookUp(initial.planId);
+    form.setFieldsValue({ planId: initial.planId, name: '', shootDate: dayjs(), window: null });
+    setRobotIds(initial.robotIds ?? []);
+    setPlanSearch('');
+    void lookUp(initial.planId);
   }, [open]);
 
   const submit = async (values: Values) => {
     const [begin, end] = values.window ?? [null, null];
     await create.mutateAsync({
-      planId: values.planId.trim(),
+      planId: plan?.id ?? values.planId,
       name: values.name.trim(),
       shootDate: values.shootDate?.format('YYYY-MM-DD') ?? '',
       beginTime: begin?.format('HH:mm') ?? '',
@@ -77,11 +81,20 @@ export function CreateRequirementDialog({
     onClose();
   };
 
-  const chooseRobots = () => {
-    const planId = form.getFieldValue('planId')?.trim();
-    onClose();
-    navigate(`/adshootingmanage/filtrateDevice${planId ? `?planId=${encodeURIComponent(planId)}` : ''}`);
-  };
+  // The plan the robots were chosen for: its id as the form holds it (24 characters, or 12 when handed over).
+  const planId: string = Form.useWatch('planId', form) ?? '';
+  const options = (plans.data?.datas ?? []).map((p) => ({
+    value: p.id,
+    disabled: p.status !== 'post',
+    label: `${p.name} · ${p.clientName} · ${shortPlanId(p.id)}${p.status === 'post' ? '' : ` (${t('create.notApproved')})`}`,
+  }));
+  // A plan handed over by its short id (from the device lists) shows by name once it is checked.
+  if (plan && planId && !options.some((o) => o.value === planId))
+    options.unshift({
+      value: planId,
+      disabled: false,
+      label: `${plan.name} · ${plan.clientName ?? ''} · ${plan.shortId}`,
+    });
 
   return (
     <Modal
@@ -104,13 +117,33 @@ export function CreateRequirementDialog({
       >
         <Form.Item
           name="planId"
-          label={t('fields.planId')}
-          extra={t('create.planIdHint')}
+          label={t('fields.plan')}
+          extra={t('create.planHint')}
           validateStatus={planError ? 'error' : undefined}
           help={planError ?? undefined}
-          rules={[schemaRule(planRefSchema)]}
+          rules={[{ required: true, message: t('create.planRequired') }]}
         >
-          <Input allowClear onChange={(e) => void lookUp(e.target.value)} />
+          <Select
+            aria-label={t('fields.plan')}
+            placeholder={t('create.planPlaceholder')}
+            allowClear
+            showSearch={{ filterOption: false, onSearch: setPlanSearch }}
+            loading={plans.isFetching}
+            options={options}
+            notFoundContent={
+              plans.isFetching ? undefined : (
+                <PickerEmpty
+                  why={t('create.noPlanWhy')}
+                  nextStep={t('create.noPlanNext')}
+                  searched={planSearch !== ''}
+                />
+              )
+            }
+            onChange={(value?: string) => {
+              setRobotIds([]);
+              void lookUp(value);
+            }}
+          />
         </Form.Item>
         {plan && (
           <Alert
@@ -163,10 +196,23 @@ export function CreateRequirementDialog({
                 {robotIds.join(', ')}
               </Typography.Text>
             )}
-            <Button onClick={chooseRobots}>{t('create.chooseRobots')}</Button>
+            <Button onClick={() => setPicking(true)} disabled={!plan}>
+              {t('create.chooseRobots')}
+            </Button>
+            {!plan && <Typography.Text type="secondary">{t('create.planFirst')}</Typography.Text>}
           </Space>
         </Form.Item>
       </Form>
+      <RobotPickerDialog
+        open={picking}
+        planId={plan?.id ?? ''}
+        chosen={robotIds}
+        onCancel={() => setPicking(false)}
+        onDone={(ids) => {
+          setRobotIds(ids);
+          setPicking(false);
+        }}
+      />
     </Modal>
   );
 }

@@ -100,7 +100,8 @@ export default function WxBannersPage() {
               title: t('banners.picture'),
               dataIndex: 'imageUrl',
               size: 'media',
-              width: 140,
+              // Title, schedule, state and the actions fit a 1280 px window: the state never under the actions.
+              width: 100,
               render: (url: string, row) => (
                 <Image src={url} alt={row.title} width={120} height={50} style={{ objectFit: 'cover' }} />
               ),
