@@ -7,6 +7,7 @@ import { ErrorBoundary } from '../components/error-boundary';
 import { PageLoading } from '../components/page-loading';
 import { menuKeyForPath } from '../lib/menu-texts';
 import { pageTitleKey } from '../lib/page-title';
+import { useScreenStep } from '../lib/screen-width';
 import { sessionStore } from '../lib/session';
 import { HOME_PATH, openTab, tabsStore } from '../lib/tabs';
 import { setPageTitle } from '../lib/title';
@@ -15,9 +16,14 @@ import { useMenuPaths } from './use-menus';
 /** /myiframe/… pages (with antd's Result illustrations) load only when one is opened. */
 const IframePage = lazy(() => import('./iframe-page').then((m) => ({ default: m.IframePage })));
 
-/** Loads the page's locale namespace (suspends until it is there) and then shows the page. */
+/**
+ * Loads the page's locale namespace (suspends until it is there) and then shows the page. The page renders
+ * again when the window crosses a width step, so that its lists show the columns that fit (list-table's
+ * `minScreen` reads the window width when the list renders).
+ */
 function PageWithNamespace({ Component, namespace }: { Component: ComponentType; namespace: string }) {
   useTranslation(namespace);
+  useScreenStep();
   return <Component />;
 }
 
