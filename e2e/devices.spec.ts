@@ -151,7 +151,13 @@ for (const lang of ['zh', 'en'] as const) {
       const shown = async () => Number((await count.textContent())?.match(T.shownPattern)?.[1]);
       const total = await shown();
       expect(total).toBeGreaterThan(100);
-      await expect(page.getByTestId('device-map').locator('canvas')).toBeVisible();
+      // Drawn (SVG), with dots that carry their device counts: together they are every device shown.
+      await expect(page.getByTestId('device-map').locator('svg').first()).toBeVisible();
+      const clusterTotal = async () =>
+        ((await page.getByTestId('map-clusters').getAttribute('data-counts')) ?? '')
+          .split(',')
+          .reduce((sum, n) => sum + Number(n || 0), 0);
+      await expect.poll(clusterTotal).toBe(total);
 
       await page.getByLabel(T.type).fill(T.visitor);
       await page.keyboard.press('Enter');

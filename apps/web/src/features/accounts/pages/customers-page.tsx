@@ -112,6 +112,8 @@ export default function CustomersPage() {
               title: t('fields.contacts'),
               key: 'contacts',
               size: 'long',
+              // Also in the edit dialog; the accounts beside it are what an operator looks for here.
+              minScreen: 1440,
               render: (_: unknown, c) =>
                 [c.phone, ...c.contacts.map((x) => `${x.name} ${x.phone}`)].filter(Boolean).join(', '),
             },
@@ -119,7 +121,6 @@ export default function CustomersPage() {
               title: t('fields.accounts'),
               key: 'accounts',
               size: 'long',
-              minScreen: 1440,
               render: (_: unknown, c) =>
                 c.accounts.length
                   ? c.accounts.map((a) => `${a.name} (${a.account})`).join(', ')
