@@ -1,6 +1,6 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { login, PASSWORD } from './shell-helpers';
+import { login, openRowAction, PASSWORD } from './shell-helpers';
 
 const AD_LESS_TYPES = ['watch', 'disinfect', 'hydroxylpro', 'hydroxylproA'];
 
@@ -109,16 +109,6 @@ async function approveAs(browser: Browser, username: string, plan: string, lang:
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('row', { name: new RegExp(plan) })).toHaveCount(0);
   await context.close();
-}
-
-/** A row action: its button, or the item of the row's "More" menu (the plan list shows one action inline). */
-async function openRowAction(page: Page, plan: string, action: string) {
-  const row = page.getByRole('row', { name: new RegExp(plan) });
-  await expect(row).toBeVisible();
-  const button = row.getByRole('button', { name: action, exact: true });
-  if ((await button.count()) > 0) return button.click();
-  await row.getByRole('button', { name: /^(更多|More)/ }).click();
-  await page.getByRole('menuitem', { name: action, exact: true }).click();
 }
 
 for (const lang of ['zh', 'en'] as const) {

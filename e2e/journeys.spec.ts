@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { login, loginThroughForm, type Mode, PASSWORD } from './shell-helpers';
+import { login, loginThroughForm, type Mode, openRowAction, PASSWORD } from './shell-helpers';
 
 /**
  * Issue 29, "Journeys": each demo role, from login to the outcome it exists for, on the demo data of a fresh
@@ -130,7 +130,7 @@ test('operator: approves the application, and the plan is issued to the robot', 
   await open(page, '/ad/List');
   const row = page.getByRole('row', { name: new RegExp(plan) });
   await expect(row).toContainText(/未开始|已下发|投放中/, { timeout: 45_000 });
-  await row.getByRole('button', { name: '投放详情' }).click();
+  await openRowAction(page, plan, '投放详情');
   const device = page.getByRole('row', { name: new RegExp(ROBOT.id) });
   await expect(device).toContainText(ROBOT.name);
   await expect(device).toContainText('已下发');

@@ -99,3 +99,13 @@ export async function readDownloadedWorkbook(page: Page, click: () => Promise<vo
   await book.xlsx.load(fs.readFileSync(file) as unknown as ArrayBuffer);
   return book.worksheets[0];
 }
+
+/** A row action: its button, or the item of the row's "More" menu (the plan list shows one action inline). */
+export async function openRowAction(page: Page, plan: string, action: string) {
+  const row = page.getByRole('row', { name: new RegExp(plan) });
+  await expect(row).toBeVisible();
+  const button = row.getByRole('button', { name: action, exact: true });
+  if ((await button.count()) > 0) return button.click();
+  await row.getByRole('button', { name: /^(更多|More)/ }).click();
+  await page.getByRole('menuitem', { name: action, exact: true }).click();
+}
