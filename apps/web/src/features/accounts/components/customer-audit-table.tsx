@@ -67,7 +67,13 @@ export function CustomerAuditTable({
               render: (s: CustomerAudit['state']) => <AuditStatusTag status={s} />,
             },
             { title: t('review.reason'), dataIndex: 'note', size: 'long' },
-            { title: t('review.reviewer'), dataIndex: 'reviewerName', size: 'text', minScreen: 1440 },
+            // The applicant reads who reviewed it; a reviewer's list (its buttons take the room) shows it from 1440 px.
+            {
+              title: t('review.reviewer'),
+              dataIndex: 'reviewerName',
+              size: 'text',
+              minScreen: actions ? 1440 : undefined,
+            },
             { title: t('review.reviewedAt'), dataIndex: 'auditTime', size: 'time', render: time, minScreen: 1440 },
             {
               title: t('fields.actions'),
