@@ -66,7 +66,7 @@ export default function ParamsPage() {
           ),
         },
         { title: t('params.paramValue'), dataIndex: 'paramValue', size: 'long' },
-        { title: t('remark'), dataIndex: 'remark', size: 'long' },
+        { title: t('remark'), dataIndex: 'remark', size: 'long', minScreen: 1440 },
         timeColumn<AdminParam>(t('updatetime'), 'updatetime'),
         editRemoveColumn<AdminParam>(t, setEditing, (p) =>
           p.builtin

@@ -85,7 +85,7 @@ export function WeekPreview({
         <div />
         {Array.from({ length: 24 }, (_, h) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: fixed hour columns
-          <div key={h} style={{ textAlign: 'center', color: '#888' }}>
+          <div key={h} style={{ textAlign: 'center', color: 'var(--ant-color-text-description, #595959)' }}>
             {h % 3 === 0 ? h : ''}
           </div>
         ))}

@@ -52,7 +52,8 @@ export default function OrderReviewPage() {
                 : c,
             ),
             stateColumn(t),
-            { title: t('fields.overrideReason'), dataIndex: 'overrideReason', size: 'long' },
+            // Both reasons are cut to a line here (the whole text on hover and in the detail): at 1920 px every column fits.
+            { title: t('fields.overrideReason'), dataIndex: 'overrideReason', size: 'text' },
             { title: t('fields.createdBy'), dataIndex: 'createdByName', size: 'text', minScreen: 1600 },
             {
               title: t('fields.createtime'),
@@ -61,7 +62,7 @@ export default function OrderReviewPage() {
               render: timeText,
               minScreen: 1920,
             },
-            { title: t('fields.reason'), dataIndex: 'reviewReason', size: 'long', minScreen: 1600 },
+            { title: t('fields.reason'), dataIndex: 'reviewReason', size: 'text', minScreen: 1600 },
             {
               title: t('actions'),
               key: 'actions',
