@@ -113,7 +113,7 @@ export default function GroupDetailPage() {
             { title: t('fields.robotId'), dataIndex: 'robotId', size: 'code' },
             { title: t('fields.name'), dataIndex: 'name', size: 'name' },
             { title: t('fields.propertyname'), dataIndex: 'propertyname', size: 'name' },
-            { title: t('fields.sceneName'), dataIndex: 'sceneName', size: 'text' },
+            { title: t('fields.sceneName'), dataIndex: 'sceneName', size: 'text', minScreen: 1440 },
             {
               title: t('fields.state'),
               dataIndex: 'state',
