@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
 
 /** The window widths from which a list's secondary columns show (`minScreen` of components/list-table). */
-export const SCREEN_STEPS = [1440, 1600, 1920] as const;
+export const SCREEN_STEPS = [1440, 1600, 1920, 2560] as const;
 
-/** How many steps the window reaches: 0 below 1440 px, 3 from 1920 px. */
+/** How many steps the window reaches: 0 below 1440 px, 4 from 2560 px. */
 function screenStep(): number {
   if (typeof window === 'undefined') return SCREEN_STEPS.length;
   return SCREEN_STEPS.filter((step) => window.innerWidth >= step).length;

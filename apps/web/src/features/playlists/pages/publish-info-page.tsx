@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { listTable } from '../../../components/list-table';
 import { PublishStateTag } from '../../../components/status-tag';
-import { lang } from '../../../lib/i18n';
 import { regionText } from '../../../lib/regions';
+import { formatTime } from '../../../lib/time';
 import { useCustomerOptions } from '../api/plans';
 import { type InfoFilter, type InfoRow, usePublishInfo } from '../api/publish-info';
 
@@ -19,12 +19,9 @@ const TEXT_FILTERS: ReadonlyArray<{ key: TextFilter; label: string }> = [
   { key: 'city', label: 'fields.city' },
 ];
 
-/** A date and time in the user's language (and the browser's time zone); '-' when there is none. */
+/** A date and time in the browser's time zone, the same in both languages; '-' when there is none. */
 function dateTime(seconds: number | null): string {
-  if (!seconds) return '-';
-  return new Intl.DateTimeFormat(lang() === 'zh' ? 'zh-CN' : 'en', { dateStyle: 'medium', timeStyle: 'medium' }).format(
-    seconds * 1000,
-  );
+  return seconds ? formatTime(seconds) : '-';
 }
 
 /** Empty text filters are dropped; the rest are trimmed. */

@@ -106,7 +106,7 @@ export default function OrdersPage() {
               width: 130,
               minScreen: 1600,
             },
-            { title: t('fields.syncTime'), dataIndex: 'syncTime', size: 'time', render: timeText, minScreen: 1920 },
+            { title: t('fields.syncTime'), dataIndex: 'syncTime', size: 'time', render: timeText, minScreen: 2560 },
             stateColumn(t),
             {
               title: t('fields.createtime'),
