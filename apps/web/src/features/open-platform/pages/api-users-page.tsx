@@ -185,7 +185,7 @@ export default function ApiUsersPage() {
               title: t('fields.actions'),
               key: 'actions',
               size: 'actions',
-              width: 300,
+              width: 270,
               render: (_: unknown, u) => (
                 <Space wrap>
                   <Button size="small" onClick={() => open(u)}>
