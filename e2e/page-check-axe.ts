@@ -67,6 +67,11 @@ export async function axeFindings(page: Page): Promise<AxeFinding[]> {
     .setLegacyMode(true)
     .options({ resultTypes: ['violations'] });
   if (SKIPPED_RULES.length > 0) builder.disableRules(SKIPPED_RULES);
+  // The pages of the other open tabs stay mounted, hidden (keep-alive): each is analysed when it is shown,
+  // so here only the shell and the page shown. Otherwise every analysis walks all pages opened so far.
+  const shown = new URL(page.url()).pathname;
+  if (await page.locator(`.ra-page[data-page="${shown}"]`).count())
+    builder.exclude(`.ra-page:not([data-page="${shown}"])`);
   const results = await builder.analyze();
   const findings: AxeFinding[] = [];
   for (const v of results.violations) {
