@@ -71,7 +71,8 @@ export function antdThemeFor(name: ThemeName, colour: string): ThemeConfig {
       colorTextDescription: p.dark ? '#a6a6a6' : '#595959',
       // Labels of details (Descriptions) and other secondary text: antd's 45 % black is 3.4:1 on white.
       colorTextTertiary: p.dark ? 'rgba(255, 255, 255, 0.6)' : 'rgba(0, 0, 0, 0.6)',
-      colorTextPlaceholder: p.dark ? '#8c8c8c' : '#767676',
+      // 4.5:1 also on a disabled or filled control's grey (#f5f5f5), not only on white.
+      colorTextPlaceholder: p.dark ? '#8c8c8c' : '#6b6b6b',
       fontFamily:
         "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'WenQuanYi Micro Hei', 'Helvetica Neue', Arial, sans-serif",
     },
