@@ -83,12 +83,12 @@ export default function DeliveriesPage() {
             },
             {
               title: t('fields.responseCode'),
-              minScreen: 1440,
               dataIndex: 'lastStatus',
               size: 'number',
               render: (v: number | null) => (v === null ? '-' : String(v)),
             },
-            { title: t('fields.lastError'), dataIndex: 'lastError', size: 'long', render: (v: string) => v || '-' },
+            // One line (the whole error on hover): the response code beside it says the most.
+            { title: t('fields.lastError'), dataIndex: 'lastError', size: 'text', render: (v: string) => v || '-' },
             { title: t('fields.delivered'), dataIndex: 'deliveredTime', size: 'time', render: time, minScreen: 1440 },
             {
               title: t('fields.actions'),
