@@ -54,13 +54,13 @@ export default function OrderReviewPage() {
             stateColumn(t),
             // Both reasons are cut to a line here (the whole text on hover and in the detail): at 1920 px every column fits.
             { title: t('fields.overrideReason'), dataIndex: 'overrideReason', size: 'text' },
-            { title: t('fields.createdBy'), dataIndex: 'createdByName', size: 'text', minScreen: 1600 },
+            { title: t('fields.createdBy'), dataIndex: 'createdByName', size: 'text', minScreen: 2560 },
             {
               title: t('fields.createtime'),
               dataIndex: 'createtime',
               size: 'time',
               render: timeText,
-              minScreen: 1920,
+              minScreen: 2560,
             },
             { title: t('fields.reason'), dataIndex: 'reviewReason', size: 'text', minScreen: 1600 },
             {
