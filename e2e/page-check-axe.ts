@@ -52,12 +52,14 @@ function rulesNeverSerious(): string[] {
 const SKIPPED_RULES = rulesNeverSerious();
 
 /**
- * axe-core's critical and serious violations on the page as it is now. Legacy mode runs axe in the page
+ * axe-core's critical and serious violations on the page as it is now: the whole document (the shell, its
+ * page-level rules such as the title and the language, and the page shown), or only the page shown (its
+ * `.ra-page`), when the shell around it was analysed on an earlier page of the same load and language. Legacy mode runs axe in the page
  * itself (the app has no cross-origin frames); the default mode opens a blank page for every analysis to
  * merge the frames' results, which costs more than the analysis on a page this size. axe is put into the
  * page once a load: pages opened inside the app keep it, so later analyses skip its 560 KB source.
  */
-export async function axeFindings(page: Page): Promise<AxeFinding[]> {
+export async function axeFindings(page: Page, scope: 'document' | 'shown page' = 'document'): Promise<AxeFinding[]> {
   const frames = await Promise.all(
     page.frames().map((f) => f.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function')),
   );
@@ -70,8 +72,10 @@ export async function axeFindings(page: Page): Promise<AxeFinding[]> {
   // The pages of the other open tabs stay mounted, hidden (keep-alive): each is analysed when it is shown,
   // so here only the shell and the page shown. Otherwise every analysis walks all pages opened so far.
   const shown = new URL(page.url()).pathname;
-  if (await page.locator(`.ra-page[data-page="${shown}"]`).count())
-    builder.exclude(`.ra-page:not([data-page="${shown}"])`);
+  if (await page.locator(`.ra-page[data-page="${shown}"]`).count()) {
+    if (scope === 'shown page') builder.include(`.ra-page[data-page="${shown}"]`);
+    else builder.exclude(`.ra-page:not([data-page="${shown}"])`);
+  }
   const results = await builder.analyze();
   const findings: AxeFinding[] = [];
   for (const v of results.violations) {
