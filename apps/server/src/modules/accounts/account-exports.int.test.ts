@@ -1,4 +1,5 @@
 import { newId } from '@robot-ads/contracts/common/ids';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, loginAs } from '../../../test/auth';
@@ -101,6 +102,22 @@ describe('xlsx exports of the account lists (with progress)', () => {
     const zh = await exported('/api/Customers/export', { language: 'zh' });
     expect(zh.rows[0]?.[zh.header.indexOf('地区')]).toBe('广东省 深圳市 南山区');
     expect(zh.rows[0]?.[zh.header.indexOf('类别')]).toBe('广告主（个人）');
+  });
+
+  it('writes dates in the asked zone, else the platform zone, and the column title says which', async () => {
+    // 17:30 UTC on 22 November: 23 November in Shanghai, still 22 November in New York.
+    await t.app.ctx.db
+      .update(customers)
+      .set({ createdAt: new Date('2026-11-22T17:30:00Z') })
+      .where(eq(customers.name, 'Export Coffee'));
+    const platform = await exported('/api/Customers/export', {});
+    const created = platform.header.indexOf('Created (Asia/Shanghai, UTC+8)');
+    expect(created).toBeGreaterThan(-1);
+    expect(platform.rows[0]?.[created]).toBe('2026-11-23');
+    const asked = await exported('/api/Customers/export', { language: 'zh', timeZone: 'America/New_York' });
+    const zhCreated = asked.header.findIndex((h) => h.startsWith('创建时间（America/New_York，UTC-'));
+    expect(zhCreated).toBeGreaterThan(-1);
+    expect(asked.rows[0]?.[zhCreated]).toBe('2026-11-22');
   });
 
   it('refuses an empty list, a parent out of scope, another user’s export and non-operators', async () => {

@@ -12,7 +12,6 @@ import type { Language } from '@robot-ads/contracts/common/language';
 import type { CustomerDto } from '@robot-ads/contracts/customers/customers.schemas';
 import { exportKeyQuery, type OwnerDto } from '@robot-ads/contracts/devices/devices.schemas';
 import { formatDate } from '@robot-ads/contracts/playback/zoned-time';
-import { DEFAULT_TIME_ZONE } from '@robot-ads/contracts/playlists/playlists.schemas';
 import { regionLabel } from '@robot-ads/contracts/regions/regions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -25,7 +24,7 @@ import {
   runExportJob,
   sendWorkbook,
 } from '../../platform/exports';
-import { texts, tr } from '../../platform/i18n/i18n';
+import { texts, tr, withZone } from '../../platform/i18n/i18n';
 import type { SessionUser } from '../../platform/session-user';
 import { zodRoutes } from '../../platform/zod-routes';
 import type { AccountsService } from './accounts.service';
@@ -63,7 +62,16 @@ const COLUMNS: Record<Kind, string[]> = {
   customers: ['name', 'category', 'industry', 'region', 'phone', 'contacts', 'accounts', 'auditStatus', 'createtime'],
 };
 
-const headers = (kind: Kind, lang: Language) => texts(lang, `accounts:export.columns.${kind}`);
+/** The columns holding dates (a day is a day of the export's zone): their titles say that zone. */
+const DATED: readonly string[] = ['begin', 'end', 'createtime'];
+
+/** The column titles of a list in the language, those of dates with their zone. */
+function headers(kind: Kind, lang: Language, timeZone: string, at: number): string[] {
+  const titles = texts(lang, `accounts:export.columns.${kind}`);
+  return COLUMNS[kind].map((k) =>
+    DATED.includes(k) ? withZone(lang, titles[k] ?? k, timeZone, at) : (titles[k] ?? k),
+  );
+}
 
 /** Turns one item of a list into a row of its workbook: labels in the language, dates in the zone. */
 function rowOf(kind: Kind, item: unknown, lang: Language, timeZone: string): Record<string, unknown> {
@@ -152,7 +160,7 @@ export class AccountListExports {
       total,
       kind,
       language: language ?? callerLang,
-      timeZone: timeZone ?? DEFAULT_TIME_ZONE,
+      timeZone: timeZone ?? this.ctx.config.TIME_ZONE,
       params: params as unknown as Record<string, unknown>,
     });
   }
@@ -166,14 +174,17 @@ export class AccountListExports {
         filePrefix: kind,
         failedMessage: 'account list export failed',
         failure: (err) => ({ error: String(err) }),
-        sheet: () => ({
-          name: tr(lang, `accounts:export.sheet.${kind}`),
-          columns: COLUMNS[kind].map((k) => ({ key: k, header: headers(kind, lang)[k] ?? k, width: 18 })),
-          page: async (start) =>
-            (await this.page(kind, user, filters, start, EXPORT_PAGE_SIZE)).datas.map((item) =>
-              rowOf(kind, item, lang, job.timeZone),
-            ),
-        }),
+        sheet: () => {
+          const titles = headers(kind, lang, job.timeZone, Math.floor(this.ctx.clock.now().getTime() / 1000));
+          return {
+            name: tr(lang, `accounts:export.sheet.${kind}`),
+            columns: COLUMNS[kind].map((k, i) => ({ key: k, header: titles[i] ?? k, width: 18 })),
+            page: async (start) =>
+              (await this.page(kind, user, filters, start, EXPORT_PAGE_SIZE)).datas.map((item) =>
+                rowOf(kind, item, lang, job.timeZone),
+              ),
+          };
+        },
       };
     });
   }

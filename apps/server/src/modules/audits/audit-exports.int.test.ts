@@ -129,13 +129,13 @@ describe('application export (exportAd_audit, queryExportAd_audit, queryCheckRes
       'Type',
       'Applicant',
       'Devices',
-      'Applied at',
+      'Applied at (Asia/Shanghai, UTC+8)',
       'Status',
       'Reason',
-      'Pause from - to',
-      'Reviews',
+      'Pause from - to (Asia/Shanghai, UTC+8)',
+      'Reviews (Asia/Shanghai, UTC+8)',
       'Review opinion',
-      'Reviewed at',
+      'Reviewed at (Asia/Shanghai, UTC+8)',
     ]);
     expect(state).toMatchObject({ total: 3, done: 3 });
     // The same rows as the application records page, in its order; never the other customer's.
@@ -149,19 +149,19 @@ describe('application export (exportAd_audit, queryExportAd_audit, queryCheckRes
       Customer: 'Lucky Coffee',
       Applicant: 'Lucky Adv',
       Devices: 1,
-      'Applied at': '2026-11-22 15:21:00',
+      'Applied at (Asia/Shanghai, UTC+8)': '2026-11-22 15:21:00',
       Status: 'Pending review',
       Reason: 'Campaign over',
-      'Reviewed at': '',
+      'Reviewed at (Asia/Shanghai, UTC+8)': '',
     });
     const delivered = rows.find((r) => r['Plan name'] === 'Export Alpha' && r.Type === 'Delivery');
     expect(delivered).toMatchObject({
-      'Applied at': '2026-11-22 15:00:00',
+      'Applied at (Asia/Shanghai, UTC+8)': '2026-11-22 15:00:00',
       Status: 'Approved',
       'Review opinion': 'Fine for the mall',
-      'Reviewed at': '2026-11-22 15:11:00',
+      'Reviewed at (Asia/Shanghai, UTC+8)': '2026-11-22 15:11:00',
     });
-    expect(String(delivered?.Reviews).split('\n')).toEqual([
+    expect(String(delivered?.['Reviews (Asia/Shanghai, UTC+8)']).split('\n')).toEqual([
       `Property owner ${w.property.name}: Approved · Sunny Owner · 2026-11-22 15:10:00 · Fine for the mall`,
       'Operator: Approved · Root Op · 2026-11-22 15:11:00',
     ]);
@@ -171,7 +171,7 @@ describe('application export (exportAd_audit, queryExportAd_audit, queryCheckRes
       Devices: 2,
       Status: 'Rejected',
       'Review opinion': 'Picture too dark',
-      Reviews: 'Operator: Rejected · Root Op · 2026-11-22 15:22:00 · Picture too dark',
+      'Reviews (Asia/Shanghai, UTC+8)': 'Operator: Rejected · Root Op · 2026-11-22 15:22:00 · Picture too dark',
     });
   });
 
@@ -184,14 +184,22 @@ describe('application export (exportAd_audit, queryExportAd_audit, queryCheckRes
       timeZone: 'Asia/Tokyo',
     });
     expect(sheet.name).toBe('申请记录');
-    expect(header.slice(0, 7)).toEqual(['计划名称', '客户', '申请类型', '申请人', '设备数', '申请时间', '状态']);
+    expect(header.slice(0, 7)).toEqual([
+      '计划名称',
+      '客户',
+      '申请类型',
+      '申请人',
+      '设备数',
+      '申请时间（Asia/Tokyo，UTC+9）',
+      '状态',
+    ]);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       计划名称: 'Export Beta',
       申请类型: '投放',
       状态: '已驳回',
-      申请时间: '2026-11-22 16:22:00',
-      审核记录: '运营: 已驳回 · Root Op · 2026-11-22 16:22:00 · Picture too dark',
+      '申请时间（Asia/Tokyo，UTC+9）': '2026-11-22 16:22:00',
+      '审核记录（Asia/Tokyo，UTC+9）': '运营: 已驳回 · Root Op · 2026-11-22 16:22:00 · Picture too dark',
     });
     // Without a language, the caller's (here Accept-Language en); the name filter as on the page.
     const byName = await exportRows(w.adv.token, { name: 'alpha' });

@@ -3,7 +3,6 @@ import type { ApplicationState, ApplicationType } from '@robot-ads/contracts/aud
 import type { Language } from '@robot-ads/contracts/common/language';
 import type { ExportState } from '@robot-ads/contracts/devices/devices.schemas';
 import { formatDateTime } from '@robot-ads/contracts/playback/zoned-time';
-import { DEFAULT_TIME_ZONE } from '@robot-ads/contracts/playlists/playlists.schemas';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import {
@@ -14,7 +13,7 @@ import {
   readExportState,
   runExportJob,
 } from '../../platform/exports';
-import { texts, tr } from '../../platform/i18n/i18n';
+import { texts, tr, withZone } from '../../platform/i18n/i18n';
 import type { SessionUser } from '../../platform/session-user';
 import { type AuditScopeUser, auditRows, auditWhere, countAudits, toDtos } from './audits.service';
 import { auditExports } from './audits.table';
@@ -44,6 +43,8 @@ const COLUMNS = [
   'auditTime',
 ] as const;
 const WIDTHS: Record<string, number> = { planName: 24, createtime: 20, reason: 30, pauseWindow: 40, reviews: 60 };
+/** The columns holding times: their titles say the zone the times are written in. */
+const TIMED: readonly string[] = ['createtime', 'pauseWindow', 'reviews', 'auditTime'];
 
 /** The export's words in the language, from the locale files (platform/i18n). */
 function wordsOf(lang: Language) {
@@ -101,7 +102,7 @@ export async function startAuditExport(
   return queueExport(ctx, auditExports, AUDIT_EXPORT_JOB, user, {
     total: await countAudits(ctx, auditWhere(ctx, scope, filters)),
     language: language ?? callerLang,
-    timeZone: timeZone ?? DEFAULT_TIME_ZONE,
+    timeZone: timeZone ?? ctx.config.TIME_ZONE,
     params: params as unknown as Record<string, unknown>,
   });
 }
@@ -117,11 +118,14 @@ export async function runAuditExport(ctx: AppContext, key: string) {
       failure: (err) => ({ error: String(err) }),
       sheet: (): ExportSheet => {
         const where = auditWhere(ctx, user, filters);
-        const headers = texts<(typeof COLUMNS)[number]>(lang, 'audits:export.headers');
+        const titles = texts<(typeof COLUMNS)[number]>(lang, 'audits:export.headers');
+        const at = Math.floor(ctx.clock.now().getTime() / 1000);
+        const header = (k: (typeof COLUMNS)[number]) =>
+          TIMED.includes(k) ? withZone(lang, titles[k], job.timeZone, at) : titles[k];
         return {
           name: texts(lang, 'audits:export.sheet')[filters.view] ?? filters.view,
           columns: COLUMNS.map((k) => ({
-            header: headers[k],
+            header: header(k),
             key: k,
             width: WIDTHS[k] ?? 14,
             ...(k === 'reviews' ? { style: { alignment: { wrapText: true, vertical: 'top' as const } } } : {}),
