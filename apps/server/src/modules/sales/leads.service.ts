@@ -4,6 +4,7 @@ import { messageFor } from '@robot-ads/contracts/common/errors';
 import { newId } from '@robot-ads/contracts/common/ids';
 import type { Language } from '@robot-ads/contracts/common/language';
 import { fromUnixSeconds, toUnixSeconds } from '@robot-ads/contracts/common/time';
+import { dateFromEpochDay, epochDay, startOfLocalDay, wallClock } from '@robot-ads/contracts/playback/zoned-time';
 import {
   LEAD_REMINDER_EVENT,
   type LeadConvertBody,
@@ -53,8 +54,6 @@ export interface LeadConversionPorts {
   ): Promise<{ id: string }>;
 }
 
-const CHINA_OFFSET_MS = 8 * 3600_000;
-
 export function toLeadDto(r: LeadRow): LeadDto {
   return {
     id: r.id,
@@ -73,6 +72,12 @@ export function toLeadDto(r: LeadRow): LeadDto {
     createtime: toUnixSeconds(r.createdAt) ?? 0,
     lastNoteAt: toUnixSeconds(r.lastNoteAt),
   };
+}
+
+/** The end (the next day's start, unix seconds) of the local day of `now` in `timeZone`. */
+function endOfLocalDay(now: Date, timeZone: string): number {
+  const today = wallClock(Math.floor(now.getTime() / 1000), timeZone);
+  return startOfLocalDay(dateFromEpochDay(epochDay(today) + 1), timeZone);
 }
 
 export class LeadsService {
@@ -276,15 +281,11 @@ export class LeadsService {
   }
 
   /**
-   * The reminder job: every lead whose next follow-up falls on or before today (China time) and was not
-   * reminded for that date gets one notification to its owner.
+   * The reminder job: every lead whose next follow-up falls on or before today (the platform's day, in
+   * TIME_ZONE) and was not reminded for that date gets one notification to its owner.
    */
   async sendDueReminders(): Promise<number> {
-    const now = this.ctx.clock.now();
-    const local = new Date(now.getTime() + CHINA_OFFSET_MS);
-    const endOfToday = new Date(
-      Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + 1) - CHINA_OFFSET_MS,
-    );
+    const endOfToday = new Date(endOfLocalDay(this.ctx.clock.now(), this.ctx.config.TIME_ZONE) * 1000);
     const due = await dueUnremindedLeads(this.ctx.db, endOfToday);
     for (const lead of due) {
       await markLeadReminded(this.ctx.db, lead.id, lead.nextFollowAt);
