@@ -4,6 +4,7 @@ import { messageFor } from '@robot-ads/contracts/common/errors';
 import { newId } from '@robot-ads/contracts/common/ids';
 import type { Language } from '@robot-ads/contracts/common/language';
 import { fromUnixSeconds, toUnixSeconds } from '@robot-ads/contracts/common/time';
+import { dateFromEpochDay, epochDay, startOfLocalDay, wallClock } from '@robot-ads/contracts/playback/zoned-time';
 import {
   LEAD_REMINDER_EVENT,
   type LeadConvertBody,
@@ -15,15 +16,29 @@ import {
   type LeadUpdateBody,
 } from '@robot-ads/contracts/sales/leads.schemas';
 import type { FollowState, LeadPriority } from '@robot-ads/contracts/sales/sales.rules';
-import { and, asc, desc, eq, ilike, inArray, isNotNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
-import { containsLike } from '../../platform/like';
 import { accountSubtreeIds, assertCanSeeAccount, isSuperuser } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
 import { findAccountById } from '../accounts/accounts.queries';
+import {
+  deleteLeadWithNotes,
+  dueUnremindedLeads,
+  findLead,
+  insertLead,
+  insertLeadNote,
+  insertLeads,
+  type LeadScope,
+  leadPhoneTaken,
+  markLeadReminded,
+  notesOfLead,
+  pageLeads,
+  takenLeadPhones,
+  updateLead,
+} from './leads.repository';
 import type { LeadImportError, LeadImportRow } from './leads-import';
-import { type LeadRow, leadNotes, leads } from './sales.table';
+import type { LeadRow } from './sales.table';
 
 /** What converting a lead needs of the customers and accounts modules (their services, passed by buildApp). */
 export interface LeadConversionPorts {
@@ -38,8 +53,6 @@ export interface LeadConversionPorts {
     lang: Language,
   ): Promise<{ id: string }>;
 }
-
-const CHINA_OFFSET_MS = 8 * 3600_000;
 
 export function toLeadDto(r: LeadRow): LeadDto {
   return {
@@ -61,6 +74,12 @@ export function toLeadDto(r: LeadRow): LeadDto {
   };
 }
 
+/** The end (the next day's start, unix seconds) of the local day of `now` in `timeZone`. */
+function endOfLocalDay(now: Date, timeZone: string): number {
+  const today = wallClock(Math.floor(now.getTime() / 1000), timeZone);
+  return startOfLocalDay(dateFromEpochDay(epochDay(today) + 1), timeZone);
+}
+
 export class LeadsService {
   constructor(
     private readonly ctx: AppContext,
@@ -68,40 +87,35 @@ export class LeadsService {
   ) {}
 
   /** Operators only: root/admin all leads; others those owned in their subtree (a salesperson: its own). */
-  private async scope(user: SessionUser): Promise<SQL | undefined> {
-    if (isSuperuser(user)) return undefined;
+  private async scope(user: SessionUser, db: DbOrTx = this.ctx.db): Promise<LeadScope> {
+    if (isSuperuser(user)) return null;
     if (!isOperatorRole(user.role)) throw new AppError('FORBIDDEN');
-    return inArray(leads.ownerId, (await accountSubtreeIds(this.ctx.db, user)) ?? [user.id]);
+    return (await accountSubtreeIds(db, user)) ?? [user.id];
   }
 
-  private async row(user: SessionUser, id: string, forUpdate = false): Promise<LeadRow> {
-    const q = this.ctx.db
-      .select()
-      .from(leads)
-      .where(and(eq(leads.id, id), await this.scope(user)))
-      .limit(1);
-    const [row] = forUpdate ? await q.for('update') : await q;
+  /** The lead in the caller's scope; pass the transaction (and forUpdate) to lock it. */
+  private async row(user: SessionUser, id: string, db: DbOrTx = this.ctx.db, forUpdate = false): Promise<LeadRow> {
+    const row = await findLead(db, id, await this.scope(user, db), forUpdate);
     if (!row) throw new AppError('NOT_FOUND', {}, 'id');
     return row;
   }
 
-  private async checkPhone(phone: string, lang: Language, exceptId?: string) {
+  private async checkPhone(db: DbOrTx, phone: string, lang: Language, exceptId?: string) {
     const code = checkPhone(phone, lang);
     if (code) throw new AppError(code, {}, 'phone');
-    const [dup] = await this.ctx.db
-      .select({ id: leads.id })
-      .from(leads)
-      .where(and(eq(leads.phone, phone), ...(exceptId ? [ne(leads.id, exceptId)] : [])))
-      .limit(1);
-    if (dup) throw new AppError('LEAD_PHONE_EXISTS', {}, 'phone');
+    if (await leadPhoneTaken(db, phone, exceptId)) throw new AppError('LEAD_PHONE_EXISTS', {}, 'phone');
   }
 
-  private async owner(user: SessionUser, ownerId: string | undefined): Promise<{ id: string; name: string }> {
+  private async owner(
+    user: SessionUser,
+    ownerId: string | undefined,
+    db: DbOrTx = this.ctx.db,
+  ): Promise<{ id: string; name: string }> {
     if (!ownerId || ownerId === user.id) return { id: user.id, name: user.name };
-    await assertCanSeeAccount(this.ctx.db, user, ownerId).catch(() => {
+    await assertCanSeeAccount(db, user, ownerId).catch(() => {
       throw new AppError('LEAD_OWNER_INVALID', {}, 'ownerId');
     });
-    const account = await findAccountById(this.ctx.db, ownerId);
+    const account = await findAccountById(db, ownerId);
     if (!account || !isOperatorRole(account.role as SessionUser['role'])) {
       throw new AppError('LEAD_OWNER_INVALID', {}, 'ownerId');
     }
@@ -109,37 +123,13 @@ export class LeadsService {
   }
 
   async page(user: SessionUser, q: LeadQuery): Promise<{ total: number; datas: LeadDto[] }> {
-    const like = containsLike;
-    const where = and(
-      await this.scope(user),
-      q.name ? ilike(leads.name, like(q.name)) : undefined,
-      q.phone ? ilike(leads.phone, like(q.phone)) : undefined,
-      q.priority ? eq(leads.priority, q.priority) : undefined,
-      q.followState ? eq(leads.followState, q.followState) : undefined,
-      q.industry ? eq(leads.industry, q.industry) : undefined,
-      q.ownerId ? eq(leads.ownerId, q.ownerId) : undefined,
-      q.dueBefore !== undefined
-        ? and(isNotNull(leads.nextFollowAt), lte(leads.nextFollowAt, new Date(q.dueBefore * 1000)))
-        : undefined,
-    );
-    const [count] = await this.ctx.db.select({ n: sql<number>`count(*)::int` }).from(leads).where(where);
-    const rows = await this.ctx.db
-      .select()
-      .from(leads)
-      .where(where)
-      .orderBy(desc(leads.createdAt), desc(leads.id))
-      .offset(q.start)
-      .limit(q.limit);
-    return { total: count?.n ?? 0, datas: rows.map(toLeadDto) };
+    const { total, rows } = await pageLeads(this.ctx.db, await this.scope(user), q);
+    return { total, datas: rows.map(toLeadDto) };
   }
 
   async detail(user: SessionUser, id: string): Promise<LeadDetailDto> {
     const row = await this.row(user, id);
-    const notes = await this.ctx.db
-      .select()
-      .from(leadNotes)
-      .where(eq(leadNotes.leadId, id))
-      .orderBy(asc(leadNotes.createdAt), asc(leadNotes.id));
+    const notes = await notesOfLead(this.ctx.db, id);
     return {
       ...toLeadDto(row),
       notes: notes.map((n) => ({
@@ -155,55 +145,46 @@ export class LeadsService {
 
   async create(user: SessionUser, body: LeadCreateBody, lang: Language): Promise<LeadDto> {
     await this.scope(user);
-    await this.checkPhone(body.phone, lang);
+    await this.checkPhone(this.ctx.db, body.phone, lang);
     const owner = await this.owner(user, body.ownerId);
     const now = this.ctx.clock.now();
-    const [row] = await this.ctx.db
-      .insert(leads)
-      .values({
-        id: newId(),
-        name: body.name,
-        phone: body.phone,
-        industry: body.industry,
-        province: body.province,
-        city: body.city,
-        source: body.source,
-        priority: body.priority,
-        ownerId: owner.id,
-        ownerName: owner.name,
-        nextFollowAt: body.nextFollowAt ? fromUnixSeconds(body.nextFollowAt) : null,
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
+    const row = await insertLead(this.ctx.db, {
+      id: newId(),
+      name: body.name,
+      phone: body.phone,
+      industry: body.industry,
+      province: body.province,
+      city: body.city,
+      source: body.source,
+      priority: body.priority,
+      ownerId: owner.id,
+      ownerName: owner.name,
+      nextFollowAt: body.nextFollowAt ? fromUnixSeconds(body.nextFollowAt) : null,
+      createdAt: now,
+    });
     if (!row) throw new AppError('LEAD_PHONE_EXISTS', {}, 'phone');
     return toLeadDto(row);
   }
 
   async update(user: SessionUser, body: LeadUpdateBody, lang: Language): Promise<LeadDto> {
     return this.ctx.db.transaction(async (tx) => {
-      const row = await this.row(user, body.id, true);
-      if (body.phone !== undefined && body.phone !== row.phone) await this.checkPhone(body.phone, lang, row.id);
-      const owner = body.ownerId !== undefined ? await this.owner(user, body.ownerId) : null;
+      const row = await this.row(user, body.id, tx, true);
+      if (body.phone !== undefined && body.phone !== row.phone) await this.checkPhone(tx, body.phone, lang, row.id);
+      const owner = body.ownerId !== undefined ? await this.owner(user, body.ownerId, tx) : null;
       const { id: _id, ownerId: _o, nextFollowAt, ...rest } = body;
-      const [updated] = await tx
-        .update(leads)
-        .set({
-          ...rest,
-          ...(owner ? { ownerId: owner.id, ownerName: owner.name } : {}),
-          ...(nextFollowAt !== undefined ? { nextFollowAt: nextFollowAt ? fromUnixSeconds(nextFollowAt) : null } : {}),
-        })
-        .where(eq(leads.id, row.id))
-        .returning();
+      const updated = await updateLead(tx, row.id, {
+        ...rest,
+        ...(owner ? { ownerId: owner.id, ownerName: owner.name } : {}),
+        ...(nextFollowAt !== undefined ? { nextFollowAt: nextFollowAt ? fromUnixSeconds(nextFollowAt) : null } : {}),
+      });
       return toLeadDto(updated as LeadRow);
     });
   }
 
   async remove(user: SessionUser, id: string): Promise<void> {
     await this.ctx.db.transaction(async (tx) => {
-      const row = await this.row(user, id, true);
-      await tx.delete(leadNotes).where(eq(leadNotes.leadId, row.id));
-      await tx.delete(leads).where(eq(leads.id, row.id));
+      const row = await this.row(user, id, tx, true);
+      await deleteLeadWithNotes(tx, row.id);
     });
   }
 
@@ -211,9 +192,9 @@ export class LeadsService {
   async addNote(user: SessionUser, body: LeadNoteBody): Promise<LeadDetailDto> {
     const now = this.ctx.clock.now();
     await this.ctx.db.transaction(async (tx) => {
-      const row = await this.row(user, body.leadId, true);
+      const row = await this.row(user, body.leadId, tx, true);
       const followState = body.followState ?? (row.followState === 'notFollowed' ? 'following' : row.followState);
-      await tx.insert(leadNotes).values({
+      await insertLeadNote(tx, {
         id: newId(),
         leadId: row.id,
         authorId: user.id,
@@ -222,16 +203,13 @@ export class LeadsService {
         followState: followState !== row.followState ? followState : '',
         createdAt: now,
       });
-      await tx
-        .update(leads)
-        .set({
-          followState,
-          lastNoteAt: now,
-          ...(body.nextFollowAt !== undefined
-            ? { nextFollowAt: body.nextFollowAt ? fromUnixSeconds(body.nextFollowAt) : null }
-            : {}),
-        })
-        .where(eq(leads.id, row.id));
+      await updateLead(tx, row.id, {
+        followState,
+        lastNoteAt: now,
+        ...(body.nextFollowAt !== undefined
+          ? { nextFollowAt: body.nextFollowAt ? fromUnixSeconds(body.nextFollowAt) : null }
+          : {}),
+      });
     });
     return this.detail(user, body.leadId);
   }
@@ -242,7 +220,7 @@ export class LeadsService {
    */
   async convert(user: SessionUser, body: LeadConvertBody, lang: Language) {
     return this.ctx.db.transaction(async (tx) => {
-      const row = await this.row(user, body.leadId, true);
+      const row = await this.row(user, body.leadId, tx, true);
       if (row.customerId) throw new AppError('LEAD_ALREADY_CONVERTED');
       if (row.followState === 'discarded') throw new AppError('LEAD_DISCARDED');
       const customer = await this.ports.createCustomer(
@@ -267,7 +245,7 @@ export class LeadsService {
         },
         lang,
       );
-      await tx.update(leads).set({ customerId: customer.id, followState: 'completed' }).where(eq(leads.id, row.id));
+      await updateLead(tx, row.id, { customerId: customer.id, followState: 'completed' });
       return { leadId: row.id, customerId: customer.id, accountId: account.id };
     });
   }
@@ -280,10 +258,7 @@ export class LeadsService {
     await this.scope(user);
     const errors = [...parsed.errors];
     const phones = parsed.rows.map((r) => r.phone);
-    const existing = phones.length
-      ? await this.ctx.db.select({ phone: leads.phone }).from(leads).where(inArray(leads.phone, phones))
-      : [];
-    const taken = new Set(existing.map((e) => e.phone));
+    const taken = new Set(await takenLeadPhones(this.ctx.db, phones));
     for (const r of parsed.rows) {
       if (taken.has(r.phone))
         errors.push({ row: r.row, code: 'LEAD_PHONE_EXISTS', message: messageFor('LEAD_PHONE_EXISTS', lang) });
@@ -291,7 +266,8 @@ export class LeadsService {
     if (errors.length > 0) return { added: 0, errors: errors.sort((a, b) => a.row - b.row) };
     const now = this.ctx.clock.now();
     await this.ctx.db.transaction(async (tx) => {
-      await tx.insert(leads).values(
+      await insertLeads(
+        tx,
         parsed.rows.map(({ row: _row, ...r }) => ({
           id: newId(),
           ...r,
@@ -305,27 +281,14 @@ export class LeadsService {
   }
 
   /**
-   * The reminder job: every lead whose next follow-up falls on or before today (China time) and was not
-   * reminded for that date gets one notification to its owner.
+   * The reminder job: every lead whose next follow-up falls on or before today (the platform's day, in
+   * TIME_ZONE) and was not reminded for that date gets one notification to its owner.
    */
   async sendDueReminders(): Promise<number> {
-    const now = this.ctx.clock.now();
-    const local = new Date(now.getTime() + CHINA_OFFSET_MS);
-    const endOfToday = new Date(
-      Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + 1) - CHINA_OFFSET_MS,
-    );
-    const due = await this.ctx.db
-      .select()
-      .from(leads)
-      .where(
-        and(
-          isNotNull(leads.nextFollowAt),
-          lte(leads.nextFollowAt, endOfToday),
-          or(sql`${leads.remindedFor} is null`, ne(leads.remindedFor, leads.nextFollowAt)),
-        ),
-      );
+    const endOfToday = new Date(endOfLocalDay(this.ctx.clock.now(), this.ctx.config.TIME_ZONE) * 1000);
+    const due = await dueUnremindedLeads(this.ctx.db, endOfToday);
     for (const lead of due) {
-      await this.ctx.db.update(leads).set({ remindedFor: lead.nextFollowAt }).where(eq(leads.id, lead.id));
+      await markLeadReminded(this.ctx.db, lead.id, lead.nextFollowAt);
       await this.ctx.notifications.notify(lead.ownerId, LEAD_REMINDER_EVENT, {
         id: lead.id,
         name: lead.name,

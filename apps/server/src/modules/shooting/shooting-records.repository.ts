@@ -1,12 +1,13 @@
 import { and, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { containsLike } from '../../platform/like';
+import { type RequirementScope, requirementsInScope } from './shooting.repository';
 import { shootRecords, shootRequirements } from './shooting.table';
 
 /** What the records list filters on; `robotRefs` are the robots matching its robot filters, when any. */
 export interface RecordFilter {
-  /** The caller's requirements (shooting.service's requirementScope); undefined: all. */
-  scope: SQL | undefined;
+  /** The plans of the caller's requirements (shooting.service's requirementScope); null: all. */
+  scope: RequirementScope;
   requirementId?: string;
   name?: string;
   planId?: string;
@@ -17,7 +18,7 @@ export interface RecordFilter {
 }
 
 function recordConditions(f: RecordFilter) {
-  const conds: (SQL | undefined)[] = [f.scope];
+  const conds: (SQL | undefined)[] = [requirementsInScope(f.scope)];
   if (f.requirementId) conds.push(eq(shootRecords.requirementId, f.requirementId));
   if (f.name) conds.push(ilike(shootRequirements.name, containsLike(f.name)));
   if (f.planId) conds.push(ilike(shootRequirements.playlistId, containsLike(f.planId.toLowerCase())));
@@ -50,9 +51,9 @@ export async function findRecordRows(db: DbOrTx, f: RecordFilter, page: { start?
 }
 
 /** One record with its requirement, when the scope shows it. */
-export async function findScopedRecord(db: DbOrTx, scope: SQL | undefined, id: string) {
+export async function findScopedRecord(db: DbOrTx, scope: RequirementScope, id: string) {
   const [row] = await recordSelect(db)
-    .where(and(eq(shootRecords.id, id), scope))
+    .where(and(eq(shootRecords.id, id), requirementsInScope(scope)))
     .limit(1);
   return row ?? null;
 }

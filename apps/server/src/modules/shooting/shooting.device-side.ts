@@ -5,15 +5,21 @@ import {
   SHOOT_PHOTO_MAX_BYTES,
   type ShootTaskState,
 } from '@robot-ads/contracts/shooting/shooting.rules';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import { shootRobotsByRefs } from '../devices/devices.queries';
 import { adIdsOfPlans } from '../playlists/playlists.queries';
 import { checkPhoto } from './photo-check';
+import {
+  confirmIssuedTasks,
+  failOpenTask,
+  findRobotTask,
+  insertRecord,
+  lockTask,
+  updateTask,
+} from './shooting.repository';
 import { announce } from './shooting.service';
-import { shootRecords, shootRequirements, shootTasks } from './shooting.table';
 
 /**
  * The robot's side of shooting tasks: confirming them, the photo upload, the photo proof (with its partner
@@ -21,11 +27,7 @@ import { shootRecords, shootRequirements, shootTasks } from './shooting.table';
  */
 export async function confirmTasks(ctx: AppContext, robotRef: string, ids: string[]): Promise<string[]> {
   const now = ctx.clock.now();
-  const rows = await ctx.db
-    .update(shootTasks)
-    .set({ state: 'ongoing', confirmedAt: now, updatedAt: now })
-    .where(and(inArray(shootTasks.id, ids), eq(shootTasks.robotRef, robotRef), eq(shootTasks.state, 'inProgress')))
-    .returning({ id: shootTasks.id, requirementId: shootTasks.requirementId });
+  const rows = await confirmIssuedTasks(ctx.db, robotRef, ids, now);
   await announce(
     ctx,
     rows.map((r) => r.requirementId),
@@ -34,12 +36,7 @@ export async function confirmTasks(ctx: AppContext, robotRef: string, ids: strin
 }
 
 async function deviceTask(db: DbOrTx, robotRef: string, taskId: string) {
-  const [row] = await db
-    .select({ task: shootTasks, req: shootRequirements })
-    .from(shootTasks)
-    .innerJoin(shootRequirements, eq(shootRequirements.id, shootTasks.requirementId))
-    .where(and(eq(shootTasks.id, taskId), eq(shootTasks.robotRef, robotRef)))
-    .limit(1);
+  const row = await findRobotTask(db, robotRef, taskId);
   if (!row) throw new AppError('SHOOT_TASK_NOT_FOUND', {}, 'taskId');
   return row;
 }
@@ -100,10 +97,10 @@ export async function registerPhoto(
   const size = readImageSize(new Uint8Array(bytes), sniffed.ext);
   const recordId = newId(now.getTime());
   const recorded = await ctx.db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(shootTasks).where(eq(shootTasks.id, task.id)).for('update');
+    const locked = await lockTask(tx, task.id);
     if (!locked || locked.state === 'success') return false;
     if (!acceptsPhoto(locked.state, req.windowEnd, now)) throw new AppError('SHOOT_TASK_CLOSED', {}, 'taskId');
-    await tx.insert(shootRecords).values({
+    await insertRecord(tx, {
       id: recordId,
       taskId: task.id,
       requirementId: req.id,
@@ -117,11 +114,8 @@ export async function registerPhoto(
       takenAt: new Date(takenMs),
       uploadedAt: now,
     });
-    await tx
-      .update(shootTasks)
-      .set({ state: 'success', finishedAt: now, failReason: null, updatedAt: now })
-      .where(eq(shootTasks.id, task.id));
-    const robot = (await shootRobotsByRefs(ctx.db, [robotRef], now)).get(robotRef);
+    await updateTask(tx, task.id, { state: 'success', finishedAt: now, failReason: null, updatedAt: now });
+    const robot = (await shootRobotsByRefs(tx, [robotRef], now)).get(robotRef);
     // Partners subscribed to photo proofs (applications of the requirement's creator, or a superuser's).
     await ctx.partnerEvents.emit(
       'shooting.photo',
@@ -157,10 +151,7 @@ export async function reportFailure(
   const { task, req } = await deviceTask(ctx.db, robotRef, body.taskId);
   if (task.state === 'fail') return { taskId: task.id, state: 'fail' };
   if (task.state !== 'inProgress' && task.state !== 'ongoing') throw new AppError('SHOOT_TASK_CLOSED', {}, 'taskId');
-  await ctx.db
-    .update(shootTasks)
-    .set({ state: 'fail', failReason: body.reason, finishedAt: now, updatedAt: now })
-    .where(and(eq(shootTasks.id, task.id), inArray(shootTasks.state, ['inProgress', 'ongoing'])));
+  await failOpenTask(ctx.db, task.id, body.reason, now);
   await announce(ctx, [req.id]);
   return { taskId: task.id, state: 'fail' };
 }

@@ -38,19 +38,15 @@ import { attachment, sendWorkbook } from '../../platform/exports';
 import { texts, tr, withZone } from '../../platform/i18n/i18n';
 import { zodRoutes } from '../../platform/zod-routes';
 import { deviceAuth } from '../device-protocol/device-auth';
+import { cancelRequirement } from './cancel-requirement';
+import { checkPlan } from './check-plan';
+import { createRequirement } from './create-requirement';
+import { filtrateDevices } from './filtrate-devices';
+import { getRequirement, queryRequirements, queryTasks } from './query-requirements';
+import { repushRequirement } from './repush-requirement';
 import { confirmTasks, photoUploadCredentials, registerPhoto, reportFailure } from './shooting.device-side';
 import { openTasksOfRobots } from './shooting.queries';
 import { queryRecordRows, queryRecords, toRecordDtos, visibleRecord } from './shooting.records';
-import {
-  cancelRequirement,
-  checkPlan,
-  createRequirement,
-  filtrateDevices,
-  getRequirement,
-  queryRequirements,
-  queryTasks,
-  repushRequirement,
-} from './shooting.service';
 
 /** Operators and advertisers ask for photo proof (each within its data scope). */
 const SHOOT_ROLES = ['super', 'administrator', 'operator', 'advertisers', 'advertisers_special'] as const;

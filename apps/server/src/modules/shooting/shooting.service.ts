@@ -1,45 +1,36 @@
-import { newId } from '@robot-ads/contracts/common/ids';
 import { toUnixSeconds } from '@robot-ads/contracts/common/time';
-import { isOnline } from '@robot-ads/contracts/devices/devices.rules';
-import { isValidTimeZone, zonedToUnix } from '@robot-ads/contracts/playback/zoned-time';
-import {
-  cancelRefusal,
-  progressOf,
-  requirementState,
-  type ShootTaskState,
-  shortPlanId,
-} from '@robot-ads/contracts/shooting/shooting.rules';
-import {
-  type CreateShootBody,
-  type FiltrateDeviceDto,
-  type FiltrateDeviceQuery,
-  SHOOT_PROGRESS_EVENT,
-  type ShootPlanDto,
-  type ShootQuery,
-  type ShootRequirementDto,
-  type ShootTaskDto,
-} from '@robot-ads/contracts/shooting/shooting.schemas';
-import { and, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { progressOf, requirementState, shortPlanId } from '@robot-ads/contracts/shooting/shooting.rules';
+import { SHOOT_PROGRESS_EVENT, type ShootRequirementDto } from '@robot-ads/contracts/shooting/shooting.schemas';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
-import { containsLike } from '../../platform/like';
 import type { SessionUser } from '../../platform/session-user';
-import { type ShootRobot, shootRobotsByRefs, shootRobotsByRobotIds, shootRobotsPage } from '../devices/devices.queries';
-import { type PlaylistRow, planIdsNamed, plansByIds, plansByRef } from '../playlists/playlists.queries';
-import { type PlanScopeContext, planScope, toDtos, visiblePlanIds } from '../playlists/playlists.service';
+import { type ShootRobot, shootRobotsByRefs } from '../devices/devices.queries';
+import { plansByIds } from '../playlists/playlists.queries';
+import { type PlanScopeContext, toDtos, visiblePlanIds } from '../playlists/playlists.service';
 import { robotsPublishedWithPlan } from '../publishing/publishing.queries';
-import { type ShootRequirementRow, shootRecords, shootRequirements, shootTasks } from './shooting.table';
+import {
+  expireOpenTasks,
+  findRequirement,
+  lockPendingTasks,
+  type RequirementScope,
+  requirementsByIds,
+  taskStatesByRequirement,
+  updateTask,
+} from './shooting.repository';
+import type { ShootRequirementRow } from './shooting.table';
 
 /*
  * Shooting requirements (docs/shooting.md): a requirement names an approved plan, a window and robots;
  * each robot gets a task in its schedule feed; the robot uploads a photo, which becomes a record.
+ * This file holds what the operations share (scope, views, live progress) and the two jobs (push and
+ * expiry); each operation has its file: check-plan, filtrate-devices, create-requirement,
+ * cancel-requirement, repush-requirement, query-requirements, and shooting.device-side for the robot.
  */
 
 export const SHOOT_PUSH_JOB = 'shooting.push';
 export type User = SessionUser;
 
-const likeText = containsLike;
 export const secondsOf = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /** The place of a robot as one line: province city district address, then scene / property. */
@@ -51,119 +42,27 @@ export function placeOf(
   return [region, site].filter(Boolean).join(' · ');
 }
 
-// ---- plan checks ----
+// ---- scope and views ----
 
-/** The plan named by a 12 or 24 character ID in the caller's scope, approved (spec section 8 messages). */
-async function approvedPlan(ctx: PlanScopeContext, db: DbOrTx, user: User, ref: string): Promise<PlaylistRow> {
-  const rows = await plansByRef(db, ref.toLowerCase(), await planScope(ctx, db, user));
-  const plan = rows.length === 1 ? rows[0] : undefined;
-  if (!plan) throw new AppError('PLAYLIST_ID_NOT_EXIST', {}, 'planId');
-  if (plan.auditState !== 'post') throw new AppError('SHOOT_PLAN_NOT_APPROVED', {}, 'planId');
-  return plan;
+/** Requirements whose plan the user may see: the visible plan ids (`null`: no limit). */
+export async function requirementScope(ctx: PlanScopeContext, db: DbOrTx, user: User): Promise<RequirementScope> {
+  return visiblePlanIds(ctx, db, user);
 }
 
-async function tasksByRequirement(db: DbOrTx, ids: string[]): Promise<Map<string, ShootTaskState[]>> {
-  const out = new Map<string, ShootTaskState[]>();
-  if (ids.length === 0) return out;
-  const rows = await db
-    .select({ requirementId: shootTasks.requirementId, state: shootTasks.state })
-    .from(shootTasks)
-    .where(inArray(shootTasks.requirementId, ids));
-  for (const r of rows) {
-    const list = out.get(r.requirementId) ?? [];
-    list.push(r.state as ShootTaskState);
-    out.set(r.requirementId, list);
-  }
-  return out;
+/** The requirement in the caller's scope; pass the transaction (and forUpdate) to lock it. */
+export async function visibleRequirement(ctx: PlanScopeContext, db: DbOrTx, user: User, id: string, forUpdate = false) {
+  const row = await findRequirement(db, id, await requirementScope(ctx, db, user), forUpdate);
+  if (!row) throw new AppError('SHOOT_REQUIREMENT_NOT_FOUND', {}, 'id');
+  return row;
 }
 
-/** Refused when another requirement of the plan is still open (pushing, push failed or ongoing). */
-async function assertPlanFree(db: DbOrTx, planId: string) {
-  const reqs = await db
-    .select({ id: shootRequirements.id })
-    .from(shootRequirements)
-    .where(and(eq(shootRequirements.playlistId, planId), isNull(shootRequirements.cancelledAt)));
-  const tasks = await tasksByRequirement(
-    db,
-    reqs.map((r) => r.id),
-  );
-  for (const r of reqs) {
-    const state = requirementState(false, tasks.get(r.id) ?? []);
-    if (state !== 'finished') throw new AppError('SHOOT_PLAN_BOUND', {}, 'planId');
-  }
-}
-
-export async function checkPlan(ctx: AppContext, user: User, ref: string): Promise<ShootPlanDto> {
-  const plan = await approvedPlan(ctx, ctx.db, user, ref);
-  await assertPlanFree(ctx.db, plan.id);
-  const [dto] = await toDtos(ctx, ctx.db, [plan]);
-  const robots = await robotsPublishedWithPlan(ctx.db, plan.id);
-  return {
-    id: plan.id,
-    shortId: shortPlanId(plan.id),
-    name: plan.name,
-    clientName: dto?.clientName ?? null,
-    begin: secondsOf(plan.beginAt),
-    end: secondsOf(plan.endAt),
-    timeZone: plan.timeZone,
-    robotCount: robots.length,
-  };
-}
-
-// ---- the robots a requirement may choose ----
-
-export async function filtrateDevices(
-  ctx: AppContext,
-  user: User,
-  q: FiltrateDeviceQuery,
-  all = false,
-): Promise<{ total: number; datas: FiltrateDeviceDto[] }> {
-  const rows = await plansByRef(ctx.db, q.planId.toLowerCase(), await planScope(ctx, ctx.db, user));
-  const plan = rows.length === 1 ? rows[0] : undefined;
-  if (!plan) throw new AppError('PLAYLIST_ID_NOT_EXIST', {}, 'planId');
-  const published = await robotsPublishedWithPlan(ctx.db, plan.id);
-  const byRef = new Map(published.map((p) => [p.robotRef, p]));
-  const now = ctx.clock.now();
-  const page = await shootRobotsPage(
-    ctx.db,
-    [...byRef.keys()],
-    q,
-    all ? { start: 0, limit: -1 } : { start: q.start, limit: q.limit },
-    now,
-  );
-  return {
-    total: page.total,
-    datas: page.rows.map((r) => ({
-      robotId: r.robotId,
-      name: r.name,
-      type: r.type,
-      province: r.province,
-      city: r.city,
-      district: r.district,
-      address: r.address,
-      sceneName: r.sceneName,
-      propertyname: r.propertyname,
-      online: isOnline(r.lastHeartbeatAt, now),
-      publishState: byRef.get(r.ref)?.state ?? 'issued',
-      pullTime: toUnixSeconds(byRef.get(r.ref)?.pullAt ?? null),
-    })),
-  };
-}
-
-// ---- requirements ----
-
-function minuteOf(hhmm: string) {
-  const [h, m] = hhmm.split(':').map(Number);
-  return (h ?? 0) * 60 + (m ?? 0);
-}
-
-async function toRequirementDtos(
+export async function toRequirementDtos(
   ctx: AppContext,
   db: DbOrTx,
   rows: ShootRequirementRow[],
 ): Promise<ShootRequirementDto[]> {
   if (rows.length === 0) return [];
-  const tasks = await tasksByRequirement(
+  const tasks = await taskStatesByRequirement(
     db,
     rows.map((r) => r.id),
   );
@@ -200,273 +99,14 @@ async function toRequirementDtos(
   });
 }
 
-/** Requirements whose plan the user may see (`null`: no limit). */
-export async function requirementScope(ctx: PlanScopeContext, db: DbOrTx, user: User): Promise<SQL | undefined> {
-  const ids = await visiblePlanIds(ctx, db, user);
-  if (ids === null) return undefined;
-  return ids.length === 0 ? sql`false` : inArray(shootRequirements.playlistId, ids);
-}
-
-async function visibleRequirement(ctx: PlanScopeContext, db: DbOrTx, user: User, id: string, forUpdate = false) {
-  const q = db
-    .select()
-    .from(shootRequirements)
-    .where(and(eq(shootRequirements.id, id), await requirementScope(ctx, db, user)))
-    .limit(1);
-  const [row] = forUpdate ? await q.for('update') : await q;
-  if (!row) throw new AppError('SHOOT_REQUIREMENT_NOT_FOUND', {}, 'id');
-  return row;
-}
-
-export async function getRequirement(ctx: AppContext, user: User, id: string): Promise<ShootRequirementDto> {
-  const row = await visibleRequirement(ctx, ctx.db, user, id);
-  const [dto] = await toRequirementDtos(ctx, ctx.db, [row]);
-  return dto as ShootRequirementDto;
-}
-
-export async function queryRequirements(ctx: AppContext, user: User, q: ShootQuery) {
-  const conds: (SQL | undefined)[] = [await requirementScope(ctx, ctx.db, user)];
-  if (q.id) conds.push(eq(shootRequirements.id, q.id.toLowerCase()));
-  if (q.name) conds.push(ilike(shootRequirements.name, likeText(q.name)));
-  if (q.planId) {
-    const ref = q.planId.toLowerCase();
-    conds.push(
-      ref.length === 24 ? eq(shootRequirements.playlistId, ref) : ilike(shootRequirements.playlistId, `%${ref}`),
-    );
-  }
-  if (q.planName) {
-    const ids = await visiblePlanIdsByName(ctx, user, q.planName);
-    conds.push(ids.length === 0 ? sql`false` : inArray(shootRequirements.playlistId, ids));
-  }
-  if (q.shootDate) conds.push(eq(shootRequirements.shootDate, q.shootDate));
-  if (q.state) {
-    // The state is derived from the tasks: filter with the same rule in SQL.
-    conds.push(stateCondition(q.state));
-  }
-  const where = and(...conds);
-  const [count] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(shootRequirements).where(where);
-  const rows = await ctx.db
-    .select()
-    .from(shootRequirements)
-    .where(where)
-    .orderBy(desc(shootRequirements.createdAt), desc(shootRequirements.id))
-    .limit(q.limit)
-    .offset(q.start);
-  return { total: Number(count?.n ?? 0), datas: await toRequirementDtos(ctx, ctx.db, rows) };
-}
-
-function stateCondition(state: ShootQuery['state']): SQL {
-  const has = (states: string) =>
-    sql`exists (select 1 from ${shootTasks} t where t.requirement_id = ${shootRequirements.id} and t.state in ${sql.raw(states)})`;
-  const notCancelled = isNull(shootRequirements.cancelledAt);
-  switch (state) {
-    case 'cancelled':
-      return sql`${shootRequirements.cancelledAt} is not null`;
-    case 'pushing':
-      return and(notCancelled, has(`('notIssued')`)) as SQL;
-    case 'pushFailed':
-      return and(
-        notCancelled,
-        has(`('issueFailed')`),
-        sql`not ${has(`('notIssued','inProgress','ongoing','success','fail','notTaken','cancelled')`)}`,
-      ) as SQL;
-    case 'ongoing':
-      return and(notCancelled, sql`not ${has(`('notIssued')`)}`, has(`('inProgress','ongoing')`)) as SQL;
-    default:
-      return and(
-        notCancelled,
-        sql`not ${has(`('notIssued','inProgress','ongoing')`)}`,
-        has(`('success','fail','notTaken','cancelled')`),
-      ) as SQL;
-  }
-}
-
-async function visiblePlanIdsByName(ctx: AppContext, user: User, name: string): Promise<string[]> {
-  const ids = await ctx.db
-    .selectDistinct({ id: shootRequirements.playlistId })
-    .from(shootRequirements)
-    .where(await requirementScope(ctx, ctx.db, user));
-  return planIdsNamed(
-    ctx.db,
-    ids.map((r) => r.id),
-    name,
-  );
-}
-
-export async function createRequirement(
-  ctx: AppContext,
-  user: User,
-  body: CreateShootBody,
-): Promise<ShootRequirementDto> {
-  const now = ctx.clock.now();
-  const row = await ctx.db.transaction(async (tx) => {
-    const plan = await approvedPlan(ctx, tx, user, body.planId);
-    await assertPlanFree(tx, plan.id);
-    const timeZone = body.timeZone ?? plan.timeZone;
-    if (!isValidTimeZone(timeZone)) throw new AppError('TIME_ZONE_INVALID', {}, 'timeZone');
-    const [year, month, day] = body.shootDate.split('-').map(Number);
-    const date = { year: year ?? 0, month: month ?? 0, day: day ?? 0 };
-    const probe = new Date(Date.UTC(date.year, date.month - 1, date.day));
-    if (
-      probe.getUTCFullYear() !== date.year ||
-      probe.getUTCMonth() !== date.month - 1 ||
-      probe.getUTCDate() !== date.day
-    ) {
-      throw new AppError('SHOOT_DATE_INVALID', {}, 'shootDate');
-    }
-    const begin = zonedToUnix(date, minuteOf(body.beginTime), timeZone);
-    const end = zonedToUnix(date, minuteOf(body.endTime), timeZone);
-    if (end <= begin) throw new AppError('END_BEFORE_START', {}, 'endTime');
-    if (end <= secondsOf(now)) throw new AppError('SHOOT_WINDOW_PAST', {}, 'shootDate');
-    if (begin >= secondsOf(plan.endAt) || end <= secondsOf(plan.beginAt)) {
-      throw new AppError('SHOOT_WINDOW_OUTSIDE_PLAN', {}, 'shootDate');
-    }
-    const robots = await shootRobotsByRobotIds(tx, body.robotIds, now);
-    const refOf = new Map(robots.map((r) => [r.robotId, r.ref]));
-    const published = new Set(
-      (
-        await robotsPublishedWithPlan(
-          tx,
-          plan.id,
-          robots.map((r) => r.ref),
-        )
-      ).map((p) => p.robotRef),
-    );
-    const refs: string[] = [];
-    for (const robotId of new Set(body.robotIds)) {
-      const ref = refOf.get(robotId);
-      if (!ref || !published.has(ref)) throw new AppError('SHOOT_ROBOT_NOT_PUBLISHED', { robotId }, 'robotIds');
-      refs.push(ref);
-    }
-    const id = newId(now.getTime());
-    const [inserted] = await tx
-      .insert(shootRequirements)
-      .values({
-        id,
-        name: body.name,
-        playlistId: plan.id,
-        shootDate: body.shootDate,
-        beginTime: body.beginTime,
-        endTime: body.endTime,
-        timeZone,
-        windowBegin: new Date(begin * 1000),
-        windowEnd: new Date(end * 1000),
-        creatorId: user.id,
-        creatorName: user.name || user.username,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    await tx.insert(shootTasks).values(
-      refs.map((robotRef) => ({
-        id: newId(now.getTime()),
-        requirementId: id,
-        robotRef,
-        state: 'notIssued',
-        createdAt: now,
-        updatedAt: now,
-      })),
-    );
-    return inserted as ShootRequirementRow;
-  });
-  await queuePush(ctx, row.id);
-  const [dto] = await toRequirementDtos(ctx, ctx.db, [row]);
-  return dto as ShootRequirementDto;
-}
-
 /** The push runs as a job when the queue runs (a server); tests call `pushPending` themselves. */
-async function queuePush(ctx: AppContext, id: string) {
+export async function queuePush(ctx: AppContext, id: string) {
   if (ctx.jobs.started) await ctx.jobs.send(SHOOT_PUSH_JOB, { id });
-}
-
-export async function cancelRequirement(ctx: AppContext, user: User, id: string): Promise<ShootRequirementDto> {
-  const now = ctx.clock.now();
-  const row = await ctx.db.transaction(async (tx) => {
-    const req = await visibleRequirement(ctx, tx, user, id, true);
-    const states = (await tasksByRequirement(tx, [id])).get(id) ?? [];
-    const refusal = cancelRefusal(requirementState(req.cancelledAt !== null, states));
-    if (refusal) throw new AppError(refusal, {}, 'id');
-    await tx
-      .update(shootTasks)
-      .set({ state: 'cancelled', finishedAt: now, updatedAt: now })
-      .where(and(eq(shootTasks.requirementId, id), inArray(shootTasks.state, ['notIssued', 'inProgress', 'ongoing'])));
-    const [updated] = await tx
-      .update(shootRequirements)
-      .set({ cancelledAt: now, updatedAt: now })
-      .where(eq(shootRequirements.id, id))
-      .returning();
-    return updated as ShootRequirementRow;
-  });
-  const [dto] = await toRequirementDtos(ctx, ctx.db, [row]);
-  emitProgress(ctx, row, dto as ShootRequirementDto);
-  return dto as ShootRequirementDto;
-}
-
-export async function repushRequirement(ctx: AppContext, user: User, id: string): Promise<ShootRequirementDto> {
-  const now = ctx.clock.now();
-  const row = await ctx.db.transaction(async (tx) => {
-    const req = await visibleRequirement(ctx, tx, user, id, true);
-    const states = (await tasksByRequirement(tx, [id])).get(id) ?? [];
-    const state = requirementState(req.cancelledAt !== null, states);
-    if (state === 'pushing') throw new AppError('SHOOT_UPDATE_IN_PROGRESS', {}, 'id');
-    if (state === 'cancelled' || !states.includes('issueFailed') || req.windowEnd <= now) {
-      throw new AppError('SHOOT_NOT_REPUSHABLE', {}, 'id');
-    }
-    await tx
-      .update(shootTasks)
-      .set({ state: 'notIssued', finishedAt: null, failReason: null, updatedAt: now })
-      .where(and(eq(shootTasks.requirementId, id), eq(shootTasks.state, 'issueFailed')));
-    return req;
-  });
-  await queuePush(ctx, id);
-  const [dto] = await toRequirementDtos(ctx, ctx.db, [row]);
-  return dto as ShootRequirementDto;
-}
-
-export async function queryTasks(
-  ctx: AppContext,
-  user: User,
-  q: { id: string; state?: ShootTaskState; robotId?: string; start: number; limit: number },
-): Promise<{ total: number; datas: ShootTaskDto[] }> {
-  await visibleRequirement(ctx, ctx.db, user, q.id);
-  const all = await ctx.db
-    .select({ task: shootTasks, recordId: shootRecords.id })
-    .from(shootTasks)
-    .leftJoin(shootRecords, eq(shootRecords.taskId, shootTasks.id))
-    .where(and(eq(shootTasks.requirementId, q.id), q.state ? eq(shootTasks.state, q.state) : undefined));
-  const now = ctx.clock.now();
-  const robots = await shootRobotsByRefs(
-    ctx.db,
-    all.map((r) => r.task.robotRef),
-    now,
-  );
-  const needle = q.robotId?.toLowerCase();
-  const rows = all
-    .map((r) => ({ ...r, robot: robots.get(r.task.robotRef) }))
-    .filter((r) => !needle || (r.robot?.robotId.toLowerCase().includes(needle) ?? false))
-    .sort((a, b) => (a.robot?.robotId ?? '').localeCompare(b.robot?.robotId ?? ''));
-  return {
-    total: rows.length,
-    datas: rows.slice(q.start, q.start + q.limit).map(({ task, recordId, robot }) => ({
-      id: task.id,
-      requirementId: task.requirementId,
-      robotId: robot?.robotId ?? '',
-      robotName: robot?.name ?? '',
-      place: robot ? placeOf(robot) : '',
-      online: isOnline(robot?.lastHeartbeatAt ?? null, now),
-      state: task.state as ShootTaskState,
-      issuedAt: toUnixSeconds(task.issuedAt),
-      confirmedAt: toUnixSeconds(task.confirmedAt),
-      finishedAt: toUnixSeconds(task.finishedAt),
-      failReason: task.failReason,
-      recordId: recordId ?? null,
-    })),
-  };
 }
 
 // ---- live progress ----
 
-function emitProgress(ctx: AppContext, row: ShootRequirementRow, dto: ShootRequirementDto) {
+export function emitProgress(ctx: AppContext, row: ShootRequirementRow, dto: ShootRequirementDto) {
   ctx.realtime?.emitToUser(row.creatorId, SHOOT_PROGRESS_EVENT, {
     id: dto.id,
     name: dto.name,
@@ -478,7 +118,7 @@ function emitProgress(ctx: AppContext, row: ShootRequirementRow, dto: ShootRequi
 export async function announce(ctx: AppContext, requirementIds: Iterable<string>) {
   const ids = [...new Set(requirementIds)];
   if (ids.length === 0 || !ctx.realtime) return;
-  const rows = await ctx.db.select().from(shootRequirements).where(inArray(shootRequirements.id, ids));
+  const rows = await requirementsByIds(ctx.db, ids);
   const dtos = await toRequirementDtos(ctx, ctx.db, rows);
   rows.forEach((row, i) => {
     const dto = dtos[i];
@@ -495,14 +135,7 @@ export async function announce(ctx: AppContext, requirementIds: Iterable<string>
 export async function pushPending(ctx: AppContext, requirementId?: string): Promise<number> {
   const now = ctx.clock.now();
   const touched = await ctx.db.transaction(async (tx) => {
-    const pending = await tx
-      .select({ task: shootTasks, planId: shootRequirements.playlistId, windowEnd: shootRequirements.windowEnd })
-      .from(shootTasks)
-      .innerJoin(shootRequirements, eq(shootRequirements.id, shootTasks.requirementId))
-      .where(
-        and(eq(shootTasks.state, 'notIssued'), requirementId ? eq(shootTasks.requirementId, requirementId) : undefined),
-      )
-      .for('update', { of: shootTasks });
+    const pending = await lockPendingTasks(tx, requirementId);
     if (pending.length === 0) return [];
     const robots = await shootRobotsByRefs(
       tx,
@@ -524,14 +157,13 @@ export async function pushPending(ctx: AppContext, requirementId?: string): Prom
             : p.windowEnd <= now
               ? 'window over'
               : null;
-      await tx
-        .update(shootTasks)
-        .set(
-          reason
-            ? { state: 'issueFailed', failReason: reason, finishedAt: now, updatedAt: now }
-            : { state: 'inProgress', issuedAt: now, updatedAt: now },
-        )
-        .where(eq(shootTasks.id, p.task.id));
+      await updateTask(
+        tx,
+        p.task.id,
+        reason
+          ? { state: 'issueFailed', failReason: reason, finishedAt: now, updatedAt: now }
+          : { state: 'inProgress', issuedAt: now, updatedAt: now },
+      );
     }
     return pending.map((p) => p.task.requirementId);
   });
@@ -541,20 +173,7 @@ export async function pushPending(ctx: AppContext, requirementId?: string): Prom
 
 /** Tasks still open after their window: "issued but not taken". */
 export async function expireTasks(ctx: AppContext): Promise<number> {
-  const now = ctx.clock.now();
-  const ended = await ctx.db
-    .update(shootTasks)
-    .set({ state: 'notTaken', finishedAt: now, updatedAt: now })
-    .where(
-      and(
-        inArray(shootTasks.state, ['inProgress', 'ongoing']),
-        sql`${shootTasks.requirementId} in (select id from ${shootRequirements} where ${shootRequirements.windowEnd} <= ${now})`,
-      ),
-    )
-    .returning({ requirementId: shootTasks.requirementId });
-  await announce(
-    ctx,
-    ended.map((e) => e.requirementId),
-  );
+  const ended = await expireOpenTasks(ctx.db, ctx.clock.now());
+  await announce(ctx, ended);
   return ended.length;
 }
