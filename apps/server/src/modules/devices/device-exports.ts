@@ -2,14 +2,14 @@ import { newId } from '@robot-ads/contracts/common/ids';
 import type { Language } from '@robot-ads/contracts/common/language';
 import type { ExportState, RobotDto, RobotFilters } from '@robot-ads/contracts/devices/devices.schemas';
 import { withRegionNames } from '@robot-ads/contracts/regions/regions';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import { EXPORT_PAGE_SIZE, openExportFile, readExportState, runExportJob } from '../../platform/exports';
 import type { SessionUser } from '../../platform/session-user';
-import { findRobots, robotFilterConditions, type ScopeUser } from './devices.repository';
+import { countRobots, findRobots, insertDeviceExport, robotsAmongWhere, type ScopeUser } from './devices.repository';
 import { type GroupMembers, robotWhere, toRobotDto, usedSlotsOf } from './devices.service';
-import { deviceExports, projects, robots, scenes } from './devices.table';
+import { deviceExports } from './devices.table';
 
 export const EXPORT_JOB = 'devices.export';
 
@@ -68,7 +68,7 @@ export type { GroupMembers } from './devices.service';
 function exportWhere(ctx: AppContext, p: ExportParams, groupMembers: GroupMembers): SQL | undefined {
   const now = ctx.clock.now();
   if (p.kind === 'group' && p.groupId) {
-    return and(inArray(robots.id, groupMembers(p.groupId)), ...robotFilterConditions(p.filters, now));
+    return robotsAmongWhere(groupMembers(p.groupId), p.filters, now);
   }
   return robotWhere(p.user, p.filters, now);
 }
@@ -82,18 +82,13 @@ export async function startExport(
 ) {
   const scopeUser: ScopeUser = { id: user.id, role: user.role, principals: user.principals, projectId: user.projectId };
   const full: ExportParams = { ...params, user: scopeUser };
-  const [count] = await ctx.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(robots)
-    .leftJoin(projects, eq(projects.id, robots.projectId))
-    .leftJoin(scenes, eq(scenes.id, robots.sceneId))
-    .where(exportWhere(ctx, full, groupMembers));
-  if (!count || count.n === 0) throw new AppError('EXPORT_EMPTY');
+  const total = await countRobots(ctx.db, exportWhere(ctx, full, groupMembers));
+  if (total === 0) throw new AppError('EXPORT_EMPTY');
   const key = newId();
-  await ctx.db.insert(deviceExports).values({
+  await insertDeviceExport(ctx.db, {
     key,
     kind: params.kind,
-    total: count.n,
+    total,
     params: full as unknown as Record<string, unknown>,
     createdBy: user.id,
     createdAt: ctx.clock.now(),

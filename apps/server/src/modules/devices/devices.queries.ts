@@ -20,7 +20,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { containsLike } from '../../platform/like';
 import { listedRobots } from './delivery.queries';
-import { deliverableCondition, findRobots, robotFilterConditions } from './devices.repository';
+import { deliverableCondition, findRobots, robotsAmongWhere } from './devices.repository';
 
 export type { ScopeUser } from './devices.repository';
 
@@ -360,7 +360,7 @@ export function robotsPageAmong(
   page: { start: number; limit: number },
   now: Date,
 ) {
-  return findRobots(db, and(inArray(robots.id, refs), ...robotFilterConditions(filters, now)), page);
+  return findRobots(db, robotsAmongWhere(refs, filters, now), page);
 }
 
 /**

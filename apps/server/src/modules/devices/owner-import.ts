@@ -9,7 +9,6 @@ import {
   type OwnerImportRow,
   robotIdSchema,
 } from '@robot-ads/contracts/devices/devices.schemas';
-import { inArray } from 'drizzle-orm';
 import type { ZodType } from 'zod';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
@@ -18,7 +17,7 @@ import type { SessionUser } from '../../platform/session-user';
 import type { NewManagedInput } from '../accounts/accounts.dto';
 import { bodyRows, buildTemplate, readSheetRows } from './device-import';
 import { findRobotsByRobotIds } from './devices.repository';
-import { projects, robots } from './devices.table';
+import { assignRobotsToProject, insertProject, takenProjectNames } from './projects.repository';
 import { PROJECT_TYPE_LABELS } from './projects.service';
 
 /** What the owner import needs of the accounts module (its AccountsService): the same checks as one account. */
@@ -161,14 +160,7 @@ export async function importOwners(
       r.robot,
     ]),
   );
-  const takenNames = new Set(
-    (
-      await ctx.db
-        .select({ name: projects.name })
-        .from(projects)
-        .where(inArray(projects.name, entries.map((e) => e.cells.propertyName).filter(Boolean)))
-    ).map((p) => p.name),
-  );
+  const takenNames = await takenProjectNames(ctx.db, entries.map((e) => e.cells.propertyName).filter(Boolean));
   const seen = { username: new Set<string>(), phone: new Set<string>(), property: new Set<string>() };
   const seenRobots = new Set<string>();
 
@@ -234,7 +226,7 @@ export async function importOwners(
       for (const e of entries) {
         const projectId = newId();
         const c = e.cells;
-        await tx.insert(projects).values({
+        await insertProject(tx, {
           id: projectId,
           name: c.propertyName,
           type: e.type,
@@ -247,7 +239,7 @@ export async function importOwners(
           createdAt: now,
         });
         await owners.createAccount(user, accountInput(e, opts.parentId, projectId), lang);
-        await tx.update(robots).set({ projectId, updatedAt: now }).where(inArray(robots.robotId, e.robotIds));
+        await assignRobotsToProject(tx, e.robotIds, projectId, now);
       }
       return entries.length;
     });
