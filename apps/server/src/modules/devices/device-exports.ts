@@ -6,6 +6,7 @@ import type { SQL } from 'drizzle-orm';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import { EXPORT_PAGE_SIZE, openExportFile, readExportState, runExportJob } from '../../platform/exports';
+import { texts, tr } from '../../platform/i18n/i18n';
 import type { SessionUser } from '../../platform/session-user';
 import { countRobots, findRobots, insertDeviceExport, robotsAmongWhere, type ScopeUser } from './devices.repository';
 import { type GroupMembers, robotWhere, toRobotDto, usedSlotsOf } from './devices.service';
@@ -21,46 +22,15 @@ export interface ExportParams {
   user: ScopeUser;
 }
 
-const HEADERS: Record<Language, Record<string, string>> = {
-  zh: {
-    robotId: '设备ID',
-    name: '设备名称',
-    type: '类型',
-    state: '状态',
-    propertyname: '物业',
-    sceneName: '场景',
-    province: '省',
-    city: '市',
-    district: '区',
-    address: '地址',
-    salesType: '销售类型',
-    remainingSlots: '剩余广告位',
-    price: '价格(元/周)',
-  },
-  en: {
-    robotId: 'Device ID',
-    name: 'Name',
-    type: 'Type',
-    state: 'State',
-    propertyname: 'Property',
-    sceneName: 'Scene',
-    province: 'Province',
-    city: 'City',
-    district: 'District',
-    address: 'Address',
-    salesType: 'Sales type',
-    remainingSlots: 'Remaining ad slots',
-    price: 'Price (yuan/week)',
-  },
-};
-const STATE_LABEL: Record<Language, Record<string, string>> = {
-  zh: { notActivated: '未激活', expired: '已过期', unused: '未启用', online: '在线', offline: '离线' },
-  en: { notActivated: 'Not activated', expired: 'Expired', unused: 'Unused', online: 'Online', offline: 'Offline' },
-};
-const SALES_LABEL: Record<Language, Record<string, string>> = {
-  zh: { trial: '试用', rental: '租赁', sales: '销售' },
-  en: { trial: 'Trial', rental: 'Rental', sales: 'Sales order' },
-};
+/** The export's words in the language, from the locale files (platform/i18n). */
+function words(lang: Language) {
+  return {
+    sheet: tr(lang, 'devices:export.sheet'),
+    headers: texts(lang, 'devices:export.headers'),
+    state: texts(lang, 'devices:export.state'),
+    salesType: texts(lang, 'devices:export.salesType'),
+  };
+}
 
 export type { GroupMembers } from './devices.service';
 
@@ -102,6 +72,7 @@ export async function runExport(ctx: AppContext, key: string, groupMembers: Grou
   await runExportJob(ctx, deviceExports, key, (job) => {
     const params = job.params as unknown as ExportParams;
     const lang = params.language;
+    const w = words(lang);
     return {
       filePrefix: params.kind === 'group' ? 'group-devices' : 'devices',
       failedMessage: 'device export failed',
@@ -109,9 +80,9 @@ export async function runExport(ctx: AppContext, key: string, groupMembers: Grou
       sheet: () => {
         const where = exportWhere(ctx, params, groupMembers);
         return {
-          name: lang === 'zh' ? '设备' : 'Devices',
-          columns: Object.keys(HEADERS[lang]).map((k) => ({
-            header: HEADERS[lang][k],
+          name: w.sheet,
+          columns: Object.keys(w.headers).map((k) => ({
+            header: w.headers[k],
             key: k,
             width: k === 'address' ? 36 : 16,
           })),
@@ -128,8 +99,8 @@ export async function runExport(ctx: AppContext, key: string, groupMembers: Grou
               const dto: RobotDto = toRobotDto(row, now, used.get(row.robot.id) ?? 0);
               return {
                 ...withRegionNames(dto, lang),
-                state: STATE_LABEL[lang][dto.state] ?? dto.state,
-                salesType: SALES_LABEL[lang][dto.salesType] ?? dto.salesType,
+                state: w.state[dto.state] ?? dto.state,
+                salesType: w.salesType[dto.salesType] ?? dto.salesType,
               };
             });
           },

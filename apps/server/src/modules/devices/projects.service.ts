@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
+import { tr } from '../../platform/i18n/i18n';
 import { containsLike } from '../../platform/like';
 import { accountSubtreeIds, assertCanSeeAccount } from '../../platform/scope';
 import {
@@ -40,11 +41,13 @@ import {
   updateRobotByRobotId,
 } from './projects.repository';
 
-export const PROJECT_TYPE_LABELS: Record<ProjectType, { zh: string; en: string }> = {
-  project: { zh: '物业', en: 'Property' },
-  movie: { zh: '影院', en: 'Cinema' },
-  common: { zh: '自定义', en: 'Custom' },
-};
+/** Each property type's name in both languages (platform/i18n). */
+export const PROJECT_TYPE_LABELS = Object.fromEntries(
+  PROJECT_TYPES.map((type) => [
+    type,
+    { zh: tr('zh', `devices:projectType.${type}`), en: tr('en', `devices:projectType.${type}`) },
+  ]),
+) as Record<ProjectType, { zh: string; en: string }>;
 
 export function projectTypes() {
   return PROJECT_TYPES.map((value) => ({ value, ...PROJECT_TYPE_LABELS[value] }));
