@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import type { ZodApp } from '../../platform/zod-routes';
 import { zodRoutes } from '../../platform/zod-routes';
-import { deviceBoard, mapPoints } from './devices.service';
+import { deviceBoard, mapPoints } from './device-board';
 import { DEVICE_READERS, OPS_PROJECT } from './route-support';
 
 /** /api/StatisDevices: the device board and the map; and the device types. */

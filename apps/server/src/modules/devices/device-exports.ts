@@ -2,14 +2,15 @@ import { newId } from '@robot-ads/contracts/common/ids';
 import type { Language } from '@robot-ads/contracts/common/language';
 import type { ExportState, RobotDto, RobotFilters } from '@robot-ads/contracts/devices/devices.schemas';
 import { withRegionNames } from '@robot-ads/contracts/regions/regions';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import { EXPORT_PAGE_SIZE, openExportFile, readExportState, runExportJob } from '../../platform/exports';
+import { texts, tr } from '../../platform/i18n/i18n';
 import type { SessionUser } from '../../platform/session-user';
-import { findRobots, robotFilterConditions, type ScopeUser } from './devices.repository';
+import { countRobots, findRobots, insertDeviceExport, robotsAmongWhere, type ScopeUser } from './devices.repository';
 import { type GroupMembers, robotWhere, toRobotDto, usedSlotsOf } from './devices.service';
-import { deviceExports, projects, robots, scenes } from './devices.table';
+import { deviceExports } from './devices.table';
 
 export const EXPORT_JOB = 'devices.export';
 
@@ -21,46 +22,15 @@ export interface ExportParams {
   user: ScopeUser;
 }
 
-const HEADERS: Record<Language, Record<string, string>> = {
-  zh: {
-    robotId: '设备ID',
-    name: '设备名称',
-    type: '类型',
-    state: '状态',
-    propertyname: '物业',
-    sceneName: '场景',
-    province: '省',
-    city: '市',
-    district: '区',
-    address: '地址',
-    salesType: '销售类型',
-    remainingSlots: '剩余广告位',
-    price: '价格(元/周)',
-  },
-  en: {
-    robotId: 'Device ID',
-    name: 'Name',
-    type: 'Type',
-    state: 'State',
-    propertyname: 'Property',
-    sceneName: 'Scene',
-    province: 'Province',
-    city: 'City',
-    district: 'District',
-    address: 'Address',
-    salesType: 'Sales type',
-    remainingSlots: 'Remaining ad slots',
-    price: 'Price (yuan/week)',
-  },
-};
-const STATE_LABEL: Record<Language, Record<string, string>> = {
-  zh: { notActivated: '未激活', expired: '已过期', unused: '未启用', online: '在线', offline: '离线' },
-  en: { notActivated: 'Not activated', expired: 'Expired', unused: 'Unused', online: 'Online', offline: 'Offline' },
-};
-const SALES_LABEL: Record<Language, Record<string, string>> = {
-  zh: { trial: '试用', rental: '租赁', sales: '销售' },
-  en: { trial: 'Trial', rental: 'Rental', sales: 'Sales order' },
-};
+/** The export's words in the language, from the locale files (platform/i18n). */
+function words(lang: Language) {
+  return {
+    sheet: tr(lang, 'devices:export.sheet'),
+    headers: texts(lang, 'devices:export.headers'),
+    state: texts(lang, 'devices:export.state'),
+    salesType: texts(lang, 'devices:export.salesType'),
+  };
+}
 
 export type { GroupMembers } from './devices.service';
 
@@ -68,7 +38,7 @@ export type { GroupMembers } from './devices.service';
 function exportWhere(ctx: AppContext, p: ExportParams, groupMembers: GroupMembers): SQL | undefined {
   const now = ctx.clock.now();
   if (p.kind === 'group' && p.groupId) {
-    return and(inArray(robots.id, groupMembers(p.groupId)), ...robotFilterConditions(p.filters, now));
+    return robotsAmongWhere(groupMembers(p.groupId), p.filters, now);
   }
   return robotWhere(p.user, p.filters, now);
 }
@@ -82,18 +52,13 @@ export async function startExport(
 ) {
   const scopeUser: ScopeUser = { id: user.id, role: user.role, principals: user.principals, projectId: user.projectId };
   const full: ExportParams = { ...params, user: scopeUser };
-  const [count] = await ctx.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(robots)
-    .leftJoin(projects, eq(projects.id, robots.projectId))
-    .leftJoin(scenes, eq(scenes.id, robots.sceneId))
-    .where(exportWhere(ctx, full, groupMembers));
-  if (!count || count.n === 0) throw new AppError('EXPORT_EMPTY');
+  const total = await countRobots(ctx.db, exportWhere(ctx, full, groupMembers));
+  if (total === 0) throw new AppError('EXPORT_EMPTY');
   const key = newId();
-  await ctx.db.insert(deviceExports).values({
+  await insertDeviceExport(ctx.db, {
     key,
     kind: params.kind,
-    total: count.n,
+    total,
     params: full as unknown as Record<string, unknown>,
     createdBy: user.id,
     createdAt: ctx.clock.now(),
@@ -107,6 +72,7 @@ export async function runExport(ctx: AppContext, key: string, groupMembers: Grou
   await runExportJob(ctx, deviceExports, key, (job) => {
     const params = job.params as unknown as ExportParams;
     const lang = params.language;
+    const w = words(lang);
     return {
       filePrefix: params.kind === 'group' ? 'group-devices' : 'devices',
       failedMessage: 'device export failed',
@@ -114,9 +80,9 @@ export async function runExport(ctx: AppContext, key: string, groupMembers: Grou
       sheet: () => {
         const where = exportWhere(ctx, params, groupMembers);
         return {
-          name: lang === 'zh' ? '设备' : 'Devices',
-          columns: Object.keys(HEADERS[lang]).map((k) => ({
-            header: HEADERS[lang][k],
+          name: w.sheet,
+          columns: Object.keys(w.headers).map((k) => ({
+            header: w.headers[k],
             key: k,
             width: k === 'address' ? 36 : 16,
           })),
@@ -133,8 +99,8 @@ export async function runExport(ctx: AppContext, key: string, groupMembers: Grou
               const dto: RobotDto = toRobotDto(row, now, used.get(row.robot.id) ?? 0);
               return {
                 ...withRegionNames(dto, lang),
-                state: STATE_LABEL[lang][dto.state] ?? dto.state,
-                salesType: SALES_LABEL[lang][dto.salesType] ?? dto.salesType,
+                state: w.state[dto.state] ?? dto.state,
+                salesType: w.salesType[dto.salesType] ?? dto.salesType,
               };
             });
           },

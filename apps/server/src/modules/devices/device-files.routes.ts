@@ -10,6 +10,7 @@ import {
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import { sendWorkbook } from '../../platform/exports';
+import { tr } from '../../platform/i18n/i18n';
 import type { ZodApp } from '../../platform/zod-routes';
 import { zodRoutes } from '../../platform/zod-routes';
 import { exportFile, exportState, type GroupMembers, startExport } from './device-exports';
@@ -65,7 +66,7 @@ export function deviceFileRoutes(app: ZodApp, ctx: AppContext, groupMembers: Gro
       tag: 'devices',
       summary: 'The device-ID import template (.xlsx)',
       roles: DEVICE_READERS,
-      fileName: { zh: '设备导入模板.xlsx', en: 'device-import-template.xlsx' },
+      fileName: (lang) => tr(lang, 'devices:import.fileName'),
     },
     buildImportTemplate,
   );

@@ -15,6 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
+import { tr } from '../../platform/i18n/i18n';
 import { isSuperuser } from '../../platform/session-user';
 import { findRobotsByRobotIds, type RobotJoined, type ScopeUser } from './devices.repository';
 import { usedSlotsOf } from './devices.service';
@@ -32,12 +33,6 @@ const XLS_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const startsWith = (buf: Buffer, magic: number[]) => magic.every((b, i) => buf[i] === b);
 /** The header of column A in the template (either language) or a recognisable variant of it. */
 const HEADER_PATTERN = /(robot\s*_?id|device\s*_?id|设备\s*id|机器人\s*id|设备编号|设备ID)/i;
-
-export const TEMPLATE_HEADER = { zh: '设备ID', en: 'Device ID' } as const;
-const TEMPLATE_NOTE = {
-  zh: '从A2开始每行填写一个设备ID，中间不能有空行；仅支持 .xlsx / .xls，不超过5MB',
-  en: 'One device ID per row from A2, no blank rows; .xlsx or .xls only, at most 5MB',
-} as const;
 
 /**
  * The cells of the first sheet of an import file (spec section 5: .xlsx or .xls), as trimmed text, row 1
@@ -110,7 +105,11 @@ export async function buildTemplate(sheetName: string, headers: string[], note: 
 
 /** The downloadable device-ID import template: the header in A1 and a note beside it. */
 export async function buildImportTemplate(lang: Language): Promise<Buffer> {
-  return buildTemplate(lang === 'zh' ? '设备导入' : 'Device import', [TEMPLATE_HEADER[lang]], TEMPLATE_NOTE[lang]);
+  return buildTemplate(
+    tr(lang, 'devices:import.sheet'),
+    [tr(lang, 'devices:import.header')],
+    tr(lang, 'devices:import.note'),
+  );
 }
 
 /**

@@ -1,11 +1,33 @@
 import { isAdvertiserRole, isOperatorRole } from '@robot-ads/contracts/auth/roles';
 import { type DeviceState, ONLINE_WINDOW_MS } from '@robot-ads/contracts/devices/devices.rules';
 import type { RobotFilters } from '@robot-ads/contracts/devices/devices.schemas';
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { containsLike } from '../../platform/like';
 import { isSuperuser, type SessionUser } from '../../platform/session-user';
-import { projects, robots, robotTransitions, scenes } from './devices.table';
+import {
+  deviceExports,
+  devicePriceChanges,
+  deviceTokens,
+  projects,
+  robots,
+  robotTransitions,
+  scenes,
+} from './devices.table';
 
 export type ScopeUser = Pick<SessionUser, 'id' | 'role' | 'principals' | 'projectId'>;
 
@@ -175,4 +197,121 @@ export async function sceneIdFor(db: DbOrTx, name: string, newId: () => string):
     .returning({ id: scenes.id });
   if (!row) throw new Error('scene upsert returned nothing');
   return row.id;
+}
+
+/** The caller's scope, the list filters and any extra conditions, as one where-clause. */
+export function scopedRobotWhere(user: ScopeUser, filters: Partial<RobotFilters>, now: Date, extra: SQL[] = []) {
+  const scope = robotScope(user, now);
+  return and(...(scope ? [scope] : []), ...robotFilterConditions(filters, now), ...extra);
+}
+
+/** The robots among `refs` (a subquery of refs), filtered as the robot list filters. */
+export function robotsAmongWhere(refs: SQLWrapper, filters: Partial<RobotFilters>, now: Date): SQL | undefined {
+  return and(inArray(robots.id, refs), ...robotFilterConditions(filters, now));
+}
+
+/** Only robots with a position (the map). */
+export function locatedConditions(): SQL[] {
+  return [isNotNull(robots.lng), isNotNull(robots.lat)];
+}
+
+/** How many robots (joined to their property and scene) match. */
+export async function countRobots(db: DbOrTx, where: SQL | undefined): Promise<number> {
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(robots)
+    .leftJoin(projects, eq(projects.id, robots.projectId))
+    .leftJoin(scenes, eq(scenes.id, robots.sceneId))
+    .where(where);
+  return count?.n ?? 0;
+}
+
+export async function insertDeviceExport(db: DbOrTx, values: typeof deviceExports.$inferInsert): Promise<void> {
+  await db.insert(deviceExports).values(values);
+}
+
+/** robots.id of a device ID, within `scope` when given; null when absent or out of scope. */
+export async function robotRefOf(db: DbOrTx, robotId: string, scope?: SQL): Promise<string | null> {
+  const [row] = await db
+    .select({ id: robots.id })
+    .from(robots)
+    .where(and(eq(robots.robotId, robotId), ...(scope ? [scope] : [])))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export async function projectExists(db: DbOrTx, projectId: string): Promise<boolean> {
+  const [p] = await db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).limit(1);
+  return Boolean(p);
+}
+
+/** Whether the robot holds a live (unrevoked) device token. */
+export async function hasLiveToken(db: DbOrTx, robotRef: string): Promise<boolean> {
+  const [token] = await db
+    .select({ id: deviceTokens.id })
+    .from(deviceTokens)
+    .where(and(eq(deviceTokens.robotRef, robotRef), sql`${deviceTokens.revokedAt} is null`))
+    .limit(1);
+  return Boolean(token);
+}
+
+export type NewRobot = typeof robots.$inferInsert;
+export type RobotPatch = Partial<NewRobot>;
+
+export async function insertRobot(db: DbOrTx, values: NewRobot): Promise<void> {
+  await db.insert(robots).values(values);
+}
+
+export async function updateRobot(db: DbOrTx, robotRef: string, patch: RobotPatch): Promise<void> {
+  await db.update(robots).set(patch).where(eq(robots.id, robotRef));
+}
+
+/** Sets a robot's one-time activation secret (its hash); the device ID, or null for an unknown robot. */
+export async function setActivationSecretHash(db: DbOrTx, robotId: string, hash: string, now: Date) {
+  const [row] = await db
+    .update(robots)
+    .set({ activationSecretHash: hash, updatedAt: now })
+    .where(eq(robots.robotId, robotId))
+    .returning({ robotId: robots.robotId });
+  return row?.robotId ?? null;
+}
+
+// ---- prices ----
+
+/** Ref, device ID and price of the robots among these device IDs, or among `refs` (a subquery), in `scope`. */
+export async function pricedRobotsIn(db: DbOrTx, among: { robotIds: string[] } | { refs: SQLWrapper }, scope?: SQL) {
+  return db
+    .select({ id: robots.id, robotId: robots.robotId, priceFen: robots.priceFen })
+    .from(robots)
+    .where(and('robotIds' in among ? inArray(robots.robotId, among.robotIds) : inArray(robots.id, among.refs), scope));
+}
+
+export async function setRobotsPrice(db: DbOrTx, robotRefs: string[], priceFen: number, now: Date): Promise<void> {
+  await db.update(robots).set({ priceFen, updatedAt: now }).where(inArray(robots.id, robotRefs));
+}
+
+export async function insertPriceChanges(db: DbOrTx, rows: Array<typeof devicePriceChanges.$inferInsert>) {
+  await db.insert(devicePriceChanges).values(rows);
+}
+
+/** Price changes of the robots in `scope`, newest first, one page. */
+export async function priceChangesPage(
+  db: DbOrTx,
+  scope: SQL | undefined,
+  q: { robotId?: string; groupId?: string; start: number; limit: number },
+) {
+  const visible = db.select({ robotId: robots.robotId }).from(robots).where(scope);
+  const conds: SQL[] = [inArray(devicePriceChanges.robotId, visible)];
+  if (q.robotId) conds.push(eq(devicePriceChanges.robotId, q.robotId));
+  if (q.groupId) conds.push(eq(devicePriceChanges.groupId, q.groupId));
+  const where = and(...conds);
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(devicePriceChanges).where(where);
+  const rows = await db
+    .select()
+    .from(devicePriceChanges)
+    .where(where)
+    .orderBy(desc(devicePriceChanges.createdAt), desc(devicePriceChanges.id))
+    .offset(q.start)
+    .limit(q.limit);
+  return { total: count?.n ?? 0, rows };
 }

@@ -4,9 +4,6 @@ import { isOperatorRole } from '@robot-ads/contracts/auth/roles';
 import { newId } from '@robot-ads/contracts/common/ids';
 import { fromUnixSeconds, toUnixSeconds } from '@robot-ads/contracts/common/time';
 import {
-  DEVICE_STATES,
-  DEVICE_TYPES,
-  type DeviceState,
   type DeviceType,
   fenToYuan,
   isOnline,
@@ -17,36 +14,38 @@ import {
 } from '@robot-ads/contracts/devices/devices.rules';
 import {
   type CreateRobotBody,
-  type DeviceBoard,
-  type MapPoint,
   PROJECT_EDITABLE_FIELDS,
   type RobotDetailDto,
   type RobotDto,
   type RobotFilters,
   type RobotQuery,
   type SetInfoBody,
-  type SetPriceBody,
 } from '@robot-ads/contracts/devices/devices.schemas';
-import type { PriceChangeDto, PriceHistoryQuery } from '@robot-ads/contracts/sales/prices.schemas';
-import { and, desc, eq, inArray, isNotNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import { isSuperuser } from '../../platform/session-user';
+import { revokeDeviceTokensOf } from './devices.queries';
 import {
   findRobotByRobotId,
   findRobots,
   findRobotsByRobotIds,
+  hasLiveToken,
+  insertRobot,
+  projectExists,
   type RobotJoined,
-  recentTransitions,
-  robotFilterConditions,
+  type RobotPatch,
+  robotRefOf,
   robotScope,
   type ScopeUser,
   sceneIdFor,
-  stateCondition,
+  scopedRobotWhere,
+  setActivationSecretHash,
   transitionsOf,
+  updateRobot,
 } from './devices.repository';
-import { devicePriceChanges, deviceTokens, projects, robots, robotTransitions } from './devices.table';
+import { insertTransitions, lapsedRobots, markLapsedOffline, robotCount } from './robot-state.repository';
 
 /**
  * The robots (robots.id) of an ad group, as a subquery. Groups sit above devices, so the ad-groups module
@@ -125,8 +124,7 @@ export function robotWhere(user: ScopeUser, filters: Partial<RobotFilters>, now:
   if (filters.distance !== undefined && (filters.lng === undefined || filters.lat === undefined)) {
     throw new AppError('DISTANCE_NEEDS_POINT', {}, 'distance');
   }
-  const scope = robotScope(user, now);
-  return and(...(scope ? [scope] : []), ...robotFilterConditions(filters, now), ...extra);
+  return scopedRobotWhere(user, filters, now, extra);
 }
 
 export async function queryRobots(ctx: AppContext, user: ScopeUser, query: RobotQuery, extra: SQL[] = []) {
@@ -150,13 +148,8 @@ export async function visibleRobot(
   robotId: string,
 ): Promise<RobotJoined> {
   const now = ctx.clock.now();
-  const scope = robotScope(user, now);
-  const [row] = await db
-    .select({ id: robots.id })
-    .from(robots)
-    .where(and(eq(robots.robotId, robotId), ...(scope ? [scope] : [])))
-    .limit(1);
-  const joined = row ? await findRobotByRobotId(db, robotId) : null;
+  const ref = await robotRefOf(db, robotId, robotScope(user, now));
+  const joined = ref ? await findRobotByRobotId(db, robotId) : null;
   if (!joined) throw new AppError('NOT_FOUND', {}, 'robotId');
   return joined;
 }
@@ -167,11 +160,7 @@ export async function robotBaseInfo(ctx: AppContext, user: ScopeUser, robotId: s
   const row = await visibleRobot(ctx, ctx.db, user, robotId);
   const [dto] = await toDtos(ctx, ctx.db, [row], now);
   const history = await transitionsOf(ctx.db, row.robot.id, 50);
-  const [token] = await ctx.db
-    .select({ id: deviceTokens.id })
-    .from(deviceTokens)
-    .where(and(eq(deviceTokens.robotRef, row.robot.id), sql`${deviceTokens.revokedAt} is null`))
-    .limit(1);
+  const token = await hasLiveToken(ctx.db, row.robot.id);
   return {
     ...(dto as RobotDto),
     transitions: history.map((h) => ({ kind: h.kind as 'online' | 'offline', time: toUnixSeconds(h.at) ?? 0 })),
@@ -180,8 +169,7 @@ export async function robotBaseInfo(ctx: AppContext, user: ScopeUser, robotId: s
 }
 
 async function assertProjectExists(db: DbOrTx, projectId: string) {
-  const [p] = await db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).limit(1);
-  if (!p) throw new AppError('NOT_FOUND', {}, 'projectId');
+  if (!(await projectExists(db, projectId))) throw new AppError('NOT_FOUND', {}, 'projectId');
 }
 
 export async function createRobot(ctx: AppContext, user: ScopeUser, body: CreateRobotBody): Promise<RobotDetailDto> {
@@ -189,11 +177,10 @@ export async function createRobot(ctx: AppContext, user: ScopeUser, body: Create
   // Without a price of its own, a new robot takes the default weekly price (system parameter; 0: none).
   const defaultPrice = await ctx.params.number(PARAM_KEYS.defaultWeeklyPrice);
   await ctx.db.transaction(async (tx) => {
-    const [dup] = await tx.select({ id: robots.id }).from(robots).where(eq(robots.robotId, body.robotId)).limit(1);
-    if (dup) throw new AppError('ROBOT_ID_EXISTS', {}, 'robotId');
+    if (await robotRefOf(tx, body.robotId)) throw new AppError('ROBOT_ID_EXISTS', {}, 'robotId');
     if (body.projectId) await assertProjectExists(tx, body.projectId);
     const sceneId = body.sceneName ? await sceneIdFor(tx, body.sceneName, newId) : null;
-    await tx.insert(robots).values({
+    await insertRobot(tx, {
       id: newId(),
       robotId: body.robotId,
       name: body.name,
@@ -230,7 +217,7 @@ export async function setInfo(ctx: AppContext, user: ScopeUser, body: SetInfoBod
   }
   await ctx.db.transaction(async (tx) => {
     const row = await visibleRobot(ctx, tx, user, body.robotId);
-    const patch: Partial<typeof robots.$inferInsert> = { updatedAt: now };
+    const patch: RobotPatch = { updatedAt: now };
     if (body.name !== undefined) patch.name = body.name;
     if (body.type !== undefined) patch.type = body.type;
     if (body.projectId !== undefined) {
@@ -256,181 +243,11 @@ export async function setInfo(ctx: AppContext, user: ScopeUser, body: SetInfoBod
     if (body.screenRatio !== undefined) patch.screenRatio = body.screenRatio;
     if (body.template !== undefined) patch.template = body.template;
     if (body.price !== undefined) patch.priceFen = body.price === null ? null : yuanToFen(body.price);
-    await tx.update(robots).set(patch).where(eq(robots.id, row.robot.id));
+    await updateRobot(tx, row.robot.id, patch);
   });
   const detail = await robotBaseInfo(ctx, user, body.robotId);
   const { transitions: _t, hasToken: _h, ...dto } = detail;
   return dto;
-}
-
-/**
- * /screenPriceManage: one weekly price for several robots, or for every robot of an ad group (operators,
- * robots in their scope). Every change is kept in device_price_changes.
- */
-export async function setPrice(
-  ctx: AppContext,
-  user: ScopeUser & { name?: string },
-  body: SetPriceBody,
-  groupMembers: GroupMembers,
-): Promise<{ updated: number }> {
-  const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
-    const unique = [...new Set(body.robotIds ?? [])];
-    const byId =
-      unique.length > 0
-        ? await tx
-            .select({ id: robots.id, robotId: robots.robotId, priceFen: robots.priceFen })
-            .from(robots)
-            .where(and(inArray(robots.robotId, unique), robotScope(user, now)))
-        : [];
-    if (byId.length !== unique.length) throw new AppError('DEVICE_NOT_EXIST', {}, 'robotIds');
-    const byGroup = body.groupId
-      ? await tx
-          .select({ id: robots.id, robotId: robots.robotId, priceFen: robots.priceFen })
-          .from(robots)
-          .where(and(inArray(robots.id, groupMembers(body.groupId)), robotScope(user, now)))
-      : [];
-    if (body.groupId && byGroup.length === 0) throw new AppError('DEVICE_LIST_EMPTY', {}, 'groupId');
-    const targets = new Map([...byId, ...byGroup].map((r) => [r.id, r]));
-    const fen = yuanToFen(body.price);
-    await tx
-      .update(robots)
-      .set({ priceFen: fen, updatedAt: now })
-      .where(inArray(robots.id, [...targets.keys()]));
-    const groupOf = new Set(byGroup.map((r) => r.id));
-    await tx.insert(devicePriceChanges).values(
-      [...targets.values()].map((r) => ({
-        id: newId(),
-        robotId: r.robotId,
-        oldPriceFen: r.priceFen,
-        newPriceFen: fen,
-        groupId: groupOf.has(r.id) ? (body.groupId ?? '') : '',
-        changedBy: user.id,
-        changedByName: user.name ?? '',
-        createdAt: now,
-      })),
-    );
-    return { updated: targets.size };
-  });
-}
-
-/** GET /api/Devices/priceHistory: price changes of robots in the caller's scope, newest first. */
-export async function priceHistory(
-  ctx: AppContext,
-  user: ScopeUser,
-  query: PriceHistoryQuery,
-): Promise<{ total: number; datas: PriceChangeDto[] }> {
-  const now = ctx.clock.now();
-  const visible = ctx.db.select({ robotId: robots.robotId }).from(robots).where(robotScope(user, now));
-  const conds: SQL[] = [inArray(devicePriceChanges.robotId, visible)];
-  if (query.robotId) conds.push(eq(devicePriceChanges.robotId, query.robotId));
-  if (query.groupId) conds.push(eq(devicePriceChanges.groupId, query.groupId));
-  const where = and(...conds);
-  const [count] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(devicePriceChanges).where(where);
-  const rows = await ctx.db
-    .select()
-    .from(devicePriceChanges)
-    .where(where)
-    .orderBy(desc(devicePriceChanges.createdAt), desc(devicePriceChanges.id))
-    .offset(query.start)
-    .limit(query.limit);
-  return {
-    total: count?.n ?? 0,
-    datas: rows.map((r) => ({
-      id: r.id,
-      robotId: r.robotId,
-      oldPrice: r.oldPriceFen === null ? null : fenToYuan(r.oldPriceFen),
-      newPrice: r.newPriceFen === null ? null : fenToYuan(r.newPriceFen),
-      groupId: r.groupId,
-      changedBy: r.changedBy,
-      changedByName: r.changedByName,
-      time: toUnixSeconds(r.createdAt) ?? 0,
-    })),
-  };
-}
-
-/** GET /api/StatisDevices/queryRobotInfo: counts by state and type, online ratio, recent transitions. */
-export async function deviceBoard(ctx: AppContext, user: ScopeUser): Promise<DeviceBoard> {
-  await ctx.presence.flush();
-  const now = ctx.clock.now();
-  const scope = robotScope(user, now);
-  const stateCols = Object.fromEntries(
-    DEVICE_STATES.map((s) => [s, sql<number>`count(*) filter (where ${stateCondition(s, now)})::int`]),
-  ) as Record<DeviceState, SQL<number>>;
-  const [counts] = await ctx.db
-    .select({ total: sql<number>`count(*)::int`, ...stateCols })
-    .from(robots)
-    .where(scope);
-  const byTypeRows = await ctx.db
-    .select({
-      type: robots.type,
-      total: sql<number>`count(*)::int`,
-      online: sql<number>`count(*) filter (where ${stateCondition('online', now)})::int`,
-    })
-    .from(robots)
-    .where(scope)
-    .groupBy(robots.type);
-  const byType = DEVICE_TYPES.map((type) => {
-    const r = byTypeRows.find((x) => x.type === type);
-    return { type, total: r?.total ?? 0, online: r?.online ?? 0 };
-  });
-  const byState = Object.fromEntries(DEVICE_STATES.map((s) => [s, counts?.[s] ?? 0])) as Record<DeviceState, number>;
-  const live = byState.online + byState.offline;
-  const recent = await recentTransitions(ctx.db, scope, 20);
-  return {
-    total: counts?.total ?? 0,
-    byState,
-    byType,
-    onlineRatio: live === 0 ? 0 : Math.round((byState.online / live) * 10000) / 10000,
-    recentTransitions: recent.map((r) => ({
-      robotId: r.robotId,
-      name: r.name,
-      kind: r.kind as 'online' | 'offline',
-      time: toUnixSeconds(r.at) ?? 0,
-    })),
-  };
-}
-
-/** GET /api/StatisDevices/queryRobotInfoSimple: every located robot in scope as a map point. */
-export async function mapPoints(
-  ctx: AppContext,
-  user: ScopeUser,
-  q: { province?: string; city?: string; type?: DeviceType; state?: DeviceState },
-): Promise<MapPoint[]> {
-  await ctx.presence.flush();
-  const now = ctx.clock.now();
-  const where = robotWhere(user, { province: q.province, city: q.city, type: q.type, state: q.state }, now, [
-    isNotNull(robots.lng),
-    isNotNull(robots.lat),
-  ]);
-  const rows = await ctx.db
-    .select({
-      robotId: robots.robotId,
-      name: robots.name,
-      type: robots.type,
-      province: robots.province,
-      city: robots.city,
-      lng: robots.lng,
-      lat: robots.lat,
-      activated: robots.activated,
-      expireAt: robots.expireAt,
-      inUse: robots.inUse,
-      lastHeartbeatAt: robots.lastHeartbeatAt,
-    })
-    .from(robots)
-    .where(where)
-    .orderBy(robots.robotId)
-    .limit(20000);
-  return rows.map((r) => ({
-    robotId: r.robotId,
-    name: r.name,
-    type: r.type as DeviceType,
-    state: robotState(r, now),
-    province: r.province,
-    city: r.city,
-    lng: r.lng as number,
-    lat: r.lat as number,
-  }));
 }
 
 /**
@@ -446,47 +263,28 @@ export async function sweepOffline(
   await ctx.presence.flush();
   const now = ctx.clock.now();
   const cutoff = new Date(now.getTime() - ONLINE_WINDOW_MS);
-  const lapsed = and(
-    eq(robots.online, true),
-    sql`(${robots.lastHeartbeatAt} is null or ${robots.lastHeartbeatAt} <= ${cutoff})`,
-    ...(robotId ? [eq(robots.robotId, robotId)] : []),
-  );
-  const candidates = await ctx.db.select({ id: robots.id, last: robots.lastHeartbeatAt }).from(robots).where(lapsed);
+  const candidates = await lapsedRobots(ctx.db, cutoff, robotId);
   const seen = await ctx.presence.lastSeen(candidates.map((c) => c.id));
   const lastBeat = (c: { id: string; last: Date | null }) =>
     Math.max(c.last?.getTime() ?? 0, seen.get(c.id) ?? 0) || null;
   const gone = candidates.filter((c) => (lastBeat(c) ?? 0) <= cutoff.getTime());
   const result = await ctx.db.transaction(async (tx) => {
-    const written =
-      gone.length === 0
-        ? []
-        : await tx
-            .update(robots)
-            .set({ online: false })
-            .where(
-              and(
-                lapsed,
-                inArray(
-                  robots.id,
-                  gone.map((g) => g.id),
-                ),
-              ),
-            )
-            .returning({ id: robots.id });
+    const written = await markLapsedOffline(
+      tx,
+      gone.map((g) => g.id),
+      cutoff,
+      robotId,
+    );
     const byId = new Map(gone.map((g) => [g.id, lastBeat(g)]));
-    if (written.length > 0) {
-      await tx.insert(robotTransitions).values(
-        written.map((g) => {
-          const last = byId.get(g.id);
-          return { id: newId(), robotRef: g.id, kind: 'offline', at: last ? new Date(last + ONLINE_WINDOW_MS) : now };
-        }),
-      );
-    }
-    const [checked] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(robots)
-      .where(robotId ? eq(robots.robotId, robotId) : undefined);
-    return { checked: checked?.n ?? 0, wentOffline: written.length, refs: written.map((w) => w.id) };
+    await insertTransitions(
+      tx,
+      written.map((g) => {
+        const last = byId.get(g.id);
+        return { id: newId(), robotRef: g.id, kind: 'offline', at: last ? new Date(last + ONLINE_WINDOW_MS) : now };
+      }),
+    );
+    const checked = await robotCount(tx, robotId);
+    return { checked, wentOffline: written.length, refs: written.map((w) => w.id) };
   });
   ctx.presence.forget(result.refs);
   return { checked: result.checked, wentOffline: result.wentOffline };
@@ -498,27 +296,19 @@ export async function issueActivationSecret(
   robotId: string,
 ): Promise<{ robotId: string; secret: string }> {
   const secret = randomBytes(18).toString('base64url');
-  const [row] = await ctx.db
-    .update(robots)
-    .set({ activationSecretHash: sha256(secret), updatedAt: ctx.clock.now() })
-    .where(eq(robots.robotId, robotId))
-    .returning({ robotId: robots.robotId });
-  if (!row) throw new AppError('NOT_FOUND', {}, 'robotId');
-  return { robotId: row.robotId, secret };
+  const found = await setActivationSecretHash(ctx.db, robotId, sha256(secret), ctx.clock.now());
+  if (!found) throw new AppError('NOT_FOUND', {}, 'robotId');
+  return { robotId: found, secret };
 }
 
 /** Revokes every token of a robot: its next request is refused until it activates again. */
 export async function revokeDeviceTokens(ctx: AppContext, robotId: string): Promise<{ revoked: number }> {
   return ctx.db.transaction(async (tx) => {
-    const [row] = await tx.select({ id: robots.id }).from(robots).where(eq(robots.robotId, robotId)).limit(1);
-    if (!row) throw new AppError('NOT_FOUND', {}, 'robotId');
-    const revoked = await tx
-      .update(deviceTokens)
-      .set({ revokedAt: ctx.clock.now() })
-      .where(and(eq(deviceTokens.robotRef, row.id), sql`${deviceTokens.revokedAt} is null`))
-      .returning({ hash: deviceTokens.tokenHash });
+    const ref = await robotRefOf(tx, robotId);
+    if (!ref) throw new AppError('NOT_FOUND', {}, 'robotId');
+    const revoked = await revokeDeviceTokensOf(tx, ref, ctx.clock.now());
     // Refused at once here; other instances learn it from the schedule change feed.
-    ctx.deviceTokens.evict(revoked.map((r) => r.hash));
+    ctx.deviceTokens.evict(revoked);
     return { revoked: revoked.length };
   });
 }

@@ -9,16 +9,16 @@ import {
   type OwnerImportRow,
   robotIdSchema,
 } from '@robot-ads/contracts/devices/devices.schemas';
-import { inArray } from 'drizzle-orm';
 import type { ZodType } from 'zod';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
+import { texts, tr } from '../../platform/i18n/i18n';
 import { assertCanSeeAccount } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
 import type { NewManagedInput } from '../accounts/accounts.dto';
 import { bodyRows, buildTemplate, readSheetRows } from './device-import';
 import { findRobotsByRobotIds } from './devices.repository';
-import { projects, robots } from './devices.table';
+import { assignRobotsToProject, insertProject, takenProjectNames } from './projects.repository';
 import { PROJECT_TYPE_LABELS } from './projects.service';
 
 /** What the owner import needs of the accounts module (its AccountsService): the same checks as one account. */
@@ -46,38 +46,8 @@ const COLUMNS = [
 ] as const;
 type Column = (typeof COLUMNS)[number];
 
-const HEADERS: Record<Language, Record<Column, string>> = {
-  zh: {
-    username: '登录账号',
-    password: '密码',
-    name: '名称',
-    contactPhone: '联系电话',
-    propertyName: '物业名称',
-    propertyType: '物业类型',
-    province: '省',
-    city: '市',
-    district: '区',
-    address: '地址',
-    robotIds: '设备ID',
-  },
-  en: {
-    username: 'Login account',
-    password: 'Password',
-    name: 'Name',
-    contactPhone: 'Contact phone',
-    propertyName: 'Property name',
-    propertyType: 'Property type',
-    province: 'Province',
-    city: 'City',
-    district: 'District',
-    address: 'Address',
-    robotIds: 'Device IDs',
-  },
-};
-const NOTE: Record<Language, string> = {
-  zh: '从第2行起每行一个物业账号，中间不能有空行；物业类型：物业、影院或自定义（空为物业）；设备ID用逗号分隔，须为未分配物业的设备；仅支持 .xlsx / .xls，不超过5MB；有任何一行不通过则不创建任何账号',
-  en: 'One owner account per row from row 2, no blank rows; property type: Property, Cinema or Custom (empty: Property); device IDs separated by commas, devices without a property; .xlsx or .xls only, at most 5MB; if any row is refused nothing is created',
-};
+/** Column titles of the template in the language (platform/i18n). */
+const headers = (lang: Language) => texts<Column>(lang, 'devices:ownerImport.headers');
 /** Column A's header in either language: a file made from the template. */
 const HEADER_PATTERN = /^(登录账号|login\s*account|account|username)$/i;
 
@@ -107,8 +77,12 @@ interface Entry {
 }
 
 export async function buildOwnerImportTemplate(lang: Language): Promise<Buffer> {
-  const headers = COLUMNS.map((c) => HEADERS[lang][c]);
-  return buildTemplate(lang === 'zh' ? '物业账号导入' : 'Owner import', headers, NOTE[lang]);
+  const titles = headers(lang);
+  return buildTemplate(
+    tr(lang, 'devices:ownerImport.sheet'),
+    COLUMNS.map((c) => titles[c]),
+    tr(lang, 'devices:ownerImport.note'),
+  );
 }
 
 /** The owner rows of an import file: the template's header in A1, one owner a row from row 2. */
@@ -154,6 +128,7 @@ export async function importOwners(
   opts: { confirm: boolean; parentId?: string; lang: Language },
 ): Promise<OwnerImport> {
   const lang = opts.lang;
+  const titles = headers(lang);
   if (opts.parentId) await assertCanSeeAccount(ctx.db, user, opts.parentId);
   const found = new Map(
     (await findRobotsByRobotIds(ctx.db, [...new Set(entries.flatMap((e) => e.robotIds))])).map((r) => [
@@ -161,14 +136,7 @@ export async function importOwners(
       r.robot,
     ]),
   );
-  const takenNames = new Set(
-    (
-      await ctx.db
-        .select({ name: projects.name })
-        .from(projects)
-        .where(inArray(projects.name, entries.map((e) => e.cells.propertyName).filter(Boolean)))
-    ).map((p) => p.name),
-  );
+  const takenNames = await takenProjectNames(ctx.db, entries.map((e) => e.cells.propertyName).filter(Boolean));
   const seen = { username: new Set<string>(), phone: new Set<string>(), property: new Set<string>() };
   const seenRobots = new Set<string>();
 
@@ -223,7 +191,7 @@ export async function importOwners(
       ok: refused === null,
       code: refused?.[0] ?? null,
       field: refused?.[1] ?? null,
-      msg: refused ? `${HEADERS[lang][refused[1]]}: ${messageFor(refused[0], lang)}` : null,
+      msg: refused ? `${titles[refused[1]]}: ${messageFor(refused[0], lang)}` : null,
     });
   }
   const validCount = rows.filter((r) => r.ok).length;
@@ -234,7 +202,7 @@ export async function importOwners(
       for (const e of entries) {
         const projectId = newId();
         const c = e.cells;
-        await tx.insert(projects).values({
+        await insertProject(tx, {
           id: projectId,
           name: c.propertyName,
           type: e.type,
@@ -247,7 +215,7 @@ export async function importOwners(
           createdAt: now,
         });
         await owners.createAccount(user, accountInput(e, opts.parentId, projectId), lang);
-        await tx.update(robots).set({ projectId, updatedAt: now }).where(inArray(robots.robotId, e.robotIds));
+        await assignRobotsToProject(tx, e.robotIds, projectId, now);
       }
       return entries.length;
     });

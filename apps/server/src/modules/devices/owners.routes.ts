@@ -7,6 +7,7 @@ import {
   ownerSchema,
 } from '@robot-ads/contracts/devices/devices.schemas';
 import type { AppContext } from '../../platform/context';
+import { tr } from '../../platform/i18n/i18n';
 import type { ZodApp } from '../../platform/zod-routes';
 import { zodRoutes } from '../../platform/zod-routes';
 import { readImportUpload } from './device-import';
@@ -23,7 +24,7 @@ export function ownerImportRoutes(app: ZodApp, ctx: AppContext, ownerAccounts: O
       tag: 'projects',
       summary: 'The owner import template (.xlsx): one owner account a row with its property and device IDs',
       roles: ACCOUNT_MANAGERS,
-      fileName: { zh: '物业账号导入模板.xlsx', en: 'owner-import-template.xlsx' },
+      fileName: (lang) => tr(lang, 'devices:ownerImport.fileName'),
     },
     buildOwnerImportTemplate,
   );

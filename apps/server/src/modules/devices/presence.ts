@@ -1,19 +1,12 @@
-import { newId } from '@robot-ads/contracts/common/ids';
 import { ONLINE_WINDOW_MS } from '@robot-ads/contracts/devices/devices.rules';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Database } from '../../db/client';
 import { currentTransaction } from '../../db/transaction-scope';
 import type { Clock } from '../../platform/clock';
+import { type BeatFields, type PresenceStatements, presenceStatements } from './presence.queries';
 
-/** What a heartbeat reports besides "I am here" (a socket connection reports nothing). */
-export interface BeatFields {
-  status?: string | null;
-  appVersion?: string | null;
-  lng?: number | null;
-  lat?: number | null;
-  freeStorage?: number | null;
-}
+export type { BeatFields } from './presence.queries';
 
 interface Pending extends BeatFields {
   /** ms of the last beat not yet written. */
@@ -42,83 +35,6 @@ const SOCKET_TOUCH_MS = 20_000;
 const REDIS_KEY = 'robot-ads:presence';
 
 /*
- * One statement per flush: the last-seen times (and what the beats reported) of every robot that beat
- * since the last flush, rows locked in id order so that several instances flushing at once cannot
- * deadlock, last-seen never moved back. A robot the database holds offline although this instance saw
- * it beat inside the window (a sweep that raced a beat) gets its `online` transition in the same
- * statement: no state change is ever written without its transition.
- */
-const FLUSH_SQL = `
-  with v as (
-    select * from unnest($1::text[], $2::timestamptz[], $3::text[], $4::text[], $5::float8[], $6::float8[], $7::int8[], $8::text[])
-      as v(ref, last_at, status, app_version, lng, lat, free_storage, on_id)
-  ), prev as (
-    select r.id, r.online as was_online, v.last_at, v.status, v.app_version, v.lng, v.lat, v.free_storage, v.on_id
-    from robots r join v on v.ref = r.id
-    order by r.id
-    for update of r
-  ), upd as (
-    update robots r set
-      online = true,
-      last_heartbeat_at = greatest(r.last_heartbeat_at, prev.last_at),
-      device_status = coalesce(prev.status, r.device_status),
-      app_version = coalesce(prev.app_version, r.app_version),
-      lng = coalesce(prev.lng, r.lng),
-      lat = coalesce(prev.lat, r.lat),
-      free_storage = coalesce(prev.free_storage, r.free_storage)
-    from prev where r.id = prev.id
-    returning r.id, prev.was_online, prev.on_id
-  ), ins as (
-    insert into robot_transitions (id, robot_ref, kind, at)
-    select on_id, id, 'online', $9::timestamptz from upd where not was_online
-  )
-  select count(*)::int as n from upd`;
-
-/*
- * The embedded database is one connection that runs one statement at a time: no other writer to keep
- * out, and the row locks (a write to every row before its update) cost as much as the update on the
- * event loop the embedded database shares with the HTTP server.
- */
-const unlocked = (sql: string) => sql.replace(/\n\s*order by r\.id\n\s*for update of r/, '');
-
-/*
- * The write-through of a beat that changes the state (a robot offline or never seen, as far as the
- * presence knows): the update and its transitions in one statement, so that a transition reported to
- * the device is on disk before it is answered. `offline` at last beat + window when the robot was
- * recorded online but its last beat is older than the window (no sweep saw it go), then `online` now.
- */
-const WRITE_THROUGH_SQL = `
-  with v as (
-    select * from unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::float8[], $6::int8[], $7::text[], $8::text[])
-      as v(ref, status, app_version, lng, lat, free_storage, off_id, on_id)
-  ), prev as (
-    select r.id, r.online as was_online, r.last_heartbeat_at as last, v.status, v.app_version, v.lng, v.lat,
-           v.free_storage, v.off_id, v.on_id
-    from robots r join v on v.ref = r.id
-    order by r.id
-    for update of r
-  ), upd as (
-    update robots r set
-      online = true,
-      last_heartbeat_at = greatest(r.last_heartbeat_at, $9::timestamptz),
-      device_status = coalesce(prev.status, r.device_status),
-      app_version = coalesce(prev.app_version, r.app_version),
-      lng = coalesce(prev.lng, r.lng),
-      lat = coalesce(prev.lat, r.lat),
-      free_storage = coalesce(prev.free_storage, r.free_storage)
-    from prev where r.id = prev.id
-    returning r.id, prev.was_online, prev.last, prev.off_id, prev.on_id,
-      (prev.last is null or prev.last <= $9::timestamptz - $10::int * interval '1 millisecond') as lapsed
-  ), ins as (
-    insert into robot_transitions (id, robot_ref, kind, at)
-    select off_id, id, 'offline', last + $10::int * interval '1 millisecond' from upd
-      where was_online and lapsed and last is not null
-    union all
-    select on_id, id, 'online', $9::timestamptz from upd where not was_online or lapsed
-  )
-  select id from upd`;
-
-/*
  * Redis keeps one hash of last-seen times (ms) for the whole cluster. TOUCH answers whether the robot
  * is online as far as any instance knows (seen inside the window) and, if so, records the new beat;
  * a robot not online is left for the caller's write-through, which records it afterwards.
@@ -130,16 +46,6 @@ const TOUCH_SCRIPT = `
     return 1
   end
   return 0`;
-
-type RawQuery = <R>(text: string, values: unknown[], name?: string) => Promise<R[]>;
-
-function rawQuery(database: Database): RawQuery {
-  return async <R>(text: string, values: unknown[], name?: string) => {
-    if (database.pool) return (await database.pool.query({ text, values, ...(name ? { name } : {}) })).rows as R[];
-    if (database.pglite) return (await database.pglite.query<R>(text, values)).rows;
-    throw new Error('no database connection');
-  };
-}
 
 interface WriteThrough {
   ref: string;
@@ -168,18 +74,17 @@ export class Presence {
   private readonly sockets = new Map<string, number>();
   private queue: WriteThrough[] = [];
   private queueTimer: ReturnType<typeof setTimeout> | null = null;
-  private readonly query: RawQuery;
-  private readonly sql: { flush: string; writeThrough: string; chunk: number };
+  private readonly statements: PresenceStatements;
+  /** Rows per flush statement. */
+  private readonly chunk: number;
   readonly redis: Redis | null;
 
   constructor(
     private readonly deps: { database: Database; clock: Clock; log: FastifyBaseLogger },
     private readonly options: { redisUrl?: string; flushMs?: number } = {},
   ) {
-    this.query = rawQuery(deps.database);
-    this.sql = deps.database.pool
-      ? { flush: FLUSH_SQL, writeThrough: WRITE_THROUGH_SQL, chunk: FLUSH_CHUNK }
-      : { flush: unlocked(FLUSH_SQL), writeThrough: unlocked(WRITE_THROUGH_SQL), chunk: EMBEDDED_FLUSH_CHUNK };
+    this.statements = presenceStatements(deps.database);
+    this.chunk = deps.database.pool ? FLUSH_CHUNK : EMBEDDED_FLUSH_CHUNK;
     this.redis = options.redisUrl
       ? new Redis(options.redisUrl, { enableAutoPipelining: true, maxRetriesPerRequest: 1, lazyConnect: true })
       : null;
@@ -277,23 +182,7 @@ export class Presence {
     const refs = [...byRef.keys()];
     const fields = refs.map((r) => byRef.get(r) as BeatFields);
     try {
-      const rows = await this.query<{ id: string }>(
-        this.sql.writeThrough,
-        [
-          refs,
-          fields.map((f) => f.status ?? null),
-          fields.map((f) => f.appVersion ?? null),
-          fields.map((f) => f.lng ?? null),
-          fields.map((f) => f.lat ?? null),
-          fields.map((f) => f.freeStorage ?? null),
-          refs.map(() => newId()),
-          refs.map(() => newId()),
-          at,
-          ONLINE_WINDOW_MS,
-        ],
-        'presence-write-through',
-      );
-      const found = new Set(rows.map((r) => r.id));
+      const found = await this.statements.writeThrough(refs, fields, at);
       for (const ref of found) {
         if ((this.seen.get(ref) ?? 0) < at.getTime()) this.seen.set(ref, at.getTime());
         this.redis?.hset(REDIS_KEY, ref, String(at.getTime())).catch(() => undefined);
@@ -327,24 +216,9 @@ export class Presence {
     const entries = [...batch.entries()];
     const at = this.deps.clock.now();
     try {
-      for (let i = 0; i < entries.length; i += this.sql.chunk) {
+      for (let i = 0; i < entries.length; i += this.chunk) {
         if (i > 0) await this.pause();
-        const chunk = entries.slice(i, i + this.sql.chunk);
-        await this.query(
-          this.sql.flush,
-          [
-            chunk.map(([ref]) => ref),
-            chunk.map(([, p]) => new Date(p.last)),
-            chunk.map(([, p]) => p.status ?? null),
-            chunk.map(([, p]) => p.appVersion ?? null),
-            chunk.map(([, p]) => p.lng ?? null),
-            chunk.map(([, p]) => p.lat ?? null),
-            chunk.map(([, p]) => p.freeStorage ?? null),
-            chunk.map(() => newId()),
-            at,
-          ],
-          'presence-flush',
-        );
+        await this.statements.flush(entries.slice(i, i + this.chunk), at);
       }
     } catch (err) {
       // Keep them for the next flush (newer beats taken meanwhile win).

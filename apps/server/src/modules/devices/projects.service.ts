@@ -5,11 +5,11 @@ import { toUnixSeconds } from '@robot-ads/contracts/common/time';
 import { PROJECT_TYPES, type ProjectType } from '@robot-ads/contracts/devices/devices.rules';
 import type { projectInput, updateProjectBody } from '@robot-ads/contracts/devices/devices.schemas';
 import { nameSchema, type OwnerDto, type ProjectDto } from '@robot-ads/contracts/devices/devices.schemas';
-import { and, asc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
+import { tr } from '../../platform/i18n/i18n';
 import { containsLike } from '../../platform/like';
 import { accountSubtreeIds, assertCanSeeAccount } from '../../platform/scope';
 import {
@@ -22,33 +22,41 @@ import {
 } from '../accounts/accounts.queries';
 import type { RobotIdEntry } from './device-import';
 import { findRobotsByRobotIds, type ScopeUser, sceneIdFor } from './devices.repository';
-import { projects, robots, scenes } from './devices.table';
+import {
+  countProjects,
+  deleteProjectRow,
+  findProjectById,
+  findProjectRows,
+  findProjects,
+  insertProject,
+  type ProjectRow,
+  projectConditions,
+  projectHasRobots,
+  projectNames,
+  projectNameTaken,
+  projectsByIds,
+  robotCountsOfProjects,
+  scenesWithCounts,
+  updateProjectRow,
+  updateRobotByRobotId,
+} from './projects.repository';
 
-export const PROJECT_TYPE_LABELS: Record<ProjectType, { zh: string; en: string }> = {
-  project: { zh: '物业', en: 'Property' },
-  movie: { zh: '影院', en: 'Cinema' },
-  common: { zh: '自定义', en: 'Custom' },
-};
+/** Each property type's name in both languages (platform/i18n). */
+export const PROJECT_TYPE_LABELS = Object.fromEntries(
+  PROJECT_TYPES.map((type) => [
+    type,
+    { zh: tr('zh', `devices:projectType.${type}`), en: tr('en', `devices:projectType.${type}`) },
+  ]),
+) as Record<ProjectType, { zh: string; en: string }>;
 
 export function projectTypes() {
   return PROJECT_TYPES.map((value) => ({ value, ...PROJECT_TYPE_LABELS[value] }));
 }
 
-/** Projects a caller may see: operators and advertisers every property, a project account its own. */
-function projectScope(user: ScopeUser): SQL | undefined {
-  if (user.role === 'project') return user.projectId ? eq(projects.id, user.projectId) : sql`false`;
-  if (user.role === 'hide') return sql`false`;
-  return undefined;
-}
-
-async function withCountsAndOwners(db: DbOrTx, rows: Array<typeof projects.$inferSelect>): Promise<ProjectDto[]> {
+async function withCountsAndOwners(db: DbOrTx, rows: ProjectRow[]): Promise<ProjectDto[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const counts = await db
-    .select({ projectId: robots.projectId, n: sql<number>`count(*)::int` })
-    .from(robots)
-    .where(inArray(robots.projectId, ids))
-    .groupBy(robots.projectId);
+  const counts = await robotCountsOfProjects(db, ids);
   const owners = await projectOwnersOf(db, ids);
   return rows.map((p) => ({
     id: p.id,
@@ -68,24 +76,9 @@ async function withCountsAndOwners(db: DbOrTx, rows: Array<typeof projects.$infe
   }));
 }
 
-function projectConditions(user: ScopeUser, q: { name?: string; type?: ProjectType; province?: string }) {
-  const scope = projectScope(user);
-  return and(
-    ...(scope ? [scope] : []),
-    ...(q.name ? [ilike(projects.name, containsLike(q.name))] : []),
-    ...(q.type ? [eq(projects.type, q.type)] : []),
-    ...(q.province ? [eq(projects.province, q.province)] : []),
-  );
-}
-
 /** GET /api/Projects/findAll: every visible property (for selectors: at most 1000). */
 export async function findAllProjects(ctx: AppContext, user: ScopeUser, q: { name?: string; type?: ProjectType }) {
-  const rows = await ctx.db
-    .select()
-    .from(projects)
-    .where(projectConditions(user, q))
-    .orderBy(asc(projects.name))
-    .limit(1000);
+  const rows = await findProjects(ctx.db, projectConditions(user, q), { limit: 1000 });
   return withCountsAndOwners(ctx.db, rows);
 }
 
@@ -96,15 +89,9 @@ export async function queryProjectsPage(
   q: { start: number; limit: number; name?: string; type?: ProjectType; province?: string },
 ) {
   const where = projectConditions(user, q);
-  const [count] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(projects).where(where);
-  const rows = await ctx.db
-    .select()
-    .from(projects)
-    .where(where)
-    .orderBy(asc(projects.name))
-    .offset(q.start)
-    .limit(q.limit);
-  return { total: count?.n ?? 0, datas: await withCountsAndOwners(ctx.db, rows) };
+  const total = await countProjects(ctx.db, where);
+  const rows = await findProjects(ctx.db, where, { start: q.start, limit: q.limit });
+  return { total, datas: await withCountsAndOwners(ctx.db, rows) };
 }
 
 /** GET /api/Proprietors/queryProject: the caller's property (project account) or the one asked for. */
@@ -112,22 +99,14 @@ export async function queryProject(ctx: AppContext, user: ScopeUser, id: string 
   const projectId = user.role === 'project' ? user.projectId : id;
   if (user.role === 'project' && id && id !== user.projectId) throw new AppError('NOT_FOUND', {}, 'id');
   if (!projectId) throw new AppError('NOT_FOUND', {}, 'id');
-  const rows = await ctx.db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.id, projectId), projectConditions(user, {})));
+  const rows = await findProjectRows(ctx.db, projectId, projectConditions(user, {}));
   const [dto] = await withCountsAndOwners(ctx.db, rows);
   if (!dto) throw new AppError('NOT_FOUND', {}, 'id');
   return dto;
 }
 
 async function assertNameFree(db: DbOrTx, name: string, exceptId: string | null, field: string) {
-  const [dup] = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.name, name), ...(exceptId ? [ne(projects.id, exceptId)] : [])))
-    .limit(1);
-  if (dup) throw new AppError('PROJECT_NAME_EXISTS', {}, field);
+  if (await projectNameTaken(db, name, exceptId)) throw new AppError('PROJECT_NAME_EXISTS', {}, field);
 }
 
 /** POST /api/Proprietors/createMultiple: several properties in one transaction. */
@@ -142,7 +121,7 @@ export async function createProjects(ctx: AppContext, inputs: Array<z.infer<type
       await assertNameFree(tx, p.name, null, `projects.${i}.name`);
       const id = newId();
       ids.push(id);
-      await tx.insert(projects).values({
+      await insertProject(tx, {
         id,
         name: p.name,
         type: p.type,
@@ -155,7 +134,7 @@ export async function createProjects(ctx: AppContext, inputs: Array<z.infer<type
         createdAt: now,
       });
     }
-    const rows = await tx.select().from(projects).where(inArray(projects.id, ids)).orderBy(asc(projects.name));
+    const rows = await projectsByIds(tx, ids);
     return withCountsAndOwners(tx, rows);
   });
 }
@@ -163,13 +142,13 @@ export async function createProjects(ctx: AppContext, inputs: Array<z.infer<type
 /** POST /api/Proprietors/update. */
 export async function updateProject(ctx: AppContext, body: z.infer<typeof updateProjectBody>) {
   return ctx.db.transaction(async (tx) => {
-    const [existing] = await tx.select().from(projects).where(eq(projects.id, body.id)).limit(1);
+    const existing = await findProjectById(tx, body.id);
     if (!existing) throw new AppError('NOT_FOUND', {}, 'id');
     if (body.name !== undefined) await assertNameFree(tx, body.name, body.id, 'name');
     const { id, ...patch } = body;
     const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
-    if (Object.keys(clean).length > 0) await tx.update(projects).set(clean).where(eq(projects.id, id));
-    const rows = await tx.select().from(projects).where(eq(projects.id, id));
+    if (Object.keys(clean).length > 0) await updateProjectRow(tx, id, clean);
+    const rows = await findProjectRows(tx, id);
     const [dto] = await withCountsAndOwners(tx, rows);
     return dto as ProjectDto;
   });
@@ -178,12 +157,10 @@ export async function updateProject(ctx: AppContext, body: z.infer<typeof update
 /** DELETE /api/Proprietors/{id}: only a property without devices; its owners lose the link. */
 export async function deleteProject(ctx: AppContext, id: string) {
   await ctx.db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, id)).limit(1);
-    if (!existing) throw new AppError('NOT_FOUND', {}, 'id');
-    const [robot] = await tx.select({ id: robots.id }).from(robots).where(eq(robots.projectId, id)).limit(1);
-    if (robot) throw new AppError('PROJECT_HAS_DEVICES');
+    if (!(await findProjectById(tx, id))) throw new AppError('NOT_FOUND', {}, 'id');
+    if (await projectHasRobots(tx, id)) throw new AppError('PROJECT_HAS_DEVICES');
     for (const ownerId of await accountIdsOfProject(tx, id)) await updateAccount(tx, ownerId, { projectId: null });
-    await tx.delete(projects).where(eq(projects.id, id));
+    await deleteProjectRow(tx, id);
   });
 }
 
@@ -214,16 +191,7 @@ export async function listOwners(
     usernameLike: q.username ? containsLike(q.username) : undefined,
   });
   const projectIds = [...new Set(rows.flatMap((r) => (r.projectId ? [r.projectId] : [])))];
-  const names = new Map(
-    projectIds.length
-      ? (
-          await ctx.db
-            .select({ id: projects.id, name: projects.name })
-            .from(projects)
-            .where(inArray(projects.id, projectIds))
-        ).map((p) => [p.id, p.name] as const)
-      : [],
-  );
+  const names = await projectNames(ctx.db, projectIds);
   return {
     total,
     datas: rows.map((r) => toOwner(r, r.projectId ? (names.get(r.projectId) ?? null) : null)),
@@ -246,7 +214,7 @@ export async function addAuthorization(
   accountId: string,
 ): Promise<OwnerDto> {
   return ctx.db.transaction(async (tx) => {
-    const [project] = await tx.select().from(projects).where(eq(projects.id, projectId)).limit(1);
+    const project = await findProjectById(tx, projectId);
     if (!project) throw new AppError('NOT_FOUND', {}, 'projectId');
     await ownerAccount(tx, user, accountId);
     const row = await updateAccount(tx, accountId, { projectId, authorized: true, updatedAt: ctx.clock.now() });
@@ -267,9 +235,7 @@ export async function setAuthorized(
       authorized,
       updatedAt: ctx.clock.now(),
     })) as AccountRow;
-    const [project] = row.projectId
-      ? await tx.select({ name: projects.name }).from(projects).where(eq(projects.id, row.projectId))
-      : [];
+    const project = row.projectId ? await findProjectById(tx, row.projectId) : null;
     return toOwner(row, project?.name ?? null);
   });
 }
@@ -277,19 +243,7 @@ export async function setAuthorized(
 // ---- scenes and affiliate imports ----
 
 export async function findScenes(ctx: AppContext, user: ScopeUser, name?: string) {
-  const rows = await ctx.db
-    .select({
-      id: scenes.id,
-      name: scenes.name,
-      robotCount: sql<number>`count(${robots.id}) filter (where ${user.role === 'project' ? sql`${robots.projectId} = ${user.projectId ?? ''}` : sql`true`})::int`,
-    })
-    .from(scenes)
-    .leftJoin(robots, eq(robots.sceneId, scenes.id))
-    .where(name ? ilike(scenes.name, containsLike(name)) : undefined)
-    .groupBy(scenes.id, scenes.name)
-    .orderBy(asc(scenes.name))
-    .limit(1000);
-  return rows;
+  return scenesWithCounts(ctx.db, user, name);
 }
 
 type AffiliateRow = {
@@ -351,7 +305,7 @@ export async function importAffiliates(
           kind === 'scenes'
             ? { sceneId: await sceneIdFor(tx, (entries[i]?.extra?.[0] ?? '').trim(), newId), updatedAt: now }
             : { listType: 'blacklist', updatedAt: now };
-        await tx.update(robots).set(patch).where(eq(robots.robotId, r.robotId));
+        await updateRobotByRobotId(tx, r.robotId, patch);
         applied++;
       }
     }

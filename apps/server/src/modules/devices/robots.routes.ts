@@ -23,16 +23,15 @@ import type { GroupMembers } from './device-exports';
 import {
   createRobot,
   issueActivationSecret,
-  priceHistory,
   queryRobots,
   revokeDeviceTokens,
   robotBaseInfo,
   setInfo,
-  setPrice,
   sweepOffline,
   visibleRobot,
 } from './devices.service';
 import { DEVICE_READERS, OPS, OPS_PROJECT } from './route-support';
+import { priceHistory, setPrice } from './set-price';
 
 /** A plan published to a robot, as the delivery info shows it. */
 export interface RobotDeliveryPlan {

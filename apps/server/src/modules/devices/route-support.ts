@@ -23,7 +23,7 @@ export async function registerImportMultipart(app: FastifyInstance) {
 export function templateRoute(
   app: ZodApp,
   path: string,
-  t: { tag: string; summary: string; roles: readonly Role[]; fileName: Record<Language, string> },
+  t: { tag: string; summary: string; roles: readonly Role[]; fileName: (lang: Language) => string },
   build: (lang: Language) => Promise<Buffer>,
 ) {
   app.get(
@@ -34,7 +34,7 @@ export function templateRoute(
     },
     async (request, reply) => {
       const lang = request.query.language ?? request.lang;
-      return sendWorkbook(reply, t.fileName[lang], await build(lang));
+      return sendWorkbook(reply, t.fileName(lang), await build(lang));
     },
   );
 }

@@ -11,6 +11,7 @@ import zhFlags from '../../../../../packages/contracts/src/locales/zh/play-flags
 import enAccounts from './locales/en/accounts.json' with { type: 'json' };
 import enAudits from './locales/en/audits.json' with { type: 'json' };
 import enCommon from './locales/en/common.json' with { type: 'json' };
+import enDevices from './locales/en/devices.json' with { type: 'json' };
 import enPlaylists from './locales/en/playlists.json' with { type: 'json' };
 import enPublishing from './locales/en/publishing.json' with { type: 'json' };
 import enSales from './locales/en/sales.json' with { type: 'json' };
@@ -19,6 +20,7 @@ import enStatistics from './locales/en/statistics.json' with { type: 'json' };
 import zhAccounts from './locales/zh/accounts.json' with { type: 'json' };
 import zhAudits from './locales/zh/audits.json' with { type: 'json' };
 import zhCommon from './locales/zh/common.json' with { type: 'json' };
+import zhDevices from './locales/zh/devices.json' with { type: 'json' };
 import zhPlaylists from './locales/zh/playlists.json' with { type: 'json' };
 import zhPublishing from './locales/zh/publishing.json' with { type: 'json' };
 import zhSales from './locales/zh/sales.json' with { type: 'json' };
@@ -34,6 +36,7 @@ export const SERVER_LOCALES = {
     common: zhCommon,
     audits: zhAudits,
     accounts: zhAccounts,
+    devices: zhDevices,
     playlists: zhPlaylists,
     sales: zhSales,
     publishing: zhPublishing,
@@ -45,6 +48,7 @@ export const SERVER_LOCALES = {
     common: enCommon,
     audits: enAudits,
     accounts: enAccounts,
+    devices: enDevices,
     playlists: enPlaylists,
     sales: enSales,
     publishing: enPublishing,
