@@ -1,14 +1,21 @@
-import { getTableName, inArray, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client';
-import { type UnnestColumn, unnestInsert } from '../../db/statements';
-import { playCalendarRollups, playPlanCalendarRollups, type playRollups } from './play-events.table';
-
 /**
  * Calendar rollups (docs/statistics.md, "Calendar rollups"): the quarter rows summed per local day, week
  * (from Monday) and month of the fixed UTC+8 calendar, written with the quarter rows and read for the
  * whole days, weeks and months of a report whose zone has its midnights there.
  */
+
+import type { DbOrTx } from '../../db/client';
+import { SUMMED, writeCalendarRows } from './play-events.calendar.repository';
+import type { playCalendarRollups, playPlanCalendarRollups, playRollups } from './play-events.table';
+
+export {
+  addOnConflict,
+  CALENDAR_BACKFILL,
+  measureColumns,
+  PLAN_CALENDAR_BACKFILL,
+  rebuildCalendarRollups,
+  rebuildPlanCalendars,
+} from './play-events.calendar.repository';
 
 /** The calendar's fixed offset from UTC: +8 h (Asia/Shanghai, the default report zone; no DST since 1991). */
 export const CALENDAR_OFFSET_S = 8 * 3600;
@@ -36,23 +43,6 @@ export function calendarMonthOf(unix: number, months = 0): number {
   const local = new Date((unix + CALENDAR_OFFSET_S) * 1000);
   return Date.UTC(local.getUTCFullYear(), local.getUTCMonth() + months, 1) / 1000 - CALENDAR_OFFSET_S;
 }
-
-const SUMMED = [
-  'plays',
-  'scans',
-  'watchMs',
-  'ageChild',
-  'ageYouth',
-  'ageAdult',
-  'ageMiddle',
-  'ageSenior',
-  'male',
-  'female',
-  'sensedPlays',
-  'exposureSense',
-  'viewers',
-  'dwellMs',
-] as const;
 
 /** The quarter deltas summed per calendar day, week and month (x plan x ad x robot). */
 export function calendarDeltas(deltas: readonly QuarterDelta[]): CalendarRow[] {
@@ -94,48 +84,6 @@ export function planCalendarDeltas(rows: readonly CalendarRow[]): PlanCalendarRo
   return [...out.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
 }
 
-/** The summed columns of a rollup table, as `unnestInsert` columns of rows holding them (missing: 0). */
-export function measureColumns<R extends Partial<Record<(typeof SUMMED)[number], number>>>(
-  table: typeof playRollups | typeof playCalendarRollups | typeof playPlanCalendarRollups,
-): UnnestColumn<R>[] {
-  return SUMMED.map((k) => [table[k], (row: R) => row[k] ?? 0] as const);
-}
-
-/**
- * `on conflict (keys) do update set m = m + excluded.m` for every summed column of the table, and the
- * `extra` assignments.
- */
-export function addOnConflict(
-  table: typeof playRollups | typeof playCalendarRollups | typeof playPlanCalendarRollups,
-  keys: readonly PgColumn[],
-  extra: readonly string[] = [],
-): string {
-  const name = getTableName(table);
-  const sums = SUMMED.map((k) => `"${table[k].name}" = "${name}"."${table[k].name}" + excluded."${table[k].name}"`);
-  return `on conflict (${keys.map((c) => `"${c.name}"`).join(', ')}) do update set ${[...sums, ...extra].join(', ')}`;
-}
-
-/** The key and summed columns of a calendar table (the table over robots has no robot). */
-function calendarColumns<R extends PlanCalendarRow & { robotRef?: string }>(
-  table: typeof playCalendarRollups | typeof playPlanCalendarRollups,
-): UnnestColumn<R>[] {
-  return [
-    [table.playlistId, (row) => row.playlistId],
-    [table.period, (row) => row.period],
-    [table.start, (row) => row.start.toISOString()],
-    [table.adId, (row) => row.adId],
-    ...('robotRef' in table ? [[table.robotRef, (row: R) => row.robotRef] as const] : []),
-    ...measureColumns<R>(table),
-  ];
-}
-
-const c = playCalendarRollups;
-const CALENDAR_COLUMNS = calendarColumns<CalendarRow>(c);
-const ADD_TO_CALENDAR = addOnConflict(c, [c.playlistId, c.period, c.start, c.adId, c.robotRef]);
-const p = playPlanCalendarRollups;
-const PLAN_CALENDAR_COLUMNS = calendarColumns<PlanCalendarRow>(p);
-const ADD_TO_PLAN_CALENDAR = addOnConflict(p, [p.playlistId, p.period, p.start, p.adId]);
-
 /**
  * Adds the quarter deltas to their day, week and month rows, per robot and over robots (creating them when
  * new). Same transaction as the quarters.
@@ -143,68 +91,7 @@ const ADD_TO_PLAN_CALENDAR = addOnConflict(p, [p.playlistId, p.period, p.start, 
 export async function addToCalendarRollups(db: DbOrTx, deltas: readonly QuarterDelta[]) {
   const rows = calendarDeltas(deltas);
   if (rows.length === 0) return;
-  await db.execute(unnestInsert(c, CALENDAR_COLUMNS, rows, ADD_TO_CALENDAR));
-  // In key order (planCalendarDeltas): unnest yields the rows in array order, so concurrent batches of
-  // one plan lock its shared rows in the same order.
-  await db.execute(unnestInsert(p, PLAN_CALENDAR_COLUMNS, planCalendarDeltas(rows), ADD_TO_PLAN_CALENDAR));
-}
-
-/**
- * The calendar rows recomputed from every quarter row (the migrations that created the tables ran these
- * very statements as their backfill; the history bench runs them after its bulk write of quarter rows).
- */
-export async function rebuildCalendarRollups(db: DbOrTx) {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`delete from ${playCalendarRollups}`);
-    await tx.execute(sql`delete from ${playPlanCalendarRollups}`);
-    await tx.execute(sql.raw(CALENDAR_BACKFILL));
-    await tx.execute(sql.raw(PLAN_CALENDAR_BACKFILL));
-  });
-}
-
-const PLANS = '$plans';
-const SUMS =
-  'plays, scans, watch_ms, age_child, age_youth, age_adult, age_middle, age_senior, male, female, sensed_plays, exposure_sense, viewers, dwell_ms';
-
-const calendarBackfill = (
-  where: string,
-) => `insert into "play_calendar_rollups" (playlist_id, period, start, ad_id, robot_ref, ${SUMS})
-select q.playlist_id, p.period,
-  (date_trunc(p.period, (q.hour at time zone 'UTC') + interval '8 hours') - interval '8 hours') at time zone 'UTC',
-  q.ad_id, q.robot_ref, ${SUMS.split(', ')
-    .map((col) => `sum(q.${col})`)
-    .join(', ')}
-from "play_rollups" q cross join (values ('day'), ('week'), ('month')) as p(period)${where ? ` ${where}` : ''}
-group by 1, 2, 3, 4, 5`;
-export const CALENDAR_BACKFILL = calendarBackfill('');
-
-const planCalendarBackfill = (
-  where: string,
-) => `insert into "play_plan_calendar_rollups" (playlist_id, period, start, ad_id, ${SUMS})
-select playlist_id, period, start, ad_id, ${SUMS.split(', ')
-  .map((col) => `sum(${col})`)
-  .join(', ')}
-from "play_calendar_rollups"${where ? ` ${where}` : ''}
-group by 1, 2, 3, 4`;
-/** The robots' calendar rows summed over robots (after CALENDAR_BACKFILL). */
-export const PLAN_CALENDAR_BACKFILL = planCalendarBackfill('');
-
-/**
- * The calendar rows of these plans recomputed from their quarter rows, on the caller's handle (the demo
- * seed, after writing history straight into quarter rows, inside its transaction).
- */
-export async function rebuildPlanCalendars(db: DbOrTx, planIds: readonly string[]) {
-  if (planIds.length === 0) return;
-  const ids = [...planIds];
-  await db.delete(playCalendarRollups).where(inArray(playCalendarRollups.playlistId, ids));
-  await db.delete(playPlanCalendarRollups).where(inArray(playPlanCalendarRollups.playlistId, ids));
-  // The plans as one array parameter in the place of PLANS.
-  const bound = (statement: string) => {
-    const [head = '', tail = ''] = statement.split(PLANS);
-    return sql`${sql.raw(head)}${`{${ids.join(',')}}`}::text[]${sql.raw(tail)}`;
-  };
-  await db.execute(bound(calendarBackfill(`where q.playlist_id = any(${PLANS})`)));
-  await db.execute(bound(planCalendarBackfill(`where playlist_id = any(${PLANS})`)));
+  await writeCalendarRows(db, rows, planCalendarDeltas(rows));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -8,16 +8,14 @@ import {
   type PlaylistInputParsed,
   type PlaylistUpdateParsed,
 } from '@robot-ads/contracts/playlists/playlists.schemas';
-import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import { isSuperuser } from '../../platform/session-user';
 import { customerExists } from '../customers/delivery.queries';
 import { emptyPlanCounts } from './playlists.context';
-import { adSummaries } from './playlists.repository';
+import { adSummaries, insertPlan, markPlanDeleted, updatePlanFields } from './playlists.repository';
 import { getPlan, type PlanScopeContext, type User, visiblePlan } from './playlists.service';
-import { playlistAds, playlists } from './playlists.table';
 
 /** Plan commands: create, edit (a PUT keeps what it does not send), delete. */
 
@@ -85,8 +83,7 @@ export async function createPlan(ctx: AppContext, user: User, input: PlaylistInp
     const clientId = await clientFor(tx, user, input.clientId);
     const ads = await resolveAds(ctx, tx, user, clientId, input.advertisements);
     const planId = newId();
-    await tx.insert(playlists).values({
-      id: planId,
+    await insertPlan(tx, planId, ads.adIds, {
       name: input.name,
       clientId,
       description: input.description,
@@ -106,7 +103,6 @@ export async function createPlan(ctx: AppContext, user: User, input: PlaylistInp
       createdAt: now,
       updatedAt: now,
     });
-    await tx.insert(playlistAds).values(ads.adIds.map((adId, position) => ({ playlistId: planId, position, adId })));
     return planId;
   });
   return getPlan(ctx, user, id);
@@ -141,29 +137,24 @@ export async function updatePlan(ctx: AppContext, user: User, sent: PlaylistUpda
     assertRules(input, now, { begin: toUnixSeconds(row.beginAt) ?? 0 });
     const clientId = await clientFor(tx, user, input.clientId ?? row.clientId);
     const ads = await resolveAds(ctx, tx, user, clientId, input.advertisements);
-    await tx
-      .update(playlists)
-      .set({
-        name: input.name,
-        clientId,
-        description: input.description,
-        isOrder: input.isOrder,
-        priority: input.priority,
-        cycle: input.cycle,
-        times: input.times,
-        beginAt: fromUnixSeconds(input.begin) as Date,
-        endAt: fromUnixSeconds(input.end) as Date,
-        timeZone: input.timeZone,
-        playingMode: input.playingMode ?? input.mode ?? row.playingMode,
-        countLimit: input.countLimit,
-        timeLimit: input.timeLimit,
-        materials: ads.materials,
-        advertisingType: ads.kinds,
-        updatedAt: now,
-      })
-      .where(eq(playlists.id, row.id));
-    await tx.delete(playlistAds).where(eq(playlistAds.playlistId, row.id));
-    await tx.insert(playlistAds).values(ads.adIds.map((adId, position) => ({ playlistId: row.id, position, adId })));
+    await updatePlanFields(tx, row.id, ads.adIds, {
+      name: input.name,
+      clientId,
+      description: input.description,
+      isOrder: input.isOrder,
+      priority: input.priority,
+      cycle: input.cycle,
+      times: input.times,
+      beginAt: fromUnixSeconds(input.begin) as Date,
+      endAt: fromUnixSeconds(input.end) as Date,
+      timeZone: input.timeZone,
+      playingMode: input.playingMode ?? input.mode ?? row.playingMode,
+      countLimit: input.countLimit,
+      timeLimit: input.timeLimit,
+      materials: ads.materials,
+      advertisingType: ads.kinds,
+      updatedAt: now,
+    });
   });
   return getPlan(ctx, user, sent.id);
 }
@@ -180,7 +171,7 @@ export async function deletePlan(ctx: AppContext, user: User, id: string): Promi
     const lock = await lockState(ctx, tx, row.id);
     if (lock.delivered) throw new AppError('PLAYLIST_ONLINE_DELETE', {}, 'id');
     await ctx.planDelivery.withdrawPendingApplications(tx, row.id, now);
-    await tx.update(playlists).set({ deletedAt: now, updatedAt: now }).where(eq(playlists.id, row.id));
+    await markPlanDeleted(tx, row.id, now);
   });
   return { id };
 }

@@ -1,6 +1,7 @@
-import { and, eq, ilike, inArray, isNull, like, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, ilike, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { adsChangedSince } from '../ads/ads.queries';
+import { customerIdsOwnedBy } from '../customers/delivery.queries';
 import { playlistAds, playlists } from './playlists.table';
 
 /*
@@ -113,4 +114,24 @@ export function plansChangedSince(since: Date): SQL {
   return sql`select p.id as playlist_id, p.updated_at as at from ${playlists} p where p.updated_at > ${since}
     union all
     select pa.playlist_id, c.at from (${adsChangedSince(since)}) c join ${playlistAds} pa on pa.ad_id = c.ad_id`;
+}
+
+/**
+ * The plans of an operator's account subtree: created in it, or of a customer it manages. `accountIds`
+ * is the subtree, as a list or as a subquery (descendantIdsSql).
+ */
+export function subtreePlans(accountIds: string[] | SQL): SQL {
+  const inSubtree = (column: AnyColumn) =>
+    Array.isArray(accountIds) ? inArray(column, accountIds) : sql`${column} in (${accountIds})`;
+  return or(inSubtree(playlists.createdBy), sql`${playlists.clientId} in (${customerIdsOwnedBy(inSubtree)})`) as SQL;
+}
+
+/** Condition on the plans table: the plans of one customer. */
+export function plansOfCustomer(customerId: string): SQL {
+  return eq(playlists.clientId, customerId);
+}
+
+/** Condition on the plans table that no plan meets (a caller who may see none). */
+export function noPlans(): SQL {
+  return sql`false`;
 }

@@ -7,24 +7,33 @@ import {
   isLowPullRate,
   pullRatio,
 } from '@robot-ads/contracts/publishing/delivery-status.rules';
-import { type AnyColumn, and, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
-import { containsLike } from '../../platform/like';
 import { accountSubtreeIds } from '../../platform/scope';
 import { isSuperuser, type SessionUser } from '../../platform/session-user';
 import { customerNamesByIds } from '../customers/customers.queries';
-import { customerIdsOwnedBy } from '../customers/delivery.queries';
 import { emptyPlanCounts, type PlanRecordCounts } from './playlists.context';
-import { adIdsOfPlans, adSummaries, planIdsWithAd } from './playlists.repository';
+import { noPlans, plansOfCustomer, subtreePlans } from './playlists.queries';
+import {
+  adIdsOfPlans,
+  adSummaries,
+  deliveryStatusCondition,
+  everPublishedCondition,
+  findPlanInScope,
+  onlineConditions,
+  planIdsInScope,
+  planIdsWithAd,
+  planPage,
+} from './playlists.repository';
 import { type PlaylistRow, playlists } from './playlists.table';
+
+export { subtreePlans } from './playlists.queries';
 
 export type User = Pick<SessionUser, 'id' | 'role' | 'principals' | 'customer' | 'projectId'>;
 /** What the plan scope needs of the context: the plans' delivery facts (a property sees the plans that reach it). */
 export type PlanScopeContext = Pick<AppContext, 'planDelivery'>;
-
-const like = containsLike;
 
 /**
  * The plans a caller may see: root/admin all; operators those created in their account subtree or
@@ -34,22 +43,12 @@ const like = containsLike;
 export async function planScope(ctx: PlanScopeContext, db: DbOrTx, user: User): Promise<SQL | undefined> {
   if (isSuperuser(user)) return undefined;
   if (isOperatorRole(user.role)) return subtreePlans((await accountSubtreeIds(db, user)) ?? [user.id]);
-  if (isAdvertiserRole(user.role)) return user.customer ? eq(playlists.clientId, user.customer) : sql`false`;
+  if (isAdvertiserRole(user.role)) return user.customer ? plansOfCustomer(user.customer) : noPlans();
   if (user.role === 'project') {
-    if (!user.projectId) return sql`false`;
+    if (!user.projectId) return noPlans();
     return ctx.planDelivery.reachesProperty(playlists.id, user.projectId);
   }
-  return sql`false`;
-}
-
-/**
- * The plans of an operator's account subtree: created in it, or of a customer it manages. `accountIds`
- * is the subtree, as a list or as a subquery (descendantIdsSql).
- */
-export function subtreePlans(accountIds: string[] | SQL): SQL {
-  const inSubtree = (column: AnyColumn) =>
-    Array.isArray(accountIds) ? inArray(column, accountIds) : sql`${column} in (${accountIds})`;
-  return or(inSubtree(playlists.createdBy), sql`${playlists.clientId} in (${customerIdsOwnedBy(inSubtree)})`) as SQL;
+  return noPlans();
 }
 
 /**
@@ -64,12 +63,7 @@ export async function visiblePlan(
   opts: { forUpdate?: boolean } = {},
 ): Promise<PlaylistRow> {
   const scope = await planScope(ctx, db, user);
-  const q = db
-    .select()
-    .from(playlists)
-    .where(and(eq(playlists.id, id), isNull(playlists.deletedAt), ...(scope ? [scope] : [])))
-    .limit(1);
-  const [row] = opts.forUpdate ? await q.for('update') : await q;
+  const row = await findPlanInScope(db, id, scope, opts.forUpdate ?? false);
   if (!row) throw new AppError('PLAYLIST_NOT_FOUND', {}, 'playListId');
   return row;
 }
@@ -86,11 +80,7 @@ export async function visiblePlanIds(
 ): Promise<string[] | null> {
   const scope = await planScope(ctx, db, user);
   if (!scope && clientId === undefined) return null;
-  const rows = await db
-    .select({ id: playlists.id })
-    .from(playlists)
-    .where(and(clientId !== undefined ? eq(playlists.clientId, clientId) : undefined, scope));
-  return rows.map((r) => r.id);
+  return planIdsInScope(db, scope, clientId);
 }
 
 export function statusOf(row: PlaylistRow, counts: PlanRecordCounts, pending: boolean, now: Date): DeliveryStatus {
@@ -184,64 +174,26 @@ export interface PlanListQuery {
 /** Paged plans in scope, newest first; the delivery status filter is evaluated in SQL. */
 export async function queryPlans(ctx: AppContext, user: User, q: PlanListQuery, extra: SQL[] = []) {
   const scope = await planScope(ctx, ctx.db, user);
-  const conds: SQL[] = [isNull(playlists.deletedAt), ...extra];
-  if (scope) conds.push(scope);
-  if (q.name) conds.push(ilike(playlists.name, like(q.name)));
-  if (q.clientId) conds.push(eq(playlists.clientId, q.clientId));
-  if (q.playListId) conds.push(eq(playlists.id, q.playListId));
-  if (q.status) conds.push(statusCondition(ctx, q.status, ctx.clock.now()));
-  const where = and(...conds);
-  const [count] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(playlists).where(where);
-  const rows = await ctx.db
-    .select()
-    .from(playlists)
-    .where(where)
-    .orderBy(desc(playlists.createdAt), desc(playlists.id))
-    .offset(q.start)
-    .limit(q.limit);
-  return { total: count?.n ?? 0, datas: await toDtos(ctx, ctx.db, rows) };
+  const status = q.status ? statusCondition(ctx, q.status, ctx.clock.now()) : undefined;
+  const { total, rows } = await planPage(ctx.db, { ...q, extra, scope, status }, q);
+  return { total, datas: await toDtos(ctx, ctx.db, rows) };
 }
 
-/** SQL form of deliveryStatus for list filters (same cases, same order). */
+/** SQL form of deliveryStatus for list filters (same cases, same order); an unknown status is refused. */
 export function statusCondition(ctx: PlanScopeContext, status: string, now: Date): SQL {
-  const liveCount = (state?: string) => ctx.planDelivery.recordCount(playlists.id, state);
-  const pendingExists = ctx.planDelivery.pendingApplication(playlists.id);
-  const live = sql`${liveCount()} > 0`;
-  const ended = sql`${playlists.endAt} <= ${now}`;
-  switch (status as DeliveryStatus) {
-    case 'cancelled':
-      return sql`(${liveCount()} = 0 and ${liveCount('cancelled')} > 0 and not ${pendingExists})`;
-    case 'pendingReview':
-      return sql`(${liveCount()} = 0 and ${pendingExists})`;
-    case 'notDelivered':
-      return sql`(${liveCount()} = 0 and not ${pendingExists} and ${liveCount('cancelled')} = 0)`;
-    case 'ended':
-      return sql`(${live} and ${ended})`;
-    case 'toBeIssued':
-      return sql`(${live} and not ${ended} and ${liveCount('notIssued')} = ${liveCount()})`;
-    case 'notStarted':
-      return sql`(${live} and not ${ended} and ${liveCount('notIssued')} < ${liveCount()} and ${playlists.beginAt} > ${now})`;
-    case 'issued':
-      return sql`(${live} and not ${ended} and ${playlists.beginAt} <= ${now} and ${liveCount('pulled')} = 0 and ${liveCount('issued')} > 0)`;
-    case 'live':
-      return sql`(${live} and not ${ended} and ${playlists.beginAt} <= ${now} and ${liveCount('pulled')} > 0)`;
-    default:
-      throw new AppError('VALIDATION_FAILED', { field: 'status', reason: status }, 'status');
-  }
+  const condition = deliveryStatusCondition(ctx.planDelivery, status as DeliveryStatus, now);
+  if (!condition) throw new AppError('VALIDATION_FAILED', { field: 'status', reason: status }, 'status');
+  return condition;
 }
 
 /** GET queryOnlineAdvertising: plans delivered to devices and not ended (the online delivery list). */
 export async function queryOnline(ctx: AppContext, user: User, q: PlanListQuery) {
-  const now = ctx.clock.now();
-  return queryPlans(ctx, user, q, [
-    sql`${ctx.planDelivery.recordCount(playlists.id)} > 0`,
-    sql`${playlists.endAt} > ${now}`,
-  ]);
+  return queryPlans(ctx, user, q, onlineConditions(ctx.planDelivery, ctx.clock.now()));
 }
 
 /** GET /ad/historyPublish list: plans that were ever published (any record), newest first. */
 export async function queryHistory(ctx: AppContext, user: User, q: PlanListQuery) {
-  return queryPlans(ctx, user, q, [ctx.planDelivery.everPublished(playlists.id)]);
+  return queryPlans(ctx, user, q, [everPublishedCondition(ctx.planDelivery)]);
 }
 
 // Plan commands live in edit-plans.ts.

@@ -6,7 +6,6 @@ import type { DeviceType } from '@robot-ads/contracts/devices/devices.rules';
 import type { ImportRow, RobotQuery } from '@robot-ads/contracts/devices/devices.schemas';
 import { MAX_INTELLIGENT_DEVICES } from '@robot-ads/contracts/playlists/playlists.schemas';
 import { isCharged, planSlots } from '@robot-ads/contracts/playlists/slots.rules';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
@@ -20,14 +19,16 @@ import { findRobotsByRobotIds, queryRobots } from '../devices/devices.service';
 import { adIdsOfPlans, markPlanApproved, type PlaylistRow } from '../playlists/playlists.queries';
 import { visiblePlan } from '../playlists/playlists.service';
 import {
+  cancelLiveRecords,
+  cancelRecordById,
   heldAndCarrying,
   insertRecords,
-  isLive,
   LIVE_STATES,
   liveRecords,
+  lockRecord,
   type NewRecord,
+  reissueLiveRecords,
 } from './publishing.repository';
-import { publishRecords } from './publishing.table';
 
 type ScopeUser = Pick<SessionUser, 'id' | 'role' | 'principals' | 'projectId'>;
 
@@ -136,17 +137,8 @@ export async function cancelPlanOnRobots(
   robotRefs: string[] | undefined,
   reason: string,
 ): Promise<number> {
-  const conds = [eq(publishRecords.playlistId, playlistId), isLive()];
-  if (robotRefs) {
-    if (robotRefs.length === 0) return 0;
-    conds.push(inArray(publishRecords.robotRef, robotRefs));
-  }
-  const done = await tx
-    .update(publishRecords)
-    .set({ state: 'cancelled', cancelledAt: ctx.clock.now(), cancelReason: reason })
-    .where(and(...conds))
-    .returning({ id: publishRecords.id });
-  return done.length;
+  if (robotRefs && robotRefs.length === 0) return 0;
+  return cancelLiveRecords(tx, playlistId, robotRefs, ctx.clock.now(), reason);
 }
 
 /** Robot IDs of every device in the properties of these project accounts (publishWithAccount), sorted. */
@@ -314,27 +306,20 @@ export async function reissue(ctx: AppContext, user: SessionUser, playListId: st
     const plan = await visiblePlan(ctx, tx, user, playListId, { forUpdate: true });
     if (plan.auditState !== 'post') throw new AppError('PLAYLIST_NOT_APPROVED', {}, 'playListId');
     await assertDeliverable(ctx, tx, plan);
-    const updated = await tx
-      .update(publishRecords)
-      .set({ state: 'issued', pubAt: ctx.clock.now(), pullAt: null })
-      .where(and(eq(publishRecords.playlistId, plan.id), isLive()))
-      .returning({ id: publishRecords.id });
-    if (updated.length === 0) throw new AppError('AUDIT_PLAN_NOT_DELIVERED', {}, 'playListId');
-    return { issued: updated.length };
+    const issued = await reissueLiveRecords(tx, plan.id, ctx.clock.now());
+    if (issued === 0) throw new AppError('AUDIT_PLAN_NOT_DELIVERED', {}, 'playListId');
+    return { issued };
   });
 }
 
 /** DELETE /api/Publishes/{id}: cancel one device's record (operators). */
 export async function cancelRecord(ctx: AppContext, user: SessionUser, id: string, reason: string) {
   return ctx.db.transaction(async (tx) => {
-    const [rec] = await tx.select().from(publishRecords).where(eq(publishRecords.id, id)).for('update');
+    const rec = await lockRecord(tx, id);
     if (!rec) throw new AppError('NOT_FOUND', {}, 'id');
     await visiblePlan(ctx, tx, user, rec.playlistId);
     if (!(LIVE_STATES as readonly string[]).includes(rec.state)) throw new AppError('CANCEL_FAILED', {}, 'id');
-    await tx
-      .update(publishRecords)
-      .set({ state: 'cancelled', cancelledAt: ctx.clock.now(), cancelReason: reason })
-      .where(eq(publishRecords.id, rec.id));
+    await cancelRecordById(tx, rec.id, ctx.clock.now(), reason);
     return { cancelled: 1 };
   });
 }

@@ -1,15 +1,20 @@
 import { toUnixSeconds } from '@robot-ads/contracts/common/time';
 import { pullRatio } from '@robot-ads/contracts/publishing/delivery-status.rules';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { AppContext } from '../../platform/context';
 import type { AdLinkCounter } from '../ads/ads.service';
 import type { UsedSlotsLookup } from '../devices/devices.context';
 import { notifyUser } from '../playlists/playlists.ports';
-import { type PlaylistRow, planIdsWithAdSql, plansByIds, runningPlanIds } from '../playlists/playlists.queries';
-import { heldByRobot, isLive } from './publishing.repository';
-import { publishRecords } from './publishing.table';
+import { type PlaylistRow, plansByIds } from '../playlists/playlists.queries';
+import {
+  countRobotsLiveWithAd,
+  heldByRobot,
+  liveRecordsOfRunningPlans,
+  markRecordsPulled,
+  pullCounts,
+  robotRefsLiveWithAd,
+} from './publishing.repository';
 
 /** The devices module's used-slot lookup of the slot rule (live records of running plans), passed by buildApp. */
 export function heldSlotsLookup(clock: Clock): UsedSlotsLookup {
@@ -21,15 +26,7 @@ export function heldSlotsLookup(clock: Clock): UsedSlotsLookup {
 
 /** Pull numbers of a plan: devices it is published to, and how many of them have pulled it. */
 export async function pullNumbers(db: DbOrTx, playlistId: string) {
-  const [r] = await db
-    .select({
-      planPullNumber: sql<number>`count(*)::int`,
-      alreadyPullNumber: sql<number>`count(*) filter (where ${publishRecords.state} = 'pulled')::int`,
-    })
-    .from(publishRecords)
-    .where(and(eq(publishRecords.playlistId, playlistId), isLive()));
-  const planPullNumber = r?.planPullNumber ?? 0;
-  const alreadyPullNumber = r?.alreadyPullNumber ?? 0;
+  const { planPullNumber, alreadyPullNumber } = await pullCounts(db, playlistId);
   return { planPullNumber, alreadyPullNumber, ratio: pullRatio(planPullNumber, alreadyPullNumber) };
 }
 
@@ -58,18 +55,7 @@ export async function plansPublishedToRobots(
   const out = new Map<string, PublishedPlan[]>();
   if (robotRefs.length === 0) return out;
   const now = ctx.clock.now();
-  const records = await db
-    .select()
-    .from(publishRecords)
-    .where(
-      and(
-        robotRefs.length === 1
-          ? eq(publishRecords.robotRef, robotRefs[0] as string)
-          : inArray(publishRecords.robotRef, robotRefs),
-        isLive(),
-        sql`${publishRecords.playlistId} in (${runningPlanIds(now)})`,
-      ),
-    );
+  const records = await liveRecordsOfRunningPlans(db, robotRefs, now);
   const plans = new Map(
     (
       await plansByIds(
@@ -109,22 +95,11 @@ export async function markPulled(
   at: Date,
 ): Promise<string[]> {
   if (playlistIds.length === 0) return [];
-  const { plans, ratios } = await ctx.db.transaction(async () => {
-    const updated = await ctx.db
-      .update(publishRecords)
-      .set({ state: 'pulled', pullAt: at })
-      .where(
-        and(
-          eq(publishRecords.robotRef, robotRef),
-          inArray(publishRecords.playlistId, playlistIds),
-          inArray(publishRecords.state, ['notIssued', 'issued']),
-        ),
-      )
-      .returning({ playlistId: publishRecords.playlistId });
-    const plans = [...new Set(updated.map((u) => u.playlistId))];
+  const { plans, ratios } = await ctx.db.transaction(async (tx) => {
+    const plans = [...new Set(await markRecordsPulled(tx, robotRef, playlistIds, at))];
     const ratios = [];
     for (const id of plans) {
-      const ratio = await planPullRatio(ctx, id);
+      const ratio = await planPullRatio(tx, id);
       if (!ratio) continue;
       // Partners subscribed to plan.pulledRatio: the creator's applications (and superuser-owned ones).
       await ctx.partnerEvents.emit('plan.pulledRatio', ratio.data, [ratio.createdBy]);
@@ -140,10 +115,10 @@ export async function markPulled(
 }
 
 /** A plan's pulled ratio now: `{ playlistId, name, ratio, planPullNumber, alreadyPullNumber }` and its creator. */
-async function planPullRatio(ctx: AppContext, playlistId: string) {
-  const [plan] = await plansByIds(ctx.db, [playlistId]);
+async function planPullRatio(db: DbOrTx, playlistId: string) {
+  const [plan] = await plansByIds(db, [playlistId]);
   if (!plan) return null;
-  const n = await pullNumbers(ctx.db, playlistId);
+  const n = await pullNumbers(db, playlistId);
   return {
     createdBy: plan.createdBy,
     data: {
@@ -156,22 +131,9 @@ async function planPullRatio(ctx: AppContext, playlistId: string) {
   };
 }
 
-/** Live records of the running plans that contain this ad. */
-function liveOnRunningPlansWithAd(adId: string, now: Date) {
-  return and(
-    sql`${publishRecords.playlistId} in (${planIdsWithAdSql(adId)})`,
-    isLive(),
-    sql`${publishRecords.playlistId} in (${runningPlanIds(now)})`,
-  );
-}
-
 /** The robots (robots.id) an ad is live on now, through the running plans that contain it (sales: branches). */
 export async function liveRobotRefsOfAd(db: DbOrTx, adId: string, now: Date): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ ref: publishRecords.robotRef })
-    .from(publishRecords)
-    .where(liveOnRunningPlansWithAd(adId, now));
-  return rows.map((r) => r.ref);
+  return robotRefsLiveWithAd(db, adId, now);
 }
 
 /**
@@ -180,11 +142,6 @@ export async function liveRobotRefsOfAd(db: DbOrTx, adId: string, now: Date): Pr
  */
 export function adLinkCounter(clock: Clock): AdLinkCounter {
   return async (db, adId) => {
-    const now = clock.now();
-    const [devices] = await db
-      .select({ n: sql<number>`count(distinct ${publishRecords.robotRef})::int` })
-      .from(publishRecords)
-      .where(liveOnRunningPlansWithAd(adId, now));
-    return { devices: devices?.n ?? 0, accounts: 0 };
+    return { devices: await countRobotsLiveWithAd(db, adId, clock.now()), accounts: 0 };
   };
 }

@@ -5,24 +5,26 @@ import { fromUnixSeconds, toUnixSeconds } from '@robot-ads/contracts/common/time
 import { remainingSlots } from '@robot-ads/contracts/playlists/slots.rules';
 import { type PublishState, pullStatus } from '@robot-ads/contracts/publishing/delivery-status.rules';
 import type { PublishInfoRow } from '@robot-ads/contracts/publishing/publishing.schemas';
-import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { AppContext } from '../../platform/context';
 import type { SessionUser } from '../../platform/session-user';
 import { propertyAccountsPage } from '../accounts/delivery.queries';
 import { customerNamesByIds } from '../customers/customers.queries';
-import {
-  type ListedRobot,
-  listedRobots,
-  robotCountsOfProjects,
-  robotIdOfRef,
-  robotRefsWhere,
-} from '../devices/delivery.queries';
-import { planFilter, planIdsWhere, plansByIds } from '../playlists/playlists.queries';
+import { type ListedRobot, listedRobots, robotCountsOfProjects } from '../devices/delivery.queries';
+import { plansByIds } from '../playlists/playlists.queries';
 import { planScope, toDtos as toPlanDtos, visiblePlan } from '../playlists/playlists.service';
 import { robotIdsOfAccounts } from './publishing.commands';
-import { countsByPlan, emptyCounts, heldByRobot, isLive, plansWithLiveRecords } from './publishing.repository';
-import { publishRecords } from './publishing.table';
+import {
+  countsByPlan,
+  emptyCounts,
+  heldByRobot,
+  lastCancellation,
+  liveRobotIdsOfPlan,
+  plansWithLiveRecords,
+  type RecordWhere,
+  recordPage,
+} from './publishing.repository';
+import type { publishRecords } from './publishing.table';
 
 /** Those of these plans that are on at least one device (a live record). */
 export async function plansOnDevices(db: DbOrTx, playlistIds: string[]): Promise<string[]> {
@@ -87,43 +89,25 @@ export interface RecordFilter {
   endTime?: number;
 }
 
-/** The filter conditions, and a project (property) account's limit to its own property's devices. */
-function recordConditions(user: SessionUser, q: Omit<RecordFilter, 'start' | 'limit'>): SQL[] {
-  const conds: SQL[] = [];
-  const robotRefs = robotRefsWhere({
-    ...(user.role === 'project' ? { projectId: user.projectId } : {}),
+/** The filter, and a project (property) account's limit to its own property's devices. */
+function recordWhere(user: SessionUser, q: Omit<RecordFilter, 'start' | 'limit'>): RecordWhere {
+  return {
+    ownProjectId: user.role === 'project' ? user.projectId : undefined,
     robotId: q.robotId,
     province: q.province,
     city: q.city,
-  });
-  if (robotRefs) conds.push(sql`${publishRecords.robotRef} in (${robotRefs})`);
-  if (q.playListId) conds.push(eq(publishRecords.playlistId, q.playListId));
-  const plans = planFilter({ name: q.name, clientId: q.clientId });
-  if (plans) conds.push(sql`${publishRecords.playlistId} in (${planIdsWhere(plans)})`);
-  if (q.state) conds.push(eq(publishRecords.state, q.state));
-  const from = fromUnixSeconds(q.beginTime);
-  const to = fromUnixSeconds(q.endTime);
-  if (from) conds.push(gte(publishRecords.pubAt, from));
-  if (to) conds.push(lte(publishRecords.pubAt, to));
-  return conds;
+    playListId: q.playListId,
+    name: q.name,
+    clientId: q.clientId,
+    state: q.state,
+    from: fromUnixSeconds(q.beginTime),
+    to: fromUnixSeconds(q.endTime),
+  };
 }
 
 /** One page of publish records (with device, property, plan and customer), newest first. */
-async function pagedRecords(
-  ctx: AppContext,
-  where: SQL | undefined,
-  q: { start: number; limit: number },
-  lang: Language,
-) {
-  // Every record has its robot and its plan (foreign keys, deleted with them): no join is needed to count.
-  const [count] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(publishRecords).where(where);
-  const rows = await ctx.db
-    .select()
-    .from(publishRecords)
-    .where(where)
-    .orderBy(desc(publishRecords.createdAt), asc(robotIdOfRef(publishRecords.robotRef)))
-    .offset(q.start)
-    .limit(q.limit);
+async function pagedRecords(ctx: AppContext, where: RecordWhere, q: { start: number; limit: number }, lang: Language) {
+  const { total, rows } = await recordPage(ctx.db, where, q);
   const refs = rows.map((r) => r.robotRef);
   const [robots, plans, held] = await Promise.all([
     listedRobots(ctx.db, refs),
@@ -139,7 +123,7 @@ async function pagedRecords(
   );
   const used = new Map([...held].map(([k, v]) => [k, v.slots]));
   return {
-    total: count?.n ?? 0,
+    total,
     datas: detailRows(lang, rows, robots, new Map(plans.map((p) => [p.id, p])), clientNames, used),
   };
 }
@@ -152,7 +136,7 @@ export async function publishDetails(
   lang: Language,
 ) {
   const plan = await visiblePlan(ctx, ctx.db, user, q.playListId);
-  return pagedRecords(ctx, and(...recordConditions(user, { ...q, playListId: plan.id })), q, lang);
+  return pagedRecords(ctx, recordWhere(user, { ...q, playListId: plan.id }), q, lang);
 }
 
 /**
@@ -161,8 +145,7 @@ export async function publishDetails(
  */
 export async function queryRecords(ctx: AppContext, user: SessionUser, q: RecordFilter, lang: Language) {
   const scope = await planScope(ctx, ctx.db, user);
-  const inScope = scope ? [sql`${publishRecords.playlistId} in (${planIdsWhere(scope)})`] : [];
-  return pagedRecords(ctx, and(...inScope, ...recordConditions(user, q)), q, lang);
+  return pagedRecords(ctx, { planScope: scope, ...recordWhere(user, q) }, q, lang);
 }
 
 /** /failedReport: devices a plan could not be delivered to, across the plans in scope. */
@@ -190,28 +173,13 @@ export async function publishSummaryOf(ctx: AppContext, user: SessionUser, playL
 /** GET queryPostByPlaylistId: robot IDs the plan is live on. */
 export async function liveRobotIds(ctx: AppContext, user: SessionUser, playListId: string): Promise<string[]> {
   const plan = await visiblePlan(ctx, ctx.db, user, playListId);
-  const conds: SQL[] = [eq(publishRecords.playlistId, plan.id), isLive()];
-  const ownProperty = user.role === 'project' ? robotRefsWhere({ projectId: user.projectId }) : undefined;
-  if (ownProperty) conds.push(sql`${publishRecords.robotRef} in (${ownProperty})`);
-  const robotId = robotIdOfRef(publishRecords.robotRef);
-  const rows = await ctx.db
-    .select({ robotId: sql<string>`${robotId}` })
-    .from(publishRecords)
-    .where(and(...conds))
-    .orderBy(robotId)
-    .limit(20000);
-  return rows.map((r) => r.robotId);
+  return liveRobotIdsOfPlan(ctx.db, plan.id, user.role === 'project' ? user.projectId : undefined);
 }
 
 /** GET getCancelTimeByPlaylistId: when (and why) the plan's delivery was last cancelled. */
 export async function cancelTime(ctx: AppContext, user: SessionUser, playListId: string) {
   const plan = await visiblePlan(ctx, ctx.db, user, playListId);
-  const [row] = await ctx.db
-    .select({ at: publishRecords.cancelledAt, reason: publishRecords.cancelReason })
-    .from(publishRecords)
-    .where(and(eq(publishRecords.playlistId, plan.id), eq(publishRecords.state, 'cancelled')))
-    .orderBy(desc(publishRecords.cancelledAt))
-    .limit(1);
+  const row = await lastCancellation(ctx.db, plan.id);
   return { cancelTime: toUnixSeconds(row?.at ?? null), reason: row?.reason ?? null };
 }
 

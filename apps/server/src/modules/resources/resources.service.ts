@@ -8,12 +8,10 @@ import {
   type ResourceQuery,
   type UpdateResourceBody,
 } from '@robot-ads/contracts/resources/resources.schemas';
-import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { PlatformContext } from '../../platform/context';
-import { containsLike } from '../../platform/like';
 import { dataScope } from '../../platform/scope';
 import { deleteMediaRow, type MediaRow } from '../media/media.queries';
 import { assertMayManageMaterials, uploadDirFor } from '../media/media.scope';
@@ -28,8 +26,19 @@ import {
   signedUrl,
   type Uploader,
 } from '../media/media.service';
-import { ownedWhere } from '../media/owned.queries';
-import { type ResourceRow, resources } from './resources.table';
+import {
+  deleteResource,
+  findResourceInScope,
+  findResourcesByIds,
+  findResourcesInScope,
+  insertResource,
+  isMediaRegistered,
+  resourceKinds,
+  resourcePage,
+  setPosterKey,
+  updateResource,
+} from './resources.repository';
+import type { ResourceRow } from './resources.table';
 
 export type { ResourceRow } from './resources.table';
 
@@ -109,10 +118,7 @@ export class ResourcesService {
 
   async findVisible(user: Uploader, id: string, db: DbOrTx = this.ctx.db): Promise<ResourceRow> {
     const scope = await dataScope(db, user);
-    const [row] = await db
-      .select()
-      .from(resources)
-      .where(and(eq(resources.id, id), ownedWhere(scope, resources)));
+    const row = await findResourceInScope(db, id, scope);
     if (!row) throw new AppError('RESOURCE_NOT_FOUND');
     return row;
   }
@@ -121,10 +127,7 @@ export class ResourcesService {
   async findVisibleMany(user: Uploader, ids: string[], db: DbOrTx = this.ctx.db): Promise<ResourceRow[]> {
     if (ids.length === 0) return [];
     const scope = await dataScope(db, user);
-    const rows = await db
-      .select()
-      .from(resources)
-      .where(and(inArray(resources.id, [...new Set(ids)]), ownedWhere(scope, resources)));
+    const rows = await findResourcesInScope(db, ids, scope);
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.map((id) => {
       const row = byId.get(id);
@@ -136,7 +139,7 @@ export class ResourcesService {
   /** Materials by id without a scope check (other modules, after their own checks). */
   async findByIds(ids: string[], db: DbOrTx = this.ctx.db): Promise<ResourceDto[]> {
     if (ids.length === 0) return [];
-    const rows = await db.select().from(resources).where(inArray(resources.id, ids));
+    const rows = await findResourcesByIds(db, ids);
     return this.toDtos(rows, db);
   }
 
@@ -149,28 +152,23 @@ export class ResourcesService {
     const slot = body.slot ?? m.slot;
     checkMediaForSlot(m, kind, template, slot);
     const row = await ctx.db.transaction(async (tx) => {
-      const [used] = await tx.select({ id: resources.id }).from(resources).where(eq(resources.mediaId, m.id));
-      if (used) throw new AppError('MEDIA_ALREADY_REGISTERED', {}, 'mediaId');
+      if (await isMediaRegistered(tx, m.id)) throw new AppError('MEDIA_ALREADY_REGISTERED', {}, 'mediaId');
       const now = ctx.clock.now();
-      const [inserted] = await tx
-        .insert(resources)
-        .values({
-          id: newId(now.getTime()),
-          name: body.name ?? baseName(m.name),
-          kind,
-          type: body.type,
-          durationMs: kind === 'video' ? (m.durationMs ?? 0) : STILL_DURATION_MS,
-          mediaId: m.id,
-          reLocation: kind === 'video' ? '' : (body.reLocation ?? DEFAULT_RELOCATION),
-          template,
-          slot,
-          ownerId: user.id,
-          customerId: m.customerId ?? user.customer,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      return inserted!;
+      return insertResource(tx, {
+        id: newId(now.getTime()),
+        name: body.name ?? baseName(m.name),
+        kind,
+        type: body.type,
+        durationMs: kind === 'video' ? (m.durationMs ?? 0) : STILL_DURATION_MS,
+        mediaId: m.id,
+        reLocation: kind === 'video' ? '' : (body.reLocation ?? DEFAULT_RELOCATION),
+        template,
+        slot,
+        ownerId: user.id,
+        customerId: m.customerId ?? user.customer,
+        createdAt: now,
+        updatedAt: now,
+      });
     });
     return resourceToDto(ctx, { resource: row, media: m });
   }
@@ -190,18 +188,14 @@ export class ResourcesService {
         if (used[0]) throw new AppError('RESOURCE_IN_USE', { name: current.name, ad: used[0].adName });
       }
     }
-    const [row] = await ctx.db
-      .update(resources)
-      .set({
-        name: body.name ?? current.name,
-        type: body.type ?? current.type,
-        reLocation: current.kind === 'video' ? '' : (body.reLocation ?? current.reLocation),
-        template,
-        slot,
-        updatedAt: ctx.clock.now(),
-      })
-      .where(eq(resources.id, current.id))
-      .returning();
+    const row = await updateResource(ctx.db, current.id, {
+      name: body.name ?? current.name,
+      type: body.type ?? current.type,
+      reLocation: current.kind === 'video' ? '' : (body.reLocation ?? current.reLocation),
+      template,
+      slot,
+      updatedAt: ctx.clock.now(),
+    });
     return resourceToDto(ctx, { resource: row!, media: m! });
   }
 
@@ -214,46 +208,20 @@ export class ResourcesService {
       const used = await this.usage(tx, [row.id]);
       if (used[0]) throw new AppError('RESOURCE_IN_USE', { name: row.name, ad: used[0].adName });
       const [m] = await findMediaByIds(tx, [row.mediaId]);
-      await tx.delete(resources).where(eq(resources.id, row.id));
+      await deleteResource(tx, row.id);
       await deleteMediaRow(tx, row.mediaId);
       return [...(m ? objectKeysOf(m) : []), ...(row.posterKey ? [row.posterKey] : [])];
     });
     await deleteObjects(ctx, keys);
   }
 
-  private async filters(user: Uploader, q: Partial<ResourceQuery>): Promise<SQL | undefined> {
-    const scope = await dataScope(this.ctx.db, user);
-    const conds: (SQL | undefined)[] = [ownedWhere(scope, resources)];
-    if (q.kind) conds.push(eq(resources.kind, q.kind));
-    if (q.template) conds.push(eq(resources.template, q.template));
-    if (q.slot) conds.push(eq(resources.slot, q.slot));
-    if (q.type) conds.push(eq(resources.type, q.type));
-    if (q.name) conds.push(ilike(resources.name, containsLike(q.name)));
-    return and(...conds);
-  }
-
   async page(user: Uploader, q: ResourceQuery): Promise<{ total: number; datas: ResourceDto[] }> {
-    const where = await this.filters(user, q);
-    const [{ total } = { total: 0 }] = await this.ctx.db.select({ total: count() }).from(resources).where(where);
-    const rows = await this.ctx.db
-      .select()
-      .from(resources)
-      .where(where)
-      .orderBy(desc(resources.createdAt), desc(resources.id))
-      .limit(q.limit)
-      .offset(q.start);
+    const { total, rows } = await resourcePage(this.ctx.db, await dataScope(this.ctx.db, user), q);
     return { total, datas: await this.toDtos(rows) };
   }
 
   async kinds(user: Uploader): Promise<{ kind: ResourceKind; count: number }[]> {
-    const where = await this.filters(user, {});
-    const rows = await this.ctx.db
-      .select({ kind: resources.kind, count: count() })
-      .from(resources)
-      .where(where)
-      .groupBy(resources.kind)
-      .orderBy(resources.kind);
-    return rows.map((r) => ({ kind: r.kind as ResourceKind, count: r.count }));
+    return resourceKinds(this.ctx.db, await dataScope(this.ctx.db, user));
   }
 
   async video(user: Uploader, id: string): Promise<ResourceDto> {
@@ -275,7 +243,7 @@ export class ResourcesService {
       });
       const key = newObjectKey(uploadDirFor({ id: row.ownerId, customer: row.customerId }), 'poster', 'jpg');
       await ctx.storage.put(key, jpeg, { contentType: 'image/jpeg' });
-      await ctx.db.update(resources).set({ posterKey: key }).where(eq(resources.id, row.id));
+      await setPosterKey(ctx.db, row.id, key);
       row.posterKey = key;
     }
     const head = await ctx.storage.readRange(row.posterKey, 0, 4 * 1024 * 1024);
