@@ -1,6 +1,5 @@
 import { isAdvertiserRole } from '@robot-ads/contracts/auth/roles';
 import { canonicalTimeZone, startOfLocalDay } from '@robot-ads/contracts/playback/zoned-time';
-import { DEFAULT_TIME_ZONE } from '@robot-ads/contracts/playlists/playlists.schemas';
 import type { ClientReportQuery, PlanReportQuery } from '@robot-ads/contracts/statistics/statistics.schemas';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
@@ -65,7 +64,7 @@ export async function planReportScope(
     playlistIds: [plan.id],
     ...(robotRefs ? { robotRefs } : {}),
     ...(q.adIds ? { adIds: q.adIds } : {}),
-    timeZone: canonicalZone(q.timeZone ?? plan.timeZone ?? DEFAULT_TIME_ZONE),
+    timeZone: canonicalZone(q.timeZone ?? plan.timeZone ?? ctx.config.TIME_ZONE),
     multipliers: await audienceMultipliers(ctx.db),
   };
 }
@@ -93,7 +92,7 @@ export async function clientReportScope(
   return {
     playlistIds,
     ...(robotRefs ? { robotRefs } : {}),
-    timeZone: canonicalZone(q.timeZone ?? DEFAULT_TIME_ZONE),
+    timeZone: canonicalZone(q.timeZone ?? ctx.config.TIME_ZONE),
     multipliers: await audienceMultipliers(ctx.db),
   };
 }
