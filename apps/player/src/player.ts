@@ -1,6 +1,4 @@
-import { newId } from '@robot-ads/contracts/common/new-id';
 import type { DeviceSchedule } from '@robot-ads/contracts/device-protocol/schedule.schemas';
-import { Outbox } from '@robot-ads/contracts/play-events/outbox';
 import {
   compactState,
   initialPlaybackState,
@@ -9,43 +7,25 @@ import {
 } from '@robot-ads/contracts/playback/play-order.rules';
 import type { PlaybackPlan } from '@robot-ads/contracts/playback/playback.types';
 import { nextChangeAt } from '@robot-ads/contracts/playback/schedule.rules';
-import { ApiError, ackSchedule, heartbeat, OfflineError, type PlayEventOut, pullSchedule, sendEvents } from './api';
+import { Acknowledgements } from './acknowledgements';
+import { ApiError, OfflineError, pullSchedule } from './api';
+import { heartbeatLoop } from './heartbeat';
 import * as media from './media-cache';
-import { qrImageUrl, trackingAddress } from './qr';
-import { adNames, heldPlanIds, type PlayerAd, playablePlans, type QueueEntry, upcomingPlays } from './queue';
-import type { Item, Prepared, Screen } from './screen';
+import { type Pending, parseRatio, toItem } from './play-item';
+import { ProofOfPlay } from './proof-of-play';
+import { adNames, type PlayerAd, playablePlans, type QueueEntry, upcomingPlays } from './queue';
+import type { Screen } from './screen';
 import { ShootingAgent } from './shooting';
 import * as store from './store';
 
-export const APP_VERSION = 'player-1.53.0';
+export { eventOutbox } from './proof-of-play';
 
-/**
- * Proof of play on the way to the server: events kept in IndexedDB until the server answered for their
- * batch; a batch refused as malformed (400) can never be accepted and is dropped.
- */
-export function eventOutbox(token: string): Outbox<PlayEventOut> {
-  return new Outbox<PlayEventOut>(
-    store.eventStore,
-    (events) => sendEvents(token, events),
-    (error) => error instanceof ApiError && error.status === 400,
-  );
-}
+export const APP_VERSION = 'player-1.53.0';
 
 export interface Credentials {
   token: string;
   robotId: string;
   heartbeatInterval: number;
-}
-
-/** An item loaded in the hidden layer, ready to swap in. */
-interface Pending {
-  prepared: Prepared;
-  urls: string[];
-  /** The engine state to commit when it shows (the first screen of a play), else null. */
-  state: PlaybackState | null;
-  version: string | null;
-  /** The screens of the same play still to show after this one. */
-  rest: { plan: PlaybackPlan<PlayerAd>; ad: PlayerAd; screens: number[] } | null;
 }
 
 export interface Status {
@@ -68,7 +48,6 @@ export class Player {
   private schedule: DeviceSchedule | null = null;
   private state: PlaybackState = initialPlaybackState(Math.floor(Math.random() * 2 ** 31));
   private ready = new Set<string>();
-  private acked = new Map<string, Set<string>>();
   /** Server time minus this clock, seconds: plays follow the server's clock, not a drifting kiosk clock. */
   private clockOffset = 0;
   private online = navigator.onLine;
@@ -82,14 +61,11 @@ export class Player {
   private stopped = false;
   private wake: (() => void) | null = null;
   private names = new Map<string, string>();
-  /** Proof of play: finished plays wait in IndexedDB until the server acknowledged them. */
-  private readonly outbox: Outbox<PlayEventOut>;
+  private readonly acks: Acknowledgements;
+  /** Proof of play: times the plays and sends them (docs/device-protocol.md). */
+  private readonly proof: ProofOfPlay;
   /** Shooting tasks of the schedule: photos of the screen while a plan's ad shows (docs/shooting.md). */
   private readonly shooting: ShootingAgent;
-  private flushTimer: ReturnType<typeof setTimeout> | undefined;
-  /** The play on screen: its first screen showed at `startedAt` (server seconds), `t0` (monotonic ms). */
-  private playing: { planId: string; adId: string; startedAt: number; t0: number; version: string | null } | null =
-    null;
   onStatus: (status: Status) => void = () => {};
   onRevoked: () => void = () => {};
 
@@ -97,8 +73,17 @@ export class Player {
     private readonly screen: Screen,
     private readonly credentials: Credentials,
   ) {
-    this.outbox = eventOutbox(this.credentials.token);
+    this.acks = new Acknowledgements(this.credentials.token);
     this.shooting = new ShootingAgent(this.credentials.token);
+    this.proof = new ProofOfPlay(this.credentials.token, this.shooting, {
+      now: () => this.now(),
+      version: () => this.schedule?.version ?? null,
+      onError: (error) => this.handleError(error),
+      onSent: () => this.setOnline(true),
+      onMessage: (message) => {
+        this.message = message;
+      },
+    });
   }
 
   now(): number {
@@ -118,19 +103,27 @@ export class Player {
     if (state) this.state = state;
     if (schedule) await this.adopt(schedule, false);
     void this.playLoop();
-    void this.heartbeatLoop();
+    void heartbeatLoop({
+      token: this.credentials.token,
+      interval: this.credentials.heartbeatInterval,
+      appVersion: APP_VERSION,
+      stopped: () => this.stopped,
+      playing: () => Boolean(this.screen.stage.parentElement?.dataset.playing),
+      onAnswer: () => this.setOnline(true),
+      onError: (error) => this.handleError(error),
+    });
     this.schedulePull(0);
-    this.scheduleFlush(1000);
+    this.proof.scheduleFlush(1000);
     window.addEventListener('online', () => {
       this.collectNow();
-      this.scheduleFlush(1000);
+      this.proof.scheduleFlush(1000);
     });
   }
 
   stop() {
     this.stopped = true;
     clearTimeout(this.pullTimer);
-    clearTimeout(this.flushTimer);
+    this.proof.stop();
     this.wake?.();
   }
 
@@ -261,25 +254,12 @@ export class Player {
       this.downloading = null;
     }
     if (this.schedule !== schedule) return;
-    await this.acknowledge(schedule);
+    await this.acks.send(schedule, this.ready);
     await media.prune(schedule.media).catch(() => undefined);
     // Links that expired before we used them: fetch the whole schedule again for fresh ones; other
     // failed downloads are tried again sooner than the next poll.
     if (expired) this.retry = { delayMs: 1000, force: true };
     else if (schedule.media.some((m) => !this.ready.has(m.id))) this.retry = { delayMs: 15_000, force: false };
-  }
-
-  /** Acknowledges the plans whose files are all held (all plans: no list), once per version and plan. */
-  private async acknowledge(schedule: DeviceSchedule) {
-    const held = heldPlanIds(schedule, this.ready);
-    const done = this.acked.get(schedule.version) ?? new Set<string>();
-    const fresh = held.filter((id) => !done.has(id));
-    if (fresh.length === 0) return;
-    const all = held.length === schedule.plans.length;
-    await ackSchedule(this.credentials.token, schedule.version, all ? undefined : held);
-    for (const id of held) done.add(id);
-    this.acked.clear();
-    this.acked.set(schedule.version, done);
   }
 
   /** The plans for the engine, with only the ads whose files are all cached. */
@@ -294,42 +274,6 @@ export class Player {
 
   // ---- playback -------------------------------------------------------------------------------
 
-  /** Object URLs and the screen item for screen `index` of an ad; null when a file is missing. */
-  private async toItem(
-    plan: PlaybackPlan<PlayerAd>,
-    ad: PlayerAd,
-    index: number,
-  ): Promise<{ item: Item; urls: string[] } | null> {
-    const screen = ad.screens[index];
-    if (!screen) return null;
-    const urls: string[] = [];
-    const slots: Item['slots'] = [];
-    const overlays: Item['overlays'] = [];
-    for (const s of screen.slots) {
-      const url = await media.objectUrl(s.media);
-      if (!url) {
-        for (const u of urls) URL.revokeObjectURL(u);
-        return null;
-      }
-      urls.push(url);
-      slots.push({ slot: s.slot, kind: s.media.kind, url });
-    }
-    for (const o of ad.overlays) {
-      if (o.link) {
-        // A QR code with a target: the tracking address of this robot, plan and ad, drawn here.
-        const link = trackingAddress(o.link, location.href);
-        overlays.push({ url: qrImageUrl(link), position: o.position, role: o.role, link });
-        continue;
-      }
-      const url = await media.objectUrl(o.media);
-      if (!url) continue;
-      urls.push(url);
-      overlays.push({ url, position: o.position, role: o.role });
-    }
-    const seconds = screen.seconds > 0 ? screen.seconds : 10;
-    return { item: { planId: plan.id, adId: ad.id, template: ad.template, slots, overlays, seconds }, urls };
-  }
-
   private async load(
     plan: PlaybackPlan<PlayerAd>,
     ad: PlayerAd,
@@ -338,7 +282,7 @@ export class Player {
   ): Promise<Pending | null> {
     const [index, ...rest] = screens;
     if (index === undefined) return null;
-    const built = await this.toItem(plan, ad, index);
+    const built = await toItem(plan, ad, index);
     if (!built) return null;
     try {
       const prepared = await this.screen.prepare(built.item);
@@ -387,7 +331,7 @@ export class Player {
       }
       if (!pending) pending = await this.prepareNext(null, this.now());
       if (!pending) {
-        this.finishPlay();
+        this.proof.finishPlay();
         this.screen.idle();
         this.emit();
         await this.sleepUntilChange();
@@ -398,7 +342,7 @@ export class Player {
       const ends = this.screen.show(current.prepared);
       this.shootSoon(current.prepared.item.adId);
       if (current.state) {
-        this.startPlay(current.prepared.item.planId, current.prepared.item.adId);
+        this.proof.startPlay(current.prepared.item.planId, current.prepared.item.adId);
         this.state = current.state;
         void store.save('playback', this.state).catch(() => undefined);
       }
@@ -409,7 +353,7 @@ export class Player {
       const nextAt: number = this.now() + current.prepared.item.seconds;
       const next: Pending | null = (await Promise.all([this.prepareNext(current, nextAt), ends]))[0];
       // The last screen of a play ended: the play is complete.
-      if (!current.rest) this.finishPlay();
+      if (!current.rest) this.proof.finishPlay();
       pending = next;
     }
   }
@@ -440,94 +384,4 @@ export class Player {
       void this.shooting.onShow(adId, Math.floor(this.now()), () => this.screen.capture());
     }, 800);
   }
-
-  /** A play's first screen shows: ends the one before it (cut short) and times this one. */
-  private startPlay(planId: string, adId: string) {
-    this.finishPlay();
-    this.playing = {
-      planId,
-      adId,
-      startedAt: Math.floor(this.now()),
-      t0: performance.now(),
-      version: this.schedule?.version ?? null,
-    };
-  }
-
-  /** The play on screen finished: its event goes to the outbox (IndexedDB) before any send. */
-  private finishPlay() {
-    const play = this.playing;
-    if (!play) return;
-    this.playing = null;
-    const event: PlayEventOut = {
-      id: newId(),
-      type: 'play',
-      playlistId: play.planId,
-      adId: play.adId,
-      startedAt: play.startedAt,
-      watchDuration: Math.max(0, Math.round(performance.now() - play.t0)),
-      // The schedule version it played from: kept by the server with the play as proof (audit).
-      ...(play.version ? { scheduleVersion: play.version } : {}),
-    };
-    void this.outbox
-      .enqueue(event)
-      .then(() => this.scheduleFlush(5000))
-      .catch((error) => {
-        this.message = `events: ${error instanceof Error ? error.message : String(error)}`;
-      });
-  }
-
-  /** Sends waiting events soon (batched: plays finishing close together go in one request). */
-  private scheduleFlush(delayMs: number) {
-    if (this.stopped || this.flushTimer !== undefined) return;
-    this.flushTimer = setTimeout(() => {
-      this.flushTimer = undefined;
-      void this.flush();
-    }, delayMs);
-  }
-
-  private async flush() {
-    void this.shooting.flush().then((r) => {
-      if (r.left > 0) this.scheduleFlush(30_000);
-    });
-    try {
-      const r = await this.outbox.flush();
-      if (r.error) this.handleError(r.error);
-      else if (r.sent > 0) this.setOnline(true);
-      // Still waiting (offline, server busy): try again later; the 'online' event also triggers a flush.
-      if (r.left > 0) this.scheduleFlush(30_000);
-    } catch (error) {
-      this.message = `events: ${error instanceof Error ? error.message : String(error)}`;
-      this.scheduleFlush(60_000);
-    }
-  }
-
-  // ---- heartbeat ------------------------------------------------------------------------------
-
-  private async heartbeatLoop() {
-    let interval = this.credentials.heartbeatInterval || 30;
-    while (!this.stopped) {
-      try {
-        const estimate = await navigator.storage?.estimate?.().catch(() => undefined);
-        const free =
-          estimate?.quota !== undefined && estimate.usage !== undefined
-            ? Math.max(0, Math.floor(estimate.quota - estimate.usage))
-            : undefined;
-        const r = await heartbeat(this.credentials.token, {
-          status: this.screen.stage.parentElement?.dataset.playing ? 'playing' : 'idle',
-          appVersion: APP_VERSION,
-          ...(free !== undefined ? { freeStorage: free } : {}),
-        });
-        interval = r.heartbeatInterval || interval;
-        this.setOnline(true);
-      } catch (error) {
-        this.handleError(error);
-      }
-      await new Promise((resolve) => setTimeout(resolve, interval * 1000 * (0.9 + Math.random() * 0.2)));
-    }
-  }
-}
-
-function parseRatio(ratio: string): [number, number] {
-  const [w, h] = ratio.split('_').map(Number);
-  return [w && w > 0 ? w : 1080, h && h > 0 ? h : 1920];
 }
