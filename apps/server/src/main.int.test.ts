@@ -21,6 +21,8 @@ function freePort(): Promise<number> {
   });
 }
 
+const START_MS = 150_000;
+
 async function startServer(port: number): Promise<{ child: ChildProcess; output: () => string }> {
   let out = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -42,7 +44,9 @@ async function startServer(port: number): Promise<{ child: ChildProcess; output:
   child.stderr?.on('data', (d) => {
     out += d;
   });
-  for (let i = 0; i < 600; i++) {
+  // The first start seeds the demo data and makes its media (ffmpeg): from 6 s on a quiet machine to over a
+  // minute on a loaded one.
+  for (const deadline = Date.now() + START_MS; Date.now() < deadline; ) {
     const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
       (r) => r.ok,
       () => false,
@@ -75,7 +79,9 @@ async function readSeededAt() {
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 describe('the server process', () => {
-  it('creates its database on first start, shuts down cleanly on SIGTERM and keeps its data', async () => {
+  it('creates its database on first start, shuts down cleanly on SIGTERM and keeps its data', {
+    timeout: 2 * START_MS + 60_000,
+  }, async () => {
     const port = await freePort();
     const first = await startServer(port);
     const health = (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as {
