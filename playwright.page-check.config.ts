@@ -14,4 +14,8 @@ export default defineConfig({
   testMatch: 'page-check.spec.ts',
   // The server's first start (the demo seed on an empty database) can take minutes on a busy machine.
   ...(webServer ? { webServer: { ...webServer, timeout: 300_000 } } : {}),
+  // No trace: the check writes its own record (problems.txt, a screenshot a page and language). A trace is
+  // recorded on every action of every role's context even when kept only on failure, and writing the trace
+  // of a failed 20-minute run outlasted the 60 s its teardown is given.
+  use: { ...base.use, trace: 'off' },
 });
