@@ -68,7 +68,9 @@ export default function DeliveriesPage() {
               size: 'text',
               render: (v: string) => <Tag>{t(`webhooks.events.${v}`, { defaultValue: v })}</Tag>,
             },
-            { title: t('fields.url'), dataIndex: 'url', size: 'long' },
+            // The address cut to the width of a text (the whole of it on hover): at 1280 px in English the
+            // long size pushed the last error under the fixed actions column.
+            { title: t('fields.url'), dataIndex: 'url', size: 'text' },
             {
               title: t('fields.state'),
               dataIndex: 'state',
