@@ -5,15 +5,6 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 18080);
 const dataDir = path.join(os.tmpdir(), `robot-ads-e2e-${process.pid}`);
 
-/**
- * The server's command on a fresh data folder: empty, so that `npm start` seeds the demo data; or, when
- * tools/e2e.mjs seeded it once for several suites (E2E_DATA_TEMPLATE), a copy of that seeded folder.
- */
-export function freshStart(dir: string): string {
-  const template = process.env.E2E_DATA_TEMPLATE;
-  return template ? `rm -rf ${dir} && cp -a ${template} ${dir} && npm start` : `rm -rf ${dir} && npm start`;
-}
-
 export default defineConfig({
   testDir: 'e2e',
   // The living demo runs with its robot fleet on, in its own server (playwright.living-demo.config.ts).
@@ -45,9 +36,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    // Started exactly as `npm start` starts it, on an empty data folder (or a copy of the demo data seeded
-    // once by tools/e2e.mjs); without the living demo's robots, so that the specs see the demo data as seeded.
-    command: freshStart(dataDir),
+    // Started exactly as `npm start` starts it, on an empty data folder; without the living demo's
+    // robots, so that the specs see the demo data as it was seeded.
+    command: `rm -rf ${dataDir} && npm start`,
     url: `http://localhost:${port}/api/health`,
     // The first start writes the demo data and its media (ffmpeg): over 2 minutes on a loaded 2-core machine.
     timeout: 300_000,

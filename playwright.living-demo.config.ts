@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import base, { freshStart } from './playwright.config';
+import base from './playwright.config';
 
 /**
  * The living demo (e2e/living-demo.spec.ts): a server of its own, one port above E2E_PORT, started as
@@ -17,7 +17,7 @@ export default defineConfig({
   outputDir: `.tmp/test-results-${port}`,
   use: { ...base.use, baseURL: `http://localhost:${port}` },
   webServer: {
-    command: freshStart(dataDir),
+    command: `rm -rf ${dataDir} && npm start`,
     url: `http://localhost:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

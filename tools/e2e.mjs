@@ -1,8 +1,6 @@
 // Runs the Playwright suite in Debian's Chromium (never a downloaded browser).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -34,88 +32,6 @@ const suites = [
   { config: 'playwright.living-demo.config.ts', specs: specs.filter(living) },
   { config: 'playwright.page-check.config.ts', specs: specs.filter(pageCheck) },
 ].filter((s) => specs.length === 0 || s.specs.length > 0);
-
-/**
- * The demo data, seeded once for all suites: `npm start` on an empty data folder (the same start the
- * suites' servers make; it seeds the demo data and makes its media with ffmpeg), stopped with SIGTERM once
- * /api/health answers and its whole process group has exited (the database closed). Each suite's server
- * then starts on a fresh copy of that folder (E2E_DATA_TEMPLATE, read by playwright.config.ts), so each suite
- * still sees the demo data as seeded. Returns null, and the suites seed on their own, when it fails.
- */
-async function seedTemplate(port) {
-  const dir = path.join(os.tmpdir(), `robot-ads-e2e-template-${process.pid}`);
-  fs.rmSync(dir, { recursive: true, force: true });
-  const free = await new Promise((resolve) => {
-    const probe = net.createServer().once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-  if (!free) {
-    console.error(`e2e: port ${port} is taken; each suite seeds its own data folder.`);
-    return null;
-  }
-  const started = Date.now();
-  // The environment of the main suite's server (playwright.config.ts): the seed reads none of it but the
-  // data folder; the living demo's fleet (DEMO_FLEET) only starts after the server listens.
-  const child = spawn('npm', ['start'], {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dir,
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      DEMO_FLEET: '0',
-      WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8',
-    },
-  });
-  let exited = false;
-  child.on('exit', () => {
-    exited = true;
-  });
-  const groupAlive = () => {
-    try {
-      process.kill(-child.pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-  let healthy = false;
-  while (!exited && Date.now() - started < 300_000) {
-    try {
-      healthy = (await fetch(`http://127.0.0.1:${port}/api/health`)).ok;
-    } catch {}
-    if (healthy) break;
-    await sleep(500);
-  }
-  const seeded = Date.now();
-  if (groupAlive()) process.kill(-child.pid, 'SIGTERM');
-  for (let waited = 0; groupAlive() && waited < 60_000; waited += 200) await sleep(200);
-  if (groupAlive()) {
-    process.kill(-child.pid, 'SIGKILL');
-    healthy = false;
-  }
-  if (!healthy) {
-    console.error('e2e: the seeding start did not become healthy or did not stop; each suite seeds its own.');
-    fs.rmSync(dir, { recursive: true, force: true });
-    return null;
-  }
-  console.log(
-    `e2e: demo data seeded once in ${((seeded - started) / 1000).toFixed(1)} s ` +
-      `(stopped in ${((Date.now() - seeded) / 1000).toFixed(1)} s); each suite starts on a copy of it.`,
-  );
-  return dir;
-}
-
-// One suite seeds its own folder as before; with more, the seed is made once and copied (E2E_SEED_ONCE=0:
-// each suite seeds its own, as a single suite does).
-const port = Number(process.env.E2E_PORT ?? 18080);
-const seedOnce = suites.length > 1 && process.env.E2E_SEED_ONCE !== '0' && !process.env.E2E_DATA_TEMPLATE;
-const template = seedOnce ? await seedTemplate(port) : null;
-const env = { ...process.env, CHROME_PATH: chrome, ...(template ? { E2E_DATA_TEMPLATE: template } : {}) };
 let status = 0;
 for (const suite of suites) {
   const r = spawnSync(
@@ -129,9 +45,8 @@ for (const suite of suites) {
       ...flags,
       ...suite.specs,
     ],
-    { cwd: root, stdio: 'inherit', env },
+    { cwd: root, stdio: 'inherit', env: { ...process.env, CHROME_PATH: chrome } },
   );
   if (r.status !== 0) status = r.status ?? 1;
 }
-if (template) fs.rmSync(template, { recursive: true, force: true });
 process.exit(status);
