@@ -43,6 +43,7 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['apps/web/src/test-setup.ts'],
           testTimeout: 30_000,
+          isolate: false,
         },
       },
     ],
