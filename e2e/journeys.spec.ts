@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { login, loginThroughForm, type Mode, openRowAction, PASSWORD } from './shell-helpers';
+import { login, loginThroughForm, type Mode, openRowAction, optionsOf, PASSWORD } from './shell-helpers';
 
 /**
  * Issue 29, "Journeys": each demo role, from login to the outcome it exists for, on the demo data of a fresh
@@ -161,8 +161,9 @@ test('salesperson: a new lead, then an order for a plan of its customer on a rob
   const planOption = page.locator('.ant-select-item-option').first();
   await expect(planOption).toBeVisible();
   await planOption.click();
-  await form.getByLabel('设备').click();
-  const robotOption = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+  const robots = form.getByLabel('设备');
+  await robots.click();
+  const robotOption = (await optionsOf(page, robots)).first();
   await expect(robotOption).toBeVisible();
   await robotOption.click();
   await form.getByLabel('订单名称').click();

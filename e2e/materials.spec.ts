@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { login } from './shell-helpers';
+import { login, optionsOf } from './shell-helpers';
 
 async function png(width: number, height: number, r: number): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: { r, g: 120, b: 200 } } })
@@ -130,10 +130,16 @@ async function buildPreviewEditDelete(page: Page, lang: 'zh' | 'en', prefix: str
     .locator('input[type=file]')
     .setInputFiles({ name: `${prefix}-qr.png`, mimeType: 'image/png', buffer: await png(300, 300, 0) });
   await expect(qrSection.getByTestId('overlay-qr-thumbnail')).toBeVisible();
-  await dialog.getByRole('combobox', { name: tx.qrPosition }).click();
-  await page.getByTitle(tx.lowerRight, { exact: true }).click();
+  const position = dialog.getByRole('combobox', { name: tx.qrPosition });
   const qr = frame.getByRole('img', { name: tx.qrAlt, exact: true });
-  await expect(qr).toBeVisible();
+  // Chosen again if a click landed on the list while it was still opening (CI saw the list stay open).
+  await expect(async () => {
+    if ((await position.getAttribute('aria-expanded')) !== 'true') await position.click();
+    await (await optionsOf(page, position))
+      .and(page.getByTitle(tx.lowerRight, { exact: true }))
+      .click({ timeout: 5_000 });
+    await expect(qr).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(qr).toHaveAttribute('data-position', 'lowerRight');
   // In the lower right corner of the robot's screen, 40 of its 1080 pixels in (10 in the 270 wide preview).
   const screenBox = (await frame.getByTestId('robot-screen').boundingBox())!;

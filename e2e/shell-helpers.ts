@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { type Cookie, expect, type Page } from '@playwright/test';
+import { type Cookie, expect, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 
 export const PASSWORD = 'Robot@2026';
@@ -108,4 +108,17 @@ export async function openRowAction(page: Page, plan: string, action: string) {
   if ((await button.count()) > 0) return button.click();
   await row.getByRole('button', { name: /^(更多|More)/ }).click();
   await page.getByRole('menuitem', { name: action, exact: true }).click();
+}
+
+/**
+ * The options of this Select's own dropdown (found through the listbox its combobox controls), never those of
+ * another Select whose dropdown is still closing: `.ant-select-item-option` alone may match both.
+ */
+export async function optionsOf(page: Page, combobox: Locator): Promise<Locator> {
+  await expect(combobox).toHaveAttribute('aria-expanded', 'true');
+  const list = await combobox.getAttribute('aria-controls');
+  return page
+    .locator('.ant-select-dropdown')
+    .filter({ has: page.locator(`[id="${list}"]`) })
+    .locator('.ant-select-item-option');
 }
