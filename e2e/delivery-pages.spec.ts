@@ -48,7 +48,7 @@ test.describe('delivery pages (zh)', () => {
     await book.xlsx.load(fs.readFileSync(await download.path()) as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
     expect(sheet?.name).toBe('审核记录');
-    const headers = (sheet?.getRow(1).values as unknown[]).map(String);
+    const headers = ((sheet?.getRow(1).values ?? []) as unknown[]).map(String);
     expect(headers).toEqual(expect.arrayContaining(['计划名称', '申请类型', '状态']));
     // The columns of times say the zone they are written in (the browser's).
     expect(headers).toEqual(expect.arrayContaining([expect.stringMatching(/^审核记录（.+，UTC[+-]\d/)]));
