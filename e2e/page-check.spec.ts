@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { type AxeFinding, axeFindings, describeAxeFinding } from './page-check-axe';
+import { setLanguage, startIn } from './page-check-context';
 import {
   apiGet,
   checkShownPage,
@@ -69,14 +70,6 @@ const EXPECTED_FAILURES = [
   { call: /^GET \/api\/AdvertGroups\/[0-9a-f]{24} 403$/, why: 'a role without device groups opens a group' },
 ];
 
-async function setLanguage(page: Page, lang: Lang) {
-  await page.evaluate((language) => {
-    const key = 'robot-ads-settings';
-    const saved = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, unknown>;
-    localStorage.setItem(key, JSON.stringify({ ...saved, language }));
-  }, lang);
-}
-
 /** The addresses to visit for the role: its menu pages, and each detail page without and with a record. */
 async function targetsFor(page: Page): Promise<string[]> {
   const menus = await apiGet<{ data: { path?: string | null; children?: unknown }[] }>(
@@ -97,22 +90,6 @@ async function targetsFor(page: Page): Promise<string[]> {
     if (id) targets.push(p.path + detail.query(id));
   }
   return targets;
-}
-
-/** Sets the language before the app's first load in a context (later loads keep what the page saved). */
-async function startIn(context: BrowserContext, lang: Lang) {
-  await context.addInitScript((language) => {
-    const key = 'robot-ads-settings';
-    if (!localStorage.getItem(key)) localStorage.setItem(key, JSON.stringify({ language }));
-  }, lang);
-  // No CSS transitions: a control's colour changes at once, as it ends after one. Caught mid-way (a button
-  // enabled when its data came, 0.2 s from grey to its colour), axe judged a colour no one is left looking at
-  // (CI: a default button's text on the device group detail, found on one run and not the next).
-  await context.addInitScript(() => {
-    const style = document.createElement('style');
-    style.textContent = '*, *::before, *::after { transition: none !important; }';
-    document.addEventListener('DOMContentLoaded', () => document.head.append(style), { once: true });
-  });
 }
 
 /**

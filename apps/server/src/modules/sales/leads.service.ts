@@ -87,15 +87,15 @@ export class LeadsService {
   ) {}
 
   /** Operators only: root/admin all leads; others those owned in their subtree (a salesperson: its own). */
-  private async scope(user: SessionUser, db: DbOrTx = this.ctx.db): Promise<LeadScope> {
+  private async scope(db: DbOrTx, user: SessionUser): Promise<LeadScope> {
     if (isSuperuser(user)) return null;
     if (!isOperatorRole(user.role)) throw new AppError('FORBIDDEN');
     return (await accountSubtreeIds(db, user)) ?? [user.id];
   }
 
-  /** The lead in the caller's scope; pass the transaction (and forUpdate) to lock it. */
-  private async row(user: SessionUser, id: string, db: DbOrTx = this.ctx.db, forUpdate = false): Promise<LeadRow> {
-    const row = await findLead(db, id, await this.scope(user, db), forUpdate);
+  /** The lead in the caller's scope, read through `db` (inside a command, its transaction; forUpdate locks it). */
+  private async row(db: DbOrTx, user: SessionUser, id: string, forUpdate = false): Promise<LeadRow> {
+    const row = await findLead(db, id, await this.scope(db, user), forUpdate);
     if (!row) throw new AppError('NOT_FOUND', {}, 'id');
     return row;
   }
@@ -107,9 +107,9 @@ export class LeadsService {
   }
 
   private async owner(
+    db: DbOrTx,
     user: SessionUser,
     ownerId: string | undefined,
-    db: DbOrTx = this.ctx.db,
   ): Promise<{ id: string; name: string }> {
     if (!ownerId || ownerId === user.id) return { id: user.id, name: user.name };
     await assertCanSeeAccount(db, user, ownerId).catch(() => {
@@ -123,12 +123,12 @@ export class LeadsService {
   }
 
   async page(user: SessionUser, q: LeadQuery): Promise<{ total: number; datas: LeadDto[] }> {
-    const { total, rows } = await pageLeads(this.ctx.db, await this.scope(user), q);
+    const { total, rows } = await pageLeads(this.ctx.db, await this.scope(this.ctx.db, user), q);
     return { total, datas: rows.map(toLeadDto) };
   }
 
   async detail(user: SessionUser, id: string): Promise<LeadDetailDto> {
-    const row = await this.row(user, id);
+    const row = await this.row(this.ctx.db, user, id);
     const notes = await notesOfLead(this.ctx.db, id);
     return {
       ...toLeadDto(row),
@@ -144,9 +144,9 @@ export class LeadsService {
   }
 
   async create(user: SessionUser, body: LeadCreateBody, lang: Language): Promise<LeadDto> {
-    await this.scope(user);
+    await this.scope(this.ctx.db, user);
     await this.checkPhone(this.ctx.db, body.phone, lang);
-    const owner = await this.owner(user, body.ownerId);
+    const owner = await this.owner(this.ctx.db, user, body.ownerId);
     const now = this.ctx.clock.now();
     const row = await insertLead(this.ctx.db, {
       id: newId(),
@@ -168,9 +168,9 @@ export class LeadsService {
 
   async update(user: SessionUser, body: LeadUpdateBody, lang: Language): Promise<LeadDto> {
     return this.ctx.db.transaction(async (tx) => {
-      const row = await this.row(user, body.id, tx, true);
+      const row = await this.row(tx, user, body.id, true);
       if (body.phone !== undefined && body.phone !== row.phone) await this.checkPhone(tx, body.phone, lang, row.id);
-      const owner = body.ownerId !== undefined ? await this.owner(user, body.ownerId, tx) : null;
+      const owner = body.ownerId !== undefined ? await this.owner(tx, user, body.ownerId) : null;
       const { id: _id, ownerId: _o, nextFollowAt, ...rest } = body;
       const updated = await updateLead(tx, row.id, {
         ...rest,
@@ -183,7 +183,7 @@ export class LeadsService {
 
   async remove(user: SessionUser, id: string): Promise<void> {
     await this.ctx.db.transaction(async (tx) => {
-      const row = await this.row(user, id, tx, true);
+      const row = await this.row(tx, user, id, true);
       await deleteLeadWithNotes(tx, row.id);
     });
   }
@@ -192,7 +192,7 @@ export class LeadsService {
   async addNote(user: SessionUser, body: LeadNoteBody): Promise<LeadDetailDto> {
     const now = this.ctx.clock.now();
     await this.ctx.db.transaction(async (tx) => {
-      const row = await this.row(user, body.leadId, tx, true);
+      const row = await this.row(tx, user, body.leadId, true);
       const followState = body.followState ?? (row.followState === 'notFollowed' ? 'following' : row.followState);
       await insertLeadNote(tx, {
         id: newId(),
@@ -220,7 +220,7 @@ export class LeadsService {
    */
   async convert(user: SessionUser, body: LeadConvertBody, lang: Language) {
     return this.ctx.db.transaction(async (tx) => {
-      const row = await this.row(user, body.leadId, tx, true);
+      const row = await this.row(tx, user, body.leadId, true);
       if (row.customerId) throw new AppError('LEAD_ALREADY_CONVERTED');
       if (row.followState === 'discarded') throw new AppError('LEAD_DISCARDED');
       const customer = await this.ports.createCustomer(
@@ -255,7 +255,7 @@ export class LeadsService {
    * transaction, or none when any row fails (the answer lists the rows and why).
    */
   async importRows(user: SessionUser, parsed: { rows: LeadImportRow[]; errors: LeadImportError[] }, lang: Language) {
-    await this.scope(user);
+    await this.scope(this.ctx.db, user);
     const errors = [...parsed.errors];
     const phones = parsed.rows.map((r) => r.phone);
     const taken = new Set(await takenLeadPhones(this.ctx.db, phones));
