@@ -84,7 +84,8 @@ async function simulatedPlan(request: APIRequestContext, baseURL: string) {
     name: planName,
     clientId: customerId,
     advertisements: [ad.data.id],
-    begin: now - 3600,
+    // A minute back, not an hour: the plan may not begin before today in its zone (00:00-01:00 in Shanghai).
+    begin: now - 60,
     end: now + 30 * 86_400,
     timeZone: 'Asia/Shanghai',
     priority: 5,
