@@ -144,3 +144,31 @@ describe('the audit against the pulls of a plan issued again', () => {
     });
   });
 });
+
+describe("a robot's concurrent batches", () => {
+  it('verifies exactly one of two overlapping plays sent in two batches at once, and flags the other overlap', async () => {
+    const robot = await activatedRobot(t);
+    const plan = await publishedPlan(t, operator.user.id, [robot.robotId], adId);
+    await pullAndAck(robot.token);
+    const t0 = clock.now().getTime();
+    clock.set(new Date(t0 + 60 * MIN));
+    // Three rounds, each two batches at once whose plays overlap by 7 s (a race shows in any of them).
+    const rounds = [10, 20, 30].map((m) => [play(plan.id, t0 + m * MIN), play(plan.id, t0 + m * MIN + 3000)] as const);
+    for (const [a, b] of rounds) {
+      const answers = await Promise.all([sendEvents(t, robot.token, [a]), sendEvents(t, robot.token, [b])]);
+      for (const r of answers) expect(r.statusCode, r.body).toBe(200);
+      expect(answers.map((r) => r.json().data.flagged).sort()).toEqual([0, 1]);
+    }
+    const v = await verdicts(robot.id);
+    for (const pair of rounds) {
+      expect(pair.map((e) => v.get(e.id)).sort()).toEqual(['overlap', 'verified']);
+    }
+    // Reports count the three verified plays.
+    const op = bearer((await loginAs(t, 'super', { principals: 'root' })).token);
+    const report = await t.app.inject({
+      url: `/api/Statis/proofOfPlayByPlaylistId?playlistId=${plan.id}&begin=${secondsOf(t0 - 86_400_000)}&end=${secondsOf(t0 + 86_400_000)}&timeZone=UTC`,
+      headers: op,
+    });
+    expect(report.json().data.total).toMatchObject({ verified: 3, flagged: 3, reasons: { overlap: 3 } });
+  });
+});
