@@ -16,6 +16,9 @@ import {
   type RollupDelta,
 } from './play-events.repository';
 
+/** For the proof-of-play report: the length of one play of an ad (ms), as the audit checks it. */
+export { adLengthMs } from './play-events.audit-facts';
+
 /** The rollup grain: a UTC quarter hour lies in one local hour of every IANA zone (docs/statistics.md). */
 export const QUARTER_MS = 900_000;
 
