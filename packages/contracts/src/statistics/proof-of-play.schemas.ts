@@ -42,8 +42,15 @@ export const proofOfPlayRow = z.object({
   /** Local day of the report's zone, YYYY-MM-DD. */
   day: z.string(),
   scheduledMinutes: z.number().int(),
+  /**
+   * Plays the scheduled minutes hold: the minutes over the plan's loop on the screen, its ads once a loop,
+   * capped by the day's limits (docs/statistics.md, "Proof-of-play report").
+   */
+  scheduledPlays: z.number().int(),
   verified: z.number().int(),
   flagged: z.number().int(),
+  /** verified / scheduledPlays x 100, two decimals (above 100: over-delivery); null without scheduled plays. */
+  deliveredPercent: z.number().nullable(),
   reasons: reasonCounts,
 });
 export type ProofOfPlayRow = z.infer<typeof proofOfPlayRow>;
@@ -64,6 +71,9 @@ export const proofOfPlayReport = z.object({
     scheduledDays: z.number().int(),
     /** Of those, the robot-days with at least one verified play. */
     deliveredDays: z.number().int(),
+    scheduledPlays: z.number().int(),
+    /** Every verified play against every scheduled play, x 100, two decimals; null without scheduled plays. */
+    deliveredPercent: z.number().nullable(),
     verified: z.number().int(),
     flagged: z.number().int(),
     /** verified / (verified + flagged) x 100, two decimals; null without plays. */

@@ -2,7 +2,7 @@ import { newId } from '@robot-ads/contracts/common/ids';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pulledRecord } from '../../../test/audit';
+import { publishRecord } from '../../../test/audit';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { createAd, createPlan, deliveryWorld } from '../../../test/delivery';
 import { createRobot } from '../../../test/devices';
@@ -12,94 +12,203 @@ import { playEvents } from './play-events.table';
 
 /**
  * Property: the verdicts ingest stores equal a recount from the raw events by the rules as docs/statistics.md
- * states them, written here independently (plain UTC arithmetic: the plan plays 09:00-12:00 Asia/Shanghai,
- * UTC+8 without DST, so 01:00-04:00 UTC; its picture ad lasts 10 s). Random plays and scans, sent in 1-3
- * batches, each batch also re-sent (a re-sent event keeps its first verdict).
+ * states them, written here independently with plain UTC arithmetic. Two plans, each playing 09:00-12:00 on
+ * its own wall clock, each beginning and ending inside a day's hours:
+ * - Shanghai (UTC+8, no DST: 01:00-04:00 UTC), ad A;
+ * - Sydney across the start of DST on 2026-10-03 16:00 UTC (AEST, UTC+10: 23:00-02:00 UTC before it;
+ *   AEDT, UTC+11: 22:00-01:00 UTC after), ad B. (Sydney is the plan zone of the spec's list with DST;
+ *   America/New_York is not one a plan may take: PLAYLIST_TIME_ZONE_INVALID.)
+ * Both ads are pictures of 10 s. Each run is a new robot with, per plan, a random publish record: none,
+ * issued but never pulled, pulled, pulled then cancelled, issued again after a pull (first pull kept, not
+ * pulled again or pulled again later). Random plays and scans of either plan, now and then with the other
+ * plan's ad, sent in 1-3 batches, each batch also re-sent (a re-sent event keeps its first verdict).
  */
-const clock = new ManualClock(new Date('2026-11-20T00:00:00Z'));
-let t: TestApp;
-let planId: string;
-let adId: string;
-let planBegin: number;
-let planEnd: number;
-const NOW = Date.parse('2026-12-01T00:00:00Z') / 1000;
+const clock = new ManualClock(new Date('2026-09-01T00:00:00Z'));
+const s = (iso: string) => Date.parse(iso) / 1000;
+const NOW = s('2026-10-20T00:00:00Z');
 const DAY = 86_400;
+const HOUR = 3600;
+const DST_START = s('2026-10-03T16:00:00Z');
+
+interface PlanSpec {
+  id: string;
+  adId: string;
+  begin: number;
+  end: number;
+  /** The zone's offset from UTC at an instant (seconds). */
+  offset: (at: number) => number;
+}
+const plans: PlanSpec[] = [];
+let t: TestApp;
 
 beforeAll(async () => {
   t = await buildTestApp({ clock });
   const w = await deliveryWorld(t, 1);
-  adId = (await createAd(t, w.adv.token, 1, 'Prop ad')).id;
-  const begin = Math.floor(clock.now().getTime() / 1000) + 3600;
-  planBegin = begin;
-  planEnd = begin + 40 * DAY;
-  planId = (
-    await createPlan(t, w.adv.token, [adId], {
-      begin,
-      end: planEnd,
-      cycle: { type: 'daily', data: [] },
-      times: [{ begin: { hour: 9, minute: 0 }, end: { hour: 12, minute: 0 } }],
-    })
-  ).id;
+  const adA = (await createAd(t, w.adv.token, 1, 'Prop ad A')).id;
+  const adB = (await createAd(t, w.adv.token, 1, 'Prop ad B')).id;
+  const daily = {
+    cycle: { type: 'daily', data: [] },
+    times: [{ begin: { hour: 9, minute: 0 }, end: { hour: 12, minute: 0 } }],
+  };
+  const shanghai = { begin: s('2026-09-25T02:00:00Z'), end: s('2026-10-15T02:30:00Z'), zone: 'Asia/Shanghai' };
+  // 10:00 AEST on 22 September to 10:30 AEDT on 19 October.
+  const sydney = { begin: s('2026-09-22T00:00:00Z'), end: s('2026-10-18T23:30:00Z'), zone: 'Australia/Sydney' };
+  for (const [spec, adId, offset] of [
+    [shanghai, adA, () => 8 * HOUR],
+    [sydney, adB, (at: number) => (at < DST_START ? 10 * HOUR : 11 * HOUR)],
+  ] as const) {
+    const plan = await createPlan(t, w.adv.token, [adId], {
+      ...daily,
+      begin: spec.begin,
+      end: spec.end,
+      timeZone: spec.zone,
+    });
+    plans.push({ id: plan.id, adId, begin: spec.begin, end: spec.end, offset });
+  }
   clock.set(new Date(NOW * 1000));
 });
 afterAll(() => t?.close());
 
-type Ev = { id: string; type: 'play' | 'scan'; startedAt: number; watchDuration?: number };
+type Ev = { id: string; type: 'play' | 'scan'; plan: number; adId: string; startedAt: number; watchDuration?: number };
+type PullKind = 'none' | 'issued' | 'pulled' | 'cancelled' | 'reissued' | 'repulled';
+/** What the robot was given of one plan: since when it holds it (first pull) and until when (cancel). */
+type Held = { kind: PullKind; firstPull: number | null; cancel: number | null };
 
-/** The rules without other plays (docs/statistics.md order; this robot pulled the plan at `pull`). */
-function ownReason(e: Ev, pull: number): string | null {
+/** The rules without other plays, in docs/statistics.md's order. */
+function ownReason(e: Ev, held: Held): string | null {
+  const plan = plans[e.plan] as PlanSpec;
   if (e.startedAt > NOW + 300) return 'future';
   if (e.startedAt < NOW - 30 * DAY) return 'tooOld';
-  if (e.startedAt < pull - 60) return 'beforePull';
+  if (held.firstPull === null) return 'notPulled';
+  if (e.startedAt < held.firstPull - 60) return 'beforePull';
+  if (held.cancel !== null && e.startedAt >= held.cancel + 60) return 'afterCancel';
+  if (e.adId !== plan.adId) return 'adNotInPlan';
   if (e.type === 'scan') return null;
-  const tod = (((e.startedAt + 8 * 3600) % DAY) + DAY) % DAY;
-  const inHours = tod >= 9 * 3600 - 60 && tod < 12 * 3600 + 60;
-  if (!(e.startedAt >= planBegin - 60 && e.startedAt < planEnd + 60 && inHours)) return 'outsideSchedule';
+  const tod = (((e.startedAt + plan.offset(e.startedAt)) % DAY) + DAY) % DAY;
+  const inHours = tod >= 9 * HOUR - 60 && tod < 12 * HOUR + 60;
+  if (!(e.startedAt >= plan.begin - 60 && e.startedAt < plan.end + 60 && inHours)) return 'outsideSchedule';
   const w = e.watchDuration ?? 0;
   if (w > 10_500) return 'tooLong';
   if (w < 9_500) return 'tooShort';
   return null;
 }
 
-const eventArb = fc.record({
-  // From 40 days before now to 10 minutes after, dense around the plan's hours of the last days.
-  day: fc.integer({ min: -40, max: 0 }),
-  second: fc.oneof(fc.integer({ min: 3600 - 120, max: 4 * 3600 + 120 }), fc.integer({ min: 0, max: DAY - 1 })),
-  watch: fc.constantFrom(9_000, 9_499, 9_600, 10_000, 10_400, 10_501, 11_000),
-  scanEvent: fc.integer({ min: 0, max: 9 }),
+/** Seconds of a UTC day around each plan's hours (Shanghai; Sydney in AEST and AEDT), and any second. */
+const nearHours = (plan: number): fc.Arbitrary<number> =>
+  plan === 0
+    ? fc.integer({ min: HOUR - 120, max: 4 * HOUR + 120 })
+    : fc.oneof(fc.integer({ min: 22 * HOUR - 120, max: DAY - 1 }), fc.integer({ min: 0, max: 2 * HOUR + 120 }));
+const anySecond = fc.integer({ min: 0, max: DAY - 1 });
+
+const eventArb = fc.integer({ min: 0, max: 1 }).chain((plan) =>
+  fc.record({
+    plan: fc.constant(plan),
+    // From 33 days before now to 10 minutes after (the last 30 days are not too old).
+    day: fc.integer({ min: -33, max: 0 }),
+    // Mostly in or around the plan's own hours.
+    second: fc.oneof({ arbitrary: nearHours(plan), weight: 3 }, { arbitrary: anySecond, weight: 1 }),
+    otherAd: fc.integer({ min: 0, max: 9 }),
+    // A third of the plays a few seconds after the run's anchor instead (plays that may overlap).
+    nearAnchor: fc.option(fc.integer({ min: 0, max: 40 }), { freq: 2 }),
+    watch: fc.constantFrom(9_000, 9_499, 9_600, 10_000, 10_000, 10_400, 10_501, 11_000),
+    scanEvent: fc.integer({ min: 0, max: 9 }),
+  }),
+);
+
+const heldArb = fc.record({
+  kind: fc.constantFrom<PullKind>('none', 'issued', 'pulled', 'cancelled', 'reissued', 'repulled'),
+  // Mostly pulled before the plans begin, else any time in the last 32 days.
+  pullDay: fc.oneof({ arbitrary: fc.integer({ min: -32, max: -28 }), weight: 2 }, fc.integer({ min: -32, max: 0 })),
+  pullSecond: anySecond,
+  later: fc.integer({ min: 60, max: 25 * DAY }),
 });
 
+/** Stores the record the kind describes; returns since when and until when the robot holds the plan. */
+async function give(
+  robotRef: string,
+  plan: PlanSpec,
+  h: { kind: PullKind; pullDay: number; pullSecond: number; later: number },
+): Promise<Held> {
+  const pull = Math.floor(NOW / DAY) * DAY + h.pullDay * DAY + h.pullSecond;
+  const at = (x: number) => new Date(x * 1000);
+  const base = { playlistId: plan.id, robotRef };
+  switch (h.kind) {
+    case 'none':
+      return { kind: h.kind, firstPull: null, cancel: null };
+    case 'issued':
+      await publishRecord(t, { ...base, state: 'issued', pullAt: null, firstPullAt: null });
+      return { kind: h.kind, firstPull: null, cancel: null };
+    case 'pulled':
+      await publishRecord(t, { ...base, state: 'pulled', pullAt: at(pull), firstPullAt: at(pull) });
+      return { kind: h.kind, firstPull: pull, cancel: null };
+    case 'cancelled':
+      await publishRecord(t, {
+        ...base,
+        state: 'cancelled',
+        pullAt: at(pull),
+        firstPullAt: at(pull),
+        cancelledAt: at(pull + h.later),
+      });
+      return { kind: h.kind, firstPull: pull, cancel: pull + h.later };
+    case 'reissued':
+      await publishRecord(t, { ...base, state: 'issued', pullAt: null, firstPullAt: at(pull) });
+      return { kind: h.kind, firstPull: pull, cancel: null };
+    case 'repulled':
+      await publishRecord(t, { ...base, state: 'pulled', pullAt: at(pull + h.later), firstPullAt: at(pull) });
+      return { kind: h.kind, firstPull: pull, cancel: null };
+  }
+}
+
 describe('audit verdicts equal a recount from raw events', () => {
-  it('for random plays, scans and batches', async () => {
+  it('for random plays, scans, batches, plans, zones (DST) and publish records', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(eventArb, { minLength: 1, maxLength: 40 }),
         fc.integer({ min: 1, max: 3 }),
-        fc.integer({ min: -12, max: 0 }),
-        async (raw, batchCount, pullDay) => {
+        fc.tuple(heldArb, heldArb),
+        fc
+          .integer({ min: 0, max: 1 })
+          .chain((plan) =>
+            fc.record({ plan: fc.constant(plan), day: fc.integer({ min: -25, max: -1 }), second: nearHours(plan) }),
+          ),
+        async (raw, batchCount, given, anchor) => {
           const robot = await createRobot(t, {});
-          const pull = NOW + pullDay * DAY;
-          await pulledRecord(t, planId, robot.id, new Date(pull * 1000));
+          const held = [
+            await give(robot.id, plans[0] as PlanSpec, given[0]),
+            await give(robot.id, plans[1] as PlanSpec, given[1]),
+          ];
           const token = await deviceTokenFor(t, robot.id);
-          const events: Ev[] = raw.map((r) => ({
-            id: newId(),
-            type: r.scanEvent === 0 ? 'scan' : 'play',
-            startedAt: Math.min(NOW + 600, Math.floor(NOW / DAY) * DAY + r.day * DAY + r.second),
-            ...(r.scanEvent === 0 ? {} : { watchDuration: r.watch }),
-          }));
+          const today = Math.floor(NOW / DAY) * DAY;
+          const events: Ev[] = raw.map((r) => {
+            const plan = r.nearAnchor === null ? r.plan : anchor.plan;
+            const own = plans[plan] as PlanSpec;
+            const other = plans[1 - plan] as PlanSpec;
+            const at =
+              r.nearAnchor === null
+                ? today + r.day * DAY + r.second
+                : today + anchor.day * DAY + anchor.second + r.nearAnchor;
+            return {
+              id: newId(),
+              type: r.scanEvent === 0 ? 'scan' : 'play',
+              plan,
+              adId: r.otherAd === 0 ? other.adId : own.adId,
+              startedAt: Math.min(NOW + 600, at),
+              ...(r.scanEvent === 0 ? {} : { watchDuration: r.watch }),
+            };
+          });
           const size = Math.ceil(events.length / batchCount);
           const batches: Ev[][] = [];
           for (let i = 0; i < events.length; i += size) batches.push(events.slice(i, i + size));
 
-          // The recount: batch by batch, a batch's verified plays in start order (then id) against every
-          // verified play so far (ends beyond 1.5 s of overlap).
+          // The recount: batch by batch, a batch's verified plays (of either plan: one screen) in start order
+          // (then id) against every verified play so far (ends beyond 1.5 s of overlap).
           const expected = new Map<string, string | null>();
           const busy: { start: number; end: number }[] = [];
           for (const batch of batches) {
-            for (const e of batch) expected.set(e.id, ownReason(e, pull));
+            for (const e of batch) expected.set(e.id, ownReason(e, held[e.plan] as Held));
             const plays = batch
               .filter((e) => e.type === 'play' && expected.get(e.id) === null)
-              .sort((a, b) => a.startedAt - b.startedAt || a.id.localeCompare(b.id));
+              .sort((a, b) => a.startedAt - b.startedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
             for (const e of plays) {
               const start = e.startedAt * 1000;
               const end = start + (e.watchDuration ?? 0);
@@ -109,7 +218,7 @@ describe('audit verdicts equal a recount from raw events', () => {
           }
 
           for (const batch of batches) {
-            const payload = batch.map((e) => ({ ...e, playlistId: planId, adId }));
+            const payload = batch.map(({ plan, ...e }) => ({ ...e, playlistId: (plans[plan] as PlanSpec).id }));
             const res = await sendEvents(t, token, payload);
             expect(res.statusCode).toBe(200);
             const again = await sendEvents(t, token, payload);
@@ -120,13 +229,15 @@ describe('audit verdicts equal a recount from raw events', () => {
             .from(playEvents)
             .where(eq(playEvents.robotRef, robot.id));
           expect(stored).toHaveLength(events.length);
-          for (const s of stored) {
-            expect(s.reason).toBe(expected.get(s.id));
-            expect(s.verdict).toBe(expected.get(s.id) ? 'flagged' : 'verified');
+          for (const row of stored) {
+            const e = events.find((x) => x.id === row.id);
+            const why = `${JSON.stringify(e)} held ${JSON.stringify(held[e?.plan ?? 0])}`;
+            expect(row.reason, why).toBe(expected.get(row.id));
+            expect(row.verdict).toBe(expected.get(row.id) ? 'flagged' : 'verified');
           }
         },
       ),
-      { numRuns: 25 },
+      { numRuns: 30 },
     );
   });
 });

@@ -8,8 +8,9 @@ import { activeIntervals } from '@robot-ads/contracts/playback/schedule.rules';
  * and what that robot was given, so the ingest and the property test compute the very same verdicts.
  */
 
-/** A publish record of the plan on the robot: when it was pulled and cancelled (unix seconds). */
+/** A publish record of the plan on the robot: since when the robot holds the plan, and when it was cancelled (unix seconds). */
 export interface PullFacts {
+  /** Its first pull (kept when the plan is issued again: the robot holds it until it pulls again); null: never pulled. */
   pullAt: number | null;
   cancelledAt: number | null;
 }

@@ -16,6 +16,23 @@ export async function existingPlans(db: DbOrTx, ids: string[]): Promise<Map<stri
 }
 
 /**
+ * The first key of the ingest locks (two-key advisory locks; the single-key space, where the migrations and
+ * pg-boss take theirs, is apart).
+ */
+const INGEST_LOCK_SPACE = 28_001;
+
+/**
+ * Serialises the audited ingest of these robots until the transaction ends: a second batch of the same robot
+ * waits, then sees the first one's plays (the overlap rule). Robots in a stable order, so that two batches of
+ * several robots cannot wait for each other. Works alike on PGlite and PostgreSQL.
+ */
+export async function lockRobotsForIngest(db: DbOrTx, robotRefs: readonly string[]) {
+  for (const ref of [...new Set(robotRefs)].sort()) {
+    await db.execute(sql`select pg_advisory_xact_lock(${INGEST_LOCK_SPACE}, hashtext(${ref}))`);
+  }
+}
+
+/**
  * Inserts the events, skipping those already stored; returns the ids actually inserted. The key is
  * (id, started_at), the partitioned table's primary key: a device re-sends an event's very payload.
  */

@@ -12,8 +12,12 @@ import {
   existingPlans,
   type FlagDelta,
   insertEvents,
+  lockRobotsForIngest,
   type RollupDelta,
 } from './play-events.repository';
+
+/** For the proof-of-play report: the length of one play of an ad (ms), as the audit checks it. */
+export { adLengthMs } from './play-events.audit-facts';
 
 /** The rollup grain: a UTC quarter hour lies in one local hour of every IANA zone (docs/statistics.md). */
 export const QUARTER_MS = 900_000;
@@ -117,14 +121,17 @@ export async function ingestEvents(
   const unique = new Map<string, DeviceEvent>();
   for (const e of events) if (!unique.has(e.id)) unique.set(e.id, e);
   const inBatchDuplicates = events.length - unique.size;
+  const audited = audit && ctx.config.EVENT_AUDIT === 'on';
   return ctx.db.transaction(async (tx) => {
+    // The overlap rule reads the robot's stored plays: its concurrent batches are audited one after the other.
+    if (audited && unique.size > 0) await lockRobotsForIngest(tx, [device.robotRef]);
     const plans = await existingPlans(tx, [...new Set([...unique.values()].map((e) => e.playlistId))]);
     const known = [...unique.values()].filter((e) => plans.has(e.playlistId));
     const verdicts = new Map<string, Verdict>();
-    if (audit && ctx.config.EVENT_AUDIT === 'on' && known.length > 0) {
+    if (audited && known.length > 0) {
       const input = await auditFacts(ctx, tx, device.robotRef, [...plans.values()], known);
-      const audited = auditBatch(known, input);
-      for (const [i, e] of known.entries()) verdicts.set(e.id, audited[i] as Verdict);
+      const batch = auditBatch(known, input);
+      for (const [i, e] of known.entries()) verdicts.set(e.id, batch[i] as Verdict);
     }
     const inserted = await insertEvents(tx, device.robotRef, known, ctx.clock.now(), verdicts);
     const fresh = known.filter((e) => inserted.has(e.id));

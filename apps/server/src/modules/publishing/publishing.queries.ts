@@ -119,27 +119,38 @@ export function robotsChangedByPublishingSince(since: Date): SQL {
         where pr.state in ${LIVE}`;
 }
 
-/** For the play audit: every publish record of these plans on one robot, with its pull and cancel times. */
+/**
+ * Since when a record's device holds its plan: its first pull, kept across re-issues (records written
+ * before that column, or by seeds, have their pull only).
+ */
+const heldSince = sql<Date | null>`coalesce(${publishRecords.firstPullAt}, ${publishRecords.pullAt})`.mapWith(
+  publishRecords.pullAt,
+);
+
+/**
+ * For the play audit: every publish record of these plans on one robot, with since when the robot holds
+ * the plan (its first pull, `pullAt` here) and its cancel time.
+ */
 export async function pullsOfRobot(db: DbOrTx, robotRef: string, playlistIds: readonly string[]) {
   if (playlistIds.length === 0) return [];
   return db
     .select({
       playlistId: publishRecords.playlistId,
-      pullAt: publishRecords.pullAt,
+      pullAt: heldSince,
       cancelledAt: publishRecords.cancelledAt,
     })
     .from(publishRecords)
     .where(and(eq(publishRecords.robotRef, robotRef), inArray(publishRecords.playlistId, [...playlistIds])));
 }
 
-/** For the proof-of-play report: every pulled publish record of the plan (robot, pull and cancel times). */
+/** For the proof-of-play report: every pulled publish record of the plan (robot, first pull and cancel times). */
 export async function pullsOfPlan(db: DbOrTx, playlistId: string) {
   return db
     .select({
       robotRef: publishRecords.robotRef,
-      pullAt: publishRecords.pullAt,
+      pullAt: heldSince,
       cancelledAt: publishRecords.cancelledAt,
     })
     .from(publishRecords)
-    .where(and(eq(publishRecords.playlistId, playlistId), sql`${publishRecords.pullAt} is not null`));
+    .where(and(eq(publishRecords.playlistId, playlistId), sql`${heldSince} is not null`));
 }

@@ -188,7 +188,10 @@ export async function cancelLiveRecords(
   return done.length;
 }
 
-/** Issues the live records of a plan again (devices refetch); returns how many. */
+/**
+ * Issues the live records of a plan again (devices refetch); returns how many. The pull state starts over
+ * (`pullAt`), the first pull (`firstPullAt`) is kept: the robot still holds the plan until it pulls again.
+ */
 export async function reissueLiveRecords(db: DbOrTx, playlistId: string, at: Date): Promise<number> {
   const updated = await db
     .update(publishRecords)
@@ -240,7 +243,10 @@ export async function liveRecordsOfRunningPlans(db: DbOrTx, robotRefs: string[],
     );
 }
 
-/** A robot pulled these plans at `at`: its not-yet-pulled records become pulled; the plans of the rows updated. */
+/**
+ * A robot pulled these plans at `at`: its not-yet-pulled records become pulled (their first pull is kept when
+ * the plan was issued again); the plans of the rows updated.
+ */
 export async function markRecordsPulled(
   db: DbOrTx,
   robotRef: string,
@@ -249,7 +255,7 @@ export async function markRecordsPulled(
 ): Promise<string[]> {
   const updated = await db
     .update(publishRecords)
-    .set({ state: 'pulled', pullAt: at })
+    .set({ state: 'pulled', pullAt: at, firstPullAt: sql`coalesce(${publishRecords.firstPullAt}, ${at})` })
     .where(
       and(
         eq(publishRecords.robotRef, robotRef),

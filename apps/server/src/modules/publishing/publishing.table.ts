@@ -30,7 +30,13 @@ export const publishRecords = pgTable(
     applicationId: text('application_id'),
     publishedBy: text('published_by').notNull(),
     pubAt: ts('pub_at'),
+    /** The device's latest pull (acknowledgement); null again when the plan is issued again. */
     pullAt: ts('pull_at'),
+    /**
+     * The device's first pull of this record, kept when the plan is issued again: since then the robot holds
+     * the plan (an earlier version until it pulls again), which the play audit and proof of play rest on.
+     */
+    firstPullAt: ts('first_pull_at'),
     cancelledAt: ts('cancelled_at'),
     cancelReason: text('cancel_reason'),
     createdAt: ts('created_at').notNull().defaultNow(),

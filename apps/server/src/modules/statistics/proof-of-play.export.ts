@@ -6,7 +6,16 @@ import { namespace, texts, tr } from '../../platform/i18n/i18n';
 import { renderPdf } from '../../platform/pdf/render-pdf';
 
 type Lang = 'zh' | 'en';
-type Col = 'robotId' | 'robotName' | 'day' | 'scheduledMinutes' | 'verified' | 'flagged' | 'reasons';
+type Col =
+  | 'robotId'
+  | 'robotName'
+  | 'day'
+  | 'scheduledMinutes'
+  | 'scheduledPlays'
+  | 'verified'
+  | 'flagged'
+  | 'deliveredPercent'
+  | 'reasons';
 
 /** The certificate's words in the language (platform/i18n; the flag reasons are shared with the web). */
 function textsOf(lang: Lang) {
@@ -23,12 +32,24 @@ function textsOf(lang: Lang) {
     robots: k('robots'),
     scheduledDays: k('scheduledDays'),
     deliveredDays: k('deliveredDays'),
+    scheduledPlays: k('scheduledPlays'),
+    deliveredPercent: k('deliveredPercent'),
     verified: k('verified'),
     flagged: k('flagged'),
     share: k('share'),
     statement: k('statement'),
     reasonsTitle: k('reasonsTitle'),
-    cols: [c.robotId, c.robotName, c.day, c.scheduledMinutes, c.verified, c.flagged, c.reasons],
+    cols: [
+      c.robotId,
+      c.robotName,
+      c.day,
+      c.scheduledMinutes,
+      c.scheduledPlays,
+      c.verified,
+      c.flagged,
+      c.deliveredPercent,
+      c.reasons,
+    ],
     reason: namespace(lang, 'play-flags') as Record<FlagReason, string>,
   };
 }
@@ -41,6 +62,11 @@ const reasonsText = (reasons: Partial<Record<FlagReason, number>>, names: Record
     .map((k) => `${names[k]} ${reasons[k]}`)
     .join(', ');
 const shareText = (s: number | null) => (s === null ? '—' : `${s.toFixed(2)} %`);
+/** A percentage (x 100) as the fraction a spreadsheet formats with `0.00%`; null stays empty. */
+const fraction = (p: number | null) => (p === null ? null : p / 100);
+const percentCell = (cell: ExcelJS.Cell) => {
+  cell.numFmt = '0.00%';
+};
 
 /** The report as an xlsx: the totals, then one row per robot and day (share as a percentage number). */
 export async function proofOfPlayXlsx(r: ProofOfPlayReport, lang: Lang): Promise<Buffer> {
@@ -55,6 +81,8 @@ export async function proofOfPlayXlsx(r: ProofOfPlayReport, lang: Lang): Promise
   sheet.addRow([t.robots, r.total.robots]);
   sheet.addRow([t.scheduledDays, r.total.scheduledDays]);
   sheet.addRow([t.deliveredDays, r.total.deliveredDays]);
+  sheet.addRow([t.scheduledPlays, r.total.scheduledPlays]);
+  percentCell(sheet.addRow([t.deliveredPercent, fraction(r.total.deliveredPercent)]).getCell(2));
   sheet.addRow([t.verified, r.total.verified]);
   sheet.addRow([t.flagged, r.total.flagged]);
   const shareRow = sheet.addRow([t.share, r.total.verifiedShare === null ? null : r.total.verifiedShare / 100]);
@@ -67,18 +95,21 @@ export async function proofOfPlayXlsx(r: ProofOfPlayReport, lang: Lang): Promise
   const header = sheet.addRow(t.cols);
   header.font = { bold: true };
   for (const row of r.rows) {
-    sheet.addRow([
+    const line = sheet.addRow([
       row.robotId,
       row.robotName,
       row.day,
       row.scheduledMinutes,
+      row.scheduledPlays,
       row.verified,
       row.flagged,
+      fraction(row.deliveredPercent),
       reasonsText(row.reasons, t.reason),
     ]);
+    percentCell(line.getCell(8));
   }
   sheet.columns.forEach((c, i) => {
-    c.width = [16, 18, 12, 14, 10, 10, 36][i] ?? 12;
+    c.width = [16, 18, 12, 14, 14, 10, 10, 12, 36][i] ?? 12;
   });
   return Buffer.from(await book.xlsx.writeBuffer());
 }
@@ -86,7 +117,7 @@ export async function proofOfPlayXlsx(r: ProofOfPlayReport, lang: Lang): Promise
 /** The report as a PDF certificate a salesperson can send: header, totals, flag reasons, rows per robot and day. */
 export async function proofOfPlayPdf(r: ProofOfPlayReport, lang: Lang): Promise<Buffer> {
   const t = textsOf(lang);
-  const x = [48, 130, 230, 300, 370, 430, 480];
+  const x = [48, 128, 190, 250, 292, 334, 376, 416, 466];
   return renderPdf({ title: `${t.certificate} ${r.planName}` }, ({ doc, text }) => {
     text(t.certificate, { size: 20, bold: true });
     doc.moveDown(0.5).fontSize(11);
@@ -98,32 +129,37 @@ export async function proofOfPlayPdf(r: ProofOfPlayReport, lang: Lang): Promise<
     text(`${t.robots}: ${r.total.robots}`);
     text(`${t.scheduledDays}: ${r.total.scheduledDays}   ${t.deliveredDays}: ${r.total.deliveredDays}`);
     text(`${t.verified}: ${r.total.verified}   ${t.flagged}: ${r.total.flagged}`);
+    text(
+      `${t.scheduledPlays}: ${r.total.scheduledPlays}   ${t.deliveredPercent}: ${shareText(r.total.deliveredPercent)}`,
+    );
     text(`${t.share}: ${shareText(r.total.verifiedShare)}`, { bold: true });
     const reasons = reasonsText(r.total.reasons, t.reason);
     if (reasons) text(`${t.reasonsTitle}: ${reasons}`);
     doc.moveDown(0.5).fontSize(9);
     text(t.statement, { width: 500 });
     doc.moveDown(0.8).fontSize(9);
-    const row = (cells: string[], bold = false) => {
+    const row = (cells: string[], bold = false, height = 15) => {
       if (doc.y > doc.page.height - 72) doc.addPage();
       const y = doc.y;
       cells.forEach((c, i) => {
         const width = (x[i + 1] ?? 548) - (x[i] ?? 0) - 4;
         text(c, { x: x[i], y, bold, width, lineBreak: false, ellipsis: true });
       });
-      // One line a row, whatever the cells did to the cursor.
-      doc.y = y + 15;
+      // One line a row (the header two), whatever the cells did to the cursor.
+      doc.y = y + height;
       doc.x = 48;
     };
-    row(t.cols, true);
+    row(t.cols, true, 26);
     for (const d of r.rows) {
       row([
         d.robotId,
         d.robotName,
         d.day,
         String(d.scheduledMinutes),
+        String(d.scheduledPlays),
         String(d.verified),
         String(d.flagged),
+        shareText(d.deliveredPercent),
         reasonsText(d.reasons, t.reason),
       ]);
     }

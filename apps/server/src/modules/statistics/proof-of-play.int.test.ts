@@ -70,16 +70,33 @@ describe('proof-of-play report', () => {
     const a29 = data.rows.find(
       (r: { robotId: string; day: string }) => r.robotId === robotA.robotId && r.day === '2026-11-29',
     );
-    expect(a29).toMatchObject({ scheduledMinutes: 180, verified: 3, flagged: 1, reasons: { overlap: 1 } });
+    // Priority 5, one picture of 10 s: its slot in a loop of 15 slots of 10 s (150 s), 180 min hold 72 plays.
+    expect(a29).toMatchObject({
+      scheduledMinutes: 180,
+      scheduledPlays: 72,
+      verified: 3,
+      flagged: 1,
+      deliveredPercent: 4.17,
+      reasons: { overlap: 1 },
+    });
     const b30 = data.rows.find(
       (r: { robotId: string; day: string }) => r.robotId === robotB.robotId && r.day === '2026-11-30',
     );
-    expect(b30).toMatchObject({ scheduledMinutes: 180, verified: 0, flagged: 1, reasons: { tooLong: 1 } });
+    expect(b30).toMatchObject({
+      scheduledMinutes: 180,
+      scheduledPlays: 72,
+      verified: 0,
+      flagged: 1,
+      deliveredPercent: 0,
+      reasons: { tooLong: 1 },
+    });
     // Pulled on 11-28 (08:00 Shanghai): 11-28 to 12-01 scheduled, 4 days x 2 robots.
     expect(data.total).toEqual({
       robots: 2,
       scheduledDays: 8,
       deliveredDays: 1,
+      scheduledPlays: 576,
+      deliveredPercent: 0.52,
       verified: 3,
       flagged: 2,
       verifiedShare: 60,
@@ -116,7 +133,21 @@ describe('proof-of-play report', () => {
     expect(share?.value).toBeCloseTo(0.6);
     expect(share?.numFmt).toBe('0.00%');
     expect(rows.get('Flag reasons: Overlapping play')?.getCell(2).value).toBe(1);
-    expect(rows.get(robotA.robotId)?.getCell(5).value).toBeGreaterThanOrEqual(0);
+    expect(rows.get('Scheduled plays')?.getCell(2).value).toBe(576);
+    const delivered = rows.get('Delivered %')?.getCell(2);
+    expect(delivered?.value).toBeCloseTo(0.0052);
+    expect(delivered?.numFmt).toBe('0.00%');
+    // Robot rows: ID, name, day, scheduled minutes and plays, verified, flagged, delivered %, reasons.
+    const a29: unknown[] = [];
+    sheet?.eachRow((row) => {
+      if (row.getCell(1).value === robotA.robotId && row.getCell(3).value === '2026-11-29') {
+        a29.push(...[4, 5, 6, 7, 8].map((c) => row.getCell(c).value), row.getCell(8).numFmt);
+      }
+    });
+    expect(a29[0]).toBe(180);
+    expect(a29.slice(1, 4)).toEqual([72, 3, 1]);
+    expect(a29[4]).toBeCloseTo(0.0417);
+    expect(a29[5]).toBe('0.00%');
   });
 
   for (const lang of ['zh', 'en'] as const) {
@@ -133,8 +164,8 @@ describe('proof-of-play report', () => {
       try {
         const words =
           lang === 'zh'
-            ? ['播放证明书', '咖啡', '核验率', '60.00', '播放重叠']
-            : ['Proof-of-play', '咖啡', 'Verified', '60.00', robotA.robotId];
+            ? ['播放证明书', '咖啡', '核验率', '60.00', '播放重叠', '交付率', '576']
+            : ['Proof-of-play', '咖啡', 'Verified', '60.00', robotA.robotId, 'Delivered', '576'];
         for (const word of words) expect(await r.inkAt(word), word).toBeGreaterThan(0.05);
       } finally {
         r.cleanup();

@@ -11,6 +11,7 @@ import { flaggedPerRobotDay, verifiedPerRobotDay } from '../play-events/play-eve
 import { plansByIds } from '../playlists/playlists.queries';
 import { pullsOfPlan } from '../publishing/publishing.queries';
 import { planScheduleOf } from '../schedules/schedules.service';
+import { deliveredPercent, planLoopOf, scheduledPlays } from './proof-of-play.loop';
 import { addDays, localDate } from './statistics.buckets';
 import { planReportScope, reportRange } from './statistics.scope';
 
@@ -83,7 +84,18 @@ export async function proofOfPlayReport(ctx: AppContext, input: ProofOfPlayInput
     const key = `${ref}|${day}`;
     let r = rows.get(key);
     if (!r) {
-      r = { ref, robotId: '', robotName: '', day, scheduledMinutes: 0, verified: 0, flagged: 0, reasons: {} };
+      r = {
+        ref,
+        robotId: '',
+        robotName: '',
+        day,
+        scheduledMinutes: 0,
+        scheduledPlays: 0,
+        verified: 0,
+        flagged: 0,
+        deliveredPercent: null,
+        reasons: {},
+      };
       rows.set(key, r);
     }
     return r;
@@ -106,6 +118,11 @@ export async function proofOfPlayReport(ctx: AppContext, input: ProofOfPlayInput
     const reason = f.reason as FlagReason;
     r.reasons[reason] = (r.reasons[reason] ?? 0) + Number(f.plays);
   }
+  const loop = plan ? await planLoopOf(ctx, plan) : null;
+  for (const r of rows.values()) {
+    r.scheduledPlays = loop ? scheduledPlays(r.scheduledMinutes, loop) : 0;
+    r.deliveredPercent = deliveredPercent(r.verified, r.scheduledPlays);
+  }
   const robots = await statRobots(ctx.db, [...new Set([...rows.values()].map((r) => r.ref))]);
   const list = [...rows.values()]
     .map(({ ref, ...r }) => ({ ...r, robotId: robots.get(ref)?.robotId ?? '', robotName: robots.get(ref)?.name ?? '' }))
@@ -119,6 +136,7 @@ export async function proofOfPlayReport(ctx: AppContext, input: ProofOfPlayInput
   const totalVerified = list.reduce((n, r) => n + r.verified, 0);
   const totalFlagged = list.reduce((n, r) => n + r.flagged, 0);
   const scheduledRows = list.filter((r) => r.scheduledMinutes > 0);
+  const totalScheduled = list.reduce((n, r) => n + r.scheduledPlays, 0);
   const customer = plan?.clientId ? await findCustomerById(ctx.db, plan.clientId) : undefined;
   return {
     playlistId: planId,
@@ -132,6 +150,8 @@ export async function proofOfPlayReport(ctx: AppContext, input: ProofOfPlayInput
       robots: new Set(list.map((r) => r.robotId)).size,
       scheduledDays: scheduledRows.length,
       deliveredDays: scheduledRows.filter((r) => r.verified > 0).length,
+      scheduledPlays: totalScheduled,
+      deliveredPercent: deliveredPercent(totalVerified, totalScheduled),
       verified: totalVerified,
       flagged: totalFlagged,
       verifiedShare: share(totalVerified, totalFlagged),

@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { QueryError } from '../query-error';
 
 /**
- * A proof-of-play report (the plan's Statistics tab, the order drawer): the verified share (audited %),
- * verified and flagged plays, the flagged ones by reason, scheduled against verified plays per robot and
- * day, and the exports (`exportHref`: xlsx, the PDF certificate in the interface's language).
+ * A proof-of-play report (the plan's Statistics tab, the order drawer): the verified share (audited %), the
+ * delivered percentage (verified against scheduled plays), verified and flagged plays, the flagged ones by
+ * reason, scheduled against verified plays per robot and day, and the exports (`exportHref`: xlsx, the PDF certificate in the interface's language).
  */
 export function ProofOfPlayCard({
   report,
@@ -41,23 +41,33 @@ export function ProofOfPlayCard({
       {data && (
         <Space orientation="vertical" style={{ width: '100%' }}>
           <Row gutter={16}>
-            <Col xs={12} md={4}>
+            <Col xs={12} md={6} lg={3}>
               <Statistic
                 title={t('proof.share')}
                 value={data.total.verifiedShare ?? '—'}
                 suffix={data.total.verifiedShare === null ? undefined : '%'}
               />
             </Col>
-            <Col xs={12} md={5}>
+            <Col xs={12} md={6} lg={3}>
+              <Statistic
+                title={t('proof.deliveredPercent')}
+                value={data.total.deliveredPercent ?? '—'}
+                suffix={data.total.deliveredPercent === null ? undefined : '%'}
+              />
+            </Col>
+            <Col xs={12} md={6} lg={3}>
+              <Statistic title={t('proof.scheduledPlays')} value={data.total.scheduledPlays} />
+            </Col>
+            <Col xs={12} md={6} lg={3}>
               <Statistic title={t('proof.verified')} value={data.total.verified} />
             </Col>
-            <Col xs={12} md={5}>
+            <Col xs={12} md={6} lg={3}>
               <Statistic title={t('proof.flagged')} value={data.total.flagged} />
             </Col>
-            <Col xs={12} md={5}>
+            <Col xs={12} md={6} lg={3}>
               <Statistic title={t('proof.scheduledDays')} value={data.total.scheduledDays} />
             </Col>
-            <Col xs={12} md={5}>
+            <Col xs={12} md={6} lg={3}>
               <Statistic title={t('proof.deliveredDays')} value={data.total.deliveredDays} />
             </Col>
           </Row>
@@ -78,8 +88,15 @@ export function ProofOfPlayCard({
               { title: t('proof.robotName'), dataIndex: 'robotName' },
               { title: t('proof.day'), dataIndex: 'day' },
               { title: t('proof.scheduledMinutes'), dataIndex: 'scheduledMinutes', align: 'right' },
+              { title: t('proof.scheduledPlays'), dataIndex: 'scheduledPlays', align: 'right' },
               { title: t('proof.verified'), dataIndex: 'verified', align: 'right' },
               { title: t('proof.flagged'), dataIndex: 'flagged', align: 'right' },
+              {
+                title: t('proof.deliveredPercent'),
+                dataIndex: 'deliveredPercent',
+                align: 'right',
+                render: (p: number | null) => (p === null ? '—' : `${p.toFixed(2)} %`),
+              },
               { title: t('proof.reasons'), key: 'reasons', render: (_, r) => reasonTags(r.reasons) },
             ]}
           />

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../../components/query-error';
 import { lang } from '../../../lib/i18n';
 import { useCreditOrder, useOrderDelivery } from '../api/orders';
-import { formatFen } from '../money';
+import { fenToYuanNumber, formatFen } from '../money';
 
 /**
  * Delivery against what was sold, in screen-days (verified plays only): the advertiser sees the same
@@ -36,8 +36,10 @@ export function OrderDelivery({ id, creditFen, canManage }: { id: string; credit
           loading={credit.isPending}
           onClick={async () => {
             try {
-              await credit.mutateAsync({ id, reason });
-              message.success(t('orders.creditGranted', { credit: formatFen(d.suggestedCreditFen, language) }));
+              // Exactly the suggestion shown (the server may propose more for missing devices: that is the
+              // order's own credit action); the message says what the answer granted.
+              const granted = await credit.mutateAsync({ id, amount: fenToYuanNumber(d.suggestedCreditFen), reason });
+              message.success(t('orders.creditGranted', { credit: formatFen(granted.creditFen, language) }));
             } catch (err) {
               message.error((err as Error).message);
             }

@@ -56,8 +56,10 @@ const proof: ProofOfPlayReport = {
       robotName: 'Robot A',
       day: '2026-11-29',
       scheduledMinutes: 180,
+      scheduledPlays: 72,
       verified: 3,
       flagged: 1,
+      deliveredPercent: 4.17,
       reasons: { overlap: 1 },
     },
     {
@@ -65,8 +67,10 @@ const proof: ProofOfPlayReport = {
       robotName: 'Robot B',
       day: '2026-11-30',
       scheduledMinutes: 180,
+      scheduledPlays: 72,
       verified: 0,
       flagged: 1,
+      deliveredPercent: 0,
       reasons: { tooLong: 1 },
     },
   ],
@@ -74,6 +78,8 @@ const proof: ProofOfPlayReport = {
     robots: 2,
     scheduledDays: 6,
     deliveredDays: 1,
+    scheduledPlays: 432,
+    deliveredPercent: 0.69,
     verified: 3,
     flagged: 2,
     verifiedShare: 60,
@@ -126,6 +132,7 @@ describe('order drawer: proof of play', () => {
         language === 'zh'
           ? {
               share: '核验率',
+              delivered: '交付率',
               overlap: '播放重叠 1',
               tooLong: '时长超出 1',
               pdf: '播放证明书 (PDF)',
@@ -133,6 +140,7 @@ describe('order drawer: proof of play', () => {
             }
           : {
               share: 'Verified share',
+              delivered: 'Delivered %',
               overlap: 'Overlapping play 1',
               tooLong: 'Longer than the ad 1',
               pdf: 'Certificate (PDF)',
@@ -140,6 +148,14 @@ describe('order drawer: proof of play', () => {
             };
       expect(await within(section).findByText(words.share, {}, { timeout: 10_000 })).toBeTruthy();
       expect(within(section).getByText('60')).toBeTruthy();
+      // Verified against scheduled plays: the total and per robot and day.
+      const statistic = within(section)
+        .getAllByText(words.delivered)
+        .map((el) => el.closest('.ant-statistic'))
+        .find(Boolean);
+      expect(statistic?.textContent).toBe(`${words.delivered}0.69%`);
+      expect(within(section).getByText('432')).toBeTruthy();
+      expect(within(section).getByText('4.17 %')).toBeTruthy();
       const reasons = within(section).getByTestId('proof-reasons');
       expect(within(reasons).getByText(words.overlap)).toBeTruthy();
       expect(within(reasons).getByText(words.tooLong)).toBeTruthy();
