@@ -73,16 +73,13 @@ export class EnterpriseService {
 
   private async pictures(ids: string[]) {
     const rows = await mediaByIds(this.db, ids);
-    return (id: string) => {
-      const m = rows.get(id);
-      return {
-        mediaId: id,
-        name: m?.name ?? '',
-        url: m
-          ? this.ctx.storage.signedDownloadUrl(m.objectKey, { expiresInSeconds: LINK_TTL_SECONDS, fileName: m.name })
-          : '',
-      };
-    };
+    const urls = new Map<string, string>();
+    for (const [id, m] of rows)
+      urls.set(
+        id,
+        await this.ctx.storage.signedDownloadUrl(m.objectKey, { expiresInSeconds: LINK_TTL_SECONDS, fileName: m.name }),
+      );
+    return (id: string) => ({ mediaId: id, name: rows.get(id)?.name ?? '', url: urls.get(id) ?? '' });
   }
 
   private async toInfo(customer: CustomerRow, snap: EnterpriseSnapshot | null) {
