@@ -32,6 +32,11 @@ export interface FuzzRequest {
   url: string;
   headers: Record<string, string>;
   payload?: string | Buffer;
+  /**
+   * The field this request puts past the int4 range: the answer must be a 2xx (the number is stored or
+   * means nothing out of range) or a 400 whose `field` names it, never another refusal or a 5xx.
+   */
+  outOfRange?: string;
 }
 
 interface OpenApiDoc {
@@ -194,7 +199,7 @@ export function requestsFor(op: Operation, rng: Rng, cap: number): { valid: Fuzz
     if (isNumeric(p.schema)) {
       // Past the int4 range, always: an integer column meets it (PostgreSQL 22003 was a 500).
       const big = rng.pick(OUT_OF_INT4);
-      must.push(make(`${p.in} ${p.name} = ${big}`, set(String(big))));
+      must.push({ ...make(`${p.in} ${p.name} = ${big}`, set(String(big))), outOfRange: p.name });
     }
     if (p.in === 'path') optional.push(make(`path ${p.name} too long`, set('z'.repeat(300))));
     if (p.in === 'query' && p.required) {
@@ -218,7 +223,7 @@ export function requestsFor(op: Operation, rng: Rng, cap: number): { valid: Fuzz
       optional.push(make(`body ${name} = ${describe(wrong)}`, { body: withField(body, f.path, wrong) }));
       if (isNumeric(f.schema)) {
         const big = rng.pick(OUT_OF_INT4);
-        must.push(make(`body ${name} = ${big}`, { body: withField(body, f.path, big) }));
+        must.push({ ...make(`body ${name} = ${big}`, { body: withField(body, f.path, big) }), outOfRange: name });
       }
     }
     for (const name of op.body.required ?? []) {

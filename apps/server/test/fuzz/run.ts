@@ -32,6 +32,11 @@ export interface FuzzResult {
   requests: number;
   /** How many answers of each status class ('2xx', '4xx', ...): valid inputs should often get through. */
   statuses: Record<string, number>;
+  /**
+   * Numbers past the int4 range sent, and how many were answered a 2xx or a 400 naming their field
+   * (the others were excused by the refusal of their valid request).
+   */
+  outOfRange: { sent: number; storedOrNamed: number };
   findings: Finding[];
 }
 
@@ -64,6 +69,38 @@ function inspect(res: LightMyRequestResponse, op: Operation, secrets: Secrets): 
   return problems;
 }
 
+/** What a caller's valid request was answered: its status, and the field a refusal named. */
+interface Answer {
+  status: number;
+  field: unknown;
+}
+
+const answerOf = (res: LightMyRequestResponse): Answer => ({
+  status: res.statusCode,
+  field: (safeJson(res.body) as { field?: unknown } | undefined)?.field,
+});
+
+/**
+ * A number past the int4 range is stored (2xx) or refused as a 400 naming its field. Where the caller's
+ * valid request was itself refused before the number could reach a column, that refusal may stand: the
+ * same answer (a record that does not exist: the number changed nothing), a 401/403 (a caller that may
+ * not call: its session, not the input), or a 400 naming another field (the generated body was wrong
+ * elsewhere; the answer names one field only). A rate limit (429) says nothing either way.
+ */
+function outOfRangeProblem(res: LightMyRequestResponse, field: string, valid: Answer | undefined): string | null {
+  const got = answerOf(res);
+  if ((got.status >= 200 && got.status < 300) || got.status === 429 || got.status >= 500) return null;
+  if (got.status === 400 && got.field === field) return null;
+  if (valid) {
+    const auth = (s: number) => s === 401 || s === 403;
+    if (auth(valid.status) && auth(got.status)) return null;
+    if (valid.status === 400 && got.status === 400) return null;
+    if (valid.status >= 300 && valid.status === got.status && valid.field === got.field) return null;
+  }
+  const named = (a: Answer) => `${a.status}${a.field ? ` naming ${String(a.field)}` : ''}`;
+  return `a number past the int4 range in ${field}: ${named(got)} (its valid request: ${valid ? named(valid) : 'none'}), not a 2xx or a 400 naming ${field}`;
+}
+
 function mayHaveEndedSession(op: Operation, caller: Caller): boolean {
   if (op.token === 'device' && caller.kind === 'user') return false;
   if (op.token === 'user' && caller.kind === 'device') return false;
@@ -89,9 +126,15 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzResult> {
   const findings: Finding[] = [];
   let requests = 0;
   const statuses: Record<string, number> = {};
+  const outOfRange = { sent: 0, storedOrNamed: 0 };
   let stuck = false;
 
-  const send = async (op: Operation, req: FuzzRequest, caller: Caller): Promise<LightMyRequestResponse | null> => {
+  const send = async (
+    op: Operation,
+    req: FuzzRequest,
+    caller: Caller,
+    valid?: Answer,
+  ): Promise<LightMyRequestResponse | null> => {
     requests += 1;
     const lang = rng.pick(['zh', 'en', 'en-US,en;q=0.9', '']);
     let timer: NodeJS.Timeout | undefined;
@@ -120,7 +163,15 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzResult> {
     }
     const kind = `${Math.floor(res.statusCode / 100)}xx`;
     statuses[kind] = (statuses[kind] ?? 0) + 1;
-    for (const problem of inspect(res, op, opts.secrets)) {
+    const problems = inspect(res, op, opts.secrets);
+    const range = req.outOfRange ? outOfRangeProblem(res, req.outOfRange, valid) : null;
+    if (req.outOfRange) {
+      outOfRange.sent += 1;
+      const field = (safeJson(res.body) as { field?: unknown } | undefined)?.field;
+      if (kind === '2xx' || (res.statusCode === 400 && field === req.outOfRange)) outOfRange.storedOrNamed += 1;
+    }
+    if (range) problems.push(range);
+    for (const problem of problems) {
       findings.push({ ...where, status: res.statusCode, problem, body: res.body.slice(0, 300) });
     }
     // A fuzzed logout, password change or token revocation may have ended this caller's session. A 401 of a
@@ -135,20 +186,23 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzResult> {
     if (stuck) break;
     const { valid, mutations } = requestsFor(op, rng, opts.perOperation);
     const allowed: Caller[] = [];
+    const validAnswers = new Map<Caller, Answer>();
     for (const caller of opts.callers) {
       const res = await send(op, valid, caller);
       if (!res) break;
+      validAnswers.set(caller, answerOf(res));
       if (res.statusCode !== 401 && res.statusCode !== 403) allowed.push(caller);
     }
     const senders = allowed.length ? allowed : opts.callers;
     for (const req of mutations) {
       if (stuck) break;
-      await send(op, req, rng.pick(senders));
+      const caller = rng.pick(senders);
+      await send(op, req, caller, validAnswers.get(caller));
     }
     done += 1;
     opts.onOperation?.(op, done, operations.length);
   }
-  return { seed: opts.seed, operations: operations.length, requests, statuses, findings };
+  return { seed: opts.seed, operations: operations.length, requests, statuses, outOfRange, findings };
 }
 
 /** Findings grouped by operation and problem, each with one example: short enough to read. */

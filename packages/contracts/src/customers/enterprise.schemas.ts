@@ -63,7 +63,12 @@ export const enterpriseInfoQuery = z.object({ customerId: idSchema.optional() })
 
 const unixSeconds = z.number().int().min(0).nullable().optional();
 
-/** PUT /api/Customers/mainInfo; the rules by locale are `enterpriseInfoIssues`. */
+/**
+ * PUT /api/Customers/mainInfo; the rules by locale are `enterpriseInfoIssues`. The form's fields are
+ * required; the licence's end, the qualifications and the agent flag keep their stored values when not
+ * sent (no defaults: docs/conventions.md "PUT"); `licenceValidUntil: null` makes the licence long-term
+ * and `qualifications: []` removes them all. A first save without them stores none, long-term, no agent.
+ */
 export const enterpriseInfoBody = z.object({
   customerId: idSchema.optional(),
   enterpriseName: z.string().trim().min(2, 'ENTERPRISE_NAME_LENGTH').max(50, 'ENTERPRISE_NAME_LENGTH'),
@@ -77,9 +82,8 @@ export const enterpriseInfoBody = z.object({
   qualifications: z
     .array(z.object({ mediaId: idSchema, begin: unixSeconds, end: unixSeconds }))
     .max(QUALIFICATIONS_MAX, 'QUALIFICATIONS_MAX')
-    .optional()
-    .default([]),
-  agent: z.boolean().optional().default(false),
+    .optional(),
+  agent: z.boolean().optional(),
 });
 export type EnterpriseInfoBody = z.infer<typeof enterpriseInfoBody>;
 

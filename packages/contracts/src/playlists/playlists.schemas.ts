@@ -139,7 +139,13 @@ export type PlanSchedule = z.infer<typeof planScheduleSchema>;
 const positiveIntOrNull = (code: string) =>
   z.preprocess(
     (v) => (v === '' || v === undefined ? null : typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v),
-    z.number({ message: code }).int({ message: code }).positive({ message: code }).nullable(),
+    // At most the int4 column's largest value: a larger limit is refused at the door, naming the field.
+    z
+      .number({ message: code })
+      .int({ message: code })
+      .positive({ message: code })
+      .max(2_147_483_647, { message: code })
+      .nullable(),
   );
 
 const priorityInput = z.preprocess(

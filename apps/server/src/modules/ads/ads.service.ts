@@ -104,7 +104,7 @@ export class AdsService {
     const byId = new Map(materials.map((m) => [m.id, m]));
     const overlayIds = rows.flatMap((r) => [r.qrMediaId, r.watermarkMediaId]).filter((id): id is string => !!id);
     const pictures = new Map((await findMediaByIds(db, [...new Set(overlayIds)])).map((m) => [m.id, m]));
-    const overlay = (mediaId: string | null, position: string | null): AdOverlay | null => {
+    const overlay = async (mediaId: string | null, position: string | null): Promise<AdOverlay | null> => {
       const choice = storedOverlay(mediaId, position);
       const picture = choice && pictures.get(choice.mediaId);
       if (!choice || !picture) return null;
@@ -112,50 +112,52 @@ export class AdsService {
         mediaId: picture.id,
         position: choice.position,
         name: picture.name,
-        url: signedUrl(this.ctx, picture.objectKey, picture.name),
-        thumbnail: picture.thumbnailKey ? signedUrl(this.ctx, picture.thumbnailKey) : null,
+        url: await signedUrl(this.ctx, picture.objectKey, picture.name),
+        thumbnail: picture.thumbnailKey ? await signedUrl(this.ctx, picture.thumbnailKey) : null,
         width: picture.width,
         height: picture.height,
         size: picture.size,
       };
     };
-    return rows.map((row) => {
-      const screens: ResourceDto[][] = [];
-      for (const link of links.filter((l) => l.adId === row.id)) {
-        const m = byId.get(link.resourceId);
-        if (!m) continue;
-        const screen = screens[link.screen] ?? [];
-        screen.push(m);
-        screens[link.screen] = screen;
-      }
-      const dense = screens.filter(Boolean);
-      const first = dense[0]?.[dense[0].length - 1] ?? null;
-      return {
-        id: row.id,
-        name: row.name,
-        kind: row.kind as AdKind,
-        begin: toUnixSeconds(row.beginAt) ?? 0,
-        end: toUnixSeconds(row.endAt) ?? 0,
-        timeZone: row.timeZone,
-        template: row.template,
-        duration: dense.reduce((sum, s) => sum + Math.max(...s.map((m) => m.duration)), 0),
-        createtime: toUnixSeconds(row.createdAt) ?? 0,
-        customerId: row.customerId,
-        resourcesObjs: dense,
-        media: first
-          ? {
-              kind: first.kind,
-              url: first.mdpath,
-              thumbnail: first.thumbnail,
-              width: first.width,
-              height: first.height,
-            }
-          : null,
-        qr: overlay(row.qrMediaId, row.qrPosition),
-        qrTarget: row.qrMediaId ? row.qrTarget : null,
-        watermark: overlay(row.watermarkMediaId, row.watermarkPosition),
-      };
-    });
+    return Promise.all(
+      rows.map(async (row) => {
+        const screens: ResourceDto[][] = [];
+        for (const link of links.filter((l) => l.adId === row.id)) {
+          const m = byId.get(link.resourceId);
+          if (!m) continue;
+          const screen = screens[link.screen] ?? [];
+          screen.push(m);
+          screens[link.screen] = screen;
+        }
+        const dense = screens.filter(Boolean);
+        const first = dense[0]?.[dense[0].length - 1] ?? null;
+        return {
+          id: row.id,
+          name: row.name,
+          kind: row.kind as AdKind,
+          begin: toUnixSeconds(row.beginAt) ?? 0,
+          end: toUnixSeconds(row.endAt) ?? 0,
+          timeZone: row.timeZone,
+          template: row.template,
+          duration: dense.reduce((sum, s) => sum + Math.max(...s.map((m) => m.duration)), 0),
+          createtime: toUnixSeconds(row.createdAt) ?? 0,
+          customerId: row.customerId,
+          resourcesObjs: dense,
+          media: first
+            ? {
+                kind: first.kind,
+                url: first.mdpath,
+                thumbnail: first.thumbnail,
+                width: first.width,
+                height: first.height,
+              }
+            : null,
+          qr: await overlay(row.qrMediaId, row.qrPosition),
+          qrTarget: row.qrMediaId ? row.qrTarget : null,
+          watermark: await overlay(row.watermarkMediaId, row.watermarkPosition),
+        };
+      }),
+    );
   }
 
   async findVisible(user: Uploader, id: string, db: DbOrTx = this.ctx.db): Promise<AdRow> {

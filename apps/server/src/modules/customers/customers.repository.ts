@@ -14,7 +14,7 @@ import {
 import { snapshotOf } from './enterprise-review';
 
 type NewCustomerRow = typeof customers.$inferInsert;
-type EnterpriseValues = Omit<typeof customerEnterprises.$inferInsert, 'customerId'>;
+export type EnterpriseValues = Omit<typeof customerEnterprises.$inferInsert, 'customerId'>;
 
 // ---- customers ----
 

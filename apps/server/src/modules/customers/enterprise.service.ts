@@ -1,6 +1,6 @@
 import { isOperatorRole } from '@robot-ads/contracts/auth/roles';
 import type { Language } from '@robot-ads/contracts/common/language';
-import { fromUnixSeconds, toUnixSeconds } from '@robot-ads/contracts/common/time';
+import { toUnixSeconds } from '@robot-ads/contracts/common/time';
 import type { CustomerAuditStatus } from '@robot-ads/contracts/customers/customers.schemas';
 import {
   type CustomerAuditDto,
@@ -31,7 +31,7 @@ import {
 } from './customers.repository';
 import type { CustomersService } from './customers.service';
 import type { CustomerAuditRow, CustomerRow } from './customers.table';
-import { differs, type ReviewSnapshot, snapshotOf } from './enterprise-review';
+import { differs, mergedEnterprise, type ReviewSnapshot, snapshotOf } from './enterprise-review';
 
 const LINK_TTL_SECONDS = 3600;
 
@@ -73,16 +73,13 @@ export class EnterpriseService {
 
   private async pictures(ids: string[]) {
     const rows = await mediaByIds(this.db, ids);
-    return (id: string) => {
-      const m = rows.get(id);
-      return {
-        mediaId: id,
-        name: m?.name ?? '',
-        url: m
-          ? this.ctx.storage.signedDownloadUrl(m.objectKey, { expiresInSeconds: LINK_TTL_SECONDS, fileName: m.name })
-          : '',
-      };
-    };
+    const urls = new Map<string, string>();
+    for (const [id, m] of rows)
+      urls.set(
+        id,
+        await this.ctx.storage.signedDownloadUrl(m.objectKey, { expiresInSeconds: LINK_TTL_SECONDS, fileName: m.name }),
+      );
+    return (id: string) => ({ mediaId: id, name: rows.get(id)?.name ?? '', url: urls.get(id) ?? '' });
   }
 
   private async toInfo(customer: CustomerRow, snap: EnterpriseSnapshot | null) {
@@ -136,7 +133,7 @@ export class EnterpriseService {
       throw new AppError('LICENCE_EXPIRED', {}, 'licenceValidUntil');
     }
     const scope = await dataScope(this.db, user);
-    const mediaIds = [body.licenceMediaId, ...body.qualifications.map((q) => q.mediaId)];
+    const mediaIds = [body.licenceMediaId, ...(body.qualifications ?? []).map((q) => q.mediaId)];
     for (const [i, id] of mediaIds.entries()) {
       const m = await mediaInScope(this.db, scope, id);
       if (m?.kind !== 'picture') {
@@ -147,29 +144,11 @@ export class EnterpriseService {
         );
       }
     }
-    const values = {
-      enterpriseName: body.enterpriseName,
-      contactName: body.contactName,
-      contactPhone: body.contactPhone,
-      province: body.province,
-      creditCode: body.creditCode.toUpperCase(),
-      legalPersonIdNumber: body.legalPersonIdNumber.toUpperCase(),
-      licenceMediaId: body.licenceMediaId,
-      licenceValidUntil: fromUnixSeconds(body.licenceValidUntil ?? null),
-      qualifications: body.qualifications.map((q) => ({
-        mediaId: q.mediaId,
-        begin: q.begin ?? null,
-        end: q.end ?? null,
-      })),
-      agent: body.agent,
-      updatedBy: user.id,
-      updatedAt: now,
-    };
     await this.db.transaction(async () => {
       const fresh = await findCustomerForUpdate(this.db, customer.id);
       if (fresh?.auditStatus === 'pending') throw new AppError('CUSTOMER_AUDIT_PENDING');
       const before = await findEnterprise(this.db, customer.id);
-      const after = await upsertEnterprise(this.db, customer.id, values);
+      const after = await upsertEnterprise(this.db, customer.id, mergedEnterprise(body, before, user.id, now));
       // Approved information that changes goes back to review; the approval stays in force meanwhile.
       const changed = !before || !after || differs(snapshotOf(before, customer.name), snapshotOf(after, customer.name));
       if (fresh?.auditStatus === 'pass' && changed) {

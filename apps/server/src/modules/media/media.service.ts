@@ -251,7 +251,8 @@ export async function registerMediaBatch(
       }
       return out;
     });
-    return rows.map((r) => mediaToDto(ctx, r));
+    // Not awaited here: the files are registered, a failing link must not delete them.
+    return Promise.all(rows.map((r) => mediaToDto(ctx, r)));
   } catch (err) {
     await deleteAll();
     await Promise.all(thumbs.map((t) => ctx.storage.delete(t)));
@@ -259,11 +260,11 @@ export async function registerMediaBatch(
   }
 }
 
-export function signedUrl(ctx: PlatformContext, key: string, fileName?: string): string {
+export function signedUrl(ctx: PlatformContext, key: string, fileName?: string): Promise<string> {
   return ctx.storage.signedDownloadUrl(key, { expiresInSeconds: LINK_TTL_SECONDS, fileName });
 }
 
-export function mediaToDto(ctx: PlatformContext, row: MediaRow): MediaDto {
+export async function mediaToDto(ctx: PlatformContext, row: MediaRow): Promise<MediaDto> {
   return {
     id: row.id,
     key: row.objectKey,
@@ -278,8 +279,8 @@ export function mediaToDto(ctx: PlatformContext, row: MediaRow): MediaDto {
     duration: row.durationMs,
     template: row.template,
     slot: row.slot,
-    url: signedUrl(ctx, row.objectKey, row.name),
-    thumbnail: row.thumbnailKey ? signedUrl(ctx, row.thumbnailKey) : null,
+    url: await signedUrl(ctx, row.objectKey, row.name),
+    thumbnail: row.thumbnailKey ? await signedUrl(ctx, row.thumbnailKey) : null,
     createtime: toUnixSeconds(row.createdAt) ?? 0,
   };
 }
@@ -312,14 +313,16 @@ export async function deleteObjects(ctx: PlatformContext, keys: string[]): Promi
  */
 export async function signedMediaForDevices(ctx: AppContext, ids: string[], ttlSeconds = 24 * 3600) {
   const rows = await findMediaByIds(ctx.db, ids);
-  return rows.map((r) => ({
-    id: r.id,
-    kind: r.kind as ResourceKind,
-    mime: r.mime,
-    size: r.size,
-    sha256: r.sha256,
-    url: ctx.storage.signedDownloadUrl(r.objectKey, { expiresInSeconds: ttlSeconds }),
-  }));
+  return Promise.all(
+    rows.map(async (r) => ({
+      id: r.id,
+      kind: r.kind as ResourceKind,
+      mime: r.mime,
+      size: r.size,
+      sha256: r.sha256,
+      url: await ctx.storage.signedDownloadUrl(r.objectKey, { expiresInSeconds: ttlSeconds }),
+    })),
+  );
 }
 
 /** A JPEG frame of a video, taken with ffmpeg one second in (or at the start of very short videos). */

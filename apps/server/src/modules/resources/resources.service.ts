@@ -53,7 +53,10 @@ export interface ResourceWithMedia {
   media: MediaRow;
 }
 
-export function resourceToDto(ctx: PlatformContext, { resource: r, media: m }: ResourceWithMedia): ResourceDto {
+export async function resourceToDto(
+  ctx: PlatformContext,
+  { resource: r, media: m }: ResourceWithMedia,
+): Promise<ResourceDto> {
   const thumbKey = r.posterKey ?? m.thumbnailKey;
   return {
     id: r.id,
@@ -63,8 +66,8 @@ export function resourceToDto(ctx: PlatformContext, { resource: r, media: m }: R
     type: r.type as ResourceDto['type'],
     duration: r.durationMs,
     oss: { objectName: m.objectKey },
-    mdpath: signedUrl(ctx, m.objectKey, m.name),
-    thumbnail: thumbKey ? signedUrl(ctx, thumbKey) : null,
+    mdpath: await signedUrl(ctx, m.objectKey, m.name),
+    thumbnail: thumbKey ? await signedUrl(ctx, thumbKey) : null,
     reLocation: r.reLocation,
     template: r.template,
     slot: r.slot,
@@ -113,7 +116,7 @@ export class ResourcesService {
   }
 
   async toDtos(rows: ResourceRow[], db?: DbOrTx): Promise<ResourceDto[]> {
-    return (await this.withMedia(rows, db)).map((rm) => resourceToDto(this.ctx, rm));
+    return Promise.all((await this.withMedia(rows, db)).map((rm) => resourceToDto(this.ctx, rm)));
   }
 
   async findVisible(user: Uploader, id: string, db: DbOrTx = this.ctx.db): Promise<ResourceRow> {
@@ -250,6 +253,6 @@ export class ResourcesService {
     const meta = await sharp(head)
       .metadata()
       .catch(() => ({ width: 0, height: 0 }));
-    return { id: row.id, url: signedUrl(ctx, row.posterKey), width: meta.width ?? 0, height: meta.height ?? 0 };
+    return { id: row.id, url: await signedUrl(ctx, row.posterKey), width: meta.width ?? 0, height: meta.height ?? 0 };
   }
 }

@@ -98,6 +98,17 @@ export async function buildSchedules(
   const overlayIds = ads.flatMap((a) => [a.qr?.mediaId, a.watermark?.mediaId]).filter((id): id is string => !!id);
   const pictures = new Map((await findMediaByIds(ctx.db, [...new Set(overlayIds)])).map((m) => [m.id, m]));
   const linkOf = await qrLinker(ctx);
+  // One signed link per file for the whole build (every robot's links expire at the same moment).
+  const expiresIn = Math.max(60, linksExpireAt - nowS);
+  const signed = new Map<string, Promise<string>>();
+  const signedLink = (key: string) => {
+    let link = signed.get(key);
+    if (!link) {
+      link = ctx.storage.signedDownloadUrl(key, { expiresInSeconds: expiresIn });
+      signed.set(key, link);
+    }
+    return link;
+  };
   const out = new Map<string, BuiltSchedule>();
   for (const { robotRef, robotId } of robots) {
     const screen = screens.get(robotRef);
@@ -142,19 +153,20 @@ export async function buildSchedules(
       shootTasks: shootTasksByRobot.get(robotRef) ?? [],
     };
     const version = createHash('sha256').update(JSON.stringify(content)).digest('base64url').slice(0, 27);
-    const expiresIn = Math.max(60, linksExpireAt - nowS);
-    const media: ScheduleMedia[] = mediaList.map((m) => ({
-      id: m.id,
-      kind: m.kind,
-      url: ctx.storage.signedDownloadUrl(m.key, { expiresInSeconds: expiresIn }),
-      expiresAt: nowS + expiresIn,
-      size: m.size,
-      checksum: m.checksum,
-      contentType: contentTypeOf(m.key),
-      duration: m.duration,
-      width: m.width,
-      height: m.height,
-    }));
+    const media: ScheduleMedia[] = await Promise.all(
+      mediaList.map(async (m) => ({
+        id: m.id,
+        kind: m.kind,
+        url: await signedLink(m.key),
+        expiresAt: nowS + expiresIn,
+        size: m.size,
+        checksum: m.checksum,
+        contentType: contentTypeOf(m.key),
+        duration: m.duration,
+        width: m.width,
+        height: m.height,
+      })),
+    );
     out.set(robotRef, {
       version,
       from,

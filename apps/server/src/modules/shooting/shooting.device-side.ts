@@ -130,7 +130,7 @@ export async function registerPhoto(
         contentType: sniffed.ext === 'png' ? 'image/png' : 'image/jpeg',
         width: size?.width ?? null,
         height: size?.height ?? null,
-        photoUrl: ctx.storage.signedDownloadUrl(body.key, { expiresInSeconds: PHOTO_URL_SECONDS }),
+        photoUrl: await ctx.storage.signedDownloadUrl(body.key, { expiresInSeconds: PHOTO_URL_SECONDS }),
       },
       [req.creatorId],
     );

@@ -42,31 +42,33 @@ export async function toRecordDtos(ctx: AppContext, rows: RecordRow[]): Promise<
   );
   const planIds = [...new Set(rows.map((r) => r.req.playlistId))];
   const planNames = new Map((await plansByIds(ctx.db, planIds)).map((p) => [p.id, p.name]));
-  return rows.map(({ record, req }) => {
-    const robot = robots.get(record.robotRef);
-    return {
-      id: record.id,
-      taskId: record.taskId,
-      requirementId: req.id,
-      requirementName: req.name,
-      planId: req.playlistId,
-      planName: planNames.get(req.playlistId) ?? '',
-      robotId: robot?.robotId ?? '',
-      robotName: robot?.name ?? '',
-      place: robot ? placeOf(robot) : '',
-      takenAt: secondsOf(record.takenAt),
-      adId: record.adId,
-      adName: record.adId ? (ads.get(record.adId)?.name ?? null) : null,
-      contentType: record.contentType,
-      size: record.size,
-      width: record.width,
-      height: record.height,
-      url: ctx.storage.signedDownloadUrl(record.objectKey, { expiresInSeconds: 6 * 3600 }),
-      uploadedAt: secondsOf(record.uploadedAt),
-      matchDistance: record.matchDistance,
-      needsReview: record.needsReview,
-    };
-  });
+  return Promise.all(
+    rows.map(async ({ record, req }) => {
+      const robot = robots.get(record.robotRef);
+      return {
+        id: record.id,
+        taskId: record.taskId,
+        requirementId: req.id,
+        requirementName: req.name,
+        planId: req.playlistId,
+        planName: planNames.get(req.playlistId) ?? '',
+        robotId: robot?.robotId ?? '',
+        robotName: robot?.name ?? '',
+        place: robot ? placeOf(robot) : '',
+        takenAt: secondsOf(record.takenAt),
+        adId: record.adId,
+        adName: record.adId ? (ads.get(record.adId)?.name ?? null) : null,
+        contentType: record.contentType,
+        size: record.size,
+        width: record.width,
+        height: record.height,
+        url: await ctx.storage.signedDownloadUrl(record.objectKey, { expiresInSeconds: 6 * 3600 }),
+        uploadedAt: secondsOf(record.uploadedAt),
+        matchDistance: record.matchDistance,
+        needsReview: record.needsReview,
+      };
+    }),
+  );
 }
 
 export async function queryRecords(ctx: AppContext, user: User, q: ShootRecordQuery) {

@@ -86,18 +86,19 @@ export class WechatService {
 
   // ---- banners ----
 
-  private bannerDtos(db: DbOrTx, rows: WechatBannerRow[]): Promise<BannerDto[]> {
+  private async bannerDtos(db: DbOrTx, rows: WechatBannerRow[]): Promise<BannerDto[]> {
     const now = toUnixSeconds(this.ctx.clock.now()) ?? 0;
-    return mediaByIds(
+    const pictures = await mediaByIds(
       db,
       rows.map((r) => r.mediaId),
-    ).then((pictures) =>
-      rows.map((r) => {
+    );
+    return Promise.all(
+      rows.map(async (r) => {
         const picture = pictures.get(r.mediaId);
         const dto = {
           id: r.id,
           mediaId: r.mediaId,
-          imageUrl: picture ? signedUrl(this.ctx, picture.objectKey, picture.name) : '',
+          imageUrl: picture ? await signedUrl(this.ctx, picture.objectKey, picture.name) : '',
           title: r.title,
           link: r.link,
           linkKind: bannerLinkKind(r.link) ?? 'none',

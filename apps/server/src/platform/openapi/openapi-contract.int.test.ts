@@ -92,6 +92,37 @@ describe('the OpenAPI documents as a contract', () => {
     expect(JSON.stringify(full)).not.toContain('schema0');
   });
 
+  it('declares no default on any field of a PUT body (a field not sent keeps its stored value)', () => {
+    // docs/conventions.md: a PUT changes exactly the fields it sends. A default on one of its fields would
+    // fill in a field the caller left out and overwrite the stored value. (Inside a value sent whole, a
+    // plan's cycle or a branch's list of regions, a default completes that value and blanks nothing.)
+    const resolve = (ref: string) => full.components?.schemas?.[ref.replace('#/components/schemas/', '')];
+    /** The schema's own level: itself, what it refers to and what it combines (not its properties). */
+    const levels = (schema: unknown, seen = new Set<unknown>()): Record<string, unknown>[] => {
+      if (!schema || typeof schema !== 'object' || seen.has(schema)) return [];
+      seen.add(schema);
+      const node = schema as Record<string, unknown>;
+      const out = [node];
+      if (typeof node.$ref === 'string') out.push(...levels(resolve(node.$ref), seen));
+      for (const key of ['anyOf', 'oneOf', 'allOf'])
+        for (const sub of (node[key] ?? []) as unknown[]) out.push(...levels(sub, seen));
+      return out;
+    };
+    const puts = operationsOf(full).filter(({ method }) => method === 'put');
+    expect(puts.length).toBeGreaterThan(10);
+    const withDefaults: string[] = [];
+    let fields = 0;
+    for (const { path: p, op } of puts)
+      for (const content of Object.values(op.requestBody?.content ?? {}))
+        for (const level of levels((content as { schema?: unknown }).schema))
+          for (const [name, field] of Object.entries((level.properties ?? {}) as Record<string, unknown>)) {
+            fields += 1;
+            if (levels(field).some((f) => 'default' in f)) withDefaults.push(`PUT ${p} ${name}`);
+          }
+    expect(fields).toBeGreaterThan(50);
+    expect(withDefaults).toEqual([]);
+  });
+
   it('serves the partner document of the committed snapshot: no removed or changed operation', () => {
     const snapshot = snapshotOf('partner');
     const changes = operationChanges(snapshot, partner);

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
@@ -20,10 +21,17 @@ let openOwner: string;
 let closedOwner: string;
 /** The test's DNS: partner.example answers a public address first, then loopback (DNS rebinding). */
 let rebindCalls = 0;
+let lateAnswers: string[] = [];
 const resolveHost: HostResolver = async (name) => {
   if (name === 'partner.example') {
     rebindCalls += 1;
     return [{ address: rebindCalls === 1 ? '93.184.216.34' : '127.0.0.1', family: 4 }];
+  }
+  if (name === 'late.example') {
+    // Answers in turn what a test queued: a public address to the checks before connecting, then
+    // loopback to the lookup of the socket itself.
+    const address = lateAnswers.shift();
+    if (address) return [{ address, family: 4 }];
   }
   if (name === 'inside.example') return [{ address: '10.1.2.3', family: 4 }];
   if (name === 'mixed.example') {
@@ -182,6 +190,45 @@ describe('outbound addresses users set', () => {
     expect(delivery.lastError).not.toContain(String(receiver.port));
     expect(rebindCalls).toBeGreaterThanOrEqual(2);
     expect(receiver.received).toHaveLength(0);
+  }, 90_000);
+
+  it('refuses at the socket: a name public to every check before connecting and loopback to the socket lookup', async () => {
+    // A plain TCP listener on loopback: it counts every connection, whatever is (not) sent on it.
+    let connections = 0;
+    const listener = net.createServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const port = (listener.address() as net.AddressInfo).port;
+    const url = `http://late.example:${port}/hooks`;
+    try {
+      // The client alone: its own check before connecting sees the public address, the socket's lookup
+      // (the second question) loopback.
+      lateAnswers = ['93.184.216.34', '127.0.0.1'];
+      const client = new OutboundClient(new AddressPolicy([], resolveHost));
+      const refused = await client.post(url, { headers: {}, body: '{}', timeoutMs: 5000 }).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(OutboundRefusedError);
+      expect((refused as OutboundRefusedError).kind).toBe('loopback');
+      expect(lateAnswers).toEqual([]);
+
+      // Through the product: saved (public), checked before sending (public), connected (loopback).
+      lateAnswers = ['93.184.216.34', '93.184.216.34', '127.0.0.1'];
+      const apiUserId = await application(closed, closedRoot, closedOwner);
+      const created = await subscribe(closed, closedRoot, apiUserId, url);
+      expect(created.statusCode, created.body).toBe(200);
+      const delivery = await deliveryOf(closed, closedRoot, closedOwner, url);
+      expect(delivery).toMatchObject({ state: 'refused', attempts: 1, lastStatus: null });
+      expect(delivery.lastError).toBe(
+        'refused: late.example (127.0.0.1) is a loopback address (this machine); outbound calls may not reach it',
+      );
+      // Every answer was asked for: the refusal came from the socket's own lookup.
+      expect(lateAnswers).toEqual([]);
+      expect(connections).toBe(0);
+    } finally {
+      lateAnswers = [];
+      listener.close();
+    }
   }, 90_000);
 
   it('lets WEBHOOK_ALLOWED_NETWORKS open a private network: the loopback receiver gets the signed POST', async () => {

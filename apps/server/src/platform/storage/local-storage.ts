@@ -130,7 +130,7 @@ export class LocalStorage implements ObjectStorage {
     return keys.sort();
   }
 
-  signedDownloadUrl(key: string, opts: { expiresInSeconds?: number; fileName?: string } = {}): string {
+  async signedDownloadUrl(key: string, opts: { expiresInSeconds?: number; fileName?: string } = {}): Promise<string> {
     const expires = Math.floor(this.now().getTime() / 1000) + (opts.expiresInSeconds ?? 3600);
     const signature = this.sign(`GET\n${key}\n${expires}`);
     const query = new URLSearchParams({ expires: String(expires), signature });

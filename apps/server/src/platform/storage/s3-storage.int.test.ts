@@ -5,7 +5,6 @@ import { Readable } from 'node:stream';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestS3, type TestS3 } from '../../../test/s3-server';
-import { presignGetUrl } from './s3-presign-get';
 import { S3Error, S3Storage } from './s3-storage';
 
 let s3: TestS3;
@@ -46,55 +45,97 @@ const options = () => ({
   forcePathStyle: true,
 });
 
-describe('S3 on the AWS SDK', () => {
-  it('signs download links exactly as the SDK signer does, and s3rver serves them', async () => {
-    const now = new Date('2026-11-28T06:00:00Z');
-    const url = new URL(`${s3.endpoint}/${s3.bucket}/a/picture/${randomUUID()}.png`);
-    const fileName = '杯子 (1).png';
-    const disposition = `inline; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-    const ours = presignGetUrl({
-      url,
-      region: 'us-east-1',
-      accessKeyId: 'AKIDEXAMPLE',
-      secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY',
-      now,
-      expiresInSeconds: 900,
-      query: { 'response-content-disposition': disposition },
-    });
-    const signer = new SignatureV4({
-      service: 's3',
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY' },
-      sha256: Sha256,
-      uriEscapePath: false,
-    });
-    const presigned = await signer.presign(
-      {
-        method: 'GET',
-        protocol: url.protocol,
-        hostname: url.hostname,
-        port: Number(url.port),
-        path: url.pathname,
-        query: { 'response-content-disposition': disposition },
-        headers: { host: url.host, 'X-Amz-Content-Sha256': 'UNSIGNED-PAYLOAD' },
-      },
-      { signingDate: now, expiresIn: 900 },
-    );
-    const link = new URL(ours);
-    const query = presigned.query ?? {};
-    expect(query['X-Amz-Signature']).toMatch(/^[0-9a-f]{64}$/);
-    expect(link.searchParams.get('X-Amz-Signature')).toBe(query['X-Amz-Signature']);
-    expect(Object.fromEntries(link.searchParams)).toEqual(query);
-    expect(`${link.origin}${link.pathname}`).toBe(url.toString());
+/**
+ * Checks a presigned link the way S3 does: recomputes its signature from the secret over the request
+ * the link makes (s3rver checks a V4 link's expiry but not its signature).
+ */
+async function signatureHolds(link: string, secretAccessKey: string): Promise<boolean> {
+  const url = new URL(link);
+  const params = Object.fromEntries(url.searchParams);
+  const [accessKeyId, , region] = (params['X-Amz-Credential'] ?? '').split('/');
+  const auth = new Set([
+    'X-Amz-Algorithm',
+    'X-Amz-Credential',
+    'X-Amz-Date',
+    'X-Amz-Expires',
+    'X-Amz-SignedHeaders',
+    'X-Amz-Signature',
+    'X-Amz-Content-Sha256',
+  ]);
+  const query = Object.fromEntries(Object.entries(params).filter(([k]) => !auth.has(k)));
+  const d = params['X-Amz-Date'] ?? '';
+  const signingDate = new Date(
+    `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}T${d.slice(9, 11)}:${d.slice(11, 13)}:${d.slice(13, 15)}Z`,
+  );
+  const signer = new SignatureV4({
+    service: 's3',
+    region: region ?? '',
+    credentials: { accessKeyId: accessKeyId ?? '', secretAccessKey },
+    sha256: Sha256,
+    uriEscapePath: false,
+  });
+  const expected = await signer.presign(
+    {
+      method: 'GET',
+      protocol: url.protocol,
+      hostname: url.hostname,
+      port: Number(url.port),
+      path: url.pathname,
+      query,
+      headers: { host: url.host, 'X-Amz-Content-Sha256': 'UNSIGNED-PAYLOAD' },
+    },
+    { signingDate, expiresIn: Number(params['X-Amz-Expires']) },
+  );
+  return expected.query?.['X-Amz-Signature'] === params['X-Amz-Signature'];
+}
 
-    // And a real link from the storage downloads the object, with the file name asked for.
-    const storage = new S3Storage(options());
+describe('S3 on the AWS SDK', () => {
+  it('gives download links (SDK presigner) that s3rver serves, dated by the product clock', async () => {
+    // The product clock a minute behind the machine's: the link carries the product's time.
+    const now = new Date(Date.now() - 60_000);
+    now.setMilliseconds(0);
+    const storage = new S3Storage(options(), () => now);
     const key = `suite/picture/${randomUUID()}.png`;
     await storage.put(key, Buffer.from('png bytes'), { contentType: 'image/png' });
-    const res = await fetch(storage.signedDownloadUrl(key, { fileName }));
+    const fileName = '杯子 (1).png';
+    const link = await storage.signedDownloadUrl(key, { fileName, expiresInSeconds: 900 });
+    const url = new URL(link);
+    expect(url.searchParams.get('X-Amz-Date')).toBe(now.toISOString().replace(/[:-]|\.\d{3}/g, ''));
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('900');
+    expect(url.searchParams.get('X-Amz-Credential')).toMatch(new RegExp(`^${s3.accessKeyId}/\\d{8}/us-east-1/s3/`));
+    const res = await fetch(link);
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('png bytes');
-    // (s3rver does not check V4 query signatures; the equality with the SDK's signer above does.)
+    // The browser is told the file's own name.
+    expect(res.headers.get('content-disposition')).toBe(`inline; filename*=UTF-8''${encodeURIComponent(fileName)}`);
+    expect(await signatureHolds(link, s3.secretAccessKey)).toBe(true);
+    storage.close();
+  });
+
+  it('refuses an expired link, and a tampered link does not carry a valid signature', async () => {
+    // The product clock two hours back: a 15-minute link is long expired by the store's clock.
+    const past = new Date(Date.now() - 2 * 3600_000);
+    const storage = new S3Storage(options(), () => past);
+    const key = `suite/picture/${randomUUID()}.png`;
+    const other = `suite/picture/${randomUUID()}.png`;
+    await storage.put(key, Buffer.from('mine'), { contentType: 'image/png' });
+    await storage.put(other, Buffer.from('not mine'), { contentType: 'image/png' });
+    const expired = await storage.signedDownloadUrl(key, { expiresInSeconds: 900 });
+    const refused = await fetch(expired);
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toMatch(/AccessDenied[\s\S]*Request has expired/);
+
+    const current = new S3Storage(options());
+    const link = await current.signedDownloadUrl(key, { fileName: 'a.png', expiresInSeconds: 900 });
+    current.close();
+    expect(await signatureHolds(link, s3.secretAccessKey)).toBe(true);
+    // Another object, a longer life, another file name, or another secret: the signature no longer matches.
+    expect(await signatureHolds(link.replace(key, other), s3.secretAccessKey)).toBe(false);
+    expect(await signatureHolds(link.replace('X-Amz-Expires=900', 'X-Amz-Expires=604800'), s3.secretAccessKey)).toBe(
+      false,
+    );
+    expect(await signatureHolds(link.replace('a.png', 'b.png'), s3.secretAccessKey)).toBe(false);
+    expect(await signatureHolds(link, `${s3.secretAccessKey}x`)).toBe(false);
     storage.close();
   });
 

@@ -18,7 +18,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { presignGetUrl } from './s3-presign-get';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import {
   isValidObjectKey,
   type ObjectStorage,
@@ -248,18 +248,22 @@ export class S3Storage implements ObjectStorage {
     return keys.sort();
   }
 
-  signedDownloadUrl(key: string, opts: { expiresInSeconds?: number; fileName?: string } = {}): string {
-    return presignGetUrl({
-      url: this.location(key),
-      region: this.opts.region,
-      accessKeyId: this.opts.accessKeyId,
-      secretAccessKey: this.opts.secretAccessKey,
-      now: this.now(),
-      expiresInSeconds: opts.expiresInSeconds ?? 3600,
-      query: opts.fileName
-        ? { 'response-content-disposition': `inline; filename*=UTF-8''${encodeURIComponent(opts.fileName)}` }
-        : {},
-    });
+  /**
+   * A presigned GET link (`@aws-sdk/s3-request-presigner`), dated by the product's clock (`now`) so a
+   * link expires on the same clock as everything else the product dates.
+   */
+  signedDownloadUrl(key: string, opts: { expiresInSeconds?: number; fileName?: string } = {}): Promise<string> {
+    return getSignedUrl(
+      this.client,
+      new GetObjectCommand({
+        Bucket: this.opts.bucket,
+        Key: key,
+        ...(opts.fileName
+          ? { ResponseContentDisposition: `inline; filename*=UTF-8''${encodeURIComponent(opts.fileName)}` }
+          : {}),
+      }),
+      { expiresIn: opts.expiresInSeconds ?? 3600, signingDate: this.now() },
+    );
   }
 
   async uploadCredentials(opts: {

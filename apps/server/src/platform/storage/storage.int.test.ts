@@ -80,7 +80,7 @@ function storageSuite(name: string, make: () => { storage: ObjectStorage; fetchU
       const { storage, fetchUrl } = make();
       const k = key('html', 'html');
       await storage.put(k, Buffer.from('<!doctype html><p>hi</p>'), { contentType: 'text/html' });
-      const res = await fetchUrl(storage.signedDownloadUrl(k, { expiresInSeconds: 600 }));
+      const res = await fetchUrl(await storage.signedDownloadUrl(k, { expiresInSeconds: 600 }));
       expect(res.status).toBe(200);
       expect(await res.text()).toBe('<!doctype html><p>hi</p>');
     });
@@ -152,9 +152,12 @@ storageSuite('s3', () => ({
 }));
 
 describe('local signed links', () => {
-  it('refuses a tampered or expired download link', () => {
+  it('refuses a tampered or expired download link', async () => {
     const storage = new LocalStorage(localRoot, 'y'.repeat(32), '');
-    const url = new URL(storage.signedDownloadUrl('a/picture/00000000-0000-0000-0000-000000000000.png'), 'http://x');
+    const url = new URL(
+      await storage.signedDownloadUrl('a/picture/00000000-0000-0000-0000-000000000000.png'),
+      'http://x',
+    );
     const sig = url.searchParams.get('signature')!;
     const exp = url.searchParams.get('expires')!;
     const k = 'a/picture/00000000-0000-0000-0000-000000000000.png';

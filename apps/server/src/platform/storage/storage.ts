@@ -51,8 +51,8 @@ export interface ObjectStorage {
   delete(key: string): Promise<void>;
   /** Keys under a prefix (tests and clean-up). */
   list(prefix: string): Promise<string[]>;
-  /** A link that downloads the object until it expires. */
-  signedDownloadUrl(key: string, opts?: { expiresInSeconds?: number; fileName?: string }): string;
+  /** A link that downloads the object until it expires (dated by the product's clock). */
+  signedDownloadUrl(key: string, opts?: { expiresInSeconds?: number; fileName?: string }): Promise<string>;
   /** Short-lived credentials to upload into `dir/` straight from a browser. */
   uploadCredentials(opts: {
     dir: string;
