@@ -10,11 +10,11 @@ import {
   customerAudits,
   customerEnterprises,
   customers,
+  type EnterpriseValues,
 } from './customers.table';
 import { snapshotOf } from './enterprise-review';
 
 type NewCustomerRow = typeof customers.$inferInsert;
-export type EnterpriseValues = Omit<typeof customerEnterprises.$inferInsert, 'customerId'>;
 
 // ---- customers ----
 

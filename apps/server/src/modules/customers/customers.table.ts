@@ -52,6 +52,8 @@ export const customerEnterprises = pgTable('customer_enterprises', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type CustomerEnterpriseRow = typeof customerEnterprises.$inferSelect;
+/** What a save writes to a customer's enterprise row. */
+export type EnterpriseValues = Omit<typeof customerEnterprises.$inferInsert, 'customerId'>;
 
 /** A customer review application: the submitted enterprise information and its decision. */
 export const customerAudits = pgTable(

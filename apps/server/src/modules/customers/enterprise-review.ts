@@ -1,7 +1,6 @@
 import { fromUnixSeconds, toUnixSeconds } from '@robot-ads/contracts/common/time';
 import type { EnterpriseInfoBody, EnterpriseSnapshot } from '@robot-ads/contracts/customers/enterprise.schemas';
-import type { EnterpriseValues } from './customers.repository';
-import type { CustomerEnterpriseRow } from './customers.table';
+import type { CustomerEnterpriseRow, EnterpriseValues } from './customers.table';
 
 /** What a review decides on: the enterprise information and the customer's name at submission. */
 export type ReviewSnapshot = EnterpriseSnapshot & { customerName?: string };
