@@ -5,10 +5,10 @@ import { toUnixSeconds } from '@robot-ads/contracts/common/time';
 import type { RobotFilters } from '@robot-ads/contracts/devices/devices.schemas';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
-import type { AppContext } from '../../platform/context';
 import { accountSubtreeIds } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
 import { checkRobotIds } from '../devices/device-import';
+import type { DevicesContext } from '../devices/devices.context';
 import { robotIdsAmong, robotRefsOfRobotIds, robotsPageAmong } from '../devices/devices.queries';
 import { toRobotDto, usedSlotsOf } from '../devices/devices.service';
 import {
@@ -42,14 +42,14 @@ function toDto(row: GroupRow): AdGroupDto {
 }
 
 /** GET /api/AdvertGroups: for selectors, at most 100 (more via the name search). */
-export async function listGroups(ctx: AppContext, user: SessionUser, name?: string) {
+export async function listGroups(ctx: DevicesContext, user: SessionUser, name?: string) {
   const rows = await groupsByName(ctx.db, await groupScope(ctx.db, user), name, 100);
   return rows.map(toDto);
 }
 
 /** GET /api/AdvertGroups/queryRangeByPage. */
 export async function pageGroups(
-  ctx: AppContext,
+  ctx: DevicesContext,
   user: SessionUser,
   q: { start: number; limit: number; name?: string },
 ) {
@@ -64,7 +64,7 @@ export async function visibleGroup(db: DbOrTx, user: SessionUser, id: string) {
   return row;
 }
 
-export async function groupDetail(ctx: AppContext, user: SessionUser, id: string) {
+export async function groupDetail(ctx: DevicesContext, user: SessionUser, id: string) {
   return toDto(await visibleGroup(ctx.db, user, id));
 }
 
@@ -74,7 +74,7 @@ async function assertNameFree(db: DbOrTx, creatorId: string, name: string, excep
 
 /** Re-checks robot IDs on the server (the client's import check is not trusted) and adds them. */
 async function addRobots(
-  ctx: AppContext,
+  ctx: DevicesContext,
   tx: DbOrTx,
   user: SessionUser,
   groupId: string,
@@ -102,7 +102,7 @@ async function addRobots(
 }
 
 export async function createGroup(
-  ctx: AppContext,
+  ctx: DevicesContext,
   user: SessionUser,
   body: { name: string; robotIds: string[] },
   lang: Language,
@@ -117,7 +117,7 @@ export async function createGroup(
 }
 
 export async function updateGroup(
-  ctx: AppContext,
+  ctx: DevicesContext,
   user: SessionUser,
   body: { id: string; name?: string; addRobotIds?: string[]; removeRobotIds?: string[] },
   lang: Language,
@@ -137,7 +137,7 @@ export async function updateGroup(
   return groupDetail(ctx, user, body.id);
 }
 
-export async function deleteGroup(ctx: AppContext, user: SessionUser, id: string) {
+export async function deleteGroup(ctx: DevicesContext, user: SessionUser, id: string) {
   await ctx.db.transaction(async (tx) => {
     await visibleGroup(tx, user, id);
     await deleteGroupRow(tx, id);
@@ -146,7 +146,7 @@ export async function deleteGroup(ctx: AppContext, user: SessionUser, id: string
 
 /** GET /api/AdvertGroups/queryRobotlist: the members of a visible group, paged and filtered. */
 export async function groupRobots(
-  ctx: AppContext,
+  ctx: DevicesContext,
   user: SessionUser,
   q: { id: string; start: number; limit: number } & Partial<
     Pick<RobotFilters, 'robotId' | 'name' | 'propertyname' | 'sceneName'>
@@ -165,7 +165,7 @@ export async function groupRobots(
 }
 
 /** Robot IDs of groups (for publishing by group, issue 7): only groups the caller sees. */
-export async function robotIdsOfGroups(ctx: AppContext, user: SessionUser, groupIds: string[]): Promise<string[]> {
+export async function robotIdsOfGroups(ctx: DevicesContext, user: SessionUser, groupIds: string[]): Promise<string[]> {
   for (const id of groupIds) await visibleGroup(ctx.db, user, id);
   if (groupIds.length === 0) return [];
   return robotIdsAmong(ctx.db, membersOf(ctx.db, groupIds));

@@ -4,7 +4,6 @@ import type { Language } from '@robot-ads/contracts/common/language';
 import type { ExportState } from '@robot-ads/contracts/devices/devices.schemas';
 import { formatDateTime } from '@robot-ads/contracts/playback/zoned-time';
 import { AppError } from '../../platform/app-error';
-import type { AppContext } from '../../platform/context';
 import {
   EXPORT_PAGE_SIZE,
   type ExportSheet,
@@ -15,6 +14,7 @@ import {
 } from '../../platform/exports';
 import { texts, tr, withZone } from '../../platform/i18n/i18n';
 import type { SessionUser } from '../../platform/session-user';
+import type { PublishingContext } from '../publishing/publishing.context';
 import { type AuditScopeUser, auditRows, auditWhere, countAudits, toDtos } from './audits.service';
 import { auditExports } from './audits.table';
 
@@ -85,7 +85,7 @@ function toRow(a: AuditDto, lang: Language, timeZone: string): Record<string, un
 
 /** POST exportAd_audit: queues the export of the list queryByPage shows with these filters. */
 export async function startAuditExport(
-  ctx: AppContext,
+  ctx: PublishingContext,
   user: SessionUser,
   body: AuditExportBody,
   callerLang: Language,
@@ -108,7 +108,7 @@ export async function startAuditExport(
 }
 
 /** The job: writes the workbook page by page (platform/exports.ts records the progress). */
-export async function runAuditExport(ctx: AppContext, key: string) {
+export async function runAuditExport(ctx: PublishingContext, key: string) {
   await runExportJob(ctx, auditExports, key, (job) => {
     const { filters, user } = job.params as unknown as AuditExportParams;
     const lang: Language = job.language === 'en' ? 'en' : 'zh';
@@ -141,7 +141,7 @@ export async function runAuditExport(ctx: AppContext, key: string) {
 }
 
 /** GET queryExportAd_audit: the progress of the caller's export; once done, `url` is its queryCheckResult. */
-export async function auditExportState(ctx: AppContext, user: SessionUser, key: string): Promise<ExportState> {
+export async function auditExportState(ctx: PublishingContext, user: SessionUser, key: string): Promise<ExportState> {
   return readExportState(ctx, auditExports, user, key, DOWNLOAD_PATH);
 }
 
@@ -149,7 +149,7 @@ export async function auditExportState(ctx: AppContext, user: SessionUser, key: 
  * GET queryCheckResult: the workbook of the caller's finished export. EXPORT_NOT_FOUND for an unknown key or
  * another user's, EXPORT_NOT_READY while it runs, EXPORT_FAILED when it failed (start it again).
  */
-export async function auditExportResult(ctx: AppContext, user: SessionUser, key: string) {
+export async function auditExportResult(ctx: PublishingContext, user: SessionUser, key: string) {
   const progress = await auditExportState(ctx, user, key);
   if (progress.state === 'failed') throw new AppError('EXPORT_FAILED', {}, 'key');
   return openExportFile(ctx, auditExports, user, key);

@@ -16,7 +16,6 @@ import { fromUnixSeconds } from '@robot-ads/contracts/common/time';
 import { planSlots } from '@robot-ads/contracts/playlists/slots.rules';
 import type { DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
-import type { AppContext } from '../../platform/context';
 import type { SessionUser } from '../../platform/session-user';
 import { robotIdsOfGroups } from '../ad-groups/ad-groups.service';
 import { assertCustomerMayDeliver } from '../customers/customers.queries';
@@ -24,6 +23,7 @@ import { robotsByRefs } from '../devices/delivery.queries';
 import { checkRobotIds } from '../devices/device-import';
 import { type PlaylistRow, plansByIds, setPlanAudit } from '../playlists/playlists.queries';
 import { visiblePlan } from '../playlists/playlists.service';
+import type { PublishingContext } from '../publishing/publishing.context';
 import { liveRecords } from '../publishing/publishing.queries';
 import { robotIdsOfAccounts } from '../publishing/publishing.service';
 import { assertCanSee, getAudit } from './audits.reads';
@@ -58,7 +58,7 @@ interface Targets {
  * Device groups are resolved through the ad-groups service on its own connection, so before the
  * command's transaction opens (the embedded database has a single connection).
  */
-async function withGroups<T extends Partial<Targets>>(ctx: AppContext, user: SessionUser, t: T): Promise<T> {
+async function withGroups<T extends Partial<Targets>>(ctx: PublishingContext, user: SessionUser, t: T): Promise<T> {
   if (t.deliveryMode !== 'adGroups' || !t.adGroupIds?.length) return t;
   return { ...t, groupRobotIds: await robotIdsOfGroups(ctx, user, t.adGroupIds) };
 }
@@ -95,7 +95,7 @@ async function deliveredTargets(db: DbOrTx, plan: PlaylistRow, robotIds: string[
 
 /** Devices a delivery (apply, add) may go to: every device passes the section 8 checks and the slot rule. */
 async function deliverableTargets(
-  ctx: AppContext,
+  ctx: PublishingContext,
   db: DbOrTx,
   user: SessionUser,
   plan: PlaylistRow,
@@ -144,7 +144,7 @@ async function assertNoDuplicate(db: DbOrTx, playlistId: string, type: Applicati
 
 /** Resolves and checks what an application of this type targets. */
 async function resolveFor(
-  ctx: AppContext,
+  ctx: PublishingContext,
   db: DbOrTx,
   user: SessionUser,
   plan: PlaylistRow,
@@ -165,7 +165,12 @@ async function resolveFor(
   return deliveredTargets(db, plan, type === 'pause' ? [] : named);
 }
 
-export async function submit(ctx: AppContext, user: SessionUser, body: ApplyBody, lang: Language): Promise<AuditDto> {
+export async function submit(
+  ctx: PublishingContext,
+  user: SessionUser,
+  body: ApplyBody,
+  lang: Language,
+): Promise<AuditDto> {
   if (user.role === 'project') throw new AppError('FORBIDDEN');
   const now = ctx.clock.now();
   const reason = (body.reason || body.note || '').trim();
@@ -220,7 +225,10 @@ export async function submit(ctx: AppContext, user: SessionUser, body: ApplyBody
 // Applicant's actions
 
 /** The mode and groups an edit ends up with (the stored ones unless the edit names new ones). */
-async function groupsOf(ctx: AppContext, body: RetargetBody & { id: string }): Promise<RetargetBody & { id: string }> {
+async function groupsOf(
+  ctx: PublishingContext,
+  body: RetargetBody & { id: string },
+): Promise<RetargetBody & { id: string }> {
   const row = await auditGroups(ctx.db, body.id);
   if (!row) return body;
   return {
@@ -243,7 +251,7 @@ type EditBody = { id: string } & Omit<RetargetBody, 'groupRobotIds'>;
  * review: pending again, the last decision's note cleared (and the plan's audit state pending for an apply).
  */
 async function editApplication(
-  ctx: AppContext,
+  ctx: PublishingContext,
   user: SessionUser,
   body: EditBody,
   lang: Language,
@@ -267,7 +275,12 @@ async function editApplication(
   return getAudit(ctx, user, body.id);
 }
 
-export async function reapply(ctx: AppContext, user: SessionUser, body: EditBody, lang: Language): Promise<AuditDto> {
+export async function reapply(
+  ctx: PublishingContext,
+  user: SessionUser,
+  body: EditBody,
+  lang: Language,
+): Promise<AuditDto> {
   return editApplication(ctx, user, body, lang, true, async (tx, row) => {
     const result = reapplyRule(row.state as ApplicationState, row.steps);
     if (!result.ok) throw new AppError(result.code as never);
@@ -286,7 +299,7 @@ type RetargetBody = {
 
 /** New (or the same) targets of an application being reapplied or edited, re-checked. */
 async function retarget(
-  ctx: AppContext,
+  ctx: PublishingContext,
   tx: DbOrTx,
   user: SessionUser,
   plan: PlaylistRow,
@@ -321,7 +334,7 @@ async function retarget(
 
 /** POST applyUpdate: the applicant edits a pending application before any reviewer decided. */
 export async function applyUpdate(
-  ctx: AppContext,
+  ctx: PublishingContext,
   user: SessionUser,
   body: EditBody,
   lang: Language,
@@ -333,7 +346,7 @@ export async function applyUpdate(
 }
 
 /** DELETE /api/Ad_Audits/{id}: applicants delete only their own records, and never an approved one. */
-export async function deleteAudit(ctx: AppContext, user: SessionUser, id: string): Promise<{ id: string }> {
+export async function deleteAudit(ctx: PublishingContext, user: SessionUser, id: string): Promise<{ id: string }> {
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const row = await lockAudit(tx, id);

@@ -1,8 +1,8 @@
 import { AppError } from '../../platform/app-error';
-import type { AppContext } from '../../platform/context';
 import type { SessionUser } from '../../platform/session-user';
 import { listedRobots, robotRefsWhere } from '../devices/delivery.queries';
 import { visiblePlan } from '../playlists/playlists.service';
+import type { PublishingContext } from '../publishing/publishing.context';
 import { liveRecordsPage } from '../publishing/publishing.queries';
 import { assertCanSee, ownerProperty } from './audits.reads';
 import { auditRobotsPage, findAudit } from './audits.repository';
@@ -14,7 +14,7 @@ export * from './audits.reviews';
 
 /** GET getRobotsByAd_auditId: the devices of an application, paged, with the plan's publish state on each. */
 export async function robotsOfAudit(
-  ctx: AppContext,
+  ctx: PublishingContext,
   user: SessionUser,
   q: { id: string; start: number; limit: number },
 ) {
@@ -27,7 +27,7 @@ export async function robotsOfAudit(
 }
 
 /** A page of (robot ref, publish state) as device list rows, in the page's order. */
-async function withRobots(ctx: AppContext, page: Array<{ ref: string; publishState: string | null }>) {
+async function withRobots(ctx: PublishingContext, page: Array<{ ref: string; publishState: string | null }>) {
   const robots = await listedRobots(
     ctx.db,
     page.map((p) => p.ref),
@@ -42,7 +42,7 @@ async function withRobots(ctx: AppContext, page: Array<{ ref: string; publishSta
 
 /** GET obtailRobotExist / obtailRobot_ByPlaylistId: the devices a plan is live on, paged and filtered. */
 export async function liveRobotsOfPlan(
-  ctx: AppContext,
+  ctx: PublishingContext,
   user: SessionUser,
   q: {
     playListId: string;

@@ -4,10 +4,10 @@ import type { ExportState, RobotDto, RobotFilters } from '@robot-ads/contracts/d
 import { withRegionNames } from '@robot-ads/contracts/regions/regions';
 import type { SQL } from 'drizzle-orm';
 import { AppError } from '../../platform/app-error';
-import type { AppContext } from '../../platform/context';
 import { EXPORT_PAGE_SIZE, openExportFile, readExportState, runExportJob } from '../../platform/exports';
 import { texts, tr } from '../../platform/i18n/i18n';
 import type { SessionUser } from '../../platform/session-user';
+import type { DevicesContext } from './devices.context';
 import { countRobots, findRobots, insertDeviceExport, robotsAmongWhere, type ScopeUser } from './devices.repository';
 import { type GroupMembers, robotWhere, toRobotDto, usedSlotsOf } from './devices.service';
 import { deviceExports } from './devices.table';
@@ -35,7 +35,7 @@ function words(lang: Language) {
 export type { GroupMembers } from './devices.service';
 
 /** A group's export lists its members (the group itself is in the caller's scope); else the scoped list. */
-function exportWhere(ctx: AppContext, p: ExportParams, groupMembers: GroupMembers): SQL | undefined {
+function exportWhere(ctx: DevicesContext, p: ExportParams, groupMembers: GroupMembers): SQL | undefined {
   const now = ctx.clock.now();
   if (p.kind === 'group' && p.groupId) {
     return robotsAmongWhere(groupMembers(p.groupId), p.filters, now);
@@ -45,7 +45,7 @@ function exportWhere(ctx: AppContext, p: ExportParams, groupMembers: GroupMember
 
 /** Queues an export; the key is what queryExportState and the download take. */
 export async function startExport(
-  ctx: AppContext,
+  ctx: DevicesContext,
   user: SessionUser,
   params: Omit<ExportParams, 'user'>,
   groupMembers: GroupMembers,
@@ -68,7 +68,7 @@ export async function startExport(
 }
 
 /** The job: writes the workbook page by page, recording progress after each page. */
-export async function runExport(ctx: AppContext, key: string, groupMembers: GroupMembers) {
+export async function runExport(ctx: DevicesContext, key: string, groupMembers: GroupMembers) {
   await runExportJob(ctx, deviceExports, key, (job) => {
     const params = job.params as unknown as ExportParams;
     const lang = params.language;
@@ -110,10 +110,10 @@ export async function runExport(ctx: AppContext, key: string, groupMembers: Grou
   });
 }
 
-export async function exportState(ctx: AppContext, user: SessionUser, key: string): Promise<ExportState> {
+export async function exportState(ctx: DevicesContext, user: SessionUser, key: string): Promise<ExportState> {
   return readExportState(ctx, deviceExports, user, key, '/api/Devices/exportFile');
 }
 
-export async function exportFile(ctx: AppContext, user: SessionUser, key: string) {
+export async function exportFile(ctx: DevicesContext, user: SessionUser, key: string) {
   return openExportFile(ctx, deviceExports, user, key);
 }

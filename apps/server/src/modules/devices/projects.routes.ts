@@ -11,9 +11,9 @@ import {
 } from '@robot-ads/contracts/devices/devices.schemas';
 import { z } from 'zod';
 import { AppError } from '../../platform/app-error';
-import type { AppContext } from '../../platform/context';
 import type { ZodApp } from '../../platform/zod-routes';
 import { zodRoutes } from '../../platform/zod-routes';
+import type { DevicesContext } from './devices.context';
 import { queryRobots } from './devices.service';
 import {
   createProjects,
@@ -27,7 +27,7 @@ import {
 import { DEVICE_READERS, OPS, OPS_PROJECT } from './route-support';
 
 /** /api/Projects and /api/Proprietors: the properties, read and created. */
-export function projectRoutes(app: ZodApp, ctx: AppContext) {
+export function projectRoutes(app: ZodApp, ctx: DevicesContext) {
   const route = zodRoutes(app, ['projects']);
   route.get(
     '/api/Projects/findAll',
@@ -96,7 +96,7 @@ export function projectRoutes(app: ZodApp, ctx: AppContext) {
 }
 
 /** /api/Proprietors: a property changed or deleted. */
-export function projectChangeRoutes(app: ZodApp, ctx: AppContext) {
+export function projectChangeRoutes(app: ZodApp, ctx: DevicesContext) {
   const route = zodRoutes(app, ['projects']);
   route.post(
     '/api/Proprietors/update',

@@ -16,10 +16,10 @@ import {
 } from '@robot-ads/contracts/devices/devices.schemas';
 import { priceHistoryPage, priceHistoryQuery } from '@robot-ads/contracts/sales/prices.schemas';
 import { z } from 'zod';
-import type { AppContext } from '../../platform/context';
 import type { ZodApp } from '../../platform/zod-routes';
 import { zodRoutes } from '../../platform/zod-routes';
 import type { GroupMembers } from './device-exports';
+import type { DevicesContext } from './devices.context';
 import {
   createRobot,
   issueActivationSecret,
@@ -51,7 +51,7 @@ export interface RobotRoutesDeps {
 }
 
 /** /api/Devices: the inventory, one robot, its price, connection state, device tokens and delivery info. */
-export function robotRoutes(app: ZodApp, ctx: AppContext, deps: RobotRoutesDeps) {
+export function robotRoutes(app: ZodApp, ctx: DevicesContext, deps: RobotRoutesDeps) {
   const route = zodRoutes(app, ['devices']);
   route.page(
     '/api/Devices/queryRobotInfo',
@@ -147,7 +147,7 @@ export function robotRoutes(app: ZodApp, ctx: AppContext, deps: RobotRoutesDeps)
 }
 
 /** /api/Devices/queryDeliveryInfo: the plans currently published to a device. */
-export function robotDeliveryRoutes(app: ZodApp, ctx: AppContext, deps: RobotRoutesDeps) {
+export function robotDeliveryRoutes(app: ZodApp, ctx: DevicesContext, deps: RobotRoutesDeps) {
   zodRoutes(app, ['devices']).get(
     '/api/Devices/queryDeliveryInfo',
     {

@@ -6,7 +6,6 @@ import { formatDateTime } from '@robot-ads/contracts/playback/zoned-time';
 import type { PublishState } from '@robot-ads/contracts/publishing/delivery-status.rules';
 import { withRegionNames } from '@robot-ads/contracts/regions/regions';
 import { AppError } from '../../platform/app-error';
-import type { AppContext } from '../../platform/context';
 import {
   EXPORT_PAGE_SIZE,
   type ExportSheet,
@@ -18,6 +17,7 @@ import { texts, tr, withZone } from '../../platform/i18n/i18n';
 import type { SessionUser } from '../../platform/session-user';
 import { visiblePlan } from '../playlists/playlists.service';
 import { countPublishRecords, insertPublishExport } from './publish-exports.repository';
+import type { PublishingContext } from './publishing.context';
 import { publishDetails } from './publishing.service';
 import { publishExports } from './publishing.table';
 
@@ -27,7 +27,7 @@ import { publishExports } from './publishing.table';
  * a consumption export.
  */
 export type ConsumePage = (
-  ctx: AppContext,
+  ctx: PublishingContext,
   user: SessionUser,
   q: { playListId: string; start: number; limit: number },
 ) => Promise<{ total: number; datas: ConsumeRow[] }>;
@@ -52,7 +52,7 @@ const DATED = new Set<string>(['pubTime', 'pullTime', 'lastPlayTime']);
 
 /** GET exportDetailByPlaylistId: queues the export of a plan's publish details. */
 export async function startPublishExport(
-  ctx: AppContext,
+  ctx: PublishingContext,
   user: SessionUser,
   q: { playListId: string; state?: PublishState; language: Language },
 ) {
@@ -79,7 +79,7 @@ export async function startPublishExport(
 
 /** GET consumeExportAndProgress: queues the export of a plan's consumption per robot. */
 export async function startConsumeExport(
-  ctx: AppContext,
+  ctx: PublishingContext,
   user: SessionUser,
   q: { playListId: string; language: Language },
   consume: ConsumePage,
@@ -105,7 +105,7 @@ type ExportJob = typeof publishExports.$inferSelect;
 
 /** What a job writes: its sheet, columns and rows page by page. */
 function exportSheet(
-  ctx: AppContext,
+  ctx: PublishingContext,
   job: ExportJob,
   user: SessionUser,
   lang: Language,
@@ -165,7 +165,7 @@ function exportSheet(
 }
 
 /** The job: writes the workbook page by page, recording progress after each page. */
-export async function runPublishExport(ctx: AppContext, key: string, user: SessionUser, consume: ConsumePage) {
+export async function runPublishExport(ctx: PublishingContext, key: string, user: SessionUser, consume: ConsumePage) {
   await runExportJob(ctx, publishExports, key, (job) => ({
     filePrefix: job.kind === 'consume' ? 'consume' : 'publish-details',
     failedMessage: 'publish export failed',
@@ -173,10 +173,10 @@ export async function runPublishExport(ctx: AppContext, key: string, user: Sessi
   }));
 }
 
-export async function publishExportState(ctx: AppContext, user: SessionUser, key: string): Promise<ExportState> {
+export async function publishExportState(ctx: PublishingContext, user: SessionUser, key: string): Promise<ExportState> {
   return readExportState(ctx, publishExports, user, key, '/api/Publishes/exportFile');
 }
 
-export async function publishExportFile(ctx: AppContext, user: SessionUser, key: string) {
+export async function publishExportFile(ctx: PublishingContext, user: SessionUser, key: string) {
   return openExportFile(ctx, publishExports, user, key);
 }

@@ -8,7 +8,6 @@ import { MAX_INTELLIGENT_DEVICES } from '@robot-ads/contracts/playlists/playlist
 import { isCharged, planSlots } from '@robot-ads/contracts/playlists/slots.rules';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
-import type { AppContext } from '../../platform/context';
 import type { SessionUser } from '../../platform/session-user';
 import { projectIdsOfPropertyAccounts } from '../accounts/accounts.queries';
 import { robotIdsOfGroups } from '../ad-groups/ad-groups.service';
@@ -18,6 +17,7 @@ import { robotIdsOfProjects } from '../devices/devices.queries';
 import { findRobotsByRobotIds, queryRobots } from '../devices/devices.service';
 import { adIdsOfPlans, markPlanApproved, type PlaylistRow } from '../playlists/playlists.queries';
 import { visiblePlan } from '../playlists/playlists.service';
+import type { PublishingContext } from './publishing.context';
 import {
   cancelLiveRecords,
   cancelRecordById,
@@ -49,7 +49,7 @@ export interface PublishOutcome {
  * doubled. Devices refused for a delivery reason get a failed record (shown in the publish details).
  */
 export async function publishPlan(
-  ctx: AppContext,
+  ctx: PublishingContext,
   tx: DbOrTx,
   user: ScopeUser,
   plan: PlaylistRow,
@@ -131,7 +131,7 @@ function row(e: RobotIdEntry, code: ErrorCode, lang: Language): ImportRow {
 
 /** Cancels the live records of a plan on these devices (every device when omitted); returns how many. */
 export async function cancelPlanOnRobots(
-  ctx: AppContext,
+  ctx: PublishingContext,
   tx: DbOrTx,
   playlistId: string,
   robotRefs: string[] | undefined,
@@ -157,14 +157,14 @@ export type DirectTarget =
   | { kind: 'adGroups'; adGroupIds: string[] }
   | { kind: 'accounts'; accounts: string[] };
 
-async function expand(ctx: AppContext, db: DbOrTx, user: SessionUser, target: DirectTarget): Promise<string[]> {
+async function expand(ctx: PublishingContext, db: DbOrTx, user: SessionUser, target: DirectTarget): Promise<string[]> {
   if (target.kind === 'robots') return [...new Set(target.robotIds)];
   if (target.kind === 'adGroups') return robotIdsOfGroups(ctx, user, target.adGroupIds);
   return robotIdsOfAccounts(db, target.accounts);
 }
 
 /** Refusals of section 8 before any device is looked at: the plan, its ads and their materials. */
-export async function assertDeliverable(ctx: AppContext, db: DbOrTx, plan: PlaylistRow) {
+export async function assertDeliverable(ctx: PublishingContext, db: DbOrTx, plan: PlaylistRow) {
   if (plan.deletedAt) throw new AppError('PLAYLIST_NOT_FOUND', {}, 'playListId');
   if (plan.endAt <= ctx.clock.now()) throw new AppError('PLAYLIST_END_PAST', {}, 'playListId');
   const adIds = (await adIdsOfPlans(db, [plan.id])).get(plan.id) ?? [];
@@ -179,7 +179,7 @@ export async function assertDeliverable(ctx: AppContext, db: DbOrTx, plan: Playl
 }
 
 export async function publishDirect(
-  ctx: AppContext,
+  ctx: PublishingContext,
   user: SessionUser,
   playListId: string,
   target: DirectTarget,
@@ -209,7 +209,7 @@ export async function publishDirect(
 
 /** publishWithMode: intelligent delivery to at most 10 devices, named or chosen by the filters (nearest first). */
 export async function publishIntelligent(
-  ctx: AppContext,
+  ctx: PublishingContext,
   user: SessionUser,
   body: {
     playListId: string;
@@ -249,7 +249,7 @@ export async function publishIntelligent(
 }
 
 export async function cancelDirect(
-  ctx: AppContext,
+  ctx: PublishingContext,
   user: SessionUser,
   playListId: string,
   target: DirectTarget,
@@ -267,7 +267,7 @@ export async function cancelDirect(
 
 /** queryPublishByImport: which imported devices carry the plan (the rows a batch cancellation would touch). */
 export async function checkImportForCancel(
-  ctx: AppContext,
+  ctx: PublishingContext,
   user: SessionUser,
   playListId: string,
   entries: RobotIdEntry[],
@@ -301,7 +301,11 @@ export async function checkImportForCancel(
 }
 
 /** Controls/adPublishByPlaylistId: issue an approved plan to its devices again (devices refetch). */
-export async function reissue(ctx: AppContext, user: SessionUser, playListId: string): Promise<{ issued: number }> {
+export async function reissue(
+  ctx: PublishingContext,
+  user: SessionUser,
+  playListId: string,
+): Promise<{ issued: number }> {
   return ctx.db.transaction(async (tx) => {
     const plan = await visiblePlan(ctx, tx, user, playListId, { forUpdate: true });
     if (plan.auditState !== 'post') throw new AppError('PLAYLIST_NOT_APPROVED', {}, 'playListId');
@@ -313,7 +317,7 @@ export async function reissue(ctx: AppContext, user: SessionUser, playListId: st
 }
 
 /** DELETE /api/Publishes/{id}: cancel one device's record (operators). */
-export async function cancelRecord(ctx: AppContext, user: SessionUser, id: string, reason: string) {
+export async function cancelRecord(ctx: PublishingContext, user: SessionUser, id: string, reason: string) {
   return ctx.db.transaction(async (tx) => {
     const rec = await lockRecord(tx, id);
     if (!rec) throw new AppError('NOT_FOUND', {}, 'id');

@@ -2,11 +2,11 @@ import { toUnixSeconds } from '@robot-ads/contracts/common/time';
 import { pullRatio } from '@robot-ads/contracts/publishing/delivery-status.rules';
 import type { DbOrTx } from '../../db/client';
 import type { Clock } from '../../platform/clock';
-import type { AppContext } from '../../platform/context';
 import type { AdLinkCounter } from '../ads/ads.service';
 import type { UsedSlotsLookup } from '../devices/devices.context';
 import { notifyUser } from '../playlists/playlists.ports';
 import { type PlaylistRow, plansByIds } from '../playlists/playlists.queries';
+import type { PublishingContext } from './publishing.context';
 import {
   countRobotsLiveWithAd,
   heldByRobot,
@@ -42,13 +42,17 @@ export interface PublishedPlan {
  * The plans currently published to a robot (robots.id): live records of plans that are neither
  * deleted nor ended, highest priority first. The device schedule is built from these.
  */
-export async function plansPublishedToRobot(ctx: AppContext, db: DbOrTx, robotRef: string): Promise<PublishedPlan[]> {
+export async function plansPublishedToRobot(
+  ctx: PublishingContext,
+  db: DbOrTx,
+  robotRef: string,
+): Promise<PublishedPlan[]> {
   return (await plansPublishedToRobots(ctx, db, [robotRef])).get(robotRef) ?? [];
 }
 
 /** The same for many robots in one query (schedules built together), by robot. */
 export async function plansPublishedToRobots(
-  ctx: AppContext,
+  ctx: PublishingContext,
   db: DbOrTx,
   robotRefs: string[],
 ): Promise<Map<string, PublishedPlan[]>> {
@@ -89,7 +93,7 @@ export async function plansPublishedToRobots(
  * plan's creator gets a live playlist.pulled.ratio notification. Returns the plans updated.
  */
 export async function markPulled(
-  ctx: AppContext,
+  ctx: PublishingContext,
   robotRef: string,
   playlistIds: string[],
   at: Date,

@@ -23,13 +23,13 @@ import {
   sumFen,
 } from '@robot-ads/contracts/sales/sales.rules';
 import { AppError } from '../../platform/app-error';
-import type { AppContext } from '../../platform/context';
 import { accountSubtreeIds, isSuperuser } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
 import { accountsOfCustomers } from '../accounts/accounts.queries';
 import { customerNamesByIds, findCustomerById } from '../customers/customers.queries';
 import { pricedRobots } from '../devices/devices.queries';
 import { sumRollups } from '../play-events/play-events.queries';
+import type { PlaylistsContext } from '../playlists/playlists.context';
 import { getPlan } from '../playlists/playlists.service';
 import { screenDayDelivery } from './order-delivery';
 import {
@@ -54,7 +54,7 @@ const MAX_ORDER_FEN = 2_000_000_000;
  * The orders a caller may see, as one condition: root/admin all; operators (salespeople) those of
  * customers managed in their subtree or made in it; advertisers their customer's; others none.
  */
-export async function orderScope(ctx: AppContext, user: User): Promise<OrderScope> {
+export async function orderScope(ctx: PlaylistsContext, user: User): Promise<OrderScope> {
   if (isSuperuser(user)) return { kind: 'all' };
   if (isOperatorRole(user.role)) return { kind: 'accounts', ids: (await accountSubtreeIds(ctx.db, user)) ?? [user.id] };
   if (isAdvertiserRole(user.role) && user.customer) return { kind: 'customer', customerId: user.customer };
@@ -122,7 +122,7 @@ export function toOrderDto(r: OrderRow, customerName: string): OrderDto {
 }
 
 export class OrdersService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: PlaylistsContext) {}
 
   /** The amount lines from the robots' current prices (ORDER_PRICE_MISSING names a robot without one). */
   private async lines(robotIds: string[], materials: number, weeks: number): Promise<OrderLine[]> {

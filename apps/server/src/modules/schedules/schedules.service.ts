@@ -2,9 +2,9 @@ import type { NowPlayingResult } from '@robot-ads/contracts/device-protocol/sche
 import { buildLoop } from '@robot-ads/contracts/playback/play-order.rules';
 import { activePlansAt, deliveryStatus } from '@robot-ads/contracts/playback/schedule.rules';
 import { AppError } from '../../platform/app-error';
-import type { AppContext } from '../../platform/context';
 import type { ScopeUser } from '../devices/devices.queries';
 import { visibleRobot } from '../devices/devices.service';
+import type { PublishingContext } from '../publishing/publishing.context';
 import { markPulled } from '../publishing/publishing.service';
 import type { ScheduleCache } from './schedule-cache';
 
@@ -23,7 +23,7 @@ export { planScheduleOf } from './schedule-content';
  * be acknowledged; an older one is refused so that the device pulls again first.
  */
 export async function acknowledge(
-  ctx: AppContext,
+  ctx: PublishingContext,
   cache: ScheduleCache,
   device: { robotRef: string; robotId: string },
   body: { version: string; planIds?: string[] },
@@ -42,7 +42,7 @@ export async function acknowledge(
  * state, whether it is on screen and its share of the loop (priority 9 takes the screen, 1 fills).
  */
 export async function nowPlaying(
-  ctx: AppContext,
+  ctx: PublishingContext,
   cache: ScheduleCache,
   user: ScopeUser,
   robotId: string,

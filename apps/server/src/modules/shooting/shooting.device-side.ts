@@ -7,9 +7,9 @@ import {
 } from '@robot-ads/contracts/shooting/shooting.rules';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
-import type { AppContext } from '../../platform/context';
 import { shootRobotsByRefs } from '../devices/devices.queries';
 import { adIdsOfPlans } from '../playlists/playlists.queries';
+import type { PublishingContext } from '../publishing/publishing.context';
 import { checkPhoto } from './photo-check';
 import {
   confirmIssuedTasks,
@@ -25,7 +25,7 @@ import { announce } from './shooting.service';
  * The robot's side of shooting tasks: confirming them, the photo upload, the photo proof (with its partner
  * event shooting.photo, written in the same transaction) and a reported failure.
  */
-export async function confirmTasks(ctx: AppContext, robotRef: string, ids: string[]): Promise<string[]> {
+export async function confirmTasks(ctx: PublishingContext, robotRef: string, ids: string[]): Promise<string[]> {
   const now = ctx.clock.now();
   const rows = await confirmIssuedTasks(ctx.db, robotRef, ids, now);
   await announce(
@@ -51,7 +51,7 @@ function acceptsPhoto(state: string, windowEnd: Date, now: Date) {
   return state === 'notTaken' && now.getTime() - windowEnd.getTime() < SHOOT_LATE_UPLOAD_DAYS * 86_400_000;
 }
 
-export async function photoUploadCredentials(ctx: AppContext, robotRef: string, taskId: string) {
+export async function photoUploadCredentials(ctx: PublishingContext, robotRef: string, taskId: string) {
   const { task, req } = await deviceTask(ctx.db, robotRef, taskId);
   if (!acceptsPhoto(task.state, req.windowEnd, ctx.clock.now())) throw new AppError('SHOOT_TASK_CLOSED', {}, 'taskId');
   const creds = await ctx.storage.uploadCredentials({
@@ -64,7 +64,7 @@ export async function photoUploadCredentials(ctx: AppContext, robotRef: string, 
 }
 
 export async function registerPhoto(
-  ctx: AppContext,
+  ctx: PublishingContext,
   robotRef: string,
   body: { taskId: string; key: string; takenAt: number; adId: string },
 ): Promise<{ taskId: string; state: ShootTaskState }> {
@@ -143,7 +143,7 @@ export async function registerPhoto(
 }
 
 export async function reportFailure(
-  ctx: AppContext,
+  ctx: PublishingContext,
   robotRef: string,
   body: { taskId: string; reason: string },
 ): Promise<{ taskId: string; state: ShootTaskState }> {

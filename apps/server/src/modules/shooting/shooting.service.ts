@@ -3,11 +3,11 @@ import { progressOf, requirementState, shortPlanId } from '@robot-ads/contracts/
 import { SHOOT_PROGRESS_EVENT, type ShootRequirementDto } from '@robot-ads/contracts/shooting/shooting.schemas';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
-import type { AppContext } from '../../platform/context';
 import type { SessionUser } from '../../platform/session-user';
 import { type ShootRobot, shootRobotsByRefs } from '../devices/devices.queries';
 import { plansByIds } from '../playlists/playlists.queries';
 import { type PlanScopeContext, toDtos, visiblePlanIds } from '../playlists/playlists.service';
+import type { PublishingContext } from '../publishing/publishing.context';
 import { robotsPublishedWithPlan } from '../publishing/publishing.queries';
 import {
   expireOpenTasks,
@@ -57,7 +57,7 @@ export async function visibleRequirement(ctx: PlanScopeContext, db: DbOrTx, user
 }
 
 export async function toRequirementDtos(
-  ctx: AppContext,
+  ctx: PublishingContext,
   db: DbOrTx,
   rows: ShootRequirementRow[],
 ): Promise<ShootRequirementDto[]> {
@@ -100,13 +100,13 @@ export async function toRequirementDtos(
 }
 
 /** The push runs as a job when the queue runs (a server); tests call `pushPending` themselves. */
-export async function queuePush(ctx: AppContext, id: string) {
+export async function queuePush(ctx: PublishingContext, id: string) {
   if (ctx.jobs.started) await ctx.jobs.send(SHOOT_PUSH_JOB, { id });
 }
 
 // ---- live progress ----
 
-export function emitProgress(ctx: AppContext, row: ShootRequirementRow, dto: ShootRequirementDto) {
+export function emitProgress(ctx: PublishingContext, row: ShootRequirementRow, dto: ShootRequirementDto) {
   ctx.realtime?.emitToUser(row.creatorId, SHOOT_PROGRESS_EVENT, {
     id: dto.id,
     name: dto.name,
@@ -115,7 +115,7 @@ export function emitProgress(ctx: AppContext, row: ShootRequirementRow, dto: Sho
   });
 }
 
-export async function announce(ctx: AppContext, requirementIds: Iterable<string>) {
+export async function announce(ctx: PublishingContext, requirementIds: Iterable<string>) {
   const ids = [...new Set(requirementIds)];
   if (ids.length === 0 || !ctx.realtime) return;
   const rows = await requirementsByIds(ctx.db, ids);
@@ -132,7 +132,7 @@ export async function announce(ctx: AppContext, requirementIds: Iterable<string>
  * Issues every notIssued task (of one requirement, or all): inProgress when the plan is still
  * published to a robot that can take it, else issueFailed. The robots' schedule feeds then carry them.
  */
-export async function pushPending(ctx: AppContext, requirementId?: string): Promise<number> {
+export async function pushPending(ctx: PublishingContext, requirementId?: string): Promise<number> {
   const now = ctx.clock.now();
   const touched = await ctx.db.transaction(async (tx) => {
     const pending = await lockPendingTasks(tx, requirementId);
@@ -172,7 +172,7 @@ export async function pushPending(ctx: AppContext, requirementId?: string): Prom
 }
 
 /** Tasks still open after their window: "issued but not taken". */
-export async function expireTasks(ctx: AppContext): Promise<number> {
+export async function expireTasks(ctx: PublishingContext): Promise<number> {
   const ended = await expireOpenTasks(ctx.db, ctx.clock.now());
   await announce(ctx, ended);
   return ended.length;

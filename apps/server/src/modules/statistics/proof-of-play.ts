@@ -3,11 +3,11 @@ import { activeIntervals } from '@robot-ads/contracts/playback/schedule.rules';
 import { dateKey, startOfLocalDay } from '@robot-ads/contracts/playback/zoned-time';
 import type { ProofOfPlayReport, ProofOfPlayRow } from '@robot-ads/contracts/statistics/proof-of-play.schemas';
 import type { PlanReportQuery } from '@robot-ads/contracts/statistics/statistics.schemas';
-import type { AppContext } from '../../platform/context';
 import type { SessionUser } from '../../platform/session-user';
 import { findCustomerById } from '../customers/customers.queries';
 import { statRobots } from '../devices/devices.queries';
 import { flaggedPerRobotDay, verifiedPerRobotDay } from '../play-events/play-events.queries';
+import type { PlaylistsContext } from '../playlists/playlists.context';
 import { plansByIds } from '../playlists/playlists.queries';
 import { pullsOfPlan } from '../publishing/publishing.queries';
 import { planScheduleOf } from '../schedules/schedules.service';
@@ -51,7 +51,11 @@ export interface ProofOfPlayInput {
  * before a cancellation), the verified plays and the flagged ones by reason. A project account sees its
  * property's robots only; the range defaults to the last 30 local days.
  */
-export async function proofOfPlay(ctx: AppContext, user: SessionUser, q: PlanReportQuery): Promise<ProofOfPlayReport> {
+export async function proofOfPlay(
+  ctx: PlaylistsContext,
+  user: SessionUser,
+  q: PlanReportQuery,
+): Promise<ProofOfPlayReport> {
   const scope = await planReportScope(ctx, user, q);
   const range = reportRange(ctx, q, scope.timeZone, 'day');
   return proofOfPlayReport(ctx, {
@@ -66,7 +70,7 @@ export async function proofOfPlay(ctx: AppContext, user: SessionUser, q: PlanRep
  * The report for a plan, range and robots the caller has already been allowed (the plan's report above, an
  * order's report in the sales module).
  */
-export async function proofOfPlayReport(ctx: AppContext, input: ProofOfPlayInput): Promise<ProofOfPlayReport> {
+export async function proofOfPlayReport(ctx: PlaylistsContext, input: ProofOfPlayInput): Promise<ProofOfPlayReport> {
   const { planId, robotRefs, timeZone } = input;
   const range = { begin: input.begin, end: Math.max(input.begin, input.end) };
   const scope = { timeZone, robotRefs };

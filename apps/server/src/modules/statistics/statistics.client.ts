@@ -8,9 +8,9 @@ import type {
   StatMeasure,
   StatMeasures,
 } from '@robot-ads/contracts/statistics/statistics.schemas';
-import type { AppContext } from '../../platform/context';
 import type { SessionUser } from '../../platform/session-user';
 import { statRobots } from '../devices/devices.queries';
+import type { PlaylistsContext } from '../playlists/playlists.context';
 import { bucketsOf } from './statistics.buckets';
 import { clientReportScope, reportRange } from './statistics.scope';
 import { EMPTY, measuresOf, pageOf, read, regions, series, sumOf } from './statistics.service';
@@ -19,7 +19,7 @@ import { EMPTY, measuresOf, pageOf, read, regions, series, sumOf } from './stati
 // Client calls and rising
 
 export async function clientSeries(
-  ctx: AppContext,
+  ctx: PlaylistsContext,
   user: SessionUser,
   q: ClientReportQuery,
   unit: 'day' | 'week' | 'month',
@@ -27,7 +27,7 @@ export async function clientSeries(
   return series(ctx, await clientReportScope(ctx, user, q), q, unit);
 }
 
-export async function clientRegions(ctx: AppContext, user: SessionUser, q: ClientReportQuery, byCity: boolean) {
+export async function clientRegions(ctx: PlaylistsContext, user: SessionUser, q: ClientReportQuery, byCity: boolean) {
   return regions(ctx, await clientReportScope(ctx, user, q), q, byCity);
 }
 
@@ -55,7 +55,7 @@ function risingFiguresOf(now: StatMeasures, before: StatMeasures): RisingFigures
 }
 
 /** The period [begin, end) (default: the last 30 local days) and the one of the same length before it. */
-function risingRanges(ctx: AppContext, q: { begin?: number; end?: number }, timeZone: string) {
+function risingRanges(ctx: PlaylistsContext, q: { begin?: number; end?: number }, timeZone: string) {
   const current = reportRange(ctx, q, timeZone, 'day');
   const length = current.end - current.begin;
   return { current, previous: { begin: current.begin - length, end: current.begin } };
@@ -63,7 +63,7 @@ function risingRanges(ctx: AppContext, q: { begin?: number; end?: number }, time
 
 /** The client *Rising calls: figures against the previous period, and the day series of `measure`. */
 export async function clientRising(
-  ctx: AppContext,
+  ctx: PlaylistsContext,
   user: SessionUser,
   q: ClientReportQuery,
   measure: StatMeasure,
@@ -103,7 +103,7 @@ export async function clientRising(
 }
 
 /** statisticsByRobotExRising: each robot's plays and exposure against the previous period, most exposure first. */
-export async function robotRising(ctx: AppContext, user: SessionUser, q: RobotRisingQuery) {
+export async function robotRising(ctx: PlaylistsContext, user: SessionUser, q: RobotRisingQuery) {
   const scope = await clientReportScope(ctx, user, q);
   const { current, previous } = risingRanges(ctx, q, scope.timeZone);
   const [nowRows, beforeRows] = await Promise.all([

@@ -2,10 +2,10 @@ import { isAdvertiserRole } from '@robot-ads/contracts/auth/roles';
 import { canonicalTimeZone, startOfLocalDay } from '@robot-ads/contracts/playback/zoned-time';
 import type { ClientReportQuery, PlanReportQuery } from '@robot-ads/contracts/statistics/statistics.schemas';
 import { AppError } from '../../platform/app-error';
-import type { AppContext } from '../../platform/context';
 import type { SessionUser } from '../../platform/session-user';
 import { findCustomerById } from '../customers/customers.queries';
 import { audienceMultipliers, statRobotRefs } from '../devices/devices.queries';
+import type { PlaylistsContext } from '../playlists/playlists.context';
 import { visiblePlan, visiblePlanIds } from '../playlists/playlists.service';
 import { addDays, addMonths, endOfLocalDay, localDate, mondayOf } from './statistics.buckets';
 
@@ -39,7 +39,7 @@ function canonicalZone(zone: string): string {
 
 /** Robots the report may count: a project account only its property's; then the robotId/province filters. */
 async function robotScope(
-  ctx: AppContext,
+  ctx: PlaylistsContext,
   user: SessionUser,
   q: { robotId?: string; province?: string },
 ): Promise<string[] | undefined> {
@@ -54,7 +54,7 @@ async function robotScope(
 
 /** A plan report's scope: the plan must be visible to the caller (PLAYLIST_NOT_FOUND otherwise). */
 export async function planReportScope(
-  ctx: AppContext,
+  ctx: PlaylistsContext,
   user: SessionUser,
   q: Pick<PlanReportQuery, 'playlistId' | 'adIds' | 'timeZone' | 'robotId' | 'province'>,
 ): Promise<ReportScope> {
@@ -74,7 +74,7 @@ export async function planReportScope(
  * the customer's plans they may see, or every plan they may see without clientId.
  */
 export async function clientReportScope(
-  ctx: AppContext,
+  ctx: PlaylistsContext,
   user: SessionUser,
   q: Pick<ClientReportQuery, 'clientId' | 'timeZone' | 'robotId' | 'province'>,
 ): Promise<ReportScope> {
@@ -105,7 +105,7 @@ export async function clientReportScope(
  * last 30 local days, 12 weeks or 12 months up to the end of the current one; totals the last 3 years.
  */
 export function reportRange(
-  ctx: AppContext,
+  ctx: PlaylistsContext,
   q: { begin?: number; end?: number },
   timeZone: string,
   kind: RangeKind,
