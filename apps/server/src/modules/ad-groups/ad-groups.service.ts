@@ -5,6 +5,7 @@ import { toUnixSeconds } from '@robot-ads/contracts/common/time';
 import type { RobotFilters } from '@robot-ads/contracts/devices/devices.schemas';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
+import type { AppContext } from '../../platform/context';
 import { accountSubtreeIds } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
 import { checkRobotIds } from '../devices/device-import';
@@ -42,14 +43,14 @@ function toDto(row: GroupRow): AdGroupDto {
 }
 
 /** GET /api/AdvertGroups: for selectors, at most 100 (more via the name search). */
-export async function listGroups(ctx: DevicesContext, user: SessionUser, name?: string) {
+export async function listGroups(ctx: AppContext, user: SessionUser, name?: string) {
   const rows = await groupsByName(ctx.db, await groupScope(ctx.db, user), name, 100);
   return rows.map(toDto);
 }
 
 /** GET /api/AdvertGroups/queryRangeByPage. */
 export async function pageGroups(
-  ctx: DevicesContext,
+  ctx: AppContext,
   user: SessionUser,
   q: { start: number; limit: number; name?: string },
 ) {
@@ -64,7 +65,7 @@ export async function visibleGroup(db: DbOrTx, user: SessionUser, id: string) {
   return row;
 }
 
-export async function groupDetail(ctx: DevicesContext, user: SessionUser, id: string) {
+export async function groupDetail(ctx: AppContext, user: SessionUser, id: string) {
   return toDto(await visibleGroup(ctx.db, user, id));
 }
 
@@ -137,7 +138,7 @@ export async function updateGroup(
   return groupDetail(ctx, user, body.id);
 }
 
-export async function deleteGroup(ctx: DevicesContext, user: SessionUser, id: string) {
+export async function deleteGroup(ctx: AppContext, user: SessionUser, id: string) {
   await ctx.db.transaction(async (tx) => {
     await visibleGroup(tx, user, id);
     await deleteGroupRow(tx, id);
@@ -165,7 +166,7 @@ export async function groupRobots(
 }
 
 /** Robot IDs of groups (for publishing by group, issue 7): only groups the caller sees. */
-export async function robotIdsOfGroups(ctx: DevicesContext, user: SessionUser, groupIds: string[]): Promise<string[]> {
+export async function robotIdsOfGroups(ctx: AppContext, user: SessionUser, groupIds: string[]): Promise<string[]> {
   for (const id of groupIds) await visibleGroup(ctx.db, user, id);
   if (groupIds.length === 0) return [];
   return robotIdsAmong(ctx.db, membersOf(ctx.db, groupIds));

@@ -4,6 +4,7 @@ import type { Language } from '@robot-ads/contracts/common/language';
 import type { ExportState } from '@robot-ads/contracts/devices/devices.schemas';
 import { formatDateTime } from '@robot-ads/contracts/playback/zoned-time';
 import { AppError } from '../../platform/app-error';
+import type { AppContext } from '../../platform/context';
 import {
   EXPORT_PAGE_SIZE,
   type ExportSheet,
@@ -85,7 +86,7 @@ function toRow(a: AuditDto, lang: Language, timeZone: string): Record<string, un
 
 /** POST exportAd_audit: queues the export of the list queryByPage shows with these filters. */
 export async function startAuditExport(
-  ctx: PublishingContext,
+  ctx: AppContext,
   user: SessionUser,
   body: AuditExportBody,
   callerLang: Language,
@@ -141,7 +142,7 @@ export async function runAuditExport(ctx: PublishingContext, key: string) {
 }
 
 /** GET queryExportAd_audit: the progress of the caller's export; once done, `url` is its queryCheckResult. */
-export async function auditExportState(ctx: PublishingContext, user: SessionUser, key: string): Promise<ExportState> {
+export async function auditExportState(ctx: AppContext, user: SessionUser, key: string): Promise<ExportState> {
   return readExportState(ctx, auditExports, user, key, DOWNLOAD_PATH);
 }
 
@@ -149,7 +150,7 @@ export async function auditExportState(ctx: PublishingContext, user: SessionUser
  * GET queryCheckResult: the workbook of the caller's finished export. EXPORT_NOT_FOUND for an unknown key or
  * another user's, EXPORT_NOT_READY while it runs, EXPORT_FAILED when it failed (start it again).
  */
-export async function auditExportResult(ctx: PublishingContext, user: SessionUser, key: string) {
+export async function auditExportResult(ctx: AppContext, user: SessionUser, key: string) {
   const progress = await auditExportState(ctx, user, key);
   if (progress.state === 'failed') throw new AppError('EXPORT_FAILED', {}, 'key');
   return openExportFile(ctx, auditExports, user, key);

@@ -16,6 +16,7 @@ import { fromUnixSeconds } from '@robot-ads/contracts/common/time';
 import { planSlots } from '@robot-ads/contracts/playlists/slots.rules';
 import type { DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
+import type { AppContext } from '../../platform/context';
 import type { SessionUser } from '../../platform/session-user';
 import { robotIdsOfGroups } from '../ad-groups/ad-groups.service';
 import { assertCustomerMayDeliver } from '../customers/customers.queries';
@@ -58,7 +59,7 @@ interface Targets {
  * Device groups are resolved through the ad-groups service on its own connection, so before the
  * command's transaction opens (the embedded database has a single connection).
  */
-async function withGroups<T extends Partial<Targets>>(ctx: PublishingContext, user: SessionUser, t: T): Promise<T> {
+async function withGroups<T extends Partial<Targets>>(ctx: AppContext, user: SessionUser, t: T): Promise<T> {
   if (t.deliveryMode !== 'adGroups' || !t.adGroupIds?.length) return t;
   return { ...t, groupRobotIds: await robotIdsOfGroups(ctx, user, t.adGroupIds) };
 }
@@ -225,10 +226,7 @@ export async function submit(
 // Applicant's actions
 
 /** The mode and groups an edit ends up with (the stored ones unless the edit names new ones). */
-async function groupsOf(
-  ctx: PublishingContext,
-  body: RetargetBody & { id: string },
-): Promise<RetargetBody & { id: string }> {
+async function groupsOf(ctx: AppContext, body: RetargetBody & { id: string }): Promise<RetargetBody & { id: string }> {
   const row = await auditGroups(ctx.db, body.id);
   if (!row) return body;
   return {
@@ -346,7 +344,7 @@ export async function applyUpdate(
 }
 
 /** DELETE /api/Ad_Audits/{id}: applicants delete only their own records, and never an approved one. */
-export async function deleteAudit(ctx: PublishingContext, user: SessionUser, id: string): Promise<{ id: string }> {
+export async function deleteAudit(ctx: AppContext, user: SessionUser, id: string): Promise<{ id: string }> {
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const row = await lockAudit(tx, id);

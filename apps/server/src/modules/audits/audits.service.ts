@@ -1,4 +1,5 @@
 import { AppError } from '../../platform/app-error';
+import type { AppContext } from '../../platform/context';
 import type { SessionUser } from '../../platform/session-user';
 import { listedRobots, robotRefsWhere } from '../devices/delivery.queries';
 import { visiblePlan } from '../playlists/playlists.service';
@@ -14,7 +15,7 @@ export * from './audits.reviews';
 
 /** GET getRobotsByAd_auditId: the devices of an application, paged, with the plan's publish state on each. */
 export async function robotsOfAudit(
-  ctx: PublishingContext,
+  ctx: AppContext,
   user: SessionUser,
   q: { id: string; start: number; limit: number },
 ) {
@@ -27,7 +28,7 @@ export async function robotsOfAudit(
 }
 
 /** A page of (robot ref, publish state) as device list rows, in the page's order. */
-async function withRobots(ctx: PublishingContext, page: Array<{ ref: string; publishState: string | null }>) {
+async function withRobots(ctx: AppContext, page: Array<{ ref: string; publishState: string | null }>) {
   const robots = await listedRobots(
     ctx.db,
     page.map((p) => p.ref),

@@ -6,7 +6,7 @@
  * map, the bell and the pull ratios move on a fresh `npm start`. Timers only; stopped before the app
  * closes.
  */
-import type { DevicesContext } from '../devices/devices.context';
+import type { AppContext } from '../../platform/context';
 import { deliverableAdRobotIds, shootRobotsByRobotIds } from '../devices/devices.queries';
 import { issueActivationSecret } from '../devices/devices.service';
 import { robotRefsWithLivePublish } from '../publishing/publishing.queries';
@@ -37,7 +37,7 @@ export interface DemoFleetOptions {
  * The demo robots the fleet drives (read like the demo seeders read their data): deliverable robots that
  * show ads, those with a live publish record first (so that they pull demo plans and their pull ratios rise), then by robot ID.
  */
-async function fleetRobotIds(ctx: DevicesContext, size: number): Promise<string[]> {
+async function fleetRobotIds(ctx: AppContext, size: number): Promise<string[]> {
   return deliverableAdRobotIds(ctx.db, ctx.clock.now(), robotRefsWithLivePublish(ctx.db), size);
 }
 
@@ -46,7 +46,7 @@ async function fleetRobotIds(ctx: DevicesContext, size: number): Promise<string[
  * otherwise. Robots are activated and switched on in the background, one after the other. Each robot gets a fresh activation secret (as an operator would issue it) and activates
  * over HTTP like any robot, so its token is a real device token.
  */
-export async function startDemoFleet(ctx: DevicesContext, options: DemoFleetOptions): Promise<DemoFleet | null> {
+export async function startDemoFleet(ctx: AppContext, options: DemoFleetOptions): Promise<DemoFleet | null> {
   if (options.size <= 0 || !(await hasDemoData(ctx.db))) return null;
   const stats = newFleetStats();
   const fleet: DeviceRobot[] = [];

@@ -4,6 +4,7 @@ import type { ExportState, RobotDto, RobotFilters } from '@robot-ads/contracts/d
 import { withRegionNames } from '@robot-ads/contracts/regions/regions';
 import type { SQL } from 'drizzle-orm';
 import { AppError } from '../../platform/app-error';
+import type { AppContext } from '../../platform/context';
 import { EXPORT_PAGE_SIZE, openExportFile, readExportState, runExportJob } from '../../platform/exports';
 import { texts, tr } from '../../platform/i18n/i18n';
 import type { SessionUser } from '../../platform/session-user';
@@ -35,7 +36,7 @@ function words(lang: Language) {
 export type { GroupMembers } from './devices.service';
 
 /** A group's export lists its members (the group itself is in the caller's scope); else the scoped list. */
-function exportWhere(ctx: DevicesContext, p: ExportParams, groupMembers: GroupMembers): SQL | undefined {
+function exportWhere(ctx: AppContext, p: ExportParams, groupMembers: GroupMembers): SQL | undefined {
   const now = ctx.clock.now();
   if (p.kind === 'group' && p.groupId) {
     return robotsAmongWhere(groupMembers(p.groupId), p.filters, now);
@@ -45,7 +46,7 @@ function exportWhere(ctx: DevicesContext, p: ExportParams, groupMembers: GroupMe
 
 /** Queues an export; the key is what queryExportState and the download take. */
 export async function startExport(
-  ctx: DevicesContext,
+  ctx: AppContext,
   user: SessionUser,
   params: Omit<ExportParams, 'user'>,
   groupMembers: GroupMembers,
@@ -110,10 +111,10 @@ export async function runExport(ctx: DevicesContext, key: string, groupMembers: 
   });
 }
 
-export async function exportState(ctx: DevicesContext, user: SessionUser, key: string): Promise<ExportState> {
+export async function exportState(ctx: AppContext, user: SessionUser, key: string): Promise<ExportState> {
   return readExportState(ctx, deviceExports, user, key, '/api/Devices/exportFile');
 }
 
-export async function exportFile(ctx: DevicesContext, user: SessionUser, key: string) {
+export async function exportFile(ctx: AppContext, user: SessionUser, key: string) {
   return openExportFile(ctx, deviceExports, user, key);
 }

@@ -24,6 +24,7 @@ import {
 import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
+import type { AppContext } from '../../platform/context';
 import { isSuperuser } from '../../platform/session-user';
 import type { DevicesContext } from './devices.context';
 import { revokeDeviceTokensOf } from './devices.queries';
@@ -142,7 +143,7 @@ export async function queryRobots(ctx: DevicesContext, user: ScopeUser, query: R
 
 /** A robot in the caller's scope, or NOT_FOUND (never reveals another property's robot). */
 export async function visibleRobot(
-  ctx: DevicesContext,
+  ctx: AppContext,
   db: DbOrTx,
   user: ScopeUser,
   robotId: string,
@@ -296,7 +297,7 @@ export async function sweepOffline(
 
 /** Issues a new activation secret (shown once) for a robot; the hash is kept. */
 export async function issueActivationSecret(
-  ctx: DevicesContext,
+  ctx: AppContext,
   robotId: string,
 ): Promise<{ robotId: string; secret: string }> {
   const secret = randomBytes(18).toString('base64url');

@@ -11,6 +11,7 @@ import {
 } from '@robot-ads/contracts/devices/devices.schemas';
 import { z } from 'zod';
 import { AppError } from '../../platform/app-error';
+import type { AppContext } from '../../platform/context';
 import type { ZodApp } from '../../platform/zod-routes';
 import { zodRoutes } from '../../platform/zod-routes';
 import type { DevicesContext } from './devices.context';
@@ -96,7 +97,7 @@ export function projectRoutes(app: ZodApp, ctx: DevicesContext) {
 }
 
 /** /api/Proprietors: a property changed or deleted. */
-export function projectChangeRoutes(app: ZodApp, ctx: DevicesContext) {
+export function projectChangeRoutes(app: ZodApp, ctx: AppContext) {
   const route = zodRoutes(app, ['projects']);
   route.post(
     '/api/Proprietors/update',

@@ -16,6 +16,7 @@ import {
 } from '@robot-ads/contracts/devices/devices.schemas';
 import { priceHistoryPage, priceHistoryQuery } from '@robot-ads/contracts/sales/prices.schemas';
 import { z } from 'zod';
+import type { AppContext } from '../../platform/context';
 import type { ZodApp } from '../../platform/zod-routes';
 import { zodRoutes } from '../../platform/zod-routes';
 import type { GroupMembers } from './device-exports';
@@ -147,7 +148,7 @@ export function robotRoutes(app: ZodApp, ctx: DevicesContext, deps: RobotRoutesD
 }
 
 /** /api/Devices/queryDeliveryInfo: the plans currently published to a device. */
-export function robotDeliveryRoutes(app: ZodApp, ctx: DevicesContext, deps: RobotRoutesDeps) {
+export function robotDeliveryRoutes(app: ZodApp, ctx: AppContext, deps: RobotRoutesDeps) {
   zodRoutes(app, ['devices']).get(
     '/api/Devices/queryDeliveryInfo',
     {

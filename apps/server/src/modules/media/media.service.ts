@@ -29,7 +29,7 @@ import {
 import sharp from 'sharp';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
-import type { PlatformContext } from '../../platform/context';
+import type { AppContext, PlatformContext } from '../../platform/context';
 import { dataScope } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
 import { isValidObjectKey, type ObjectStorage, type UploadCredentials } from '../../platform/storage/storage';
@@ -115,7 +115,7 @@ export interface CheckedFile {
  * from storage so that a failed upload leaves nothing behind.
  */
 export async function checkStoredUpload(
-  ctx: MediaContext,
+  ctx: AppContext,
   user: Uploader,
   input: RegisterMediaBody,
 ): Promise<CheckedFile> {
@@ -160,7 +160,7 @@ export async function checkStoredUpload(
 }
 
 async function insertChecked(
-  ctx: MediaContext,
+  ctx: AppContext,
   db: DbOrTx,
   user: Uploader,
   input: RegisterMediaBody,
@@ -195,7 +195,7 @@ async function assertNotRegistered(db: DbOrTx, keys: string[]) {
 }
 
 /** POST /api/Media: checks one uploaded file from its bytes and registers it. */
-export async function registerMedia(ctx: MediaContext, user: Uploader, input: RegisterMediaBody): Promise<MediaDto> {
+export async function registerMedia(ctx: AppContext, user: Uploader, input: RegisterMediaBody): Promise<MediaDto> {
   if (input.purpose !== 'licence') assertMayManageMaterials(user);
   await assertNotRegistered(ctx.db, [input.key]);
   const file = await checkStoredUpload(ctx, user, input);
@@ -218,7 +218,7 @@ export async function registerMedia(ctx: MediaContext, user: Uploader, input: Re
  * whole batch is refused with that file's reason and every file of the batch leaves storage.
  */
 export async function registerMediaBatch(
-  ctx: MediaContext,
+  ctx: AppContext,
   user: Uploader,
   files: RegisterMediaBody[],
 ): Promise<MediaDto[]> {
@@ -311,7 +311,7 @@ export async function deleteObjects(ctx: PlatformContext, keys: string[]): Promi
 /**
  * For devices (issue 8): signed links with size and sha256 of each media, valid for `ttlSeconds`.
  */
-export async function signedMediaForDevices(ctx: MediaContext, ids: string[], ttlSeconds = 24 * 3600) {
+export async function signedMediaForDevices(ctx: AppContext, ids: string[], ttlSeconds = 24 * 3600) {
   const rows = await findMediaByIds(ctx.db, ids);
   return rows.map((r) => ({
     id: r.id,

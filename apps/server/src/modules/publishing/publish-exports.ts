@@ -6,6 +6,7 @@ import { formatDateTime } from '@robot-ads/contracts/playback/zoned-time';
 import type { PublishState } from '@robot-ads/contracts/publishing/delivery-status.rules';
 import { withRegionNames } from '@robot-ads/contracts/regions/regions';
 import { AppError } from '../../platform/app-error';
+import type { AppContext } from '../../platform/context';
 import {
   EXPORT_PAGE_SIZE,
   type ExportSheet,
@@ -173,10 +174,10 @@ export async function runPublishExport(ctx: PublishingContext, key: string, user
   }));
 }
 
-export async function publishExportState(ctx: PublishingContext, user: SessionUser, key: string): Promise<ExportState> {
+export async function publishExportState(ctx: AppContext, user: SessionUser, key: string): Promise<ExportState> {
   return readExportState(ctx, publishExports, user, key, '/api/Publishes/exportFile');
 }
 
-export async function publishExportFile(ctx: PublishingContext, user: SessionUser, key: string) {
+export async function publishExportFile(ctx: AppContext, user: SessionUser, key: string) {
   return openExportFile(ctx, publishExports, user, key);
 }

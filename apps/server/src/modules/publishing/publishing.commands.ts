@@ -8,6 +8,7 @@ import { MAX_INTELLIGENT_DEVICES } from '@robot-ads/contracts/playlists/playlist
 import { isCharged, planSlots } from '@robot-ads/contracts/playlists/slots.rules';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
+import type { AppContext } from '../../platform/context';
 import type { SessionUser } from '../../platform/session-user';
 import { projectIdsOfPropertyAccounts } from '../accounts/accounts.queries';
 import { robotIdsOfGroups } from '../ad-groups/ad-groups.service';
@@ -131,7 +132,7 @@ function row(e: RobotIdEntry, code: ErrorCode, lang: Language): ImportRow {
 
 /** Cancels the live records of a plan on these devices (every device when omitted); returns how many. */
 export async function cancelPlanOnRobots(
-  ctx: PublishingContext,
+  ctx: AppContext,
   tx: DbOrTx,
   playlistId: string,
   robotRefs: string[] | undefined,
@@ -157,14 +158,14 @@ export type DirectTarget =
   | { kind: 'adGroups'; adGroupIds: string[] }
   | { kind: 'accounts'; accounts: string[] };
 
-async function expand(ctx: PublishingContext, db: DbOrTx, user: SessionUser, target: DirectTarget): Promise<string[]> {
+async function expand(ctx: AppContext, db: DbOrTx, user: SessionUser, target: DirectTarget): Promise<string[]> {
   if (target.kind === 'robots') return [...new Set(target.robotIds)];
   if (target.kind === 'adGroups') return robotIdsOfGroups(ctx, user, target.adGroupIds);
   return robotIdsOfAccounts(db, target.accounts);
 }
 
 /** Refusals of section 8 before any device is looked at: the plan, its ads and their materials. */
-export async function assertDeliverable(ctx: PublishingContext, db: DbOrTx, plan: PlaylistRow) {
+export async function assertDeliverable(ctx: AppContext, db: DbOrTx, plan: PlaylistRow) {
   if (plan.deletedAt) throw new AppError('PLAYLIST_NOT_FOUND', {}, 'playListId');
   if (plan.endAt <= ctx.clock.now()) throw new AppError('PLAYLIST_END_PAST', {}, 'playListId');
   const adIds = (await adIdsOfPlans(db, [plan.id])).get(plan.id) ?? [];

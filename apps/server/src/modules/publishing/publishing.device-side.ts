@@ -2,6 +2,7 @@ import { toUnixSeconds } from '@robot-ads/contracts/common/time';
 import { pullRatio } from '@robot-ads/contracts/publishing/delivery-status.rules';
 import type { DbOrTx } from '../../db/client';
 import type { Clock } from '../../platform/clock';
+import type { AppContext } from '../../platform/context';
 import type { AdLinkCounter } from '../ads/ads.service';
 import type { UsedSlotsLookup } from '../devices/devices.context';
 import { notifyUser } from '../playlists/playlists.ports';
@@ -42,17 +43,13 @@ export interface PublishedPlan {
  * The plans currently published to a robot (robots.id): live records of plans that are neither
  * deleted nor ended, highest priority first. The device schedule is built from these.
  */
-export async function plansPublishedToRobot(
-  ctx: PublishingContext,
-  db: DbOrTx,
-  robotRef: string,
-): Promise<PublishedPlan[]> {
+export async function plansPublishedToRobot(ctx: AppContext, db: DbOrTx, robotRef: string): Promise<PublishedPlan[]> {
   return (await plansPublishedToRobots(ctx, db, [robotRef])).get(robotRef) ?? [];
 }
 
 /** The same for many robots in one query (schedules built together), by robot. */
 export async function plansPublishedToRobots(
-  ctx: PublishingContext,
+  ctx: AppContext,
   db: DbOrTx,
   robotRefs: string[],
 ): Promise<Map<string, PublishedPlan[]>> {

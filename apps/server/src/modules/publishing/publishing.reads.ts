@@ -6,6 +6,7 @@ import { remainingSlots } from '@robot-ads/contracts/playlists/slots.rules';
 import { type PublishState, pullStatus } from '@robot-ads/contracts/publishing/delivery-status.rules';
 import type { PublishInfoRow } from '@robot-ads/contracts/publishing/publishing.schemas';
 import type { DbOrTx } from '../../db/client';
+import type { AppContext } from '../../platform/context';
 import type { SessionUser } from '../../platform/session-user';
 import { propertyAccountsPage } from '../accounts/delivery.queries';
 import { customerNamesByIds } from '../customers/customers.queries';
@@ -106,12 +107,7 @@ function recordWhere(user: SessionUser, q: Omit<RecordFilter, 'start' | 'limit'>
 }
 
 /** One page of publish records (with device, property, plan and customer), newest first. */
-async function pagedRecords(
-  ctx: PublishingContext,
-  where: RecordWhere,
-  q: { start: number; limit: number },
-  lang: Language,
-) {
+async function pagedRecords(ctx: AppContext, where: RecordWhere, q: { start: number; limit: number }, lang: Language) {
   const { total, rows } = await recordPage(ctx.db, where, q);
   const refs = rows.map((r) => r.robotRef);
   const [robots, plans, held] = await Promise.all([
@@ -194,7 +190,7 @@ export async function cancelTime(ctx: PublishingContext, user: SessionUser, play
 }
 
 /** GET queryAccountsByCondition: property (project) accounts to deliver to, with their device counts. */
-export async function accountOptions(ctx: PublishingContext, q: { start: number; limit: number; name?: string }) {
+export async function accountOptions(ctx: AppContext, q: { start: number; limit: number; name?: string }) {
   const page = await propertyAccountsPage(ctx.db, q);
   const counts = await robotCountsOfProjects(
     ctx.db,
@@ -207,6 +203,6 @@ export async function accountOptions(ctx: PublishingContext, q: { start: number;
 }
 
 /** GET queryNumberOfRobotWithAccounts: how many devices the accounts' properties hold. */
-export async function robotCountOfAccounts(ctx: PublishingContext, accountIds: string[]) {
+export async function robotCountOfAccounts(ctx: AppContext, accountIds: string[]) {
   return { total: (await robotIdsOfAccounts(ctx.db, accountIds)).length };
 }

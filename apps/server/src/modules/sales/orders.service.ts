@@ -23,6 +23,7 @@ import {
   sumFen,
 } from '@robot-ads/contracts/sales/sales.rules';
 import { AppError } from '../../platform/app-error';
+import type { AppContext } from '../../platform/context';
 import { accountSubtreeIds, isSuperuser } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
 import { accountsOfCustomers } from '../accounts/accounts.queries';
@@ -54,7 +55,7 @@ const MAX_ORDER_FEN = 2_000_000_000;
  * The orders a caller may see, as one condition: root/admin all; operators (salespeople) those of
  * customers managed in their subtree or made in it; advertisers their customer's; others none.
  */
-export async function orderScope(ctx: PlaylistsContext, user: User): Promise<OrderScope> {
+export async function orderScope(ctx: AppContext, user: User): Promise<OrderScope> {
   if (isSuperuser(user)) return { kind: 'all' };
   if (isOperatorRole(user.role)) return { kind: 'accounts', ids: (await accountSubtreeIds(ctx.db, user)) ?? [user.id] };
   if (isAdvertiserRole(user.role) && user.customer) return { kind: 'customer', customerId: user.customer };

@@ -2,6 +2,7 @@ import type { NowPlayingResult } from '@robot-ads/contracts/device-protocol/sche
 import { buildLoop } from '@robot-ads/contracts/playback/play-order.rules';
 import { activePlansAt, deliveryStatus } from '@robot-ads/contracts/playback/schedule.rules';
 import { AppError } from '../../platform/app-error';
+import type { AppContext } from '../../platform/context';
 import type { ScopeUser } from '../devices/devices.queries';
 import { visibleRobot } from '../devices/devices.service';
 import type { PublishingContext } from '../publishing/publishing.context';
@@ -42,7 +43,7 @@ export async function acknowledge(
  * state, whether it is on screen and its share of the loop (priority 9 takes the screen, 1 fills).
  */
 export async function nowPlaying(
-  ctx: PublishingContext,
+  ctx: AppContext,
   cache: ScheduleCache,
   user: ScopeUser,
   robotId: string,

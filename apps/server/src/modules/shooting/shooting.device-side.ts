@@ -7,6 +7,7 @@ import {
 } from '@robot-ads/contracts/shooting/shooting.rules';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
+import type { AppContext } from '../../platform/context';
 import { shootRobotsByRefs } from '../devices/devices.queries';
 import { adIdsOfPlans } from '../playlists/playlists.queries';
 import type { PublishingContext } from '../publishing/publishing.context';
@@ -51,7 +52,7 @@ function acceptsPhoto(state: string, windowEnd: Date, now: Date) {
   return state === 'notTaken' && now.getTime() - windowEnd.getTime() < SHOOT_LATE_UPLOAD_DAYS * 86_400_000;
 }
 
-export async function photoUploadCredentials(ctx: PublishingContext, robotRef: string, taskId: string) {
+export async function photoUploadCredentials(ctx: AppContext, robotRef: string, taskId: string) {
   const { task, req } = await deviceTask(ctx.db, robotRef, taskId);
   if (!acceptsPhoto(task.state, req.windowEnd, ctx.clock.now())) throw new AppError('SHOOT_TASK_CLOSED', {}, 'taskId');
   const creds = await ctx.storage.uploadCredentials({

@@ -1,5 +1,6 @@
 import type { ShootRecordDto, ShootRecordQuery } from '@robot-ads/contracts/shooting/shooting.schemas';
 import { AppError } from '../../platform/app-error';
+import type { AppContext } from '../../platform/context';
 import { adSummaries } from '../ads/ads.queries';
 import { robotRefsMatching, shootRobotsByRefs } from '../devices/devices.queries';
 import { plansByIds } from '../playlists/playlists.queries';
@@ -29,7 +30,7 @@ export async function queryRecordRows(
   return findRecordRows(ctx.db, filter, { start: q.start, limit: q.limit });
 }
 
-export async function toRecordDtos(ctx: PublishingContext, rows: RecordRow[]): Promise<ShootRecordDto[]> {
+export async function toRecordDtos(ctx: AppContext, rows: RecordRow[]): Promise<ShootRecordDto[]> {
   const now = ctx.clock.now();
   const robots = await shootRobotsByRefs(
     ctx.db,

@@ -3,6 +3,7 @@ import { progressOf, requirementState, shortPlanId } from '@robot-ads/contracts/
 import { SHOOT_PROGRESS_EVENT, type ShootRequirementDto } from '@robot-ads/contracts/shooting/shooting.schemas';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
+import type { AppContext } from '../../platform/context';
 import type { SessionUser } from '../../platform/session-user';
 import { type ShootRobot, shootRobotsByRefs } from '../devices/devices.queries';
 import { plansByIds } from '../playlists/playlists.queries';
@@ -100,13 +101,13 @@ export async function toRequirementDtos(
 }
 
 /** The push runs as a job when the queue runs (a server); tests call `pushPending` themselves. */
-export async function queuePush(ctx: PublishingContext, id: string) {
+export async function queuePush(ctx: AppContext, id: string) {
   if (ctx.jobs.started) await ctx.jobs.send(SHOOT_PUSH_JOB, { id });
 }
 
 // ---- live progress ----
 
-export function emitProgress(ctx: PublishingContext, row: ShootRequirementRow, dto: ShootRequirementDto) {
+export function emitProgress(ctx: AppContext, row: ShootRequirementRow, dto: ShootRequirementDto) {
   ctx.realtime?.emitToUser(row.creatorId, SHOOT_PROGRESS_EVENT, {
     id: dto.id,
     name: dto.name,

@@ -3,6 +3,7 @@ import { activeIntervals } from '@robot-ads/contracts/playback/schedule.rules';
 import { dateKey, startOfLocalDay } from '@robot-ads/contracts/playback/zoned-time';
 import type { ProofOfPlayReport, ProofOfPlayRow } from '@robot-ads/contracts/statistics/proof-of-play.schemas';
 import type { PlanReportQuery } from '@robot-ads/contracts/statistics/statistics.schemas';
+import type { AppContext } from '../../platform/context';
 import type { SessionUser } from '../../platform/session-user';
 import { findCustomerById } from '../customers/customers.queries';
 import { statRobots } from '../devices/devices.queries';
@@ -70,7 +71,7 @@ export async function proofOfPlay(
  * The report for a plan, range and robots the caller has already been allowed (the plan's report above, an
  * order's report in the sales module).
  */
-export async function proofOfPlayReport(ctx: PlaylistsContext, input: ProofOfPlayInput): Promise<ProofOfPlayReport> {
+export async function proofOfPlayReport(ctx: AppContext, input: ProofOfPlayInput): Promise<ProofOfPlayReport> {
   const { planId, robotRefs, timeZone } = input;
   const range = { begin: input.begin, end: Math.max(input.begin, input.end) };
   const scope = { timeZone, robotRefs };

@@ -8,6 +8,7 @@ import type {
   StatMeasure,
   StatMeasures,
 } from '@robot-ads/contracts/statistics/statistics.schemas';
+import type { AppContext } from '../../platform/context';
 import type { SessionUser } from '../../platform/session-user';
 import { statRobots } from '../devices/devices.queries';
 import type { PlaylistsContext } from '../playlists/playlists.context';
@@ -55,7 +56,7 @@ function risingFiguresOf(now: StatMeasures, before: StatMeasures): RisingFigures
 }
 
 /** The period [begin, end) (default: the last 30 local days) and the one of the same length before it. */
-function risingRanges(ctx: PlaylistsContext, q: { begin?: number; end?: number }, timeZone: string) {
+function risingRanges(ctx: AppContext, q: { begin?: number; end?: number }, timeZone: string) {
   const current = reportRange(ctx, q, timeZone, 'day');
   const length = current.end - current.begin;
   return { current, previous: { begin: current.begin - length, end: current.begin } };

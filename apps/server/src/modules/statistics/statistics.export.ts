@@ -3,6 +3,7 @@ import type { Language } from '@robot-ads/contracts/common/language';
 import type { ExportState } from '@robot-ads/contracts/devices/devices.schemas';
 import type { StatisExportQuery, StatPoint } from '@robot-ads/contracts/statistics/statistics.schemas';
 import { AppError } from '../../platform/app-error';
+import type { AppContext } from '../../platform/context';
 import { EXPORT_PAGE_SIZE, openExportFile, readExportState, runExportJob } from '../../platform/exports';
 import { texts, tr, withZone } from '../../platform/i18n/i18n';
 import type { SessionUser } from '../../platform/session-user';
@@ -104,14 +105,10 @@ export async function runStatisticsExport(ctx: PlaylistsContext, key: string, us
 }
 
 /** queryExcelProgress: the caller's export's progress (url once done). */
-export async function statisticsExportState(
-  ctx: PlaylistsContext,
-  user: SessionUser,
-  key: string,
-): Promise<ExportState> {
+export async function statisticsExportState(ctx: AppContext, user: SessionUser, key: string): Promise<ExportState> {
   return readExportState(ctx, statisticsExports, user, key, STATISTICS_EXPORT_FILE);
 }
 
-export async function statisticsExportFile(ctx: PlaylistsContext, user: SessionUser, key: string) {
+export async function statisticsExportFile(ctx: AppContext, user: SessionUser, key: string) {
   return openExportFile(ctx, statisticsExports, user, key);
 }

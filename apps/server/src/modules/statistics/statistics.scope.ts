@@ -2,6 +2,7 @@ import { isAdvertiserRole } from '@robot-ads/contracts/auth/roles';
 import { canonicalTimeZone, startOfLocalDay } from '@robot-ads/contracts/playback/zoned-time';
 import type { ClientReportQuery, PlanReportQuery } from '@robot-ads/contracts/statistics/statistics.schemas';
 import { AppError } from '../../platform/app-error';
+import type { AppContext } from '../../platform/context';
 import type { SessionUser } from '../../platform/session-user';
 import { findCustomerById } from '../customers/customers.queries';
 import { audienceMultipliers, statRobotRefs } from '../devices/devices.queries';
@@ -39,7 +40,7 @@ function canonicalZone(zone: string): string {
 
 /** Robots the report may count: a project account only its property's; then the robotId/province filters. */
 async function robotScope(
-  ctx: PlaylistsContext,
+  ctx: AppContext,
   user: SessionUser,
   q: { robotId?: string; province?: string },
 ): Promise<string[] | undefined> {
@@ -105,7 +106,7 @@ export async function clientReportScope(
  * last 30 local days, 12 weeks or 12 months up to the end of the current one; totals the last 3 years.
  */
 export function reportRange(
-  ctx: PlaylistsContext,
+  ctx: AppContext,
   q: { begin?: number; end?: number },
   timeZone: string,
   kind: RangeKind,

@@ -17,6 +17,7 @@ import type {
   StatSeries,
 } from '@robot-ads/contracts/statistics/statistics.schemas';
 import { AppError } from '../../platform/app-error';
+import type { AppContext } from '../../platform/context';
 import type { SessionUser } from '../../platform/session-user';
 import { adSummaries } from '../ads/ads.queries';
 import { statRobots } from '../devices/devices.queries';
@@ -36,7 +37,7 @@ import { planReportScope, type ReportScope, reportRange } from './statistics.sco
 // Reading and shaping
 
 export async function read(
-  ctx: PlaylistsContext,
+  ctx: AppContext,
   scope: ReportScope,
   range: { begin: number; end: number },
   group: RollupGrouping,
@@ -112,7 +113,7 @@ function audienceOf(s: Omit<RollupSum, 'key'>): AudienceCounts {
 
 /** A series over the range: every bucket, empty ones with zeros. */
 export async function series(
-  ctx: PlaylistsContext,
+  ctx: AppContext,
   scope: ReportScope,
   q: { begin?: number; end?: number },
   unit: Exclude<BucketUnit, 'hour'>,
@@ -129,14 +130,14 @@ export async function series(
 }
 
 /** Totals over the range (default: the last three years). */
-export async function totals(ctx: PlaylistsContext, scope: ReportScope, q: { begin?: number; end?: number }) {
+export async function totals(ctx: AppContext, scope: ReportScope, q: { begin?: number; end?: number }) {
   const range = reportRange(ctx, q, scope.timeZone, 'total');
   return { range, sum: sumOf(await read(ctx, scope, range, 'total')) };
 }
 
 /** By province (and city when `byCity`): the robots' places, read once per robot. */
 export async function regions(
-  ctx: PlaylistsContext,
+  ctx: AppContext,
   scope: ReportScope,
   q: { begin?: number; end?: number },
   byCity: boolean,
@@ -201,7 +202,7 @@ export async function ageDistribution(ctx: PlaylistsContext, user: SessionUser, 
 // QR scans
 
 async function qrSeries(
-  ctx: PlaylistsContext,
+  ctx: AppContext,
   scope: ReportScope,
   range: { begin: number; end: number },
   unit: BucketUnit,
