@@ -185,14 +185,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     resolveAccount: (accountId, lang) => auth.resolveAccount(accountId, lang),
     recordChange: (actor, action, target) => openPlatform.recordChange(actor, action, target),
   });
-  // What the function-style modules read (their `<module>.context.ts`), each field its implementation.
+  // The context of the function-style modules: the platform plus each field a module's `<module>.context.ts`
+  // names, given its implementation here; the comment says which modules read it.
   const ctx: ModulesContext = {
     ...platform,
     realtime,
-    params, // admin: media, devices, playlists, publishing
-    notifications, // playlists
+    params, // media, devices, playlists, publishing
+    notifications, // playlists (leads and enterprise get it in their constructor)
     ads, // playlists, schedules, play-events
-    // devices, device-protocol, schedules:
+    // devices, device-protocol, schedules (devices owns both):
     presence: new Presence(
       { database, clock, log: app.log },
       { redisUrl: config.REDIS_URL, flushMs: config.PRESENCE_FLUSH_MS },
