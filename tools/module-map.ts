@@ -18,7 +18,7 @@ export const END = '<!-- module-map:end -->';
 export const MODULE_ROLES: Record<string, string> = {
   accounts: 'accounts, roles, subtrees',
   'ad-groups': 'device groups',
-  admin: 'menu management, clients, parameters, change log (ctx.params)',
+  admin: 'menu management, clients, parameters, change log',
   ads: 'ads built from materials, QR and watermark overlays',
   'audit-log': 'the audit log: changes by operators and partners, by source',
   audits: 'delivery applications and their review steps; demo delivery',

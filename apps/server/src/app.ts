@@ -9,14 +9,10 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { AccountsService } from './modules/accounts/accounts.service';
 import { groupMemberRefs } from './modules/ad-groups/ad-groups.queries';
 import { adGroupsRoutes } from './modules/ad-groups/ad-groups.routes';
-import type {} from './modules/admin/admin.context';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { ClientsService } from './modules/admin/clients.service';
 import { MenusAdminService } from './modules/admin/menus-admin.service';
 import { ParamsService } from './modules/admin/params.service';
-// The modules' additions to AppContext (declaration merging): named here so that every program that
-// builds the app (server, web tests, e2e) sees them.
-import type {} from './modules/ads/ads.context';
 import { adsUsingResources } from './modules/ads/ads.queries';
 import { adsRoutes } from './modules/ads/ads.routes';
 import { AdsService } from './modules/ads/ads.service';
@@ -28,17 +24,17 @@ import { AuthService } from './modules/auth/auth.service';
 import { menusRoutes } from './modules/auth/menus.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { type CustomerAccountsLink, CustomersService } from './modules/customers/customers.service';
-import { DeviceTokenCache, loadDeviceTokens } from './modules/device-protocol/device-auth';
+import type { DeviceProtocolContext } from './modules/device-protocol/device-protocol.context';
 import { deviceProtocolRoutes } from './modules/device-protocol/device-protocol.routes';
-import type {} from './modules/devices/devices.context';
+import { DeviceTokenCache, loadDeviceTokens } from './modules/devices/device-tokens';
+import type { DevicesContext } from './modules/devices/devices.context';
 import { devicesRoutes } from './modules/devices/devices.routes';
 import { Presence } from './modules/devices/presence';
 import { listOwners } from './modules/devices/projects.service';
+import type { MediaContext } from './modules/media/media.context';
 import { mediaRoutes } from './modules/media/media.routes';
-import type {} from './modules/notifications/notifications.context';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { NotificationsService } from './modules/notifications/notifications.service';
-import type {} from './modules/open-platform/open-platform.context';
 import { openPlatformRoutes } from './modules/open-platform/open-platform.routes';
 import { type OpenApiDocument, OpenPlatformService } from './modules/open-platform/open-platform.service';
 import { MemoryRateLimiter, RedisRateLimiter } from './modules/open-platform/partner-limits';
@@ -47,9 +43,10 @@ import { playEventsIngested } from './modules/play-events/play-events.metrics';
 import { ensureDayPartitions } from './modules/play-events/play-events.partitions';
 import { playEventsRoutes } from './modules/play-events/play-events.routes';
 import { consume } from './modules/play-events/play-events.service';
-import type {} from './modules/playlists/playlists.context';
+import type { PlaylistsContext } from './modules/playlists/playlists.context';
 import { playlistsRoutes } from './modules/playlists/playlists.routes';
 import { directPublishRoutes } from './modules/publishing/direct-publish.routes';
+import type { PublishingContext } from './modules/publishing/publishing.context';
 import { publishingRoutes } from './modules/publishing/publishing.routes';
 import {
   adLinkCounter,
@@ -81,7 +78,6 @@ import { WechatClient } from './modules/wechat/wechat-client';
 import { registerAuthGuard } from './platform/auth-guard';
 import type { Clock } from './platform/clock';
 import type { Config } from './platform/config';
-import type { AppContext } from './platform/context';
 import { registerErrorHandler } from './platform/error-handler';
 import { registerRequestShapeChecks } from './platform/http-errors';
 import { registerLanguage } from './platform/language';
@@ -123,9 +119,21 @@ export interface AppServices {
   partnerWebhooks: PartnerWebhooks;
 }
 
+/**
+ * The context routes and function-style services are given: the platform (`AppContext`) plus every
+ * service a module's functions read, as each module names them in its `<module>.context.ts` with the
+ * type of their implementation. buildApp builds it once, field by field; a function asks for the
+ * narrowest of these types it needs.
+ */
+export type ModulesContext = MediaContext &
+  DevicesContext &
+  DeviceProtocolContext &
+  PlaylistsContext &
+  PublishingContext;
+
 declare module 'fastify' {
   interface FastifyInstance {
-    ctx: AppContext;
+    ctx: ModulesContext;
     services: AppServices;
   }
 }
@@ -177,20 +185,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     resolveAccount: (accountId, lang) => auth.resolveAccount(accountId, lang),
     recordChange: (actor, action, target) => openPlatform.recordChange(actor, action, target),
   });
-  const ctx: AppContext = {
+  // The context of the function-style modules: the platform plus each field a module's `<module>.context.ts`
+  // names, given its implementation here; the comment says which modules read it.
+  const ctx: ModulesContext = {
     ...platform,
-    params,
     realtime,
-    notifications,
-    ads,
+    params, // media, devices, playlists, publishing
+    notifications, // playlists (leads and enterprise get it in their constructor)
+    ads, // playlists, schedules, play-events
+    // devices, device-protocol, schedules (devices owns both):
     presence: new Presence(
       { database, clock, log: app.log },
       { redisUrl: config.REDIS_URL, flushMs: config.PRESENCE_FLUSH_MS },
     ),
     deviceTokens: new DeviceTokenCache(1_000_000, loadDeviceTokens(database.db)),
-    usedSlots: heldSlotsLookup(clock),
-    planDelivery: planDeliveryFacts,
-    partnerEvents: partnerWebhooks,
+    usedSlots: heldSlotsLookup(clock), // devices <- publishing
+    planDelivery: planDeliveryFacts, // playlists <- audits
+    partnerEvents: partnerWebhooks, // publishing, audits, shooting <- open-platform
   };
   const systemLogs = new SystemLogsService(platform);
   const customerAccounts: CustomerAccountsLink = {
@@ -203,10 +214,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     customers: (user, q) => customersForExports.page(user, q),
   });
   const wechat = new WechatService(platform, new WechatClient(config));
-  const leads = new LeadsService(ctx, {
-    createCustomer: (user, input, lang) => customersForExports.create(user, input, lang),
-    createAdvertiser: (user, input, lang) => accounts.createAdvertiser(user, input, lang),
-  });
+  const leads = new LeadsService(
+    ctx,
+    {
+      createCustomer: (user, input, lang) => customersForExports.create(user, input, lang),
+      createAdvertiser: (user, input, lang) => accounts.createAdvertiser(user, input, lang),
+    },
+    notifications,
+  );
   const orders = new OrdersService(ctx);
   const bills = new BillsService(ctx);
   const branches = new BranchesService(ctx);
@@ -312,7 +327,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminRoutes(ctx, { menus: menusAdmin, clients, params }));
   await app.register(notificationsRoutes(notifications));
   await app.register(systemLogsRoutes(ctx, systemLogs, (claims) => auth.resolve(claims, 'zh')));
-  await app.register(customersRoutes(ctx, customerAccounts));
+  await app.register(customersRoutes(ctx, customerAccounts, notifications));
   await app.register(accountExports.routes());
   await app.register(playlistsRoutes(ctx));
   await app.register(directPublishRoutes(ctx));

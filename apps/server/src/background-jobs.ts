@@ -16,13 +16,13 @@ import { ensureDayPartitions } from './modules/play-events/play-events.partition
 import { removeOldEvents } from './modules/play-events/play-events.retention';
 import { consume } from './modules/play-events/play-events.service';
 import { PUBLISH_EXPORT_JOB, runPublishExport } from './modules/publishing/publish-exports';
+import type { PublishingContext } from './modules/publishing/publishing.context';
 import type { LeadsService } from './modules/sales/leads.service';
 import type { OrdersService } from './modules/sales/orders.service';
 import { SALES_EXPORT_JOB, type SalesExports } from './modules/sales/sales-exports';
 import { expireTasks, pushPending, SHOOT_PUSH_JOB } from './modules/shooting/shooting.service';
 import { runStatisticsExport, STATISTICS_EXPORT_JOB } from './modules/statistics/statistics.export';
 import type { SystemLogsService } from './modules/system-logs/system-logs.service';
-import type { AppContext } from './platform/context';
 import type { Jobs } from './platform/jobs';
 import type { SessionUser } from './platform/session-user';
 
@@ -43,7 +43,7 @@ export interface JobServices {
  * periodic jobs (cron) and the jobs a request enqueues (exports, pushes, webhook deliveries). buildApp
  * calls it once, before the queue starts; no routes function defines a job.
  */
-export function defineBackgroundJobs(jobs: Jobs, ctx: AppContext, s: JobServices) {
+export function defineBackgroundJobs(jobs: Jobs, ctx: PublishingContext, s: JobServices) {
   jobs.addCleanup('auth.expired-sessions', () => s.auth.cleanExpired());
   jobs.addCleanup('system-logs.frontend-errors', () => s.systemLogs.clean());
   jobs.addCleanup('open-platform.expired-sessions', () => s.openPlatform.cleanExpiredSessions());

@@ -9,10 +9,10 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { heartbeatRoutes } from './modules/device-protocol/device-protocol.routes';
+import type { PublishingContext } from './modules/publishing/publishing.context';
 import { schedulePullRoutes } from './modules/schedules/schedules.routes';
 import type { ScheduleCache } from './modules/schedules/schedules.service';
 import type { Config } from './platform/config';
-import type { AppContext } from './platform/context';
 import { registerErrorHandler } from './platform/error-handler';
 import { clientErrorHandler, frameworkErrors } from './platform/http-errors';
 import { registerLanguage } from './platform/language';
@@ -31,7 +31,7 @@ import { validatorCompiler } from './platform/validation';
  * request-id header and the schedule-change nudge (docs/scaling.md).
  */
 export async function buildDeviceLane(deps: {
-  ctx: AppContext;
+  ctx: PublishingContext;
   cache: ScheduleCache;
   logger: FastifyBaseLogger;
   genReqId: (req: IncomingMessage) => string;

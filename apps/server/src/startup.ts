@@ -6,7 +6,7 @@ import {
   createRootAccount,
   PASSWORD_RULE,
 } from './modules/accounts/first-admin';
-import type { AppContext } from './platform/context';
+import type { PublishingContext } from './modules/publishing/publishing.context';
 
 /** A start that must not go on; its message says what to do (main prints it and exits with 2). */
 export class StartRefused extends Error {}
@@ -30,7 +30,7 @@ export const NO_ADMIN_MESSAGE = [
  *    ALLOW_DEMO_PASSWORDS=true.
  * Returns whether the demo data was loaded now.
  */
-export async function prepareAccounts(ctx: AppContext): Promise<{ demoLoaded: boolean }> {
+export async function prepareAccounts(ctx: PublishingContext): Promise<{ demoLoaded: boolean }> {
   const { config, log } = ctx;
   const demoLoaded = config.SEED_DEMO ? await seedIfEmpty(ctx) : false;
   const username = config.ADMIN_USERNAME;

@@ -6,17 +6,17 @@ import { adsSeeder } from '../../modules/ads/ads.seed';
 import { deliverySeeder } from '../../modules/audits/delivery.seed';
 import { devicesSeeder } from '../../modules/devices/devices.seed';
 import { playEventsSeeder } from '../../modules/play-events/play-events.seed';
+import type { PublishingContext } from '../../modules/publishing/publishing.context';
 import { materialsSeeder } from '../../modules/resources/materials.seed';
 import { ordersSeeder } from '../../modules/sales/orders.seed';
 import { salesSeeder } from '../../modules/sales/sales.seed';
 import { hasDemoData, markDemoData } from '../../modules/system/demo-data';
 import { wechatSeeder } from '../../modules/wechat/wechat.seed';
-import type { AppContext } from '../../platform/context';
 import type { SeedContext, Seeder } from '../../platform/seeding';
 import type { Database } from '../client';
 
 /** Registered by hand, in dependency order. */
-export const seeders: Seeder[] = [
+export const seeders: Seeder<PublishingContext>[] = [
   accountsSeeder,
   devicesSeeder,
   adGroupsSeeder,
@@ -29,10 +29,10 @@ export const seeders: Seeder[] = [
   ordersSeeder,
 ];
 
-export async function seedDemo(ctx: AppContext): Promise<string[]> {
+export async function seedDemo(ctx: PublishingContext): Promise<string[]> {
   const done: string[] = [];
   await ctx.db.transaction(async (tx) => {
-    const seedCtx: SeedContext = { now: ctx.clock.now(), app: ctx };
+    const seedCtx: SeedContext<PublishingContext> = { now: ctx.clock.now(), app: ctx };
     for (const seeder of seeders) {
       await seeder.run(tx, seedCtx);
       done.push(seeder.name);
@@ -47,7 +47,7 @@ export async function seedDemo(ctx: AppContext): Promise<string[]> {
  * data only ever goes into a database that holds no account at all: a real installation (accounts but
  * no demo marker) never gets the demo accounts or robots.
  */
-export async function seedIfEmpty(ctx: AppContext): Promise<boolean> {
+export async function seedIfEmpty(ctx: PublishingContext): Promise<boolean> {
   if (await hasDemoData(ctx.db)) return false;
   const accounts = await countAccounts(ctx.db);
   if (accounts > 0) {

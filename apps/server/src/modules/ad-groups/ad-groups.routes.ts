@@ -18,10 +18,10 @@ import {
 } from '@robot-ads/contracts/devices/devices.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../platform/context';
 import { zodRoutes } from '../../platform/zod-routes';
 import { exportState, startExport } from '../devices/device-exports';
 import { checkRobotIds, parseRobotIdFile, readImportUpload } from '../devices/device-import';
+import type { DevicesContext } from '../devices/devices.context';
 import { registerImportMultipart } from '../devices/devices.routes';
 import { groupMemberRefs } from './ad-groups.queries';
 import {
@@ -39,7 +39,7 @@ import {
 const GROUP_ROLES: readonly Role[] = [...OPERATOR_ROLES, 'project', ...ADVERTISER_ROLES];
 const tags = ['ad-groups'];
 
-export function adGroupsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function adGroupsRoutes(ctx: DevicesContext): FastifyPluginAsyncZod {
   return async (app) => {
     await registerImportMultipart(app);
     const route = zodRoutes(app, tags);

@@ -9,6 +9,7 @@ import type { AppContext } from '../../platform/context';
 import { accountSubtreeIds } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
 import { checkRobotIds } from '../devices/device-import';
+import type { DevicesContext } from '../devices/devices.context';
 import { robotIdsAmong, robotRefsOfRobotIds, robotsPageAmong } from '../devices/devices.queries';
 import { toRobotDto, usedSlotsOf } from '../devices/devices.service';
 import {
@@ -74,7 +75,7 @@ async function assertNameFree(db: DbOrTx, creatorId: string, name: string, excep
 
 /** Re-checks robot IDs on the server (the client's import check is not trusted) and adds them. */
 async function addRobots(
-  ctx: AppContext,
+  ctx: DevicesContext,
   tx: DbOrTx,
   user: SessionUser,
   groupId: string,
@@ -102,7 +103,7 @@ async function addRobots(
 }
 
 export async function createGroup(
-  ctx: AppContext,
+  ctx: DevicesContext,
   user: SessionUser,
   body: { name: string; robotIds: string[] },
   lang: Language,
@@ -117,7 +118,7 @@ export async function createGroup(
 }
 
 export async function updateGroup(
-  ctx: AppContext,
+  ctx: DevicesContext,
   user: SessionUser,
   body: { id: string; name?: string; addRobotIds?: string[]; removeRobotIds?: string[] },
   lang: Language,
@@ -146,7 +147,7 @@ export async function deleteGroup(ctx: AppContext, user: SessionUser, id: string
 
 /** GET /api/AdvertGroups/queryRobotlist: the members of a visible group, paged and filtered. */
 export async function groupRobots(
-  ctx: AppContext,
+  ctx: DevicesContext,
   user: SessionUser,
   q: { id: string; start: number; limit: number } & Partial<
     Pick<RobotFilters, 'robotId' | 'name' | 'propertyname' | 'sceneName'>

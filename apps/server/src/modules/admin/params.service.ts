@@ -26,20 +26,8 @@ export const PARAMS_CACHE = 'params';
 type Dto = z.infer<typeof adminParam>;
 type Row = typeof adminParams.$inferSelect;
 
-/** What the code reads: a parameter's value, its built-in default while no row holds it. */
-export interface ParamsReader {
-  value(key: string): Promise<string>;
-  number(key: string): Promise<number>;
-  /** The value as last loaded, without waiting (the CSP header is built synchronously). */
-  cachedValue(key: string): string;
-  /** The tunables of the pull-rate and free-material rules (PARAM_KEYS). */
-  lowPullRate(): Promise<number>;
-  freeMaterials(): Promise<{ trial: number; rental: number }>;
-  iframeOrigins(): string[];
-}
-
 /** System parameters (blade-system param calls), cached per instance and invalidated on change. */
-export class ParamsService implements ParamsReader {
+export class ParamsService {
   private readonly cache: RevisionedCache<Map<string, string>>;
   private defaultsStored = false;
 
@@ -50,11 +38,13 @@ export class ParamsService implements ParamsReader {
     });
   }
 
+  /** A parameter's value, its built-in default while no row holds it. */
   async value(key: string): Promise<string> {
     const values = await this.cache.get();
     return values.get(key) ?? builtinParam(key)?.defaultValue ?? '';
   }
 
+  /** The value as last loaded, without waiting (the CSP header is built synchronously). */
   cachedValue(key: string): string {
     return this.cache.peek()?.get(key) ?? builtinParam(key)?.defaultValue ?? '';
   }
@@ -70,6 +60,7 @@ export class ParamsService implements ParamsReader {
     return Number.isFinite(n) ? n : Number(builtinParam(key)?.defaultValue ?? 0);
   }
 
+  /** The tunables of the pull-rate and free-material rules (PARAM_KEYS). */
   lowPullRate(): Promise<number> {
     return this.number(PARAM_KEYS.lowPullRate);
   }

@@ -15,6 +15,7 @@ import {
 } from '../../platform/exports';
 import { texts, tr, withZone } from '../../platform/i18n/i18n';
 import type { SessionUser } from '../../platform/session-user';
+import type { PublishingContext } from '../publishing/publishing.context';
 import { type AuditScopeUser, auditRows, auditWhere, countAudits, toDtos } from './audits.service';
 import { auditExports } from './audits.table';
 
@@ -108,7 +109,7 @@ export async function startAuditExport(
 }
 
 /** The job: writes the workbook page by page (platform/exports.ts records the progress). */
-export async function runAuditExport(ctx: AppContext, key: string) {
+export async function runAuditExport(ctx: PublishingContext, key: string) {
   await runExportJob(ctx, auditExports, key, (job) => {
     const { filters, user } = job.params as unknown as AuditExportParams;
     const lang: Language = job.language === 'en' ? 'en' : 'zh';

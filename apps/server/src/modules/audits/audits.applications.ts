@@ -24,6 +24,7 @@ import { robotsByRefs } from '../devices/delivery.queries';
 import { checkRobotIds } from '../devices/device-import';
 import { type PlaylistRow, plansByIds, setPlanAudit } from '../playlists/playlists.queries';
 import { visiblePlan } from '../playlists/playlists.service';
+import type { PublishingContext } from '../publishing/publishing.context';
 import { liveRecords } from '../publishing/publishing.queries';
 import { robotIdsOfAccounts } from '../publishing/publishing.service';
 import { assertCanSee, getAudit } from './audits.reads';
@@ -95,7 +96,7 @@ async function deliveredTargets(db: DbOrTx, plan: PlaylistRow, robotIds: string[
 
 /** Devices a delivery (apply, add) may go to: every device passes the section 8 checks and the slot rule. */
 async function deliverableTargets(
-  ctx: AppContext,
+  ctx: PublishingContext,
   db: DbOrTx,
   user: SessionUser,
   plan: PlaylistRow,
@@ -144,7 +145,7 @@ async function assertNoDuplicate(db: DbOrTx, playlistId: string, type: Applicati
 
 /** Resolves and checks what an application of this type targets. */
 async function resolveFor(
-  ctx: AppContext,
+  ctx: PublishingContext,
   db: DbOrTx,
   user: SessionUser,
   plan: PlaylistRow,
@@ -165,7 +166,12 @@ async function resolveFor(
   return deliveredTargets(db, plan, type === 'pause' ? [] : named);
 }
 
-export async function submit(ctx: AppContext, user: SessionUser, body: ApplyBody, lang: Language): Promise<AuditDto> {
+export async function submit(
+  ctx: PublishingContext,
+  user: SessionUser,
+  body: ApplyBody,
+  lang: Language,
+): Promise<AuditDto> {
   if (user.role === 'project') throw new AppError('FORBIDDEN');
   const now = ctx.clock.now();
   const reason = (body.reason || body.note || '').trim();
@@ -243,7 +249,7 @@ type EditBody = { id: string } & Omit<RetargetBody, 'groupRobotIds'>;
  * review: pending again, the last decision's note cleared (and the plan's audit state pending for an apply).
  */
 async function editApplication(
-  ctx: AppContext,
+  ctx: PublishingContext,
   user: SessionUser,
   body: EditBody,
   lang: Language,
@@ -267,7 +273,12 @@ async function editApplication(
   return getAudit(ctx, user, body.id);
 }
 
-export async function reapply(ctx: AppContext, user: SessionUser, body: EditBody, lang: Language): Promise<AuditDto> {
+export async function reapply(
+  ctx: PublishingContext,
+  user: SessionUser,
+  body: EditBody,
+  lang: Language,
+): Promise<AuditDto> {
   return editApplication(ctx, user, body, lang, true, async (tx, row) => {
     const result = reapplyRule(row.state as ApplicationState, row.steps);
     if (!result.ok) throw new AppError(result.code as never);
@@ -286,7 +297,7 @@ type RetargetBody = {
 
 /** New (or the same) targets of an application being reapplied or edited, re-checked. */
 async function retarget(
-  ctx: AppContext,
+  ctx: PublishingContext,
   tx: DbOrTx,
   user: SessionUser,
   plan: PlaylistRow,
@@ -321,7 +332,7 @@ async function retarget(
 
 /** POST applyUpdate: the applicant edits a pending application before any reviewer decided. */
 export async function applyUpdate(
-  ctx: AppContext,
+  ctx: PublishingContext,
   user: SessionUser,
   body: EditBody,
   lang: Language,

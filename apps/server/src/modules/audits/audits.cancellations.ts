@@ -3,9 +3,9 @@ import type { AuditDto } from '@robot-ads/contracts/audits/audits.schemas';
 import { type ApplicationState, canApply, refusalCode } from '@robot-ads/contracts/audits/review-state.rules';
 import type { Language } from '@robot-ads/contracts/common/language';
 import { AppError } from '../../platform/app-error';
-import type { AppContext } from '../../platform/context';
 import type { SessionUser } from '../../platform/session-user';
 import { setPlanAudit } from '../playlists/playlists.queries';
+import type { PublishingContext } from '../publishing/publishing.context';
 import { assertMine, submit } from './audits.applications';
 import { assertCanSee, getAudit } from './audits.reads';
 import { updateAudit } from './audits.repository';
@@ -13,7 +13,7 @@ import { lockAudit } from './audits.reviews';
 
 /** POST createCancel / createCancelByRobotId: a cancellation application for all or some devices. */
 export async function createCancel(
-  ctx: AppContext,
+  ctx: PublishingContext,
   user: SessionUser,
   body: { playListId: string; reason: string; robotIds?: string[] },
   lang: Language,
@@ -36,7 +36,7 @@ export async function createCancel(
 
 /** POST createCancelAll: one cancellation application per plan, all or none. */
 export async function createCancelAll(
-  ctx: AppContext,
+  ctx: PublishingContext,
   user: SessionUser,
   body: { playListIds: string[]; reason: string },
   lang: Language,
@@ -51,7 +51,7 @@ export async function createCancelAll(
 
 /** POST applyCancel {id, applicant}: the applicant withdraws its application before approval. */
 export async function withdraw(
-  ctx: AppContext,
+  ctx: PublishingContext,
   user: SessionUser,
   body: { id: string; applicant?: string },
 ): Promise<AuditDto> {

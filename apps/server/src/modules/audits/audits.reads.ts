@@ -5,7 +5,6 @@ import { isAdvertiserRole, isOperatorRole } from '@robot-ads/contracts/auth/role
 import { toUnixSeconds } from '@robot-ads/contracts/common/time';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
-import type { AppContext } from '../../platform/context';
 import { containsLike } from '../../platform/like';
 import { isSuperuser, type SessionUser } from '../../platform/session-user';
 import type { AdLinkCounter } from '../ads/ads.service';
@@ -13,6 +12,7 @@ import { customerNamesByIds } from '../customers/customers.queries';
 import { projectNames } from '../devices/delivery.queries';
 import { adIdsOfPlans, adSummaries, plansByIds, plansByIdsWhere } from '../playlists/playlists.queries';
 import { plansWithAd } from '../playlists/playlists.service';
+import type { PublishingContext } from '../publishing/publishing.context';
 import { plansOnDevices } from '../publishing/publishing.service';
 import {
   type AuditScopeUser,
@@ -52,7 +52,7 @@ export function ownerProperty(user: AuditScopeUser): { projectId: string | null 
   return !isOperator(user) && user.role === 'project' ? { projectId: user.projectId } : undefined;
 }
 
-export async function toDtos(ctx: AppContext, user: AuditScopeUser, rows: AdAuditRow[]): Promise<AuditDto[]> {
+export async function toDtos(ctx: PublishingContext, user: AuditScopeUser, rows: AdAuditRow[]): Promise<AuditDto[]> {
   const planIds = [...new Set(rows.map((r) => r.playlistId))];
   const owner = ownerProperty(user);
   const auditIds = rows.map((r) => r.id);
@@ -142,7 +142,7 @@ export async function toDtos(ctx: AppContext, user: AuditScopeUser, rows: AdAudi
   });
 }
 
-export async function getAudit(ctx: AppContext, user: SessionUser, id: string): Promise<AuditDto> {
+export async function getAudit(ctx: PublishingContext, user: SessionUser, id: string): Promise<AuditDto> {
   const row = await findAudit(ctx.db, id);
   if (!row) throw new AppError('AUDIT_NOT_FOUND', {}, 'id');
   await assertCanSee(ctx.db, user, row);
@@ -151,7 +151,7 @@ export async function getAudit(ctx: AppContext, user: SessionUser, id: string): 
 }
 
 export async function queryAudits(
-  ctx: AppContext,
+  ctx: PublishingContext,
   user: SessionUser,
   q: AuditFilters & { start: number; limit: number },
 ) {

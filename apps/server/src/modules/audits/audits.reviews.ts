@@ -7,10 +7,10 @@ import type { Language } from '@robot-ads/contracts/common/language';
 import { toUnixSeconds } from '@robot-ads/contracts/common/time';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
-import type { AppContext } from '../../platform/context';
 import type { SessionUser } from '../../platform/session-user';
 import { notifyUser } from '../playlists/playlists.ports';
 import { lockPlan, plansByIds, setPlanAudit, setPlanPauses } from '../playlists/playlists.queries';
+import type { PublishingContext } from '../publishing/publishing.context';
 import { cancelPlanOnRobots, publishPlan, SYSTEM_SCOPE } from '../publishing/publishing.service';
 import { assertCanSee, getAudit, stepIndexOf } from './audits.reads';
 import { insertReview, lockAuditRow, robotIdsOfAudit, updateAudit } from './audits.repository';
@@ -26,7 +26,7 @@ export async function lockAudit(db: DbOrTx, id: string): Promise<AdAuditRow> {
 }
 
 /** The effect of an approved application, in the approving transaction. */
-async function applyEffect(ctx: AppContext, tx: DbOrTx, row: AdAuditRow, lang: Language) {
+async function applyEffect(ctx: PublishingContext, tx: DbOrTx, row: AdAuditRow, lang: Language) {
   const plan = await lockPlan(tx, row.playlistId);
   if (!plan || plan.deletedAt) throw new AppError('PLAYLIST_NOT_FOUND', {}, 'playListId');
   const targets = await robotIdsOfAudit(tx, row.id);
@@ -59,7 +59,7 @@ async function applyEffect(ctx: AppContext, tx: DbOrTx, row: AdAuditRow, lang: L
 
 /** confirm / reject: one reviewer's decision on its step; the last approval applies the effect. */
 export async function review(
-  ctx: AppContext,
+  ctx: PublishingContext,
   user: SessionUser,
   body: { id: string; note: string },
   decision: 'post' | 'reject',
@@ -121,7 +121,7 @@ export async function review(
 }
 
 async function notifyDecision(
-  ctx: AppContext,
+  ctx: PublishingContext,
   row: AdAuditRow,
   state: ApplicationState,
   decision: string,
@@ -142,7 +142,7 @@ async function notifyDecision(
 
 /** The partner event audit.result: the applicant's applications (and superuser-owned ones) hear it. */
 async function emitAuditResult(
-  ctx: AppContext,
+  ctx: PublishingContext,
   row: AdAuditRow,
   state: ApplicationState,
   decision: string,

@@ -25,9 +25,9 @@ import { exportKeyQuery } from '@robot-ads/contracts/devices/devices.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/app-error';
-import type { AppContext } from '../../platform/context';
 import { sendWorkbook } from '../../platform/exports';
 import { zodRoutes } from '../../platform/zod-routes';
+import type { PublishingContext } from '../publishing/publishing.context';
 import { auditExportResult, auditExportState, startAuditExport } from './audit-exports';
 import {
   applyUpdate,
@@ -51,7 +51,7 @@ const REVIEWERS = { roles: [...OPERATOR_ROLES, 'project' as const] };
 const LIST_EXPORTERS = { roles: [...OPERATOR_ROLES, 'project' as const, ...ADVERTISER_ROLES] };
 
 /** Ad_Audits (spec section 7): applications and their review (docs/review-state-machine.md). */
-export function auditsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function auditsRoutes(ctx: PublishingContext): FastifyPluginAsyncZod {
   return async (app) => {
     const route = zodRoutes(app, tags);
 

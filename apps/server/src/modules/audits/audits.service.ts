@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context';
 import type { SessionUser } from '../../platform/session-user';
 import { listedRobots, robotRefsWhere } from '../devices/delivery.queries';
 import { visiblePlan } from '../playlists/playlists.service';
+import type { PublishingContext } from '../publishing/publishing.context';
 import { liveRecordsPage } from '../publishing/publishing.queries';
 import { assertCanSee, ownerProperty } from './audits.reads';
 import { auditRobotsPage, findAudit } from './audits.repository';
@@ -42,7 +43,7 @@ async function withRobots(ctx: AppContext, page: Array<{ ref: string; publishSta
 
 /** GET obtailRobotExist / obtailRobot_ByPlaylistId: the devices a plan is live on, paged and filtered. */
 export async function liveRobotsOfPlan(
-  ctx: AppContext,
+  ctx: PublishingContext,
   user: SessionUser,
   q: {
     playListId: string;

@@ -8,6 +8,7 @@ import { adDeliverability, adIdsByName, adKinds } from '../ads/ads.queries';
 import { adReadyRobotsOfProject, projectIdsByName } from '../devices/devices.queries';
 import type { PlaylistRow } from '../playlists/playlists.queries';
 import { insertDemoPlan } from '../playlists/playlists.seed';
+import type { PublishingContext } from '../publishing/publishing.context';
 import { updateDemoRecords } from '../publishing/publishing.seed';
 import { publishPlan, SYSTEM_SCOPE } from '../publishing/publishing.service';
 import { adAuditReviews, adAuditRobots, adAudits, type StoredStep } from './audits.table';
@@ -22,7 +23,7 @@ const t = (hour: number, minute = 0) => ({ hour, minute });
  * waiting for the property owner and the operators, a rejected one, an approved cancellation, and
  * publish records (issued, pulled, failed, cancelled).
  */
-export const deliverySeeder: Seeder = {
+export const deliverySeeder: Seeder<PublishingContext> = {
   name: 'delivery',
   async run(tx, { now, app }) {
     const users = await accountsByUsernames(tx, ['adv', 'root', 'owner', 'owner_auto']);

@@ -24,6 +24,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context';
 import { zodRoutes } from '../../platform/zod-routes';
+import type { NotificationsService } from '../notifications/notifications.service';
 import { type CustomerAccountsLink, CustomersService } from './customers.service';
 import { EnterpriseService } from './enterprise.service';
 
@@ -34,9 +35,13 @@ const roles = ['super', 'administrator', 'operator', 'advertisers', 'advertisers
  * GET /api/Customers, /findAll, /{id} (spec section 7), limited to the caller's scope; the enterprise
  * information (/api/Customers/mainInfo) and the customer review (/api/CustomerAudits).
  */
-export function customersRoutes(ctx: AppContext, accountsLink: CustomerAccountsLink): FastifyPluginAsyncZod {
+export function customersRoutes(
+  ctx: AppContext,
+  accountsLink: CustomerAccountsLink,
+  notifications: NotificationsService,
+): FastifyPluginAsyncZod {
   const service = new CustomersService(ctx, accountsLink);
-  const enterprise = new EnterpriseService(ctx, service);
+  const enterprise = new EnterpriseService(ctx, service, notifications);
   return async (app) => {
     const route = zodRoutes(app, tags);
     route.page(

@@ -15,6 +15,7 @@ import { dataScope, isSuperuser } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
 import { RequestValidationError } from '../../platform/validation';
 import { mediaByIds, mediaInScope } from '../media/media.queries';
+import type { NotificationsService } from '../notifications/notifications.service';
 import {
   type AuditVisibility,
   customersByIds,
@@ -55,6 +56,7 @@ export class EnterpriseService {
   constructor(
     private readonly ctx: AppContext,
     private readonly customersService: CustomersService,
+    private readonly notifications: NotificationsService,
   ) {}
 
   private get db() {
@@ -265,7 +267,7 @@ export class EnterpriseService {
     });
     const customer = await findCustomer(this.db, row.customerId);
     // After the commit: the applicant hears the outcome live (and finds it in the notification list).
-    await this.ctx.notifications.notify(row.applicantId, 'customer.audit.result', {
+    await this.notifications.notify(row.applicantId, 'customer.audit.result', {
       id: row.id,
       name: customer?.name ?? '',
       state: pass ? 'pass' : 'reject',

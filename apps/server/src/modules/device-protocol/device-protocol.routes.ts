@@ -8,10 +8,10 @@ import {
 } from '@robot-ads/contracts/device-protocol/device-protocol.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { acceptGzip } from '../../platform/compressed-body';
-import type { AppContext } from '../../platform/context';
 import { quickValidatorCompiler } from '../../platform/validation';
 import { zodRoutes } from '../../platform/zod-routes';
 import { deviceTokenPresent, readDeviceToken } from './device-auth';
+import type { DeviceProtocolContext } from './device-protocol.context';
 import { activate, heartbeat } from './device-protocol.service';
 
 /**
@@ -51,7 +51,7 @@ const plainJson = () => (data: unknown) => JSON.stringify(data);
  * The heartbeat, on its own: the application registers it, and so does the device lane (app.ts), the
  * lean instance that answers the calls every robot makes all the time on the same port.
  */
-export function heartbeatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function heartbeatRoutes(ctx: DeviceProtocolContext): FastifyPluginAsyncZod {
   return async (app) => {
     zodRoutes(app, ['device']).post(
       '/api/device/v1/heartbeat',
@@ -75,7 +75,7 @@ export function heartbeatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 }
 
 /** The device side under /api/device/v1 (docs/device-protocol.md). */
-export function deviceProtocolRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function deviceProtocolRoutes(ctx: DeviceProtocolContext): FastifyPluginAsyncZod {
   return async (app) => {
     const route = zodRoutes(app, ['device']);
     route.post(

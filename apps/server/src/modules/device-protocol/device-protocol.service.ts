@@ -2,7 +2,6 @@ import { toUnixSeconds } from '@robot-ads/contracts/common/time';
 import type { HeartbeatBody } from '@robot-ads/contracts/device-protocol/device-protocol.schemas';
 import { HEARTBEAT_INTERVAL_S } from '@robot-ads/contracts/devices/devices.rules';
 import { AppError } from '../../platform/app-error';
-import type { AppContext } from '../../platform/context';
 import {
   insertDeviceToken,
   markRobotActivated,
@@ -11,12 +10,16 @@ import {
 } from '../devices/devices.queries';
 import { sha256 } from '../devices/devices.service';
 import { deviceOfToken, newDeviceToken, sameSecret } from './device-auth';
+import type { DeviceProtocolContext } from './device-protocol.context';
 
 /**
  * Activation: the robot shows its robotId and the one-time secret an operator issued; it becomes
  * activated and gets a fresh device token (earlier tokens of the robot are revoked).
  */
-export async function activate(ctx: AppContext, body: { robotId: string; secret: string; appVersion?: string }) {
+export async function activate(
+  ctx: DeviceProtocolContext,
+  body: { robotId: string; secret: string; appVersion?: string },
+) {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const robot = await robotForActivation(tx, body.robotId);
@@ -44,8 +47,8 @@ export async function activate(ctx: AppContext, body: { robotId: string; secret:
  * its last-seen time is written with the others every few seconds. A beat that brings a robot online
  * is written through at once with its transition (docs/device-protocol.md, "Online and offline").
  */
-export async function heartbeat(ctx: AppContext, token: string | null, body: HeartbeatBody) {
-  const device = await deviceOfToken(ctx, token);
+export async function heartbeat(ctx: DeviceProtocolContext, token: string | null, body: HeartbeatBody) {
+  const device = await deviceOfToken(ctx.deviceTokens, token);
   if (!device) throw new AppError('DEVICE_TOKEN_INVALID');
   const now = ctx.clock.now();
   const fields = {

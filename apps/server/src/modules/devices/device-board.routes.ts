@@ -2,14 +2,14 @@ import { okEnvelope } from '@robot-ads/contracts/common/envelope';
 import { DEVICE_TYPES } from '@robot-ads/contracts/devices/devices.rules';
 import { deviceBoardSchema, mapPointSchema, mapQuery } from '@robot-ads/contracts/devices/devices.schemas';
 import { z } from 'zod';
-import type { AppContext } from '../../platform/context';
 import type { ZodApp } from '../../platform/zod-routes';
 import { zodRoutes } from '../../platform/zod-routes';
 import { deviceBoard, mapPoints } from './device-board';
+import type { DevicesContext } from './devices.context';
 import { DEVICE_READERS, OPS_PROJECT } from './route-support';
 
 /** /api/StatisDevices: the device board and the map; and the device types. */
-export function deviceBoardRoutes(app: ZodApp, ctx: AppContext) {
+export function deviceBoardRoutes(app: ZodApp, ctx: DevicesContext) {
   const route = zodRoutes(app, ['devices']);
   route.get(
     '/api/StatisDevices/queryRobotInfo',

@@ -7,13 +7,13 @@ import {
   robotState,
 } from '@robot-ads/contracts/devices/devices.rules';
 import type { DeviceBoard, MapPoint } from '@robot-ads/contracts/devices/devices.schemas';
-import type { AppContext } from '../../platform/context';
+import type { DevicesContext } from './devices.context';
 import { locatedConditions, recentTransitions, robotScope, type ScopeUser } from './devices.repository';
 import { robotWhere } from './devices.service';
 import { mapRobotRows, stateCounts } from './robot-state.repository';
 
 /** GET /api/StatisDevices/queryRobotInfo: counts by state and type, online ratio, recent transitions. */
-export async function deviceBoard(ctx: AppContext, user: ScopeUser): Promise<DeviceBoard> {
+export async function deviceBoard(ctx: DevicesContext, user: ScopeUser): Promise<DeviceBoard> {
   await ctx.presence.flush();
   const now = ctx.clock.now();
   const scope = robotScope(user, now);
@@ -41,7 +41,7 @@ export async function deviceBoard(ctx: AppContext, user: ScopeUser): Promise<Dev
 
 /** GET /api/StatisDevices/queryRobotInfoSimple: every located robot in scope as a map point. */
 export async function mapPoints(
-  ctx: AppContext,
+  ctx: DevicesContext,
   user: ScopeUser,
   q: { province?: string; city?: string; type?: DeviceType; state?: DeviceState },
 ): Promise<MapPoint[]> {

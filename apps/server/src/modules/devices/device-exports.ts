@@ -8,6 +8,7 @@ import type { AppContext } from '../../platform/context';
 import { EXPORT_PAGE_SIZE, openExportFile, readExportState, runExportJob } from '../../platform/exports';
 import { texts, tr } from '../../platform/i18n/i18n';
 import type { SessionUser } from '../../platform/session-user';
+import type { DevicesContext } from './devices.context';
 import { countRobots, findRobots, insertDeviceExport, robotsAmongWhere, type ScopeUser } from './devices.repository';
 import { type GroupMembers, robotWhere, toRobotDto, usedSlotsOf } from './devices.service';
 import { deviceExports } from './devices.table';
@@ -68,7 +69,7 @@ export async function startExport(
 }
 
 /** The job: writes the workbook page by page, recording progress after each page. */
-export async function runExport(ctx: AppContext, key: string, groupMembers: GroupMembers) {
+export async function runExport(ctx: DevicesContext, key: string, groupMembers: GroupMembers) {
   await runExportJob(ctx, deviceExports, key, (job) => {
     const params = job.params as unknown as ExportParams;
     const lang = params.language;

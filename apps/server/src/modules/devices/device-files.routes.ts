@@ -8,17 +8,17 @@ import {
   robotFilters,
 } from '@robot-ads/contracts/devices/devices.schemas';
 import { AppError } from '../../platform/app-error';
-import type { AppContext } from '../../platform/context';
 import { sendWorkbook } from '../../platform/exports';
 import { tr } from '../../platform/i18n/i18n';
 import type { ZodApp } from '../../platform/zod-routes';
 import { zodRoutes } from '../../platform/zod-routes';
 import { exportFile, exportState, type GroupMembers, startExport } from './device-exports';
 import { buildImportTemplate, checkRobotIds, parseRobotIdFile, readImportUpload } from './device-import';
+import type { DevicesContext } from './devices.context';
 import { DEVICE_READERS, OPS_PROJECT, templateRoute } from './route-support';
 
 /** The device export (background job, progress, file) and the device-ID import (template, row check). */
-export function deviceFileRoutes(app: ZodApp, ctx: AppContext, groupMembers: GroupMembers) {
+export function deviceFileRoutes(app: ZodApp, ctx: DevicesContext, groupMembers: GroupMembers) {
   const route = zodRoutes(app, ['devices']);
   route.post(
     '/api/Devices/exportRobotInfo',

@@ -14,9 +14,9 @@ import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
-import type { AppContext } from '../../platform/context';
 import { tr } from '../../platform/i18n/i18n';
 import { isSuperuser } from '../../platform/session-user';
+import type { DevicesContext } from './devices.context';
 import { findRobotsByRobotIds, type RobotJoined, type ScopeUser } from './devices.repository';
 import { usedSlotsOf } from './devices.service';
 
@@ -177,7 +177,7 @@ function mayUse(user: ScopeUser, projectId: string | null): boolean {
  * The service other modules call: it never adds anything.
  */
 export async function checkRobotIds(
-  ctx: AppContext,
+  ctx: DevicesContext,
   db: DbOrTx,
   user: ScopeUser,
   entries: RobotIdEntry[],

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../platform/context';
 import { affiliateRoutes } from './affiliates.routes';
 import { deviceBoardRoutes } from './device-board.routes';
 import { deviceFileRoutes } from './device-files.routes';
+import type { DevicesContext } from './devices.context';
 import type { OwnerAccounts } from './owner-import';
 import { ownerAuthorizationRoutes, ownerImportRoutes } from './owners.routes';
 import { projectChangeRoutes, projectRoutes } from './projects.routes';
@@ -22,7 +22,7 @@ export interface DevicesRoutesDeps extends RobotRoutesDeps {
  * Devices, StatisDevices, Affiliates, Projects and Proprietors (spec section 7), one file a resource;
  * registered here in one scope with the multipart parser of the imports.
  */
-export function devicesRoutes(ctx: AppContext, deps: DevicesRoutesDeps): FastifyPluginAsyncZod {
+export function devicesRoutes(ctx: DevicesContext, deps: DevicesRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     await registerImportMultipart(app);
     robotRoutes(app, ctx, deps);

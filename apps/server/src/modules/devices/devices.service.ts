@@ -26,6 +26,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import { isSuperuser } from '../../platform/session-user';
+import type { DevicesContext } from './devices.context';
 import { revokeDeviceTokensOf } from './devices.queries';
 import {
   findRobotByRobotId,
@@ -54,7 +55,7 @@ import { insertTransitions, lapsedRobots, markLapsedOffline, robotCount } from '
 export type GroupMembers = (groupId: string) => SQLWrapper;
 
 /** Used ad slots per robot (keyed by robots.id): `ctx.usedSlots`, the publishing module's lookup (devices.context.ts). */
-export async function usedSlotsOf(ctx: AppContext, db: DbOrTx, robotRefs: string[]): Promise<Map<string, number>> {
+export async function usedSlotsOf(ctx: DevicesContext, db: DbOrTx, robotRefs: string[]): Promise<Map<string, number>> {
   if (robotRefs.length === 0) return new Map();
   return ctx.usedSlots(db, robotRefs);
 }
@@ -110,7 +111,7 @@ export function toRobotDto(row: RobotJoined & { distance?: number }, now: Date, 
   };
 }
 
-async function toDtos(ctx: AppContext, db: DbOrTx, rows: Array<RobotJoined & { distance?: number }>, now: Date) {
+async function toDtos(ctx: DevicesContext, db: DbOrTx, rows: Array<RobotJoined & { distance?: number }>, now: Date) {
   const used = await usedSlotsOf(
     ctx,
     db,
@@ -127,7 +128,7 @@ export function robotWhere(user: ScopeUser, filters: Partial<RobotFilters>, now:
   return scopedRobotWhere(user, filters, now, extra);
 }
 
-export async function queryRobots(ctx: AppContext, user: ScopeUser, query: RobotQuery, extra: SQL[] = []) {
+export async function queryRobots(ctx: DevicesContext, user: ScopeUser, query: RobotQuery, extra: SQL[] = []) {
   await ctx.presence.flush();
   const now = ctx.clock.now();
   const where = robotWhere(user, query, now, extra);
@@ -154,7 +155,7 @@ export async function visibleRobot(
   return joined;
 }
 
-export async function robotBaseInfo(ctx: AppContext, user: ScopeUser, robotId: string): Promise<RobotDetailDto> {
+export async function robotBaseInfo(ctx: DevicesContext, user: ScopeUser, robotId: string): Promise<RobotDetailDto> {
   await ctx.presence.flush();
   const now = ctx.clock.now();
   const row = await visibleRobot(ctx, ctx.db, user, robotId);
@@ -172,7 +173,11 @@ async function assertProjectExists(db: DbOrTx, projectId: string) {
   if (!(await projectExists(db, projectId))) throw new AppError('NOT_FOUND', {}, 'projectId');
 }
 
-export async function createRobot(ctx: AppContext, user: ScopeUser, body: CreateRobotBody): Promise<RobotDetailDto> {
+export async function createRobot(
+  ctx: DevicesContext,
+  user: ScopeUser,
+  body: CreateRobotBody,
+): Promise<RobotDetailDto> {
   const now = ctx.clock.now();
   // Without a price of its own, a new robot takes the default weekly price (system parameter; 0: none).
   const defaultPrice = await ctx.params.number(PARAM_KEYS.defaultWeeklyPrice);
@@ -207,7 +212,7 @@ export async function createRobot(ctx: AppContext, user: ScopeUser, body: Create
 }
 
 /** POST /api/Devices/setInfo: operators change any field; a project account only a few, on its own devices. */
-export async function setInfo(ctx: AppContext, user: ScopeUser, body: SetInfoBody): Promise<RobotDto> {
+export async function setInfo(ctx: DevicesContext, user: ScopeUser, body: SetInfoBody): Promise<RobotDto> {
   const now = ctx.clock.now();
   const operator = isSuperuser(user) || isOperatorRole(user.role);
   if (!operator) {
@@ -257,7 +262,7 @@ export async function setInfo(ctx: AppContext, user: ScopeUser, body: SetInfoBod
  * seen inside the window is not swept.
  */
 export async function sweepOffline(
-  ctx: AppContext,
+  ctx: DevicesContext,
   robotId?: string,
 ): Promise<{ checked: number; wentOffline: number }> {
   await ctx.presence.flush();
@@ -302,7 +307,7 @@ export async function issueActivationSecret(
 }
 
 /** Revokes every token of a robot: its next request is refused until it activates again. */
-export async function revokeDeviceTokens(ctx: AppContext, robotId: string): Promise<{ revoked: number }> {
+export async function revokeDeviceTokens(ctx: DevicesContext, robotId: string): Promise<{ revoked: number }> {
   return ctx.db.transaction(async (tx) => {
     const ref = await robotRefOf(tx, robotId);
     if (!ref) throw new AppError('NOT_FOUND', {}, 'robotId');

@@ -14,6 +14,7 @@ import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import type { ZodApp } from '../../platform/zod-routes';
 import { zodRoutes } from '../../platform/zod-routes';
+import type { DevicesContext } from './devices.context';
 import { queryRobots } from './devices.service';
 import {
   createProjects,
@@ -27,7 +28,7 @@ import {
 import { DEVICE_READERS, OPS, OPS_PROJECT } from './route-support';
 
 /** /api/Projects and /api/Proprietors: the properties, read and created. */
-export function projectRoutes(app: ZodApp, ctx: AppContext) {
+export function projectRoutes(app: ZodApp, ctx: DevicesContext) {
   const route = zodRoutes(app, ['projects']);
   route.get(
     '/api/Projects/findAll',

@@ -20,6 +20,7 @@ import type { AppContext } from '../../platform/context';
 import type { ZodApp } from '../../platform/zod-routes';
 import { zodRoutes } from '../../platform/zod-routes';
 import type { GroupMembers } from './device-exports';
+import type { DevicesContext } from './devices.context';
 import {
   createRobot,
   issueActivationSecret,
@@ -51,7 +52,7 @@ export interface RobotRoutesDeps {
 }
 
 /** /api/Devices: the inventory, one robot, its price, connection state, device tokens and delivery info. */
-export function robotRoutes(app: ZodApp, ctx: AppContext, deps: RobotRoutesDeps) {
+export function robotRoutes(app: ZodApp, ctx: DevicesContext, deps: RobotRoutesDeps) {
   const route = zodRoutes(app, ['devices']);
   route.page(
     '/api/Devices/queryRobotInfo',

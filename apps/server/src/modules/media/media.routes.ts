@@ -14,10 +14,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/app-error';
-import type { AppContext } from '../../platform/context';
 import { LOCAL_UPLOAD_PATH, LocalStorage } from '../../platform/storage/local-storage';
 import { isValidObjectKey, StorageNotFoundError } from '../../platform/storage/storage';
 import { zodRoutes } from '../../platform/zod-routes';
+import type { MediaContext } from './media.context';
 import { deleteMediaRow } from './media.queries';
 import { MATERIAL_ROLES } from './media.scope';
 import {
@@ -37,7 +37,7 @@ const fileQuery = z.object({
 });
 
 /** Media: upload credentials, the local driver's signed upload and download routes, registration. */
-export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function mediaRoutes(ctx: MediaContext): FastifyPluginAsyncZod {
   return async (app) => {
     const route = zodRoutes(app, ['media']);
     // Materials and ads belong to operators and advertisers (menu roles of /ad/Resource and /ad/AD).

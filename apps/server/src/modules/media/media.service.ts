@@ -33,6 +33,7 @@ import type { AppContext, PlatformContext } from '../../platform/context';
 import { dataScope } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
 import { isValidObjectKey, type ObjectStorage, type UploadCredentials } from '../../platform/storage/storage';
+import type { MediaContext } from './media.context';
 import { findMediaByIds, findMediaInScope, insertMedia, registeredKeys } from './media.repository';
 import { assertMayManageMaterials, uploadDirFor } from './media.scope';
 import type { MediaRow } from './media.table';
@@ -52,7 +53,7 @@ export function refusalError(refusal: Refusal): AppError {
  * when the account's storage is full; the policy is recorded so that unregistered uploads are cleaned up.
  */
 export async function issueUploadCredentials(
-  ctx: AppContext,
+  ctx: MediaContext,
   user: Uploader,
   purpose: RegisterMediaBody['purpose'] = 'material',
 ): Promise<UploadCredentials> {

@@ -3,9 +3,10 @@ import type { Language } from '@robot-ads/contracts/common/language';
 import { toUnixSeconds } from '@robot-ads/contracts/common/time';
 import type { WebhookEvent } from '@robot-ads/contracts/open-platform/open-platform.schemas';
 import { AppError, notFound } from '../../platform/app-error';
-import type { AppContext, PlatformContext } from '../../platform/context';
+import type { PlatformContext } from '../../platform/context';
 import { OutboundRefusedError } from '../../platform/outbound/address-policy';
 import type { SessionUser } from '../../platform/session-user';
+import type { PlaylistsContext } from '../playlists/playlists.context';
 import { clientReportScope } from '../statistics/statistics.scope';
 import { measuresOf, totals } from '../statistics/statistics.service';
 import * as users from './open-platform.repository';
@@ -215,7 +216,7 @@ export class PartnerWebhooks {
    * Proof of play, hourly: the last full hour's plays, exposure, viewers and scans in the scope of each
    * subscriber's owning account.
    */
-  async hourlySummary(appCtx: AppContext, now = this.ctx.clock.now()) {
+  async hourlySummary(appCtx: PlaylistsContext, now = this.ctx.clock.now()) {
     const end = Math.floor(now.getTime() / 3_600_000) * 3600;
     const begin = end - 3600;
     for (const { hook, accountId } of await repo.subscribers(this.ctx.db, 'proofOfPlay.hourly')) {

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import type { AppContext } from '../../platform/context';
 import type { PlaylistRow } from '../playlists/playlists.queries';
 import { adIdsOfPlans } from '../playlists/playlists.queries';
+import type { PublishingContext } from '../publishing/publishing.context';
 import { pullsOfRobot } from '../publishing/publishing.queries';
 import { planScheduleOf } from '../schedules/schedules.service';
 import { type AuditInput, overlapSpan, type PlanFacts } from './play-events.audit';
@@ -39,7 +40,7 @@ export function adLengthMs(ad: AdDto): number | null {
 const AD_FACTS_TTL_MS = 60_000;
 const adFactsCache = new WeakMap<AppContext, Map<string, { at: number; ads: Map<string, number | null> }>>();
 
-async function planAdLengths(ctx: AppContext, db: DbOrTx, planIds: string[]) {
+async function planAdLengths(ctx: PublishingContext, db: DbOrTx, planIds: string[]) {
   let cache = adFactsCache.get(ctx);
   if (!cache) {
     cache = new Map();
@@ -75,7 +76,7 @@ const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
  * stored around the batch's span (overlap rule).
  */
 export async function auditFacts(
-  ctx: AppContext,
+  ctx: PublishingContext,
   db: DbOrTx,
   robotRef: string,
   plans: PlaylistRow[],

@@ -10,18 +10,18 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { acceptGzip } from '../../platform/compressed-body';
-import type { AppContext } from '../../platform/context';
 import { zodRoutes } from '../../platform/zod-routes';
 import { deviceAuth } from '../device-protocol/device-auth';
 import { DEVICE_HOT_ROUTE } from '../device-protocol/device-protocol.routes';
 import { publishExportState, startConsumeExport } from '../publishing/publish-exports';
+import type { PublishingContext } from '../publishing/publishing.context';
 import { QR_PATH } from '../qr-codes/qr-codes.service';
 import { countIngested } from './play-events.metrics';
 import { consume, ingestEvents } from './play-events.service';
 import { scanQr } from './qr-scans.service';
 
 /** Proof of play: the device's event batches and the plan's consumption (spec section 7, /playlistConsume). */
-export function playEventsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function playEventsRoutes(ctx: PublishingContext): FastifyPluginAsyncZod {
   return async (app) => {
     const deviceRoute = zodRoutes(app, ['device']);
     const publishingRoute = zodRoutes(app, ['publishing']);
@@ -33,7 +33,12 @@ export function playEventsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: eventBatchResult,
         config: { device: true },
         // 500 events are about 200 KB of JSON; compressed, far less.
-        options: { ...DEVICE_HOT_ROUTE, bodyLimit: 1024 * 1024, preParsing: acceptGzip(), onRequest: deviceAuth(ctx) },
+        options: {
+          ...DEVICE_HOT_ROUTE,
+          bodyLimit: 1024 * 1024,
+          preParsing: acceptGzip(),
+          onRequest: deviceAuth(ctx.deviceTokens),
+        },
       },
       async (request) => {
         const data = await ingestEvents(ctx, request.device, request.body.events);

@@ -1,8 +1,8 @@
 import type { Audience, ConsumeRow, DeviceEvent } from '@robot-ads/contracts/play-events/play-events.schemas';
-import type { AppContext } from '../../platform/context';
 import type { SessionUser } from '../../platform/session-user';
 import type { DeviceIdentity } from '../device-protocol/device-auth';
 import { visiblePlan } from '../playlists/playlists.service';
+import type { PublishingContext } from '../publishing/publishing.context';
 import { auditBatch, type Verdict } from './play-events.audit';
 import { auditFacts } from './play-events.audit-facts';
 import {
@@ -111,7 +111,7 @@ export function flagDeltas(robotRef: string, events: DeviceEvent[], verdicts: Ma
  * rollups by reason, all in one transaction. A re-sent event inserts nothing, so it keeps its first verdict.
  */
 export async function ingestEvents(
-  ctx: AppContext,
+  ctx: PublishingContext,
   device: Pick<DeviceIdentity, 'robotRef'>,
   events: DeviceEvent[],
   /** false: events the server itself observed (a phone opening a signed QR code), not a device's report. */
@@ -157,7 +157,7 @@ const toSeconds = (v: Date | string | null) => (v ? Math.floor(new Date(v).getTi
 
 /** GET /api/Publishes/consume: a plan's consumption per robot (limit -1: every row). */
 export async function consume(
-  ctx: AppContext,
+  ctx: PublishingContext,
   user: SessionUser,
   q: { playListId: string; start: number; limit: number },
 ): Promise<{ total: number; datas: ConsumeRow[] }> {

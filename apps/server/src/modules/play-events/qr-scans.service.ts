@@ -1,8 +1,8 @@
 import { isQrTarget } from '@robot-ads/contracts/ads/ads.rules';
 import { newId } from '@robot-ads/contracts/common/ids';
 import { AppError } from '../../platform/app-error';
-import type { AppContext } from '../../platform/context';
 import { adQrTarget } from '../ads/ads.queries';
+import type { PublishingContext } from '../publishing/publishing.context';
 import { decodeQrCode } from '../qr-codes/qr-codes.service';
 import { ingestEvents } from './play-events.service';
 
@@ -17,7 +17,7 @@ import { ingestEvents } from './play-events.service';
  * ad's stored QR target. An unknown or forged code, or an ad without a target, is QR_CODE_NOT_FOUND (404)
  * and counts nothing.
  */
-export async function scanQr(ctx: AppContext, code: string): Promise<string> {
+export async function scanQr(ctx: PublishingContext, code: string): Promise<string> {
   const at = await decodeQrCode(ctx, code);
   const target = at ? await adQrTarget(ctx.db, at.adId) : null;
   // The stored target was checked when saved; checked again so that nothing else is ever redirected to.

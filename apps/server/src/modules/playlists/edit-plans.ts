@@ -10,9 +10,9 @@ import {
 } from '@robot-ads/contracts/playlists/playlists.schemas';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
-import type { AppContext } from '../../platform/context';
 import { isSuperuser } from '../../platform/session-user';
 import { customerExists } from '../customers/delivery.queries';
+import type { PlaylistsContext } from './playlists.context';
 import { emptyPlanCounts } from './playlists.context';
 import { adSummaries, insertPlan, markPlanDeleted, updatePlanFields } from './playlists.repository';
 import { getPlan, type PlanScopeContext, type User, visiblePlan } from './playlists.service';
@@ -27,7 +27,7 @@ interface ResolvedAds {
 
 /** The ads of a plan must exist (and be the plan's customer's) and have materials; at most 15 materials. */
 async function resolveAds(
-  ctx: AppContext,
+  ctx: PlaylistsContext,
   db: DbOrTx,
   user: User,
   clientId: string,
@@ -76,7 +76,7 @@ async function clientFor(db: DbOrTx, user: User, clientId: string | undefined): 
   return clientId;
 }
 
-export async function createPlan(ctx: AppContext, user: User, input: PlaylistInputParsed): Promise<PlaylistDto> {
+export async function createPlan(ctx: PlaylistsContext, user: User, input: PlaylistInputParsed): Promise<PlaylistDto> {
   const now = ctx.clock.now();
   assertRules(input, now);
   const id = await ctx.db.transaction(async (tx) => {
@@ -115,7 +115,7 @@ async function lockState(ctx: PlanScopeContext, db: DbOrTx, id: string) {
   return { delivered: counts.notIssued + counts.issued + counts.pulled > 0, pending };
 }
 
-export async function updatePlan(ctx: AppContext, user: User, sent: PlaylistUpdateParsed): Promise<PlaylistDto> {
+export async function updatePlan(ctx: PlaylistsContext, user: User, sent: PlaylistUpdateParsed): Promise<PlaylistDto> {
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const row = await visiblePlan(ctx, tx, user, sent.id, { forUpdate: true });
@@ -163,7 +163,7 @@ export async function updatePlan(ctx: AppContext, user: User, sent: PlaylistUpda
  * DELETE a plan: refused while it is delivered to devices (cancel the delivery first); its pending
  * applications are withdrawn. The row stays (deletedAt) so that links to it say "the plan has been cancelled".
  */
-export async function deletePlan(ctx: AppContext, user: User, id: string): Promise<{ id: string }> {
+export async function deletePlan(ctx: PlaylistsContext, user: User, id: string): Promise<{ id: string }> {
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const row = await visiblePlan(ctx, tx, user, id, { forUpdate: true });

@@ -1,5 +1,9 @@
 import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import type { AppContext } from '../../platform/context';
+import type { ParamsService } from '../admin/params.service';
+import type { AdsService } from '../ads/ads.service';
+import type { NotificationsService } from '../notifications/notifications.service';
 
 /** A plan's publish records by state (the publishing module's counts). */
 export interface PlanRecordCounts {
@@ -21,7 +25,7 @@ export const emptyPlanCounts = (): PlanRecordCounts => ({
 /**
  * What plans need to know about their delivery, owned by the modules above them (publishing: the
  * records; audits: the applications). playlists declares it, buildApp passes the implementation
- * (`planDeliveryFacts` in app.ts), so playlists imports neither module. The `SQL` members are
+ * (`planDeliveryFacts`, audits/plan-delivery.ts), so playlists imports neither module. The `SQL` members are
  * conditions correlated on the plan id column they are given (list filters evaluated in SQL).
  */
 export interface PlanDeliveryFacts {
@@ -41,8 +45,20 @@ export interface PlanDeliveryFacts {
   withdrawPendingApplications(db: DbOrTx, playlistId: string, now: Date): Promise<void>;
 }
 
-declare module '../../platform/context' {
-  interface AppContext {
-    planDelivery: PlanDeliveryFacts;
-  }
+/**
+ * What the playlists functions are given: the platform plus the services they use, each typed by its
+ * implementation (buildApp, app.ts, builds it).
+ */
+export interface PlaylistsContext extends AppContext {
+  /** The plans' ads with their materials (getAdsWithResources). */
+  ads: AdsService;
+  /** System parameters (the low pull-rate threshold). */
+  params: ParamsService;
+  /** Notices to a plan's owner (stored, then pushed live). */
+  notifications: NotificationsService;
+  /**
+   * The plans' delivery. Publishing and audits sit above playlists, so playlists declares the shape and
+   * buildApp passes audits' `planDeliveryFacts` (audits/plan-delivery.ts).
+   */
+  planDelivery: PlanDeliveryFacts;
 }

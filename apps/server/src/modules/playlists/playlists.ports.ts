@@ -1,5 +1,5 @@
 import type { NotificationName } from '@robot-ads/contracts/notifications/notifications.schemas';
-import type { AppContext } from '../../platform/context';
+import type { PlaylistsContext } from './playlists.context';
 
 /**
  * The live notifications plans, applications and publishing send (spec section 3: playlist.audit.result
@@ -8,7 +8,7 @@ import type { AppContext } from '../../platform/context';
  * and never undoes the decision that caused it.
  */
 export async function notifyUser(
-  ctx: AppContext,
+  ctx: PlaylistsContext,
   userId: string,
   name: NotificationName,
   data: Record<string, unknown>,

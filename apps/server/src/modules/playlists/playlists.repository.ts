@@ -1,9 +1,8 @@
 import type { DeliveryStatus } from '@robot-ads/contracts/publishing/delivery-status.rules';
 import { and, asc, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import type { AppContext } from '../../platform/context';
 import { containsLike } from '../../platform/like';
-import type { PlanDeliveryFacts } from './playlists.context';
+import type { PlanDeliveryFacts, PlaylistsContext } from './playlists.context';
 import { type PlaylistRow, playlistAds, playlists } from './playlists.table';
 
 /*
@@ -22,7 +21,7 @@ export interface AdSummary {
 }
 
 /** The ads with their materials, through the ads module (materials that vanished are not counted). */
-export async function adSummaries(ctx: AppContext, db: DbOrTx, adIds: string[]): Promise<Map<string, AdSummary>> {
+export async function adSummaries(ctx: PlaylistsContext, db: DbOrTx, adIds: string[]): Promise<Map<string, AdSummary>> {
   const out = new Map<string, AdSummary>();
   if (adIds.length === 0) return out;
   const ads = await ctx.ads.getAdsWithResources([...new Set(adIds)], db);

@@ -17,17 +17,17 @@ import {
 } from '@robot-ads/contracts/playlists/playlists.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../platform/context';
 import { tr } from '../../platform/i18n/i18n';
 import { zodRoutes } from '../../platform/zod-routes';
 import { createPlan, deletePlan, updatePlan } from './edit-plans';
+import type { PlaylistsContext } from './playlists.context';
 import { getPlan, queryHistory, queryOnline, queryPlans } from './playlists.service';
 
 const tags = ['playlists'];
 const PLAN_EDITORS = [...OPERATOR_ROLES, ...ADVERTISER_ROLES];
 
 /** Playlists (spec section 7): delivery plans and the operators' direct publishing. */
-export function playlistsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function playlistsRoutes(ctx: PlaylistsContext): FastifyPluginAsyncZod {
   return async (app) => {
     const route = zodRoutes(app, tags);
 

@@ -10,10 +10,10 @@ import {
 import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
-import type { AppContext } from '../../platform/context';
 import { accountSubtreeIds } from '../../platform/scope';
 import { isSuperuser, type SessionUser } from '../../platform/session-user';
 import { customerNamesByIds } from '../customers/customers.queries';
+import type { PlaylistsContext } from './playlists.context';
 import { emptyPlanCounts, type PlanRecordCounts } from './playlists.context';
 import { noPlans, plansOfCustomer, subtreePlans } from './playlists.queries';
 import {
@@ -33,7 +33,7 @@ export { subtreePlans } from './playlists.queries';
 
 export type User = Pick<SessionUser, 'id' | 'role' | 'principals' | 'customer' | 'projectId'>;
 /** What the plan scope needs of the context: the plans' delivery facts (a property sees the plans that reach it). */
-export type PlanScopeContext = Pick<AppContext, 'planDelivery'>;
+export type PlanScopeContext = Pick<PlaylistsContext, 'planDelivery'>;
 
 /**
  * The plans a caller may see: root/admin all; operators those created in their account subtree or
@@ -98,7 +98,7 @@ export function statusOf(row: PlaylistRow, counts: PlanRecordCounts, pending: bo
 }
 
 /** DTOs of plan rows, with their ads, customer name, pull numbers and delivery status (fixed number of queries). */
-export async function toDtos(ctx: AppContext, db: DbOrTx, rows: PlaylistRow[]): Promise<PlaylistDto[]> {
+export async function toDtos(ctx: PlaylistsContext, db: DbOrTx, rows: PlaylistRow[]): Promise<PlaylistDto[]> {
   const ids = rows.map((r) => r.id);
   const [adIds, counts, pending, names] = await Promise.all([
     adIdsOfPlans(db, ids),
@@ -156,7 +156,7 @@ export async function toDtos(ctx: AppContext, db: DbOrTx, rows: PlaylistRow[]): 
   });
 }
 
-export async function getPlan(ctx: AppContext, user: User, id: string): Promise<PlaylistDto> {
+export async function getPlan(ctx: PlaylistsContext, user: User, id: string): Promise<PlaylistDto> {
   const row = await visiblePlan(ctx, ctx.db, user, id);
   const [dto] = await toDtos(ctx, ctx.db, [row]);
   return dto as PlaylistDto;
@@ -172,7 +172,7 @@ export interface PlanListQuery {
 }
 
 /** Paged plans in scope, newest first; the delivery status filter is evaluated in SQL. */
-export async function queryPlans(ctx: AppContext, user: User, q: PlanListQuery, extra: SQL[] = []) {
+export async function queryPlans(ctx: PlaylistsContext, user: User, q: PlanListQuery, extra: SQL[] = []) {
   const scope = await planScope(ctx, ctx.db, user);
   const status = q.status ? statusCondition(ctx, q.status, ctx.clock.now()) : undefined;
   const { total, rows } = await planPage(ctx.db, { ...q, extra, scope, status }, q);
@@ -187,19 +187,19 @@ export function statusCondition(ctx: PlanScopeContext, status: string, now: Date
 }
 
 /** GET queryOnlineAdvertising: plans delivered to devices and not ended (the online delivery list). */
-export async function queryOnline(ctx: AppContext, user: User, q: PlanListQuery) {
+export async function queryOnline(ctx: PlaylistsContext, user: User, q: PlanListQuery) {
   return queryPlans(ctx, user, q, onlineConditions(ctx.planDelivery, ctx.clock.now()));
 }
 
 /** GET /ad/historyPublish list: plans that were ever published (any record), newest first. */
-export async function queryHistory(ctx: AppContext, user: User, q: PlanListQuery) {
+export async function queryHistory(ctx: PlaylistsContext, user: User, q: PlanListQuery) {
   return queryPlans(ctx, user, q, [everPublishedCondition(ctx.planDelivery)]);
 }
 
 // Plan commands live in edit-plans.ts.
 
 /** GET deleteCheck: whether the plan can be deleted now, and what holds it. */
-export async function deleteCheck(ctx: AppContext, user: User, id: string) {
+export async function deleteCheck(ctx: PlaylistsContext, user: User, id: string) {
   const row = await visiblePlan(ctx, ctx.db, user, id);
   const counts = (await ctx.planDelivery.countsByPlan(ctx.db, [row.id])).get(row.id) ?? emptyPlanCounts();
   const devices = counts.notIssued + counts.issued + counts.pulled;

@@ -11,9 +11,9 @@ import {
   publishWithRobotsBody,
 } from '@robot-ads/contracts/publishing/publishing.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../platform/context';
 import type { SessionUser } from '../../platform/session-user';
 import { zodRoutes } from '../../platform/zod-routes';
+import type { PublishingContext } from './publishing.context';
 import { cancelDirect, type DirectTarget, publishDirect, publishIntelligent } from './publishing.service';
 
 /** The spec keeps these routes under Playlists: they are listed with the plans. */
@@ -22,7 +22,7 @@ const tags = ['playlists'];
 type DirectRequest = { user: SessionUser; lang: Language; body: { playListId: string } };
 
 /** Operators publish a plan directly and cancel it (Playlists/publishWith*, cancelPlayListBy*). */
-export function directPublishRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function directPublishRoutes(ctx: PublishingContext): FastifyPluginAsyncZod {
   return async (app) => {
     const route = zodRoutes(app, tags);
 

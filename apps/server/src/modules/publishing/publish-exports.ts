@@ -18,6 +18,7 @@ import { texts, tr, withZone } from '../../platform/i18n/i18n';
 import type { SessionUser } from '../../platform/session-user';
 import { visiblePlan } from '../playlists/playlists.service';
 import { countPublishRecords, insertPublishExport } from './publish-exports.repository';
+import type { PublishingContext } from './publishing.context';
 import { publishDetails } from './publishing.service';
 import { publishExports } from './publishing.table';
 
@@ -27,7 +28,7 @@ import { publishExports } from './publishing.table';
  * a consumption export.
  */
 export type ConsumePage = (
-  ctx: AppContext,
+  ctx: PublishingContext,
   user: SessionUser,
   q: { playListId: string; start: number; limit: number },
 ) => Promise<{ total: number; datas: ConsumeRow[] }>;
@@ -52,7 +53,7 @@ const DATED = new Set<string>(['pubTime', 'pullTime', 'lastPlayTime']);
 
 /** GET exportDetailByPlaylistId: queues the export of a plan's publish details. */
 export async function startPublishExport(
-  ctx: AppContext,
+  ctx: PublishingContext,
   user: SessionUser,
   q: { playListId: string; state?: PublishState; language: Language },
 ) {
@@ -79,7 +80,7 @@ export async function startPublishExport(
 
 /** GET consumeExportAndProgress: queues the export of a plan's consumption per robot. */
 export async function startConsumeExport(
-  ctx: AppContext,
+  ctx: PublishingContext,
   user: SessionUser,
   q: { playListId: string; language: Language },
   consume: ConsumePage,
@@ -105,7 +106,7 @@ type ExportJob = typeof publishExports.$inferSelect;
 
 /** What a job writes: its sheet, columns and rows page by page. */
 function exportSheet(
-  ctx: AppContext,
+  ctx: PublishingContext,
   job: ExportJob,
   user: SessionUser,
   lang: Language,
@@ -165,7 +166,7 @@ function exportSheet(
 }
 
 /** The job: writes the workbook page by page, recording progress after each page. */
-export async function runPublishExport(ctx: AppContext, key: string, user: SessionUser, consume: ConsumePage) {
+export async function runPublishExport(ctx: PublishingContext, key: string, user: SessionUser, consume: ConsumePage) {
   await runExportJob(ctx, publishExports, key, (job) => ({
     filePrefix: job.kind === 'consume' ? 'consume' : 'publish-details',
     failedMessage: 'publish export failed',

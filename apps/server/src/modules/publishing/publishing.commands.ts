@@ -18,6 +18,7 @@ import { robotIdsOfProjects } from '../devices/devices.queries';
 import { findRobotsByRobotIds, queryRobots } from '../devices/devices.service';
 import { adIdsOfPlans, markPlanApproved, type PlaylistRow } from '../playlists/playlists.queries';
 import { visiblePlan } from '../playlists/playlists.service';
+import type { PublishingContext } from './publishing.context';
 import {
   cancelLiveRecords,
   cancelRecordById,
@@ -49,7 +50,7 @@ export interface PublishOutcome {
  * doubled. Devices refused for a delivery reason get a failed record (shown in the publish details).
  */
 export async function publishPlan(
-  ctx: AppContext,
+  ctx: PublishingContext,
   tx: DbOrTx,
   user: ScopeUser,
   plan: PlaylistRow,
@@ -179,7 +180,7 @@ export async function assertDeliverable(ctx: AppContext, db: DbOrTx, plan: Playl
 }
 
 export async function publishDirect(
-  ctx: AppContext,
+  ctx: PublishingContext,
   user: SessionUser,
   playListId: string,
   target: DirectTarget,
@@ -209,7 +210,7 @@ export async function publishDirect(
 
 /** publishWithMode: intelligent delivery to at most 10 devices, named or chosen by the filters (nearest first). */
 export async function publishIntelligent(
-  ctx: AppContext,
+  ctx: PublishingContext,
   user: SessionUser,
   body: {
     playListId: string;
@@ -249,7 +250,7 @@ export async function publishIntelligent(
 }
 
 export async function cancelDirect(
-  ctx: AppContext,
+  ctx: PublishingContext,
   user: SessionUser,
   playListId: string,
   target: DirectTarget,
@@ -267,7 +268,7 @@ export async function cancelDirect(
 
 /** queryPublishByImport: which imported devices carry the plan (the rows a batch cancellation would touch). */
 export async function checkImportForCancel(
-  ctx: AppContext,
+  ctx: PublishingContext,
   user: SessionUser,
   playListId: string,
   entries: RobotIdEntry[],
@@ -301,7 +302,11 @@ export async function checkImportForCancel(
 }
 
 /** Controls/adPublishByPlaylistId: issue an approved plan to its devices again (devices refetch). */
-export async function reissue(ctx: AppContext, user: SessionUser, playListId: string): Promise<{ issued: number }> {
+export async function reissue(
+  ctx: PublishingContext,
+  user: SessionUser,
+  playListId: string,
+): Promise<{ issued: number }> {
   return ctx.db.transaction(async (tx) => {
     const plan = await visiblePlan(ctx, tx, user, playListId, { forUpdate: true });
     if (plan.auditState !== 'post') throw new AppError('PLAYLIST_NOT_APPROVED', {}, 'playListId');
@@ -313,7 +318,7 @@ export async function reissue(ctx: AppContext, user: SessionUser, playListId: st
 }
 
 /** DELETE /api/Publishes/{id}: cancel one device's record (operators). */
-export async function cancelRecord(ctx: AppContext, user: SessionUser, id: string, reason: string) {
+export async function cancelRecord(ctx: PublishingContext, user: SessionUser, id: string, reason: string) {
   return ctx.db.transaction(async (tx) => {
     const rec = await lockRecord(tx, id);
     if (!rec) throw new AppError('NOT_FOUND', {}, 'id');

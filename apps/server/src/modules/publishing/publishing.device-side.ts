@@ -7,6 +7,7 @@ import type { AdLinkCounter } from '../ads/ads.service';
 import type { UsedSlotsLookup } from '../devices/devices.context';
 import { notifyUser } from '../playlists/playlists.ports';
 import { type PlaylistRow, plansByIds } from '../playlists/playlists.queries';
+import type { PublishingContext } from './publishing.context';
 import {
   countRobotsLiveWithAd,
   heldByRobot,
@@ -89,7 +90,7 @@ export async function plansPublishedToRobots(
  * plan's creator gets a live playlist.pulled.ratio notification. Returns the plans updated.
  */
 export async function markPulled(
-  ctx: AppContext,
+  ctx: PublishingContext,
   robotRef: string,
   playlistIds: string[],
   at: Date,

@@ -14,6 +14,7 @@ import { type ListedRobot, listedRobots, robotCountsOfProjects } from '../device
 import { plansByIds } from '../playlists/playlists.queries';
 import { planScope, toDtos as toPlanDtos, visiblePlan } from '../playlists/playlists.service';
 import { robotIdsOfAccounts } from './publishing.commands';
+import type { PublishingContext } from './publishing.context';
 import {
   countsByPlan,
   emptyCounts,
@@ -130,7 +131,7 @@ async function pagedRecords(ctx: AppContext, where: RecordWhere, q: { start: num
 
 /** GET queryDetailByPlaylistId: the plan's records with per-device state, paged and filtered. */
 export async function publishDetails(
-  ctx: AppContext,
+  ctx: PublishingContext,
   user: SessionUser,
   q: RecordFilter & { playListId: string },
   lang: Language,
@@ -143,18 +144,23 @@ export async function publishDetails(
  * GET queryBycondition (/publish/info): publish records across the plans in the caller's scope (the
  * plan scope of every list; a property account sees its own devices only), paged and filtered.
  */
-export async function queryRecords(ctx: AppContext, user: SessionUser, q: RecordFilter, lang: Language) {
+export async function queryRecords(ctx: PublishingContext, user: SessionUser, q: RecordFilter, lang: Language) {
   const scope = await planScope(ctx, ctx.db, user);
   return pagedRecords(ctx, { planScope: scope, ...recordWhere(user, q) }, q, lang);
 }
 
 /** /failedReport: devices a plan could not be delivered to, across the plans in scope. */
-export function failedReport(ctx: AppContext, user: SessionUser, q: Omit<RecordFilter, 'state'>, lang: Language) {
+export function failedReport(
+  ctx: PublishingContext,
+  user: SessionUser,
+  q: Omit<RecordFilter, 'state'>,
+  lang: Language,
+) {
   return queryRecords(ctx, user, { ...q, state: 'failed' }, lang);
 }
 
 /** GET /api/Publishes/query: counts by state and the pull numbers of a plan. */
-export async function publishSummaryOf(ctx: AppContext, user: SessionUser, playListId: string) {
+export async function publishSummaryOf(ctx: PublishingContext, user: SessionUser, playListId: string) {
   const plan = await visiblePlan(ctx, ctx.db, user, playListId);
   const [dto] = await toPlanDtos(ctx, ctx.db, [plan]);
   const c = (await countsByPlan(ctx.db, [plan.id])).get(plan.id) ?? emptyCounts();
@@ -171,13 +177,13 @@ export async function publishSummaryOf(ctx: AppContext, user: SessionUser, playL
 }
 
 /** GET queryPostByPlaylistId: robot IDs the plan is live on. */
-export async function liveRobotIds(ctx: AppContext, user: SessionUser, playListId: string): Promise<string[]> {
+export async function liveRobotIds(ctx: PublishingContext, user: SessionUser, playListId: string): Promise<string[]> {
   const plan = await visiblePlan(ctx, ctx.db, user, playListId);
   return liveRobotIdsOfPlan(ctx.db, plan.id, user.role === 'project' ? user.projectId : undefined);
 }
 
 /** GET getCancelTimeByPlaylistId: when (and why) the plan's delivery was last cancelled. */
-export async function cancelTime(ctx: AppContext, user: SessionUser, playListId: string) {
+export async function cancelTime(ctx: PublishingContext, user: SessionUser, playListId: string) {
   const plan = await visiblePlan(ctx, ctx.db, user, playListId);
   const row = await lastCancellation(ctx.db, plan.id);
   return { cancelTime: toUnixSeconds(row?.at ?? null), reason: row?.reason ?? null };

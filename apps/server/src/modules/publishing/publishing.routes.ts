@@ -29,13 +29,13 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/app-error';
-import type { AppContext } from '../../platform/context';
 import { sendWorkbook } from '../../platform/exports';
 import { zodRoutes } from '../../platform/zod-routes';
 import { parseRobotIdFile, type RobotIdEntry, readImportUpload } from '../devices/device-import';
 import { registerImportMultipart } from '../devices/devices.routes';
 import { deleteCheck } from '../playlists/playlists.service';
 import { type ConsumePage, publishExportFile, publishExportState, startPublishExport } from './publish-exports';
+import type { PublishingContext } from './publishing.context';
 import {
   accountOptions,
   cancelDirect,
@@ -68,7 +68,7 @@ async function importEntries(
 }
 
 /** Publishes (spec section 7) and Controls: publish details, pull numbers, batch cancellation, reports. */
-export function publishingRoutes(ctx: AppContext, consume: ConsumePage): FastifyPluginAsyncZod {
+export function publishingRoutes(ctx: PublishingContext, consume: ConsumePage): FastifyPluginAsyncZod {
   return async (app) => {
     await registerImportMultipart(app);
     const route = zodRoutes(app, tags);

@@ -47,10 +47,11 @@ async function remindedLeadIds(): Promise<string[]> {
 
 describe('lead follow-up reminders in the platform zone', () => {
   it('reminds on the New York day of the follow-up, not the China day', async () => {
-    const service = new LeadsService(t.app.ctx, {
-      createCustomer: async () => ({ id: '' }),
-      createAdvertiser: async () => ({ id: '' }),
-    });
+    const service = new LeadsService(
+      t.app.ctx,
+      { createCustomer: async () => ({ id: '' }), createAdvertiser: async () => ({ id: '' }) },
+      t.app.services.notifications,
+    );
     // 24 November 23:30 in New York: today there.
     const tonight = await lead('今晚跟进', '13800138101', unix('2026-11-25T04:30:00Z'));
     // 25 November 01:00 in New York (14:00 in China): tomorrow in New York, although today in China.

@@ -68,10 +68,11 @@ describe('intended customers', () => {
     const notes = second.json().data.notes;
     expect(notes.map((n: { content: string }) => n.content)).toEqual(['Called, wants a quote', 'Sent the price list']);
     expect(notes[1].time - notes[0].time).toBe(60);
-    const service = new LeadsService(t.app.ctx, {
-      createCustomer: async () => ({ id: '' }),
-      createAdvertiser: async () => ({ id: '' }),
-    });
+    const service = new LeadsService(
+      t.app.ctx,
+      { createCustomer: async () => ({ id: '' }), createAdvertiser: async () => ({ id: '' }) },
+      t.app.services.notifications,
+    );
     expect(await service.sendDueReminders()).toBe(0);
     // Later today (China time): due now, reminded once.
     const laterToday = Math.floor(clock.now().getTime() / 1000) + 7200;

@@ -22,6 +22,7 @@ import type { AppContext } from '../../platform/context';
 import { accountSubtreeIds, assertCanSeeAccount, isSuperuser } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
 import { findAccountById } from '../accounts/accounts.queries';
+import type { NotificationsService } from '../notifications/notifications.service';
 import {
   deleteLeadWithNotes,
   dueUnremindedLeads,
@@ -84,6 +85,7 @@ export class LeadsService {
   constructor(
     private readonly ctx: AppContext,
     private readonly ports: LeadConversionPorts,
+    private readonly notifications: NotificationsService,
   ) {}
 
   /** Operators only: root/admin all leads; others those owned in their subtree (a salesperson: its own). */
@@ -289,7 +291,7 @@ export class LeadsService {
     const due = await dueUnremindedLeads(this.ctx.db, endOfToday);
     for (const lead of due) {
       await markLeadReminded(this.ctx.db, lead.id, lead.nextFollowAt);
-      await this.ctx.notifications.notify(lead.ownerId, LEAD_REMINDER_EVENT, {
+      await this.notifications.notify(lead.ownerId, LEAD_REMINDER_EVENT, {
         id: lead.id,
         name: lead.name,
         phone: lead.phone,

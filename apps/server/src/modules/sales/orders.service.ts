@@ -30,6 +30,7 @@ import { accountsOfCustomers } from '../accounts/accounts.queries';
 import { customerNamesByIds, findCustomerById } from '../customers/customers.queries';
 import { pricedRobots } from '../devices/devices.queries';
 import { sumRollups } from '../play-events/play-events.queries';
+import type { PlaylistsContext } from '../playlists/playlists.context';
 import { getPlan } from '../playlists/playlists.service';
 import { screenDayDelivery } from './order-delivery';
 import {
@@ -122,7 +123,7 @@ export function toOrderDto(r: OrderRow, customerName: string): OrderDto {
 }
 
 export class OrdersService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: PlaylistsContext) {}
 
   /** The amount lines from the robots' current prices (ORDER_PRICE_MISSING names a robot without one). */
   private async lines(robotIds: string[], materials: number, weeks: number): Promise<OrderLine[]> {

@@ -9,10 +9,10 @@ import {
   type SchedulePlan,
 } from '@robot-ads/contracts/device-protocol/schedule.schemas';
 import { activeIntervals } from '@robot-ads/contracts/playback/schedule.rules';
-import type { AppContext } from '../../platform/context';
 import { robotScreens } from '../devices/devices.queries';
 import { findMediaByIds } from '../media/media.service';
 import { adIdsOfPlans, type PlaylistRow } from '../playlists/playlists.queries';
+import type { PublishingContext } from '../publishing/publishing.context';
 import { plansPublishedToRobots } from '../publishing/publishing.service';
 import { qrLinker } from '../qr-codes/qr-codes.service';
 import { openTasksOfRobots } from '../shooting/shooting.queries';
@@ -47,7 +47,7 @@ export interface BuiltSchedule {
  * their ads and every file as a signed link with size and checksum. The version is a hash of all of it
  * except the links (which are re-signed on every build), plus the day bucket.
  */
-export async function buildSchedule(ctx: AppContext, robotRef: string, robotId: string): Promise<BuiltSchedule> {
+export async function buildSchedule(ctx: PublishingContext, robotRef: string, robotId: string): Promise<BuiltSchedule> {
   const built = (await buildSchedules(ctx, [{ robotRef, robotId }])).get(robotRef);
   if (!built) throw new Error('schedule not built');
   return built;
@@ -58,7 +58,7 @@ export async function buildSchedule(ctx: AppContext, robotRef: string, robotId: 
  * a plan published to thousands): their screens, their live plans, the ads and files of those plans.
  */
 export async function buildSchedules(
-  ctx: AppContext,
+  ctx: PublishingContext,
   robots: { robotRef: string; robotId: string }[],
 ): Promise<Map<string, BuiltSchedule>> {
   const nowS = Math.floor(ctx.clock.now().getTime() / 1000);

@@ -1,5 +1,5 @@
 import type { DeviceSchedule } from '@robot-ads/contracts/device-protocol/schedule.schemas';
-import type { AppContext } from '../../platform/context';
+import type { PublishingContext } from '../publishing/publishing.context';
 import { type BuiltSchedule, buildSchedules, lookahead } from './build-schedules';
 
 /** A safety net under the change feed: a cached schedule is rebuilt at least this often (same content, same version). */
@@ -37,7 +37,7 @@ export class ScheduleCache {
   private readonly generations = new Map<string, number>();
 
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: PublishingContext,
     private readonly maxEntries = 1_000_000,
     private readonly maxBodies = 20_000,
   ) {}

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Namespace, Server } from 'socket.io';
-import type { AppContext } from '../../platform/context';
 import { deviceOfToken } from '../device-protocol/device-auth';
 import { revokedTokensSince } from '../devices/devices.queries';
+import type { PublishingContext } from '../publishing/publishing.context';
 import { robotsWithShootChangesSince } from '../shooting/shooting.queries';
 import { changedRobotsSince } from './schedules.repository';
 import type { ScheduleCache } from './schedules.service';
@@ -61,7 +61,7 @@ export class ScheduleFeed {
   private redis: { pub: Redis; sub: Redis } | null = null;
 
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: PublishingContext,
     private readonly cache: ScheduleCache,
     private readonly overlapMs = 30_000,
   ) {
@@ -76,7 +76,7 @@ export class ScheduleFeed {
       const raw = auth?.token ?? socket.handshake.query.token;
       const token = typeof raw === 'string' ? raw.replace(/^Bearer\s+/i, '') : '';
       if (!token) return next(new Error('DEVICE_TOKEN_INVALID'));
-      deviceOfToken(this.ctx, token)
+      deviceOfToken(this.ctx.deviceTokens, token)
         .then((robot) => {
           if (!robot) return next(new Error('DEVICE_TOKEN_INVALID'));
           socket.data.robotRef = robot.robotRef;

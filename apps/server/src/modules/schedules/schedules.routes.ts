@@ -8,11 +8,11 @@ import {
 } from '@robot-ads/contracts/device-protocol/schedule.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../platform/context';
 import { quickValidatorCompiler } from '../../platform/validation';
 import { zodRoutes } from '../../platform/zod-routes';
 import { deviceAuth } from '../device-protocol/device-auth';
 import { DEVICE_HOT_ROUTE } from '../device-protocol/device-protocol.routes';
+import type { PublishingContext } from '../publishing/publishing.context';
 import { ScheduleFeed } from './schedules.push';
 import { acknowledge, nowPlaying, ScheduleCache } from './schedules.service';
 
@@ -28,7 +28,7 @@ declare module 'fastify' {
   }
 }
 
-export function createSchedules(ctx: AppContext): Schedules {
+export function createSchedules(ctx: PublishingContext): Schedules {
   const cache = new ScheduleCache(ctx);
   return { cache, feed: new ScheduleFeed(ctx, cache) };
 }
@@ -40,10 +40,10 @@ export function createSchedules(ctx: AppContext): Schedules {
 /** A 304 has no body: Fastify sends `undefined` as is, without running the response serializer. */
 const NO_BODY = undefined as unknown as null;
 
-export function schedulePullRoutes(ctx: AppContext, cache: ScheduleCache): FastifyPluginAsyncZod {
+export function schedulePullRoutes(ctx: PublishingContext, cache: ScheduleCache): FastifyPluginAsyncZod {
   return async (app) => {
     // The device-token check is remembered per token, so that an unchanged poll costs no query.
-    const auth = deviceAuth(ctx);
+    const auth = deviceAuth(ctx.deviceTokens);
     app.get(
       '/api/device/v1/schedule',
       {
@@ -74,11 +74,11 @@ export function schedulePullRoutes(ctx: AppContext, cache: ScheduleCache): Fasti
 }
 
 /** Schedule delivery under /api/device/v1 (docs/device-protocol.md, "Schedule"). */
-export function schedulesRoutes(ctx: AppContext, schedules: Schedules): FastifyPluginAsyncZod {
+export function schedulesRoutes(ctx: PublishingContext, schedules: Schedules): FastifyPluginAsyncZod {
   return async (app) => {
     const deviceRoute = zodRoutes(app, ['device']);
     const devicesRoute = zodRoutes(app, ['devices']);
-    const auth = deviceAuth(ctx);
+    const auth = deviceAuth(ctx.deviceTokens);
     if (ctx.realtime) schedules.feed.attach(ctx.realtime.io);
     app.addHook('onReady', async () => schedules.feed.start());
     app.addHook('onClose', async () => schedules.feed.close());

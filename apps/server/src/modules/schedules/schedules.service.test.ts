@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DeviceTokenCache } from '../device-protocol/device-auth';
+import { DeviceTokenCache } from '../devices/device-tokens';
 import { lookahead, matchesVersion } from './schedules.service';
 
 describe('schedule look-ahead', () => {

@@ -5,6 +5,7 @@ import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import type { ScopeUser } from '../devices/devices.queries';
 import { visibleRobot } from '../devices/devices.service';
+import type { PublishingContext } from '../publishing/publishing.context';
 import { markPulled } from '../publishing/publishing.service';
 import type { ScheduleCache } from './schedule-cache';
 
@@ -23,7 +24,7 @@ export { planScheduleOf } from './schedule-content';
  * be acknowledged; an older one is refused so that the device pulls again first.
  */
 export async function acknowledge(
-  ctx: AppContext,
+  ctx: PublishingContext,
   cache: ScheduleCache,
   device: { robotRef: string; robotId: string },
   body: { version: string; planIds?: string[] },

@@ -1,12 +1,12 @@
 import { cancelRefusal, requirementState } from '@robot-ads/contracts/shooting/shooting.rules';
 import type { ShootRequirementDto } from '@robot-ads/contracts/shooting/shooting.schemas';
 import { AppError } from '../../platform/app-error';
-import type { AppContext } from '../../platform/context';
+import type { PublishingContext } from '../publishing/publishing.context';
 import { cancelUnfinishedTasks, markRequirementCancelled, taskStatesByRequirement } from './shooting.repository';
 import { emitProgress, toRequirementDtos, type User, visibleRequirement } from './shooting.service';
 
 /** Cancels a requirement that is not finished: its unfinished tasks are cancelled with it. */
-export async function cancelRequirement(ctx: AppContext, user: User, id: string): Promise<ShootRequirementDto> {
+export async function cancelRequirement(ctx: PublishingContext, user: User, id: string): Promise<ShootRequirementDto> {
   const now = ctx.clock.now();
   const row = await ctx.db.transaction(async (tx) => {
     const req = await visibleRequirement(ctx, tx, user, id, true);

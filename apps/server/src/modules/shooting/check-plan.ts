@@ -2,9 +2,9 @@ import { requirementState, shortPlanId } from '@robot-ads/contracts/shooting/sho
 import type { ShootPlanDto } from '@robot-ads/contracts/shooting/shooting.schemas';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
-import type { AppContext } from '../../platform/context';
 import { type PlaylistRow, plansByRef } from '../playlists/playlists.queries';
 import { type PlanScopeContext, planScope, toDtos } from '../playlists/playlists.service';
+import type { PublishingContext } from '../publishing/publishing.context';
 import { robotsPublishedWithPlan } from '../publishing/publishing.queries';
 import { taskStatesByRequirement, uncancelledRequirementIdsOfPlan } from './shooting.repository';
 import { secondsOf, type User } from './shooting.service';
@@ -28,7 +28,7 @@ export async function assertPlanFree(db: DbOrTx, planId: string) {
   }
 }
 
-export async function checkPlan(ctx: AppContext, user: User, ref: string): Promise<ShootPlanDto> {
+export async function checkPlan(ctx: PublishingContext, user: User, ref: string): Promise<ShootPlanDto> {
   const plan = await approvedPlan(ctx, ctx.db, user, ref);
   await assertPlanFree(ctx.db, plan.id);
   const [dto] = await toDtos(ctx, ctx.db, [plan]);

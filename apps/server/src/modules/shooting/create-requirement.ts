@@ -2,8 +2,8 @@ import { newId } from '@robot-ads/contracts/common/ids';
 import { isValidTimeZone, zonedToUnix } from '@robot-ads/contracts/playback/zoned-time';
 import type { CreateShootBody, ShootRequirementDto } from '@robot-ads/contracts/shooting/shooting.schemas';
 import { AppError } from '../../platform/app-error';
-import type { AppContext } from '../../platform/context';
 import { shootRobotsByRobotIds } from '../devices/devices.queries';
+import type { PublishingContext } from '../publishing/publishing.context';
 import { robotsPublishedWithPlan } from '../publishing/publishing.queries';
 import { approvedPlan, assertPlanFree } from './check-plan';
 import { insertRequirement, insertTasks } from './shooting.repository';
@@ -16,7 +16,7 @@ function minuteOf(hhmm: string) {
 
 /** A requirement on an approved, free plan: its window in its zone, one task per chosen robot; then the push. */
 export async function createRequirement(
-  ctx: AppContext,
+  ctx: PublishingContext,
   user: User,
   body: CreateShootBody,
 ): Promise<ShootRequirementDto> {

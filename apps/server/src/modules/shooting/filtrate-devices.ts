@@ -2,16 +2,16 @@ import { toUnixSeconds } from '@robot-ads/contracts/common/time';
 import { isOnline } from '@robot-ads/contracts/devices/devices.rules';
 import type { FiltrateDeviceDto, FiltrateDeviceQuery } from '@robot-ads/contracts/shooting/shooting.schemas';
 import { AppError } from '../../platform/app-error';
-import type { AppContext } from '../../platform/context';
 import { shootRobotsPage } from '../devices/devices.queries';
 import { plansByRef } from '../playlists/playlists.queries';
 import { planScope } from '../playlists/playlists.service';
+import type { PublishingContext } from '../publishing/publishing.context';
 import { robotsPublishedWithPlan } from '../publishing/publishing.queries';
 import type { User } from './shooting.service';
 
 /** The robots a requirement may choose: those the plan is published to (a page, or all). */
 export async function filtrateDevices(
-  ctx: AppContext,
+  ctx: PublishingContext,
   user: User,
   q: FiltrateDeviceQuery,
   all = false,

@@ -2,20 +2,20 @@ import { toUnixSeconds } from '@robot-ads/contracts/common/time';
 import { isOnline } from '@robot-ads/contracts/devices/devices.rules';
 import type { ShootTaskState } from '@robot-ads/contracts/shooting/shooting.rules';
 import type { ShootQuery, ShootRequirementDto, ShootTaskDto } from '@robot-ads/contracts/shooting/shooting.schemas';
-import type { AppContext } from '../../platform/context';
 import { shootRobotsByRefs } from '../devices/devices.queries';
 import { planIdsNamed } from '../playlists/playlists.queries';
+import type { PublishingContext } from '../publishing/publishing.context';
 import { pageRequirements, planIdsOfRequirements, tasksWithRecordIds } from './shooting.repository';
 import { placeOf, requirementScope, toRequirementDtos, type User, visibleRequirement } from './shooting.service';
 
-export async function getRequirement(ctx: AppContext, user: User, id: string): Promise<ShootRequirementDto> {
+export async function getRequirement(ctx: PublishingContext, user: User, id: string): Promise<ShootRequirementDto> {
   const row = await visibleRequirement(ctx, ctx.db, user, id);
   const [dto] = await toRequirementDtos(ctx, ctx.db, [row]);
   return dto as ShootRequirementDto;
 }
 
 /** The caller's requirements that match, newest first (the state is derived from the tasks). */
-export async function queryRequirements(ctx: AppContext, user: User, q: ShootQuery) {
+export async function queryRequirements(ctx: PublishingContext, user: User, q: ShootQuery) {
   const scope = await requirementScope(ctx, ctx.db, user);
   const planIds = q.planName ? await visiblePlanIdsByName(ctx, user, q.planName) : undefined;
   const { total, rows } = await pageRequirements(
@@ -34,14 +34,14 @@ export async function queryRequirements(ctx: AppContext, user: User, q: ShootQue
   return { total, datas: await toRequirementDtos(ctx, ctx.db, rows) };
 }
 
-async function visiblePlanIdsByName(ctx: AppContext, user: User, name: string): Promise<string[]> {
+async function visiblePlanIdsByName(ctx: PublishingContext, user: User, name: string): Promise<string[]> {
   const ids = await planIdsOfRequirements(ctx.db, await requirementScope(ctx, ctx.db, user));
   return planIdsNamed(ctx.db, ids, name);
 }
 
 /** The tasks of a requirement in the caller's scope, by robot ID (a state and a robot ID filter). */
 export async function queryTasks(
-  ctx: AppContext,
+  ctx: PublishingContext,
   user: User,
   q: { id: string; state?: ShootTaskState; robotId?: string; start: number; limit: number },
 ): Promise<{ total: number; datas: ShootTaskDto[] }> {

@@ -1,12 +1,12 @@
 import { requirementState } from '@robot-ads/contracts/shooting/shooting.rules';
 import type { ShootRequirementDto } from '@robot-ads/contracts/shooting/shooting.schemas';
 import { AppError } from '../../platform/app-error';
-import type { AppContext } from '../../platform/context';
+import type { PublishingContext } from '../publishing/publishing.context';
 import { reissueFailedTasks, taskStatesByRequirement } from './shooting.repository';
 import { queuePush, toRequirementDtos, type User, visibleRequirement } from './shooting.service';
 
 /** Pushes the tasks whose push failed once more, while the window is open. */
-export async function repushRequirement(ctx: AppContext, user: User, id: string): Promise<ShootRequirementDto> {
+export async function repushRequirement(ctx: PublishingContext, user: User, id: string): Promise<ShootRequirementDto> {
   const now = ctx.clock.now();
   const row = await ctx.db.transaction(async (tx) => {
     const req = await visibleRequirement(ctx, tx, user, id, true);

@@ -10,6 +10,7 @@ import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import { shootRobotsByRefs } from '../devices/devices.queries';
 import { adIdsOfPlans } from '../playlists/playlists.queries';
+import type { PublishingContext } from '../publishing/publishing.context';
 import { checkPhoto } from './photo-check';
 import {
   confirmIssuedTasks,
@@ -25,7 +26,7 @@ import { announce } from './shooting.service';
  * The robot's side of shooting tasks: confirming them, the photo upload, the photo proof (with its partner
  * event shooting.photo, written in the same transaction) and a reported failure.
  */
-export async function confirmTasks(ctx: AppContext, robotRef: string, ids: string[]): Promise<string[]> {
+export async function confirmTasks(ctx: PublishingContext, robotRef: string, ids: string[]): Promise<string[]> {
   const now = ctx.clock.now();
   const rows = await confirmIssuedTasks(ctx.db, robotRef, ids, now);
   await announce(
@@ -64,7 +65,7 @@ export async function photoUploadCredentials(ctx: AppContext, robotRef: string, 
 }
 
 export async function registerPhoto(
-  ctx: AppContext,
+  ctx: PublishingContext,
   robotRef: string,
   body: { taskId: string; key: string; takenAt: number; adId: string },
 ): Promise<{ taskId: string; state: ShootTaskState }> {
@@ -143,7 +144,7 @@ export async function registerPhoto(
 }
 
 export async function reportFailure(
-  ctx: AppContext,
+  ctx: PublishingContext,
   robotRef: string,
   body: { taskId: string; reason: string },
 ): Promise<{ taskId: string; state: ShootTaskState }> {

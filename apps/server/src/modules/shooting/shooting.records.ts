@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context';
 import { adSummaries } from '../ads/ads.queries';
 import { robotRefsMatching, shootRobotsByRefs } from '../devices/devices.queries';
 import { plansByIds } from '../playlists/playlists.queries';
+import type { PublishingContext } from '../publishing/publishing.context';
 import { placeOf, requirementScope, secondsOf, type User } from './shooting.service';
 import { findRecordRows, findScopedRecord, type RecordRow } from './shooting-records.repository';
 
@@ -11,7 +12,7 @@ import { findRecordRows, findScopedRecord, type RecordRow } from './shooting-rec
 
 /** The caller's records that match the filters (a page when `limit` is given), newest first. */
 export async function queryRecordRows(
-  ctx: AppContext,
+  ctx: PublishingContext,
   user: User,
   q: Omit<ShootRecordQuery, 'start' | 'limit'> & { start?: number; limit?: number },
 ) {
@@ -71,13 +72,13 @@ export async function toRecordDtos(ctx: AppContext, rows: RecordRow[]): Promise<
   );
 }
 
-export async function queryRecords(ctx: AppContext, user: User, q: ShootRecordQuery) {
+export async function queryRecords(ctx: PublishingContext, user: User, q: ShootRecordQuery) {
   const { total, rows } = await queryRecordRows(ctx, user, q);
   return { total, datas: await toRecordDtos(ctx, rows) };
 }
 
 /** One record of the caller's scope, with its stored file's key. */
-export async function visibleRecord(ctx: AppContext, user: User, id: string) {
+export async function visibleRecord(ctx: PublishingContext, user: User, id: string) {
   const row = await findScopedRecord(ctx.db, await requirementScope(ctx, ctx.db, user), id);
   if (!row) throw new AppError('DOWNLOAD_FAIL', {}, 'id');
   return row;

@@ -33,11 +33,11 @@ import { ZipArchive } from 'archiver';
 import ExcelJS from 'exceljs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/app-error';
-import type { AppContext } from '../../platform/context';
 import { attachment, sendWorkbook } from '../../platform/exports';
 import { texts, tr, withZone } from '../../platform/i18n/i18n';
 import { zodRoutes } from '../../platform/zod-routes';
 import { deviceAuth } from '../device-protocol/device-auth';
+import type { PublishingContext } from '../publishing/publishing.context';
 import { cancelRequirement } from './cancel-requirement';
 import { checkPlan } from './check-plan';
 import { createRequirement } from './create-requirement';
@@ -86,7 +86,7 @@ async function workbook(sheet: string, header: string[], rows: (string | number)
 const photoName = (r: { robotId: string; takenAt: number; id: string; contentType: string }) =>
   `${r.robotId}-${photoTime(r.takenAt)}-${r.id}.${r.contentType === 'image/png' ? 'png' : 'jpg'}`;
 
-export function shootingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function shootingRoutes(ctx: PublishingContext): FastifyPluginAsyncZod {
   return async (app) => {
     const route = zodRoutes(app, ['shooting']);
     const device = zodRoutes(app, ['device']);
@@ -308,7 +308,7 @@ export function shootingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     // ---- device side ----
-    const deviceOpts = { onRequest: deviceAuth(ctx) };
+    const deviceOpts = { onRequest: deviceAuth(ctx.deviceTokens) };
     device.get(
       '/api/device/v1/shootTasks',
       {

@@ -8,6 +8,7 @@ import type { SessionUser } from '../../platform/session-user';
 import { type ShootRobot, shootRobotsByRefs } from '../devices/devices.queries';
 import { plansByIds } from '../playlists/playlists.queries';
 import { type PlanScopeContext, toDtos, visiblePlanIds } from '../playlists/playlists.service';
+import type { PublishingContext } from '../publishing/publishing.context';
 import { robotsPublishedWithPlan } from '../publishing/publishing.queries';
 import {
   expireOpenTasks,
@@ -57,7 +58,7 @@ export async function visibleRequirement(ctx: PlanScopeContext, db: DbOrTx, user
 }
 
 export async function toRequirementDtos(
-  ctx: AppContext,
+  ctx: PublishingContext,
   db: DbOrTx,
   rows: ShootRequirementRow[],
 ): Promise<ShootRequirementDto[]> {
@@ -115,7 +116,7 @@ export function emitProgress(ctx: AppContext, row: ShootRequirementRow, dto: Sho
   });
 }
 
-export async function announce(ctx: AppContext, requirementIds: Iterable<string>) {
+export async function announce(ctx: PublishingContext, requirementIds: Iterable<string>) {
   const ids = [...new Set(requirementIds)];
   if (ids.length === 0 || !ctx.realtime) return;
   const rows = await requirementsByIds(ctx.db, ids);
@@ -132,7 +133,7 @@ export async function announce(ctx: AppContext, requirementIds: Iterable<string>
  * Issues every notIssued task (of one requirement, or all): inProgress when the plan is still
  * published to a robot that can take it, else issueFailed. The robots' schedule feeds then carry them.
  */
-export async function pushPending(ctx: AppContext, requirementId?: string): Promise<number> {
+export async function pushPending(ctx: PublishingContext, requirementId?: string): Promise<number> {
   const now = ctx.clock.now();
   const touched = await ctx.db.transaction(async (tx) => {
     const pending = await lockPendingTasks(tx, requirementId);
@@ -172,7 +173,7 @@ export async function pushPending(ctx: AppContext, requirementId?: string): Prom
 }
 
 /** Tasks still open after their window: "issued but not taken". */
-export async function expireTasks(ctx: AppContext): Promise<number> {
+export async function expireTasks(ctx: PublishingContext): Promise<number> {
   const ended = await expireOpenTasks(ctx.db, ctx.clock.now());
   await announce(ctx, ended);
   return ended.length;

@@ -6,9 +6,9 @@ import {
 } from '@robot-ads/contracts/statistics/proof-of-play.schemas';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../platform/context';
 import { attachment, sendWorkbook } from '../../platform/exports';
 import { zodRoutes } from '../../platform/zod-routes';
+import type { PlaylistsContext } from '../playlists/playlists.context';
 import { proofOfPlay } from './proof-of-play';
 import { proofOfPlayPdf, proofOfPlayXlsx } from './proof-of-play.export';
 
@@ -16,7 +16,7 @@ const OPTIONS =
   "The plan id as playlistId (or playListId, playlistid, id); begin, end (unix seconds, default the last 30 local days), timeZone (default the plan's), robotId, province.";
 
 /** The proof-of-play report of a plan and its exports (docs/statistics.md, "Proof-of-play report"). */
-export function proofOfPlayRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function proofOfPlayRoutes(ctx: PlaylistsContext): FastifyPluginAsyncZod {
   return async (app) => {
     const route = zodRoutes(app, ['statistics']);
     route.get(

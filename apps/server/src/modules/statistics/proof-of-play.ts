@@ -8,6 +8,7 @@ import type { SessionUser } from '../../platform/session-user';
 import { findCustomerById } from '../customers/customers.queries';
 import { statRobots } from '../devices/devices.queries';
 import { flaggedPerRobotDay, verifiedPerRobotDay } from '../play-events/play-events.queries';
+import type { PlaylistsContext } from '../playlists/playlists.context';
 import { plansByIds } from '../playlists/playlists.queries';
 import { pullsOfPlan } from '../publishing/publishing.queries';
 import { planScheduleOf } from '../schedules/schedules.service';
@@ -52,7 +53,11 @@ export interface ProofOfPlayInput {
  * before a cancellation), the verified plays and the flagged ones by reason. A project account sees its
  * property's robots only; the range defaults to the last 30 local days.
  */
-export async function proofOfPlay(ctx: AppContext, user: SessionUser, q: PlanReportQuery): Promise<ProofOfPlayReport> {
+export async function proofOfPlay(
+  ctx: PlaylistsContext,
+  user: SessionUser,
+  q: PlanReportQuery,
+): Promise<ProofOfPlayReport> {
   const scope = await planReportScope(ctx, user, q);
   const range = reportRange(ctx, q, scope.timeZone, 'day');
   return proofOfPlayReport(ctx, {

@@ -11,6 +11,7 @@ import type {
 import type { AppContext } from '../../platform/context';
 import type { SessionUser } from '../../platform/session-user';
 import { statRobots } from '../devices/devices.queries';
+import type { PlaylistsContext } from '../playlists/playlists.context';
 import { bucketsOf } from './statistics.buckets';
 import { clientReportScope, reportRange } from './statistics.scope';
 import { EMPTY, measuresOf, pageOf, read, regions, series, sumOf } from './statistics.service';
@@ -19,7 +20,7 @@ import { EMPTY, measuresOf, pageOf, read, regions, series, sumOf } from './stati
 // Client calls and rising
 
 export async function clientSeries(
-  ctx: AppContext,
+  ctx: PlaylistsContext,
   user: SessionUser,
   q: ClientReportQuery,
   unit: 'day' | 'week' | 'month',
@@ -27,7 +28,7 @@ export async function clientSeries(
   return series(ctx, await clientReportScope(ctx, user, q), q, unit);
 }
 
-export async function clientRegions(ctx: AppContext, user: SessionUser, q: ClientReportQuery, byCity: boolean) {
+export async function clientRegions(ctx: PlaylistsContext, user: SessionUser, q: ClientReportQuery, byCity: boolean) {
   return regions(ctx, await clientReportScope(ctx, user, q), q, byCity);
 }
 
@@ -63,7 +64,7 @@ function risingRanges(ctx: AppContext, q: { begin?: number; end?: number }, time
 
 /** The client *Rising calls: figures against the previous period, and the day series of `measure`. */
 export async function clientRising(
-  ctx: AppContext,
+  ctx: PlaylistsContext,
   user: SessionUser,
   q: ClientReportQuery,
   measure: StatMeasure,
@@ -103,7 +104,7 @@ export async function clientRising(
 }
 
 /** statisticsByRobotExRising: each robot's plays and exposure against the previous period, most exposure first. */
-export async function robotRising(ctx: AppContext, user: SessionUser, q: RobotRisingQuery) {
+export async function robotRising(ctx: PlaylistsContext, user: SessionUser, q: RobotRisingQuery) {
   const scope = await clientReportScope(ctx, user, q);
   const { current, previous } = risingRanges(ctx, q, scope.timeZone);
   const [nowRows, beforeRows] = await Promise.all([

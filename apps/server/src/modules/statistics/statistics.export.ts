@@ -7,6 +7,7 @@ import type { AppContext } from '../../platform/context';
 import { EXPORT_PAGE_SIZE, openExportFile, readExportState, runExportJob } from '../../platform/exports';
 import { texts, tr, withZone } from '../../platform/i18n/i18n';
 import type { SessionUser } from '../../platform/session-user';
+import type { PlaylistsContext } from '../playlists/playlists.context';
 import { planReportScope } from './statistics.scope';
 import { series } from './statistics.service';
 import { statisticsExports } from './statistics.table';
@@ -37,13 +38,18 @@ const rowOf = (p: Omit<StatPoint, 'begin'>) => ({
 type ExportParams = Omit<StatisExportQuery, 'language' | 'playlistId'>;
 
 /** The report's days (local days of its zone) and that zone. */
-async function daySeries(ctx: AppContext, user: SessionUser, playlistId: string, params: ExportParams) {
+async function daySeries(ctx: PlaylistsContext, user: SessionUser, playlistId: string, params: ExportParams) {
   const scope = await planReportScope(ctx, user, { ...params, playlistId });
   return { ...(await series(ctx, scope, params, 'day')), timeZone: scope.timeZone };
 }
 
 /** exportStatisByPlaylistId: checks the plan and range now, then writes the day rows in the background. */
-export async function startStatisticsExport(ctx: AppContext, user: SessionUser, q: StatisExportQuery, lang: Language) {
+export async function startStatisticsExport(
+  ctx: PlaylistsContext,
+  user: SessionUser,
+  q: StatisExportQuery,
+  lang: Language,
+) {
   const { playlistId, language, ...params } = q;
   const days = await daySeries(ctx, user, playlistId, params);
   if (days.total.plays === 0 && days.total.scans === 0) throw new AppError('EXPORT_EMPTY');
@@ -62,7 +68,7 @@ export async function startStatisticsExport(ctx: AppContext, user: SessionUser, 
 }
 
 /** The job: one row per local day of the range, then the total row. */
-export async function runStatisticsExport(ctx: AppContext, key: string, user: SessionUser) {
+export async function runStatisticsExport(ctx: PlaylistsContext, key: string, user: SessionUser) {
   await runExportJob(ctx, statisticsExports, key, (job) => {
     const lang: Language = job.language === 'en' ? 'en' : 'zh';
     const params = job.params as ExportParams;

@@ -24,9 +24,9 @@ import {
 } from '@robot-ads/contracts/statistics/statistics.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../platform/context';
 import { sendWorkbook } from '../../platform/exports';
 import { zodRoutes } from '../../platform/zod-routes';
+import type { PlaylistsContext } from '../playlists/playlists.context';
 import { clientRegions, clientRising, clientSeries, robotRising } from './statistics.client';
 import {
   STATISTICS_EXPORT_FILE,
@@ -55,7 +55,7 @@ const OPTIONS =
 const PLAN_OPTIONS = `${OPTIONS}, adIds (comma-separated). The plan id as playlistId (or playListId, playlistid, id).`;
 
 /** Statistics (spec section 7): the Advertisements statistics GETs and /api/Statis/. Reads rollups only. */
-export function statisticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function statisticsRoutes(ctx: PlaylistsContext): FastifyPluginAsyncZod {
   return async (app) => {
     const route = zodRoutes(app, ['statistics']);
     const periods = [

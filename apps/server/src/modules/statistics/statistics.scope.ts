@@ -6,6 +6,7 @@ import type { AppContext } from '../../platform/context';
 import type { SessionUser } from '../../platform/session-user';
 import { findCustomerById } from '../customers/customers.queries';
 import { audienceMultipliers, statRobotRefs } from '../devices/devices.queries';
+import type { PlaylistsContext } from '../playlists/playlists.context';
 import { visiblePlan, visiblePlanIds } from '../playlists/playlists.service';
 import { addDays, addMonths, endOfLocalDay, localDate, mondayOf } from './statistics.buckets';
 
@@ -54,7 +55,7 @@ async function robotScope(
 
 /** A plan report's scope: the plan must be visible to the caller (PLAYLIST_NOT_FOUND otherwise). */
 export async function planReportScope(
-  ctx: AppContext,
+  ctx: PlaylistsContext,
   user: SessionUser,
   q: Pick<PlanReportQuery, 'playlistId' | 'adIds' | 'timeZone' | 'robotId' | 'province'>,
 ): Promise<ReportScope> {
@@ -74,7 +75,7 @@ export async function planReportScope(
  * the customer's plans they may see, or every plan they may see without clientId.
  */
 export async function clientReportScope(
-  ctx: AppContext,
+  ctx: PlaylistsContext,
   user: SessionUser,
   q: Pick<ClientReportQuery, 'clientId' | 'timeZone' | 'robotId' | 'province'>,
 ): Promise<ReportScope> {

@@ -28,6 +28,7 @@ import {
   type RollupSum,
   sumRollups,
 } from '../play-events/play-events.queries';
+import type { PlaylistsContext } from '../playlists/playlists.context';
 import { bucketsOf, endOfLocalDay, localDate, monthRange } from './statistics.buckets';
 
 import { planReportScope, type ReportScope, reportRange } from './statistics.scope';
@@ -171,7 +172,7 @@ export async function regions(
 // Plan calls
 
 export async function planSeries(
-  ctx: AppContext,
+  ctx: PlaylistsContext,
   user: SessionUser,
   q: PlanReportQuery,
   unit: 'day' | 'week' | 'month',
@@ -179,11 +180,11 @@ export async function planSeries(
   return series(ctx, await planReportScope(ctx, user, q), q, unit);
 }
 
-export async function planRegions(ctx: AppContext, user: SessionUser, q: PlanReportQuery) {
+export async function planRegions(ctx: PlaylistsContext, user: SessionUser, q: PlanReportQuery) {
   return regions(ctx, await planReportScope(ctx, user, q), q, false);
 }
 
-export async function standingTime(ctx: AppContext, user: SessionUser, q: PlanReportQuery) {
+export async function standingTime(ctx: PlaylistsContext, user: SessionUser, q: PlanReportQuery) {
   const { sum } = await totals(ctx, await planReportScope(ctx, user, q), q);
   return {
     viewers: sum.viewers,
@@ -192,7 +193,7 @@ export async function standingTime(ctx: AppContext, user: SessionUser, q: PlanRe
   };
 }
 
-export async function ageDistribution(ctx: AppContext, user: SessionUser, q: PlanReportQuery) {
+export async function ageDistribution(ctx: PlaylistsContext, user: SessionUser, q: PlanReportQuery) {
   const { sum } = await totals(ctx, await planReportScope(ctx, user, q), q);
   return audienceOf(sum);
 }
@@ -223,19 +224,19 @@ async function qrSeries(
 }
 
 /** statiQrbyplaylistId (days) and statiQrWeekbyplaylistId (weeks). */
-export async function qrByPeriod(ctx: AppContext, user: SessionUser, q: PlanReportQuery, unit: 'day' | 'week') {
+export async function qrByPeriod(ctx: PlaylistsContext, user: SessionUser, q: PlanReportQuery, unit: 'day' | 'week') {
   const scope = await planReportScope(ctx, user, q);
   return qrSeries(ctx, scope, reportRange(ctx, q, scope.timeZone, unit), unit);
 }
 
 /** statiQrMonthbyplaylistId: the days of the month (year, month) in the report's zone. */
-export async function qrMonth(ctx: AppContext, user: SessionUser, q: QrMonthQuery) {
+export async function qrMonth(ctx: PlaylistsContext, user: SessionUser, q: QrMonthQuery) {
   const scope = await planReportScope(ctx, user, q);
   return qrSeries(ctx, scope, monthRange(q.year, q.month, scope.timeZone), 'day');
 }
 
 /** statiQrHourbyplaylistId: the hours of the local day containing timePoint (default: today). */
-export async function qrHour(ctx: AppContext, user: SessionUser, q: QrHourQuery) {
+export async function qrHour(ctx: PlaylistsContext, user: SessionUser, q: QrHourQuery) {
   const scope = await planReportScope(ctx, user, q);
   const at = q.timePoint ?? Math.floor(ctx.clock.now().getTime() / 1000);
   const day = localDate(at, scope.timeZone);
@@ -256,7 +257,7 @@ const orderValue: Record<AdListOrder, (r: AdStatRow) => number> = {
 };
 
 /** A plan's rollups over the report's range (default: all of the last three years), one row per ad or robot. */
-async function planRows(ctx: AppContext, user: SessionUser, q: PlanReportPageQuery, group: 'ad' | 'robot') {
+async function planRows(ctx: PlaylistsContext, user: SessionUser, q: PlanReportPageQuery, group: 'ad' | 'robot') {
   const scope = await planReportScope(ctx, user, q);
   return read(ctx, scope, reportRange(ctx, q, scope.timeZone, 'total'), group);
 }
@@ -268,7 +269,7 @@ export const pageOf = <T>(all: T[], q: { start: number; limit: number }) => ({
 });
 
 /** queryAdWatch_adList_sex / _ageGrp / _Window and queryAdPlay_adList: one row per ad, paged. */
-export async function adList(ctx: AppContext, user: SessionUser, q: PlanReportPageQuery, order: AdListOrder) {
+export async function adList(ctx: PlaylistsContext, user: SessionUser, q: PlanReportPageQuery, order: AdListOrder) {
   const rows = await planRows(ctx, user, q, 'ad');
   const ads = await adSummaries(
     ctx.db,
@@ -281,13 +282,13 @@ export async function adList(ctx: AppContext, user: SessionUser, q: PlanReportPa
 }
 
 /** The *_total calls: the same figures over every ad of the selection. */
-export async function adTotal(ctx: AppContext, user: SessionUser, q: PlanReportQuery): Promise<AdStatTotal> {
+export async function adTotal(ctx: PlaylistsContext, user: SessionUser, q: PlanReportQuery): Promise<AdStatTotal> {
   const { sum } = await totals(ctx, await planReportScope(ctx, user, q), q);
   return { ...measuresOf(sum), ...audienceOf(sum) };
 }
 
 /** queryAdWatch_adList_adRes_top: ads with their material, most played first. */
-export async function adResTop(ctx: AppContext, user: SessionUser, q: PlanReportPageQuery) {
+export async function adResTop(ctx: PlaylistsContext, user: SessionUser, q: PlanReportPageQuery) {
   const rows = await planRows(ctx, user, q, 'ad');
   const ads = await adSummaries(
     ctx.db,
@@ -309,7 +310,7 @@ export async function adResTop(ctx: AppContext, user: SessionUser, q: PlanReport
 }
 
 /** queryAdWatch_adList_robot_top: robots, most played first. */
-export async function robotTop(ctx: AppContext, user: SessionUser, q: PlanReportPageQuery) {
+export async function robotTop(ctx: PlaylistsContext, user: SessionUser, q: PlanReportPageQuery) {
   const rows = await planRows(ctx, user, q, 'robot');
   const robots = await statRobots(
     ctx.db,
