@@ -2,8 +2,8 @@ import { ADVERTISER_ROLES, OPERATOR_ROLES } from '@robot-ads/contracts/auth/role
 import { orderIdBody, orderProofOfPlayExportQuery } from '@robot-ads/contracts/sales/orders.schemas';
 import { proofOfPlayResponse } from '@robot-ads/contracts/statistics/proof-of-play.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../platform/context';
 import { zodRoutes } from '../../platform/zod-routes';
+import type { PlaylistsContext } from '../playlists/playlists.context';
 import { sendProofOfPlay } from '../statistics/proof-of-play.routes';
 import { orderProofOfPlay } from './order-proof-of-play';
 import type { OrdersService } from './orders.service';
@@ -14,7 +14,7 @@ const READERS = [...OPERATOR_ROLES, ...ADVERTISER_ROLES];
  * The proof-of-play report of an order and its exports (docs/sales.md, "Proof of play of an order"): the
  * order's scope decides (salespeople their customers' orders, advertisers their own, operators all).
  */
-export function orderProofOfPlayRoutes(ctx: AppContext, orders: OrdersService): FastifyPluginAsyncZod {
+export function orderProofOfPlayRoutes(ctx: PlaylistsContext, orders: OrdersService): FastifyPluginAsyncZod {
   return async (app) => {
     const route = zodRoutes(app, ['sales']);
     route.get(

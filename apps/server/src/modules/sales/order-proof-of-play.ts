@@ -1,5 +1,5 @@
 import type { ProofOfPlayReport } from '@robot-ads/contracts/statistics/proof-of-play.schemas';
-import type { AppContext } from '../../platform/context';
+import type { PlaylistsContext } from '../playlists/playlists.context';
 import { proofOfPlayReport } from '../statistics/proof-of-play';
 import type { OrderRow } from './sales.table';
 
@@ -8,7 +8,7 @@ import type { OrderRow } from './sales.table';
  * order's plan, limited to the order's screens and to its period in the platform's zone (TIME_ZONE), up to now (the days still to
  * come have nothing to prove yet). The caller's right to the order was checked by the order's scope.
  */
-export async function orderProofOfPlay(ctx: AppContext, row: OrderRow): Promise<ProofOfPlayReport> {
+export async function orderProofOfPlay(ctx: PlaylistsContext, row: OrderRow): Promise<ProofOfPlayReport> {
   const now = ctx.clock.now().getTime();
   const begin = Math.floor(row.beginAt.getTime() / 1000);
   const end = Math.floor(Math.min(row.endAt.getTime(), now) / 1000);

@@ -1,6 +1,6 @@
 import { DELIVERY_LIMIT, LOOP_SLOTS } from '@robot-ads/contracts/playback/play-order.rules';
-import type { AppContext } from '../../platform/context';
 import { adLengthMs } from '../play-events/play-events.service';
+import type { PlaylistsContext } from '../playlists/playlists.context';
 import { adIdsOfPlans, type PlaylistRow } from '../playlists/playlists.queries';
 
 /**
@@ -47,7 +47,7 @@ export const deliveredPercent = (verified: number, scheduled: number) =>
   scheduled > 0 ? Math.round((verified / scheduled) * 10_000) / 100 : null;
 
 /** The plan's loop from its ads and their materials now. */
-export async function planLoopOf(ctx: AppContext, plan: PlaylistRow): Promise<PlanLoop> {
+export async function planLoopOf(ctx: PlaylistsContext, plan: PlaylistRow): Promise<PlanLoop> {
   const adIds = (await adIdsOfPlans(ctx.db, [plan.id])).get(plan.id) ?? [];
   const ads = adIds.length > 0 ? await ctx.ads.getAdsWithResources(adIds) : [];
   const byId = new Map(ads.map((a) => [a.id, adLengthMs(a)]));

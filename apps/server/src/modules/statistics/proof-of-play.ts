@@ -72,7 +72,7 @@ export async function proofOfPlay(
  * The report for a plan, range and robots the caller has already been allowed (the plan's report above, an
  * order's report in the sales module).
  */
-export async function proofOfPlayReport(ctx: AppContext, input: ProofOfPlayInput): Promise<ProofOfPlayReport> {
+export async function proofOfPlayReport(ctx: PlaylistsContext, input: ProofOfPlayInput): Promise<ProofOfPlayReport> {
   const { planId, robotRefs, timeZone } = input;
   const range = { begin: input.begin, end: Math.max(input.begin, input.end) };
   const scope = { timeZone, robotRefs };
