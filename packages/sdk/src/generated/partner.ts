@@ -11,7 +11,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A plan's figures by province (robots' places). Optional: begin, end (unix seconds, [begin, end)), timeZone (IANA; default the plan's, else Asia/Shanghai), robotId, province, adIds (comma-separated). The plan id as playlistId (or playListId, playlistid, id). */
+        /** A plan's figures by province (robots' places). Optional: begin, end (unix seconds, [begin, end)), timeZone (IANA; default the plan's, else the platform's zone (server setting TIME_ZONE)), robotId, province, adIds (comma-separated). The plan id as playlistId (or playListId, playlistid, id). */
         get: operations["getPlanStatisticsByProvince"];
         put?: never;
         post?: never;
@@ -28,7 +28,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A plan's figures per day in the report's zone (weeks from Monday). Optional: begin, end (unix seconds, [begin, end)), timeZone (IANA; default the plan's, else Asia/Shanghai), robotId, province, adIds (comma-separated). The plan id as playlistId (or playListId, playlistid, id). */
+        /** A plan's figures per day in the report's zone (weeks from Monday). Optional: begin, end (unix seconds, [begin, end)), timeZone (IANA; default the plan's, else the platform's zone (server setting TIME_ZONE)), robotId, province, adIds (comma-separated). The plan id as playlistId (or playListId, playlistid, id). */
         get: operations["getPlanStatisticsByDay"];
         put?: never;
         post?: never;
@@ -45,7 +45,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A plan's figures per month in the report's zone (weeks from Monday). Optional: begin, end (unix seconds, [begin, end)), timeZone (IANA; default the plan's, else Asia/Shanghai), robotId, province, adIds (comma-separated). The plan id as playlistId (or playListId, playlistid, id). */
+        /** A plan's figures per month in the report's zone (weeks from Monday). Optional: begin, end (unix seconds, [begin, end)), timeZone (IANA; default the plan's, else the platform's zone (server setting TIME_ZONE)), robotId, province, adIds (comma-separated). The plan id as playlistId (or playListId, playlistid, id). */
         get: operations["getPlanStatisticsByMonth"];
         put?: never;
         post?: never;
@@ -62,7 +62,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A plan's figures per week in the report's zone (weeks from Monday). Optional: begin, end (unix seconds, [begin, end)), timeZone (IANA; default the plan's, else Asia/Shanghai), robotId, province, adIds (comma-separated). The plan id as playlistId (or playListId, playlistid, id). */
+        /** A plan's figures per week in the report's zone (weeks from Monday). Optional: begin, end (unix seconds, [begin, end)), timeZone (IANA; default the plan's, else the platform's zone (server setting TIME_ZONE)), robotId, province, adIds (comma-separated). The plan id as playlistId (or playListId, playlistid, id). */
         get: operations["getPlanStatisticsByWeek"];
         put?: never;
         post?: never;
@@ -250,7 +250,7 @@ export interface operations {
                  */
                 robotId?: string;
                 /**
-                 * @description IANA zone of the days, weeks (from Monday), months and hours; default the plan's, else Asia/Shanghai
+                 * @description IANA zone of the days, weeks (from Monday), months and hours; default the plan's, else the platform's zone (server setting TIME_ZONE)
                  * @example example
                  */
                 timeZone?: string;
@@ -416,7 +416,7 @@ export interface operations {
                  */
                 robotId?: string;
                 /**
-                 * @description IANA zone of the days, weeks (from Monday), months and hours; default the plan's, else Asia/Shanghai
+                 * @description IANA zone of the days, weeks (from Monday), months and hours; default the plan's, else the platform's zone (server setting TIME_ZONE)
                  * @example example
                  */
                 timeZone?: string;
@@ -583,7 +583,7 @@ export interface operations {
                  */
                 robotId?: string;
                 /**
-                 * @description IANA zone of the days, weeks (from Monday), months and hours; default the plan's, else Asia/Shanghai
+                 * @description IANA zone of the days, weeks (from Monday), months and hours; default the plan's, else the platform's zone (server setting TIME_ZONE)
                  * @example example
                  */
                 timeZone?: string;
@@ -750,7 +750,7 @@ export interface operations {
                  */
                 robotId?: string;
                 /**
-                 * @description IANA zone of the days, weeks (from Monday), months and hours; default the plan's, else Asia/Shanghai
+                 * @description IANA zone of the days, weeks (from Monday), months and hours; default the plan's, else the platform's zone (server setting TIME_ZONE)
                  * @example example
                  */
                 timeZone?: string;

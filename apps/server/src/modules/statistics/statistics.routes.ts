@@ -51,7 +51,7 @@ import {
 
 /** Said once in every summary: the optional parameters are ours (docs/statistics.md). */
 const OPTIONS =
-  "Optional: begin, end (unix seconds, [begin, end)), timeZone (IANA; default the plan's, else Asia/Shanghai), robotId, province";
+  "Optional: begin, end (unix seconds, [begin, end)), timeZone (IANA; default the plan's, else the platform's zone (server setting TIME_ZONE)), robotId, province";
 const PLAN_OPTIONS = `${OPTIONS}, adIds (comma-separated). The plan id as playlistId (or playListId, playlistid, id).`;
 
 /** Statistics (spec section 7): the Advertisements statistics GETs and /api/Statis/. Reads rollups only. */
