@@ -332,7 +332,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: VALIDATION_FAILED */
+            /** @description Bad request: VALIDATION_FAILED, STAT_RANGE_INVALID, STAT_TIME_ZONE_INVALID */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -359,6 +359,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Not found: PLAYLIST_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many calls: OPEN_RATE_LIMITED, OPEN_QUOTA_EXCEEDED */
             429: {
                 headers: {
@@ -374,8 +383,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Server error: UNKNOWN */
+            /** @description Server error: INTERNAL */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unavailable: REQUEST_TIMEOUT */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -499,7 +517,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: VALIDATION_FAILED */
+            /** @description Bad request: VALIDATION_FAILED, STAT_RANGE_INVALID, STAT_TIME_ZONE_INVALID */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -526,6 +544,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Not found: PLAYLIST_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many calls: OPEN_RATE_LIMITED, OPEN_QUOTA_EXCEEDED */
             429: {
                 headers: {
@@ -541,8 +568,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Server error: UNKNOWN */
+            /** @description Server error: INTERNAL */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unavailable: REQUEST_TIMEOUT */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -666,7 +702,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: VALIDATION_FAILED */
+            /** @description Bad request: VALIDATION_FAILED, STAT_RANGE_INVALID, STAT_TIME_ZONE_INVALID */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -693,6 +729,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Not found: PLAYLIST_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many calls: OPEN_RATE_LIMITED, OPEN_QUOTA_EXCEEDED */
             429: {
                 headers: {
@@ -708,8 +753,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Server error: UNKNOWN */
+            /** @description Server error: INTERNAL */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unavailable: REQUEST_TIMEOUT */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -833,7 +887,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: VALIDATION_FAILED */
+            /** @description Bad request: VALIDATION_FAILED, STAT_RANGE_INVALID, STAT_TIME_ZONE_INVALID */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -860,6 +914,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Not found: PLAYLIST_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many calls: OPEN_RATE_LIMITED, OPEN_QUOTA_EXCEEDED */
             429: {
                 headers: {
@@ -875,8 +938,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Server error: UNKNOWN */
+            /** @description Server error: INTERNAL */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unavailable: REQUEST_TIMEOUT */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1090,8 +1162,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Server error: UNKNOWN */
+            /** @description Server error: INTERNAL */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unavailable: REQUEST_TIMEOUT */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1155,8 +1236,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Server error: UNKNOWN */
+            /** @description Server error: INTERNAL */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unavailable: REQUEST_TIMEOUT */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1383,8 +1473,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Server error: UNKNOWN */
+            /** @description Server error: INTERNAL */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unavailable: REQUEST_TIMEOUT */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

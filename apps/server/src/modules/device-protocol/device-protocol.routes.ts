@@ -60,6 +60,8 @@ export function heartbeatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: heartbeatBody,
         response: okEnvelope(heartbeatResult),
         config: { device: true },
+        // A Content-Encoding other than gzip or identity (platform/compressed-body.ts).
+        errors: ['BAD_REQUEST'],
         options: {
           ...DEVICE_HOT_ROUTE,
           bodyLimit: 16 * 1024,

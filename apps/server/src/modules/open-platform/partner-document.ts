@@ -9,7 +9,7 @@ import { subsetDocument } from '../../platform/openapi/subset';
  * an operation, field or event is added, the major when one is removed or changed (only after the
  * deprecation period). packages/sdk/openapi/partner.json is its committed snapshot.
  */
-export const PARTNER_API_VERSION = '1.0.0';
+export const PARTNER_API_VERSION = '1.1.0';
 
 const INFO = {
   title: 'robot-ads partner API',

@@ -77,7 +77,11 @@ export function errorCodesOf(
 ): ErrorCode[] {
   const codes = new Set<ErrorCode>();
   if (schema.body || schema.querystring || schema.params) codes.add('VALIDATION_FAILED');
-  if (schema.body) codes.add('INVALID_JSON');
+  if (schema.body) {
+    // Fastify's own refusals of a body (platform/error-handler.ts): not JSON, empty, another type, too large.
+    for (const c of ['INVALID_JSON', 'EMPTY_JSON_BODY', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE'] as const)
+      codes.add(c);
+  }
   if (access === 'user' || access === 'partner') {
     codes.add('UNAUTHORIZED');
     codes.add('TOKEN_EXPIRED');
@@ -99,7 +103,9 @@ export function errorCodesOf(
   if (/\{(id|code)\}/.test(path)) codes.add('NOT_FOUND');
   if (config.rateLimit) codes.add('RATE_LIMITED');
   for (const c of schema.declared ?? []) if (isErrorCode(c)) codes.add(c);
-  codes.add('UNKNOWN');
+  // An unexpected failure, and a request past its deadline (platform/request-context.ts).
+  codes.add('INTERNAL');
+  codes.add('REQUEST_TIMEOUT');
   return [...codes];
 }
 
