@@ -72,6 +72,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/blade-auth/oauth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a partner token: OAuth 2.0 client credentials
+         * @description Exchanges the client id and secret for an access token valid `expires_in` seconds (30 minutes); its `scope` lists the granted interfaces (`METHOD /path`, space-separated). The credentials may also come as HTTP Basic (`Authorization: Basic base64(client_id:client_secret)`) with `grant_type` alone in the body. Get a new token when one expires: there is no refresh token.
+         */
+        post: operations["issueToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Devices/queryRobotInfo": {
         parameters: {
             query?: never;
@@ -930,6 +950,152 @@ export interface operations {
                     RateLimit?: string;
                     /** @description IETF RateLimit-Policy: `"minute";q=<calls a minute>;w=60`. */
                     "RateLimit-Policy"?: string;
+                    /** @description Seconds until a call may succeed again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unavailable: REQUEST_TIMEOUT */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    issueToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "grant_type": "client_credentials",
+                 *       "client_id": "op0123456789abcdef0123",
+                 *       "client_secret": "cs_…"
+                 *     }
+                 */
+                "application/json": {
+                    client_id: string;
+                    client_secret: string;
+                    /** @constant */
+                    grant_type: "client_credentials";
+                    scope?: string;
+                };
+                /**
+                 * @example {
+                 *       "grant_type": "client_credentials",
+                 *       "client_id": "op0123456789abcdef0123",
+                 *       "client_secret": "cs_…"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    client_id: string;
+                    client_secret: string;
+                    /** @constant */
+                    grant_type: "client_credentials";
+                    scope?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "access_token": "eyJhbGciOiJIUzI1NiJ9.…",
+                     *         "token_type": "bearer",
+                     *         "expires_in": 1800,
+                     *         "scope": "GET /api/Playlists/queryByPage_v3 GET /api/Devices/queryRobotInfo"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            access_token: string;
+                            expires_in: number;
+                            scope: string;
+                            /** @constant */
+                            token_type: "bearer";
+                        };
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Bad request: VALIDATION_FAILED, INVALID_JSON, EMPTY_JSON_BODY */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not authenticated: UNAUTHORIZED, OPEN_CLIENT_INVALID, OPEN_CLIENT_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused: OPEN_BLACKLISTED, OPEN_IP_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many calls: RATE_LIMITED */
+            429: {
+                headers: {
                     /** @description Seconds until a call may succeed again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;

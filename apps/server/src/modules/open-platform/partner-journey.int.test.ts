@@ -107,6 +107,7 @@ describe("a partner's journey through the SDK", () => {
     expect(Object.keys(doc.data?.paths as object).sort()).toEqual(
       [
         '/api/Advertisements/statisticsDaysByPlaylistId',
+        '/api/blade-auth/oauth/token',
         '/api/Devices/queryRobotInfo',
         '/api/OpenPlatform/openapi.json',
         '/api/Playlists/queryByPage_v3',

@@ -1,7 +1,5 @@
 import { errorCatalogue } from '@robot-ads/contracts/common/errors';
-import { newId } from '@robot-ads/contracts/common/ids';
 import type { ShootRequirementDto } from '@robot-ads/contracts/shooting/shooting.schemas';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
@@ -10,6 +8,7 @@ import { activatedRobot, publishedPlan } from '../../../test/published';
 import { pushPending } from '../../modules/shooting/shooting.service';
 import { sdkDocuments } from '../../sdk-documents';
 import { ManualClock } from '../clock';
+import { badCalls, type Fixture, TOKEN_URL } from './declared-errors.cases';
 import { type OpenApiDoc, operationsOf } from './document';
 
 /**
@@ -21,204 +20,12 @@ import { type OpenApiDoc, operationsOf } from './document';
 const clock = new ManualClock(new Date('2026-03-10T04:00:00Z'));
 let t: TestApp;
 let docs: { partner: OpenApiDoc; device: OpenApiDoc };
-let partnerToken: string;
-let robotToken: string;
-let openTaskId: string;
-let closedTaskId: string;
-let scheduleVersion: string;
-let planId: string;
-
-type Request = () => InjectOptions | Promise<InjectOptions>;
-/** A bad call: the operation, why it is refused, the code it answers, the request. */
-type Case = [operationId: string, why: string, code: string, request: Request];
-
-const partnerGet = (url: string): InjectOptions => ({ method: 'GET', url, headers: bearer(partnerToken) });
-const devicePost = (url: string, payload: Record<string, unknown>): InjectOptions => ({
-  method: 'POST',
-  url,
-  headers: bearer(robotToken),
-  payload,
-});
-const stats = (name: string, query: string) => partnerGet(`/api/Advertisements/statistics${name}?${query}`);
-const now = () => clock.now().getTime() / 1000;
-const photo = (taskId: string, key: string) =>
-  devicePost('/api/device/v1/shootTasks/photo', { taskId, key, takenAt: now(), adId: newId() });
-
-const PARTNER_CASES: Case[] = [
-  [
-    'listPlans',
-    'an unknown status filter',
-    'VALIDATION_FAILED',
-    () => partnerGet('/api/Playlists/queryByPage_v3?status=x'),
-  ],
-  ['listRobots', 'no token', 'UNAUTHORIZED', () => ({ method: 'GET', url: '/api/Devices/queryRobotInfo' })],
-  [
-    'listRobots',
-    'a page size that is no number',
-    'VALIDATION_FAILED',
-    () => partnerGet('/api/Devices/queryRobotInfo?limit=lots'),
-  ],
-  [
-    'getPartnerOpenApi',
-    'a forged token',
-    'UNAUTHORIZED',
-    () => ({ method: 'GET', url: '/api/OpenPlatform/openapi.json', headers: bearer('ey.forged.token') }),
-  ],
-  ...(['Day', 'Week', 'Month'] as const).flatMap((unit): Case[] => {
-    const name = `${unit === 'Day' ? 'Days' : unit}ByPlaylistId`;
-    return [
-      [
-        `getPlanStatisticsBy${unit}`,
-        'a plan out of sight',
-        'PLAYLIST_NOT_FOUND',
-        () => stats(name, `playlistId=${newId()}`),
-      ],
-      [
-        `getPlanStatisticsBy${unit}`,
-        'an end before the begin',
-        'STAT_RANGE_INVALID',
-        () => stats(name, `playlistId=${planId}&begin=2000&end=1000`),
-      ],
-    ];
-  }),
-  [
-    'getPlanStatisticsByProvince',
-    'a plan out of sight',
-    'PLAYLIST_NOT_FOUND',
-    () => stats('ByProvince', `playlistId=${newId()}`),
-  ],
-  [
-    'getPlanStatisticsByProvince',
-    'an unknown time zone',
-    'VALIDATION_FAILED',
-    () => stats('ByProvince', `playlistId=${planId}&timeZone=Mars/Olympus`),
-  ],
-];
-
-const DEVICE_CASES: Case[] = [
-  [
-    'activateDevice',
-    'a wrong secret',
-    'DEVICE_SECRET_WRONG',
-    () => ({ method: 'POST', url: '/api/device/v1/activate', payload: { robotId: 'NOPE1', secret: 'not-the-secret' } }),
-  ],
-  [
-    'sendHeartbeat',
-    'no device token',
-    'DEVICE_TOKEN_INVALID',
-    () => ({ method: 'POST', url: '/api/device/v1/heartbeat', payload: { status: 'idle' } }),
-  ],
-  [
-    'sendHeartbeat',
-    'an unknown status',
-    'VALIDATION_FAILED',
-    () => devicePost('/api/device/v1/heartbeat', { status: 'x' }),
-  ],
-  [
-    'sendHeartbeat',
-    'a body that is no JSON',
-    'INVALID_JSON',
-    () => ({
-      method: 'POST',
-      url: '/api/device/v1/heartbeat',
-      headers: { ...bearer(robotToken), 'content-type': 'application/json' },
-      payload: '{"status":',
-    }),
-  ],
-  [
-    'sendHeartbeat',
-    'a body over its 16 KB',
-    'PAYLOAD_TOO_LARGE',
-    () => devicePost('/api/device/v1/heartbeat', { status: 'idle', appVersion: 'x'.repeat(20_000) }),
-  ],
-  [
-    'getSchedule',
-    'a revoked token',
-    'DEVICE_TOKEN_INVALID',
-    () => ({ method: 'GET', url: '/api/device/v1/schedule', headers: bearer('dt_revoked') }),
-  ],
-  [
-    'ackSchedule',
-    'a version that is not the current one',
-    'SCHEDULE_VERSION_STALE',
-    () => devicePost('/api/device/v1/schedule/ack', { version: `${scheduleVersion}-old` }),
-  ],
-  [
-    'sendPlayEvents',
-    'an XML body',
-    'UNSUPPORTED_MEDIA_TYPE',
-    () => ({
-      method: 'POST',
-      url: '/api/device/v1/events',
-      headers: { ...bearer(robotToken), 'content-type': 'application/xml' },
-      payload: '<events/>',
-    }),
-  ],
-  [
-    'sendPlayEvents',
-    'an event without its fields',
-    'VALIDATION_FAILED',
-    () => devicePost('/api/device/v1/events', { events: [{ id: 'e1' }] }),
-  ],
-  [
-    'listShootTasks',
-    'no device token',
-    'DEVICE_TOKEN_INVALID',
-    () => ({ method: 'GET', url: '/api/device/v1/shootTasks' }),
-  ],
-  ['ackShootTasks', 'no task ids', 'VALIDATION_FAILED', () => devicePost('/api/device/v1/shootTasks/ack', {})],
-  [
-    'getShootUploadCredentials',
-    'a task of no robot',
-    'SHOOT_TASK_NOT_FOUND',
-    () => devicePost('/api/device/v1/shootTasks/uploadCredentials', { taskId: newId() }),
-  ],
-  [
-    'getShootUploadCredentials',
-    'a task already failed',
-    'SHOOT_TASK_CLOSED',
-    () => devicePost('/api/device/v1/shootTasks/uploadCredentials', { taskId: closedTaskId }),
-  ],
-  [
-    'uploadShootPhoto',
-    "a key outside its task's folder",
-    'UPLOAD_KEY_OUTSIDE_DIR',
-    () => photo(openTaskId, `shooting/x/${openTaskId}/none.jpg`),
-  ],
-  [
-    'uploadShootPhoto',
-    'a key in its folder that holds nothing',
-    'UPLOAD_OBJECT_MISSING',
-    async () => {
-      // The task's own folder (its upload form names it), with nothing uploaded there.
-      const form = await t.app.inject(
-        devicePost('/api/device/v1/shootTasks/uploadCredentials', { taskId: openTaskId }),
-      );
-      expect(form.statusCode, form.body).toBe(200);
-      return photo(openTaskId, `${form.json().data.dir}/none.jpg`);
-    },
-  ],
-  [
-    'uploadShootPhoto',
-    'a task already failed',
-    'SHOOT_TASK_CLOSED',
-    () => photo(closedTaskId, `shooting/${closedTaskId}/a.jpg`),
-  ],
-  [
-    'failShootTask',
-    'a task of no robot',
-    'SHOOT_TASK_NOT_FOUND',
-    () => devicePost('/api/device/v1/shootTasks/fail', { taskId: newId(), reason: 'blocked' }),
-  ],
-];
-
-const CASES = [
-  ...PARTNER_CASES.map((c) => ['partner', ...c] as const),
-  ...DEVICE_CASES.map((c) => ['device', ...c] as const),
-];
+const f = { clock } as Fixture;
+const CASES = badCalls(f);
 
 beforeAll(async () => {
   t = await buildTestApp({ clock });
+  f.t = t;
   const root = await loginAs(t, 'super', { principals: 'root' });
   const headers = bearer(root.token);
   docs = sdkDocuments(t.app.swagger() as unknown as OpenApiDoc);
@@ -234,17 +41,20 @@ beforeAll(async () => {
     payload: { name: 'Errors agency', accountId: root.user.id, interfaces: grants },
   });
   expect(app.statusCode, app.body).toBe(200);
+  f.clientId = app.json().data.clientId;
+  // The token as an OAuth client asks for it (RFC 6749: a form), which the partner document offers too.
   const token = await t.app.inject({
     method: 'POST',
-    url: '/api/blade-auth/oauth/token',
-    payload: {
+    url: TOKEN_URL,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
       grant_type: 'client_credentials',
-      client_id: app.json().data.clientId,
+      client_id: f.clientId,
       client_secret: app.json().data.clientSecret,
-    },
+    }).toString(),
   });
   expect(token.statusCode, token.body).toBe(200);
-  partnerToken = token.json().data.access_token;
+  f.partnerToken = token.json().data.access_token;
 
   // A robot with a plan and two shooting tasks of today: one open, one it reported failed.
   const material = await createMaterial(t, root.token, 'coffee.png', await picture(1080, 1920));
@@ -256,16 +66,10 @@ beforeAll(async () => {
     payload: { name: 'Coffee', kind: 'picture', begin: now - 86_400, end: now + 30 * 86_400, resources: [material.id] },
   });
   expect(ad.statusCode, ad.body).toBe(200);
-  const robots = [await activatedRobot(t)];
-  robotToken = robots[0]!.token;
-  const plan = await publishedPlan(
-    t,
-    root.user.id,
-    robots.map((r) => r.robotId),
-    ad.json().data.id,
-    { timeZone: 'Asia/Shanghai' },
-  );
-  planId = plan.id;
+  const robot = await activatedRobot(t);
+  f.robotToken = robot.token;
+  const plan = await publishedPlan(t, root.user.id, [robot.robotId], ad.json().data.id, { timeZone: 'Asia/Shanghai' });
+  f.planId = plan.id;
   const created = await t.app.inject({
     method: 'POST',
     url: '/api/ShootingRequirements',
@@ -277,17 +81,17 @@ beforeAll(async () => {
       beginTime: '11:00',
       endTime: '14:00',
       timeZone: 'Asia/Shanghai',
-      robotIds: [robots[0]!.robotId],
+      robotIds: [robot.robotId],
     },
   });
   expect(created.statusCode, created.body).toBe(200);
   await pushPending(t.app.ctx, (created.json().data as ShootRequirementDto).id);
-  const schedule = await t.app.inject({ method: 'GET', url: '/api/device/v1/schedule', headers: bearer(robotToken) });
+  const schedule = await t.app.inject({ method: 'GET', url: '/api/device/v1/schedule', headers: bearer(f.robotToken) });
   expect(schedule.statusCode, schedule.body).toBe(200);
-  scheduleVersion = String(schedule.headers.etag).replaceAll('"', '');
-  openTaskId = schedule.json().data.shootTasks[0].id;
+  f.scheduleVersion = String(schedule.headers.etag).replaceAll('"', '');
+  f.openTaskId = schedule.json().data.shootTasks[0].id;
   // A requirement of a second plan gives the task that is then reported failed (one requirement a plan).
-  const other = await publishedPlan(t, root.user.id, [robots[0]!.robotId], ad.json().data.id, {
+  const other = await publishedPlan(t, root.user.id, [robot.robotId], ad.json().data.id, {
     timeZone: 'Asia/Shanghai',
   });
   const second = await t.app.inject({
@@ -301,19 +105,22 @@ beforeAll(async () => {
       beginTime: '11:00',
       endTime: '14:00',
       timeZone: 'Asia/Shanghai',
-      robotIds: [robots[0]!.robotId],
+      robotIds: [robot.robotId],
     },
   });
   expect(second.statusCode, second.body).toBe(200);
   await pushPending(t.app.ctx, (second.json().data as ShootRequirementDto).id);
-  const tasks = await t.app.inject({ method: 'GET', url: '/api/device/v1/shootTasks', headers: bearer(robotToken) });
-  closedTaskId = (tasks.json().data.tasks as Array<{ id: string }>)
+  const tasks = await t.app.inject({ method: 'GET', url: '/api/device/v1/shootTasks', headers: bearer(f.robotToken) });
+  f.closedTaskId = (tasks.json().data.tasks as Array<{ id: string }>)
     .map((task) => task.id)
-    .find((id) => id !== openTaskId)!;
-  const failed = await t.app.inject(
-    devicePost('/api/device/v1/shootTasks/fail', { taskId: closedTaskId, reason: 'x' }),
-  );
-  expect(failed.json().data, failed.body).toEqual({ taskId: closedTaskId, state: 'fail' });
+    .find((id) => id !== f.openTaskId)!;
+  const failed = await t.app.inject({
+    method: 'POST',
+    url: '/api/device/v1/shootTasks/fail',
+    headers: bearer(f.robotToken),
+    payload: { taskId: f.closedTaskId, reason: 'blocked' },
+  });
+  expect(failed.json().data, failed.body).toEqual({ taskId: f.closedTaskId, state: 'fail' });
 }, 120_000);
 afterAll(() => t?.close());
 

@@ -232,7 +232,10 @@ interface Operation {
   operationId?: string;
   tags?: string[];
   parameters?: Array<{ name: string; in: string; schema?: JsonSchema; example?: unknown }>;
-  requestBody?: { content?: Record<string, { schema?: JsonSchema; example?: unknown; examples?: unknown }> };
+  requestBody?: {
+    required?: boolean;
+    content?: Record<string, { schema?: JsonSchema; example?: unknown; examples?: unknown }>;
+  };
   responses?: Record<
     string,
     { description?: string; content?: Record<string, { schema?: JsonSchema; example?: unknown; examples?: unknown }> }

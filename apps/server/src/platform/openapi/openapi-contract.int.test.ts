@@ -107,7 +107,15 @@ describe('the OpenAPI documents as a contract', () => {
       'shooting.photo',
     ]);
     expect(Object.keys(partner.components?.securitySchemes ?? {})).toEqual(['partnerOAuth']);
-    expect(operationsOf(partner).every(({ op }) => JSON.stringify(op.security) === '[{"partnerOAuth":[]}]')).toBe(true);
+    // Every call with the client-credentials token, but the token endpoint itself (the scheme's token URL).
+    const security = Object.fromEntries(operationsOf(partner).map(({ op }) => [op.operationId, op.security]));
+    expect(security.issueToken).toEqual([]);
+    const scheme = partner.components?.securitySchemes?.partnerOAuth as {
+      flows: { clientCredentials: { tokenUrl: string } };
+    };
+    expect(partner.paths[scheme.flows.clientCredentials.tokenUrl]?.post?.operationId).toBe('issueToken');
+    const { issueToken: _token, ...calls } = security;
+    expect(Object.values(calls).every((s) => JSON.stringify(s) === '[{"partnerOAuth":[]}]')).toBe(true);
   });
 
   it('keeps the device document of the committed snapshot', () => {
