@@ -266,6 +266,15 @@ export function operationsOf(doc: OpenApiDoc): Array<{ path: string; method: str
   return out;
 }
 
+/** `METHOD /path` → operationId of every operation, sorted: the pinned list (operation-ids.json). */
+export function operationIdList(doc: OpenApiDoc): Record<string, string> {
+  const entries = operationsOf(doc).map(({ path, method, op }) => [
+    `${method.toUpperCase()} ${path}`,
+    op.operationId ?? '',
+  ]);
+  return Object.fromEntries(entries.sort((a, b) => a[0]!.localeCompare(b[0]!)));
+}
+
 /** Adds examples where a body, parameter or answer has none (generated from its schema). */
 export function addExamples(doc: OpenApiDoc): void {
   const resolve = (ref: string) => doc.components?.schemas?.[ref.replace('#/components/schemas/', '')];
