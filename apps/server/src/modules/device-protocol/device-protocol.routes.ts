@@ -7,11 +7,14 @@ import {
   heartbeatResult,
 } from '@robot-ads/contracts/device-protocol/device-protocol.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { acceptGzip } from '../../platform/compressed-body';
 import type { AppContext } from '../../platform/context';
+import type { OpenApiDoc } from '../../platform/openapi/document';
 import { quickValidatorCompiler } from '../../platform/validation';
 import { zodRoutes } from '../../platform/zod-routes';
 import { deviceTokenPresent, readDeviceToken } from './device-auth';
+import { DEVICE_DOCUMENT_PATH, deviceDocument } from './device-document';
 import { activate, heartbeat } from './device-protocol.service';
 
 /**
@@ -92,5 +95,25 @@ export function deviceProtocolRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => activate(ctx, request.body),
     );
     await app.register(heartbeatRoutes(ctx));
+
+    // The protocol's OpenAPI document (the committed copy is packages/sdk/openapi/device.json), for a
+    // vendor's generator: public like /api/docs/json, the document itself (not in the envelope).
+    let document: OpenApiDoc | null = null;
+    app.get(
+      DEVICE_DOCUMENT_PATH,
+      {
+        schema: {
+          tags: ['device'],
+          summary: 'The OpenAPI document of the device protocol (/api/device/v1), not in the envelope',
+          response: { 200: z.record(z.string(), z.unknown()).describe('An OpenAPI 3.1 document') },
+        },
+        config: { public: true },
+      },
+      async (_request, reply) => {
+        document ??= deviceDocument(app.swagger() as unknown as OpenApiDoc);
+        reply.header('cache-control', 'public, max-age=300');
+        return document;
+      },
+    );
   };
 }

@@ -144,11 +144,16 @@ describe('the OpenAPI documents as a contract', () => {
     expect(Object.values(calls).every((s) => JSON.stringify(s) === '[{"partnerOAuth":[]}]')).toBe(true);
   });
 
-  it('keeps the device document of the committed snapshot', () => {
+  it('keeps the device document of the committed snapshot, and serves it at /api/device/openapi.json', async () => {
     const device = sdkDocuments(full).device;
     const changes = operationChanges(snapshotOf('device'), device);
     expect({ removed: changes.removed, changed: changes.changed }).toEqual({ removed: [], changed: [] });
     expect(device, 'packages/sdk/openapi/device.json is stale: npm run sdk:generate').toEqual(snapshotOf('device'));
+    // Served to a vendor's generator as it is, without a token.
+    const served = await t.app.inject({ method: 'GET', url: '/api/device/openapi.json' });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toMatch(/^application\/json/);
+    expect(served.json()).toEqual(snapshotOf('device'));
   });
   it('keeps every operationId of the pinned list (operation-ids.json): a rename is made on purpose', () => {
     const pinned = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'operation-ids.json'), 'utf8')) as Record<
