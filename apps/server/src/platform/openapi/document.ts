@@ -16,7 +16,7 @@ type TransformInput = Parameters<typeof jsonSchemaTransform>[0] & {
 type Transformed = ReturnType<typeof jsonSchemaTransform>;
 
 /** Who may call an operation. */
-export type Access = 'none' | 'user' | 'partner' | 'device';
+export type Access = 'none' | 'user' | 'partner' | 'device' | 'wechat';
 
 export const SECURITY_SCHEMES = {
   bearer: {
@@ -39,6 +39,12 @@ export const SECURITY_SCHEMES = {
       'sent as `Authorization: Bearer <token>`. Its scope is the interfaces the application may call.',
     flows: { clientCredentials: { tokenUrl: '/api/blade-auth/oauth/token', scopes: {} } },
   },
+  wechatSession: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'A WeChat mini-program session token answered by `POST /api/wechat/mp/login`, sent as `Authorization: Bearer <token>`.',
+  },
   deviceToken: {
     type: 'http',
     scheme: 'bearer',
@@ -53,6 +59,7 @@ const SECURITY: Record<Access, Json[]> = {
   user: [{ bearer: [] }, { accessToken: [] }],
   partner: [{ bearer: [] }, { partnerOAuth: [] }],
   device: [{ deviceToken: [] }],
+  wechat: [{ wechatSession: [] }],
 };
 
 /** The tag of routes partners may call; their own documentation is callable by every partner token. */
@@ -62,6 +69,7 @@ const PARTNER_DOCS_PATH = '/api/OpenPlatform/openapi.json';
 const TOKENLESS_DEVICE_PATHS = new Set(['/api/device/v1/activate']);
 
 export function accessOf(path: string, config: Json, tags: readonly string[]): Access {
+  if (config.wechatSession === true) return 'wechat';
   if (!path.startsWith('/api/') || config.public === true) return 'none';
   if (config.device === true) return TOKENLESS_DEVICE_PATHS.has(path) ? 'none' : 'device';
   if (tags.includes(OPEN_TAG) || path === PARTNER_DOCS_PATH) return 'partner';
@@ -99,6 +107,10 @@ export function errorCodesOf(
       codes.add(c);
   }
   if (access === 'device') codes.add('DEVICE_TOKEN_INVALID');
+  if (access === 'wechat') {
+    codes.add('WECHAT_SESSION_INVALID');
+    codes.add('WECHAT_USER_BLOCKED');
+  }
   if (path.startsWith('/api/')) codes.add('OPEN_BLACKLISTED');
   if (/\{(id|code)\}/.test(path)) codes.add('NOT_FOUND');
   if (config.rateLimit) codes.add('RATE_LIMITED');
