@@ -230,6 +230,7 @@ export const PERMISSIONS: Record<string, Access> = {
   'DELETE /api/AdvertGroups/:id': ALL_BUT_HIDE,
 
   // ---- device protocol ----
+  'GET /api/device/openapi.json': PUBLIC,
   'POST /api/device/v1/activate': DEVICE,
   'POST /api/device/v1/heartbeat': DEVICE,
 

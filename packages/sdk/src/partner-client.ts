@@ -57,30 +57,22 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
   let current: PartnerToken | null = null;
   let pending: Promise<PartnerToken> | null = null;
 
+  // The token call has a client of its own: the main one's middleware would ask it for a token.
+  const tokenClient = createClient<paths>({ baseUrl: options.baseUrl, fetch: doFetch });
+
   async function requestToken(): Promise<PartnerToken> {
-    const res = await doFetch(new URL('/api/blade-auth/oauth/token', options.baseUrl), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'accept-language': language },
-      body: JSON.stringify({
-        grant_type: 'client_credentials',
-        client_id: options.clientId,
-        client_secret: options.clientSecret,
-      }),
+    const { data, error, response } = await tokenClient.POST('/api/blade-auth/oauth/token', {
+      body: { grant_type: 'client_credentials', client_id: options.clientId, client_secret: options.clientSecret },
+      headers: { 'accept-language': language },
     });
-    const body = (await res.json().catch(() => null)) as {
-      success?: boolean;
-      code?: string;
-      msg?: string;
-      data?: { access_token: string; expires_in: number; scope: string };
-    } | null;
-    if (!res.ok || !body?.success || !body.data) {
-      throw new PartnerApiError(res.status, body?.code ?? 'UNKNOWN', body?.msg ?? `HTTP ${res.status}`);
+    if (!data?.success) {
+      throw new PartnerApiError(response.status, error?.code ?? 'UNKNOWN', error?.msg ?? `HTTP ${response.status}`);
     }
     return {
-      accessToken: body.data.access_token,
-      expiresAt: Date.now() + body.data.expires_in * 1000,
+      accessToken: data.data.access_token,
+      expiresAt: Date.now() + data.data.expires_in * 1000,
       // Keys are `METHOD /path`, space-separated: "GET /api/a GET /api/b".
-      scope: body.data.scope.match(/[A-Z]+ \S+/g) ?? [],
+      scope: data.data.scope.match(/[A-Z]+ \S+/g) ?? [],
     };
   }
 

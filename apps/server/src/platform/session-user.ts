@@ -33,6 +33,11 @@ declare module 'fastify' {
     roles?: readonly Role[];
     /** Only principals root or admin may call the route. */
     rootOnly?: boolean;
+    /**
+     * With `public`: the handler itself checks a WeChat mini-program session token (wechat module); the
+     * OpenAPI document declares that security.
+     */
+    wechatSession?: boolean;
   }
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { APPLICATION_STATES, APPLICATION_TYPES } from '../audits/review-state.rules';
 import { statMeasures } from '../statistics/statistics.schemas';
+import type { WebhookEvent } from './open-platform.schemas';
 
 /**
  * The payloads (`data`) of the partner webhook events, as the server sends them (docs/open-platform.md).
@@ -51,7 +52,12 @@ export const WEBHOOK_EVENT_PAYLOADS = {
     data: proofOfPlayHourlyEvent,
     summary: "At minute 5: the last hour's plays, exposure, viewers and scans in the owning account's scope",
   },
-} as const;
+} as const satisfies Record<WebhookEvent, { data: z.ZodType; summary: string }>;
+
+/** An event's name. */
+export type WebhookEventName = keyof typeof WEBHOOK_EVENT_PAYLOADS;
+/** The `data` of an event, as an emitter passes it and the partner receives it. */
+export type WebhookEventData<E extends WebhookEventName> = z.output<(typeof WEBHOOK_EVENT_PAYLOADS)[E]['data']>;
 
 /** The body of every delivery: the event's id (also the `webhook-id` header), its name, time and data. */
 export function webhookEnvelope<T extends z.ZodType>(event: string, data: T) {

@@ -11,7 +11,7 @@ import { TIME_ZONE_OPTIONS } from '../playlists/playlists.schemas';
  * Common optional query parameters (ours, the spec leaves them open):
  * - begin, end: unix seconds, the report's range [begin, end). Defaults per call (see docs/statistics.md).
  * - timeZone: an IANA zone; days, weeks (from Monday), months and hours are those of this zone. Default:
- *   the plan's zone (plan calls) or Asia/Shanghai (client calls).
+ *   the plan's zone (plan calls) or the platform's zone, TIME_ZONE (client calls; Asia/Shanghai by default).
  * - adIds: comma-separated ad ids (plan calls) to narrow to these ads.
  * - robotId: the robot's robotId (device serial) to narrow to one robot.
  * - province: narrow to the robots of one province.
@@ -58,7 +58,9 @@ export const reportOptions = z.object({
   end: unixSeconds.optional().describe('End of the range, unix seconds (exclusive); default the end of today'),
   timeZone: reportZone
     .optional()
-    .describe("IANA zone of the days, weeks (from Monday), months and hours; default the plan's, else Asia/Shanghai"),
+    .describe(
+      "IANA zone of the days, weeks (from Monday), months and hours; default the plan's, else the platform's zone (server setting TIME_ZONE)",
+    ),
   robotId: z.string().trim().min(1).max(64).optional().describe('Only the plays of this device ID'),
   province: z.string().trim().min(1).max(64).optional().describe('Only the plays of robots in this province'),
 });

@@ -254,7 +254,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: VALIDATION_FAILED, INVALID_JSON */
+            /** @description Bad request: VALIDATION_FAILED, INVALID_JSON, EMPTY_JSON_BODY */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -281,8 +281,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Server error: UNKNOWN */
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server error: INTERNAL */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unavailable: REQUEST_TIMEOUT */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -399,7 +426,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: VALIDATION_FAILED, INVALID_JSON */
+            /** @description Bad request: VALIDATION_FAILED, INVALID_JSON, EMPTY_JSON_BODY, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -426,8 +453,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Server error: UNKNOWN */
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server error: INTERNAL */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unavailable: REQUEST_TIMEOUT */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -494,7 +548,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: VALIDATION_FAILED, INVALID_JSON */
+            /** @description Bad request: VALIDATION_FAILED, INVALID_JSON, EMPTY_JSON_BODY, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -521,8 +575,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Server error: UNKNOWN */
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server error: INTERNAL */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unavailable: REQUEST_TIMEOUT */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -795,8 +876,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Server error: UNKNOWN */
+            /** @description Server error: INTERNAL */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unavailable: REQUEST_TIMEOUT */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -859,7 +949,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: VALIDATION_FAILED, INVALID_JSON */
+            /** @description Bad request: VALIDATION_FAILED, INVALID_JSON, EMPTY_JSON_BODY */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -886,8 +976,44 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Server error: UNKNOWN */
+            /** @description Conflict: SCHEDULE_VERSION_STALE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server error: INTERNAL */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unavailable: REQUEST_TIMEOUT */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -968,8 +1094,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Server error: UNKNOWN */
+            /** @description Server error: INTERNAL */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unavailable: REQUEST_TIMEOUT */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1026,7 +1161,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: VALIDATION_FAILED, INVALID_JSON */
+            /** @description Bad request: VALIDATION_FAILED, INVALID_JSON, EMPTY_JSON_BODY */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1053,8 +1188,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Server error: UNKNOWN */
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server error: INTERNAL */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unavailable: REQUEST_TIMEOUT */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1112,7 +1274,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: VALIDATION_FAILED, INVALID_JSON */
+            /** @description Bad request: VALIDATION_FAILED, INVALID_JSON, EMPTY_JSON_BODY */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1139,8 +1301,53 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Server error: UNKNOWN */
+            /** @description Not found: SHOOT_TASK_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: SHOOT_TASK_CLOSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server error: INTERNAL */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unavailable: REQUEST_TIMEOUT */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1202,7 +1409,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: VALIDATION_FAILED, INVALID_JSON */
+            /** @description Bad request: VALIDATION_FAILED, INVALID_JSON, EMPTY_JSON_BODY, SHOOT_PHOTO_TOO_LARGE, SHOOT_PHOTO_TYPE */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1220,7 +1427,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Refused: OPEN_BLACKLISTED */
+            /** @description Refused: OPEN_BLACKLISTED, UPLOAD_KEY_OUTSIDE_DIR */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1229,8 +1436,62 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Server error: UNKNOWN */
+            /** @description Not found: SHOOT_TASK_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: SHOOT_TASK_CLOSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed in this state: UPLOAD_OBJECT_MISSING, SHOOT_TAKEN_OUTSIDE_WINDOW, SHOOT_AD_NOT_IN_PLAN */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server error: INTERNAL */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unavailable: REQUEST_TIMEOUT */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1300,7 +1561,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: VALIDATION_FAILED, INVALID_JSON */
+            /** @description Bad request: VALIDATION_FAILED, INVALID_JSON, EMPTY_JSON_BODY */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1327,8 +1588,53 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Server error: UNKNOWN */
+            /** @description Not found: SHOOT_TASK_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict: SHOOT_TASK_CLOSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server error: INTERNAL */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unavailable: REQUEST_TIMEOUT */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -11,7 +11,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A plan's figures by province (robots' places). Optional: begin, end (unix seconds, [begin, end)), timeZone (IANA; default the plan's, else Asia/Shanghai), robotId, province, adIds (comma-separated). The plan id as playlistId (or playListId, playlistid, id). */
+        /** A plan's figures by province (robots' places). Optional: begin, end (unix seconds, [begin, end)), timeZone (IANA; default the plan's, else the platform's zone (server setting TIME_ZONE)), robotId, province, adIds (comma-separated). The plan id as playlistId (or playListId, playlistid, id). */
         get: operations["getPlanStatisticsByProvince"];
         put?: never;
         post?: never;
@@ -28,7 +28,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A plan's figures per day in the report's zone (weeks from Monday). Optional: begin, end (unix seconds, [begin, end)), timeZone (IANA; default the plan's, else Asia/Shanghai), robotId, province, adIds (comma-separated). The plan id as playlistId (or playListId, playlistid, id). */
+        /** A plan's figures per day in the report's zone (weeks from Monday). Optional: begin, end (unix seconds, [begin, end)), timeZone (IANA; default the plan's, else the platform's zone (server setting TIME_ZONE)), robotId, province, adIds (comma-separated). The plan id as playlistId (or playListId, playlistid, id). */
         get: operations["getPlanStatisticsByDay"];
         put?: never;
         post?: never;
@@ -45,7 +45,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A plan's figures per month in the report's zone (weeks from Monday). Optional: begin, end (unix seconds, [begin, end)), timeZone (IANA; default the plan's, else Asia/Shanghai), robotId, province, adIds (comma-separated). The plan id as playlistId (or playListId, playlistid, id). */
+        /** A plan's figures per month in the report's zone (weeks from Monday). Optional: begin, end (unix seconds, [begin, end)), timeZone (IANA; default the plan's, else the platform's zone (server setting TIME_ZONE)), robotId, province, adIds (comma-separated). The plan id as playlistId (or playListId, playlistid, id). */
         get: operations["getPlanStatisticsByMonth"];
         put?: never;
         post?: never;
@@ -62,10 +62,30 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A plan's figures per week in the report's zone (weeks from Monday). Optional: begin, end (unix seconds, [begin, end)), timeZone (IANA; default the plan's, else Asia/Shanghai), robotId, province, adIds (comma-separated). The plan id as playlistId (or playListId, playlistid, id). */
+        /** A plan's figures per week in the report's zone (weeks from Monday). Optional: begin, end (unix seconds, [begin, end)), timeZone (IANA; default the plan's, else the platform's zone (server setting TIME_ZONE)), robotId, province, adIds (comma-separated). The plan id as playlistId (or playListId, playlistid, id). */
         get: operations["getPlanStatisticsByWeek"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blade-auth/oauth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a partner token: OAuth 2.0 client credentials
+         * @description Exchanges the client id and secret for an access token valid `expires_in` seconds (30 minutes); its `scope` lists the granted interfaces (`METHOD /path`, space-separated). The credentials may also come as HTTP Basic (`Authorization: Basic base64(client_id:client_secret)`) with `grant_type` alone in the body. Get a new token when one expires: there is no refresh token.
+         */
+        post: operations["issueToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -250,7 +270,7 @@ export interface operations {
                  */
                 robotId?: string;
                 /**
-                 * @description IANA zone of the days, weeks (from Monday), months and hours; default the plan's, else Asia/Shanghai
+                 * @description IANA zone of the days, weeks (from Monday), months and hours; default the plan's, else the platform's zone (server setting TIME_ZONE)
                  * @example example
                  */
                 timeZone?: string;
@@ -332,7 +352,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: VALIDATION_FAILED */
+            /** @description Bad request: VALIDATION_FAILED, STAT_RANGE_INVALID, STAT_TIME_ZONE_INVALID */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -359,6 +379,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Not found: PLAYLIST_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many calls: OPEN_RATE_LIMITED, OPEN_QUOTA_EXCEEDED */
             429: {
                 headers: {
@@ -374,8 +403,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Server error: UNKNOWN */
+            /** @description Server error: INTERNAL */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unavailable: REQUEST_TIMEOUT */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -416,7 +454,7 @@ export interface operations {
                  */
                 robotId?: string;
                 /**
-                 * @description IANA zone of the days, weeks (from Monday), months and hours; default the plan's, else Asia/Shanghai
+                 * @description IANA zone of the days, weeks (from Monday), months and hours; default the plan's, else the platform's zone (server setting TIME_ZONE)
                  * @example example
                  */
                 timeZone?: string;
@@ -499,7 +537,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: VALIDATION_FAILED */
+            /** @description Bad request: VALIDATION_FAILED, STAT_RANGE_INVALID, STAT_TIME_ZONE_INVALID */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -526,6 +564,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Not found: PLAYLIST_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many calls: OPEN_RATE_LIMITED, OPEN_QUOTA_EXCEEDED */
             429: {
                 headers: {
@@ -541,8 +588,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Server error: UNKNOWN */
+            /** @description Server error: INTERNAL */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unavailable: REQUEST_TIMEOUT */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -583,7 +639,7 @@ export interface operations {
                  */
                 robotId?: string;
                 /**
-                 * @description IANA zone of the days, weeks (from Monday), months and hours; default the plan's, else Asia/Shanghai
+                 * @description IANA zone of the days, weeks (from Monday), months and hours; default the plan's, else the platform's zone (server setting TIME_ZONE)
                  * @example example
                  */
                 timeZone?: string;
@@ -666,7 +722,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: VALIDATION_FAILED */
+            /** @description Bad request: VALIDATION_FAILED, STAT_RANGE_INVALID, STAT_TIME_ZONE_INVALID */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -693,6 +749,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Not found: PLAYLIST_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many calls: OPEN_RATE_LIMITED, OPEN_QUOTA_EXCEEDED */
             429: {
                 headers: {
@@ -708,8 +773,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Server error: UNKNOWN */
+            /** @description Server error: INTERNAL */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unavailable: REQUEST_TIMEOUT */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -750,7 +824,7 @@ export interface operations {
                  */
                 robotId?: string;
                 /**
-                 * @description IANA zone of the days, weeks (from Monday), months and hours; default the plan's, else Asia/Shanghai
+                 * @description IANA zone of the days, weeks (from Monday), months and hours; default the plan's, else the platform's zone (server setting TIME_ZONE)
                  * @example example
                  */
                 timeZone?: string;
@@ -833,7 +907,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: VALIDATION_FAILED */
+            /** @description Bad request: VALIDATION_FAILED, STAT_RANGE_INVALID, STAT_TIME_ZONE_INVALID */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -860,6 +934,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Not found: PLAYLIST_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many calls: OPEN_RATE_LIMITED, OPEN_QUOTA_EXCEEDED */
             429: {
                 headers: {
@@ -875,8 +958,163 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Server error: UNKNOWN */
+            /** @description Server error: INTERNAL */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unavailable: REQUEST_TIMEOUT */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    issueToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "grant_type": "client_credentials",
+                 *       "client_id": "op0123456789abcdef0123",
+                 *       "client_secret": "cs_…"
+                 *     }
+                 */
+                "application/json": {
+                    client_id: string;
+                    client_secret: string;
+                    /** @constant */
+                    grant_type: "client_credentials";
+                    scope?: string;
+                };
+                /**
+                 * @example {
+                 *       "grant_type": "client_credentials",
+                 *       "client_id": "op0123456789abcdef0123",
+                 *       "client_secret": "cs_…"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    client_id: string;
+                    client_secret: string;
+                    /** @constant */
+                    grant_type: "client_credentials";
+                    scope?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "access_token": "eyJhbGciOiJIUzI1NiJ9.…",
+                     *         "token_type": "bearer",
+                     *         "expires_in": 1800,
+                     *         "scope": "GET /api/Playlists/queryByPage_v3 GET /api/Devices/queryRobotInfo"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            access_token: string;
+                            expires_in: number;
+                            scope: string;
+                            /** @constant */
+                            token_type: "bearer";
+                        };
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Bad request: VALIDATION_FAILED, INVALID_JSON, EMPTY_JSON_BODY */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not authenticated: UNAUTHORIZED, OPEN_CLIENT_INVALID, OPEN_CLIENT_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused: OPEN_BLACKLISTED, OPEN_IP_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many calls: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds until a call may succeed again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unavailable: REQUEST_TIMEOUT */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1090,8 +1328,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Server error: UNKNOWN */
+            /** @description Server error: INTERNAL */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unavailable: REQUEST_TIMEOUT */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1155,8 +1402,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Server error: UNKNOWN */
+            /** @description Server error: INTERNAL */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unavailable: REQUEST_TIMEOUT */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1383,8 +1639,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Server error: UNKNOWN */
+            /** @description Server error: INTERNAL */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unavailable: REQUEST_TIMEOUT */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

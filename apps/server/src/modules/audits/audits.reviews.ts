@@ -1,6 +1,12 @@
 // Reviews: each reviewer's step, the decision, and the approved application's effect.
 import type { AuditDto } from '@robot-ads/contracts/audits/audits.schemas';
-import { type ApplicationState, canApply, decide, refusalCode } from '@robot-ads/contracts/audits/review-state.rules';
+import {
+  type ApplicationState,
+  type ApplicationType,
+  canApply,
+  decide,
+  refusalCode,
+} from '@robot-ads/contracts/audits/review-state.rules';
 import { isAdvertiserRole } from '@robot-ads/contracts/auth/roles';
 import { newId } from '@robot-ads/contracts/common/ids';
 import type { Language } from '@robot-ads/contracts/common/language';
@@ -145,13 +151,14 @@ async function emitAuditResult(
   ctx: PublishingContext,
   row: AdAuditRow,
   state: ApplicationState,
-  decision: string,
+  decision: 'post' | 'reject',
   note: string,
 ) {
   const [plan] = await plansByIds(ctx.db, [row.playlistId]);
+  const type = row.type as ApplicationType;
   await ctx.partnerEvents.emit(
     'audit.result',
-    { playlistId: row.playlistId, name: plan?.name ?? '', auditId: row.id, type: row.type, state, decision, note },
+    { playlistId: row.playlistId, name: plan?.name ?? '', auditId: row.id, type, state, decision, note },
     [row.applicantId],
   );
 }

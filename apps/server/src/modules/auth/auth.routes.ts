@@ -127,6 +127,7 @@ export function authRoutes(
           'grant_type=client_credentials (client_id, client_secret, or HTTP Basic): a partner token',
         body: refreshBody,
         querystring: refreshQuery,
+        consumes: ['application/json', 'application/x-www-form-urlencoded'],
         response: tokenGrantResponse,
         config: { public: true, rateLimit: refreshLimit },
         errors: ['UNAUTHORIZED', 'OPEN_CLIENT_INVALID', 'OPEN_CLIENT_EXPIRED', 'OPEN_IP_NOT_ALLOWED'],

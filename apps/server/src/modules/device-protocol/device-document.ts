@@ -1,6 +1,9 @@
 import { type OpenApiDoc, SECURITY_SCHEMES } from '../../platform/openapi/document';
 import { subsetDocument } from '../../platform/openapi/subset';
 
+/** Where the server answers the device document (public, like /api/docs/json). */
+export const DEVICE_DOCUMENT_PATH = '/api/device/openapi.json';
+
 /** The device protocol's version: /api/device/v1 (docs/device-protocol.md). */
 export const DEVICE_PROTOCOL_VERSION = '1.0.0';
 

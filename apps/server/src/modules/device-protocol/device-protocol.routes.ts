@@ -7,10 +7,13 @@ import {
   heartbeatResult,
 } from '@robot-ads/contracts/device-protocol/device-protocol.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { acceptGzip } from '../../platform/compressed-body';
+import type { OpenApiDoc } from '../../platform/openapi/document';
 import { quickValidatorCompiler } from '../../platform/validation';
 import { zodRoutes } from '../../platform/zod-routes';
 import { deviceTokenPresent, readDeviceToken } from './device-auth';
+import { DEVICE_DOCUMENT_PATH, deviceDocument } from './device-document';
 import type { DeviceProtocolContext } from './device-protocol.context';
 import { activate, heartbeat } from './device-protocol.service';
 
@@ -60,6 +63,8 @@ export function heartbeatRoutes(ctx: DeviceProtocolContext): FastifyPluginAsyncZ
         body: heartbeatBody,
         response: okEnvelope(heartbeatResult),
         config: { device: true },
+        // A Content-Encoding other than gzip or identity (platform/compressed-body.ts).
+        errors: ['BAD_REQUEST'],
         options: {
           ...DEVICE_HOT_ROUTE,
           bodyLimit: 16 * 1024,
@@ -90,5 +95,25 @@ export function deviceProtocolRoutes(ctx: DeviceProtocolContext): FastifyPluginA
       async (request) => activate(ctx, request.body),
     );
     await app.register(heartbeatRoutes(ctx));
+
+    // The protocol's OpenAPI document (the committed copy is packages/sdk/openapi/device.json), for a
+    // vendor's generator: public like /api/docs/json, the document itself (not in the envelope).
+    let document: OpenApiDoc | null = null;
+    app.get(
+      DEVICE_DOCUMENT_PATH,
+      {
+        schema: {
+          tags: ['device'],
+          summary: 'The OpenAPI document of the device protocol (/api/device/v1), not in the envelope',
+          response: { 200: z.record(z.string(), z.unknown()).describe('An OpenAPI 3.1 document') },
+        },
+        config: { public: true },
+      },
+      async (_request, reply) => {
+        document ??= deviceDocument(app.swagger() as unknown as OpenApiDoc);
+        reply.header('cache-control', 'public, max-age=300');
+        return document;
+      },
+    );
   };
 }

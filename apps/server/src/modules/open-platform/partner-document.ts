@@ -1,6 +1,11 @@
+import { okEnvelope } from '@robot-ads/contracts/common/envelope';
+import {
+  clientCredentialsInput,
+  clientCredentialsToken,
+} from '@robot-ads/contracts/open-platform/open-platform.schemas';
 import { WEBHOOK_EVENT_PAYLOADS, webhookEnvelope } from '@robot-ads/contracts/open-platform/webhook-events.schemas';
 import { z } from 'zod';
-import { type OpenApiDoc, SECURITY_SCHEMES } from '../../platform/openapi/document';
+import { type OpenApiDoc, operationsOf, SECURITY_SCHEMES } from '../../platform/openapi/document';
 import { exampleOf, type JsonSchema } from '../../platform/openapi/examples';
 import { subsetDocument } from '../../platform/openapi/subset';
 
@@ -9,7 +14,7 @@ import { subsetDocument } from '../../platform/openapi/subset';
  * an operation, field or event is added, the major when one is removed or changed (only after the
  * deprecation period). packages/sdk/openapi/partner.json is its committed snapshot.
  */
-export const PARTNER_API_VERSION = '1.0.0';
+export const PARTNER_API_VERSION = '1.1.0';
 
 const INFO = {
   title: 'robot-ads partner API',
@@ -79,15 +84,84 @@ export function webhookDefinitions(): Record<string, unknown> {
   return out;
 }
 
-/** The partner document: the open operations in `allowed` (keys `METHOD /path`), OAuth2 security, the webhooks. */
+/** The token endpoint (the `partnerOAuth` scheme's token URL): in every partner document. */
+export const TOKEN_PATH = '/api/blade-auth/oauth/token';
+
+const jsonSchema = (schema: z.ZodType) => {
+  const out = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input' }) as JsonSchema & Record<string, unknown>;
+  delete out.$schema;
+  return out;
+};
+
+/**
+ * The token endpoint as a partner calls it: the client-credentials grant only (the same endpoint also
+ * refreshes users' sessions, which is no concern of a partner), without a token, with the error answers
+ * of the full document's operation.
+ */
+function tokenOperation(op: OpenApiDoc['paths'][string][string]): OpenApiDoc['paths'][string][string] {
+  const body = jsonSchema(clientCredentialsInput);
+  const example = { grant_type: 'client_credentials', client_id: 'op0123456789abcdef0123', client_secret: 'cs_…' };
+  const answer = jsonSchema(okEnvelope(clientCredentialsToken));
+  const { parameters: _refreshParameters, ...rest } = op;
+  return {
+    ...rest,
+    summary: 'Get a partner token: OAuth 2.0 client credentials',
+    description:
+      'Exchanges the client id and secret for an access token valid `expires_in` seconds (30 minutes); its `scope` ' +
+      'lists the granted interfaces (`METHOD /path`, space-separated). The credentials may also come as HTTP Basic ' +
+      '(`Authorization: Basic base64(client_id:client_secret)`) with `grant_type` alone in the body. Get a new ' +
+      'token when one expires: there is no refresh token.',
+    tags: [...(op.tags ?? []), 'open'],
+    security: [],
+    requestBody: {
+      required: true,
+      content: {
+        'application/json': { schema: body, example },
+        'application/x-www-form-urlencoded': { schema: body, example },
+      },
+    },
+    responses: {
+      ...op.responses,
+      '200': {
+        description: 'The token',
+        content: {
+          'application/json': {
+            schema: answer,
+            example: {
+              success: true,
+              data: {
+                access_token: 'eyJhbGciOiJIUzI1NiJ9.…',
+                token_type: 'bearer',
+                expires_in: 1800,
+                scope: 'GET /api/Playlists/queryByPage_v3 GET /api/Devices/queryRobotInfo',
+              },
+            },
+          },
+        },
+      },
+    },
+  };
+}
+
+/**
+ * The partner document: the token endpoint, the open operations in `allowed` (keys `METHOD /path`) with the
+ * OAuth2 security, the webhooks.
+ */
 export function partnerDocument(full: OpenApiDoc, allowed: ReadonlySet<string>): OpenApiDoc {
+  const token = `POST ${TOKEN_PATH}`;
   const doc = subsetDocument(full, {
     info: INFO,
-    keep: (key) => allowed.has(key),
+    keep: (key) => allowed.has(key) || key === token,
     security: [{ partnerOAuth: [] }],
     securitySchemes: { partnerOAuth: SECURITY_SCHEMES.partnerOAuth },
     webhooks: webhookDefinitions(),
   });
-  doc.tags = [...(doc.tags ?? []), { name: 'webhooks', description: "Events sent to the partner's endpoint." }];
+  const issue = doc.paths[TOKEN_PATH]?.post;
+  if (issue) doc.paths[TOKEN_PATH] = { post: tokenOperation(issue) };
+  const used = new Set(operationsOf(doc).flatMap(({ op }) => op.tags ?? []));
+  doc.tags = [
+    ...(full.tags ?? []).filter((t) => used.has(String(t.name))),
+    { name: 'webhooks', description: "Events sent to the partner's endpoint." },
+  ];
   return doc;
 }

@@ -3,8 +3,10 @@ import type { ShootRequirementDto } from '@robot-ads/contracts/shooting/shooting
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
+import { createPlan } from '../../../test/delivery';
 import { multipart } from '../../../test/devices';
 import { createMaterial, picture } from '../../../test/media-files';
+import { payloadIssues, pulledRatioData } from '../../../test/partner-events';
 import { activatedRobot, publishedPlan } from '../../../test/published';
 import { signatureValid, webhookReceiver } from '../../../test/webhook-receiver';
 import { ManualClock } from '../../platform/clock';
@@ -31,7 +33,8 @@ async function delivered(event: string, ms = 60_000) {
     const found = receiver.received.find((r) => r.headers['x-event'] === event);
     if (found) {
       const verified = signatureValid(secrets.get(event) ?? '', found.headers, found.body);
-      return { verified, json: JSON.parse(found.body) };
+      // The body as the partner document describes the event (its OpenAPI webhook's payload schema).
+      return { verified, json: JSON.parse(found.body), issues: payloadIssues(found.body) };
     }
     if (Date.now() > deadline) throw new Error(`no ${event} delivery`);
     await new Promise((r) => setTimeout(r, 200));
@@ -101,7 +104,7 @@ describe('partner events sent by other modules', () => {
     });
     expect(off.json().data).toMatchObject({ id: hook.id, enabled: false, apiUserName: 'Event agency' });
     const hooks = t.app.services.partnerWebhooks;
-    const eventId = await hooks.emit('plan.pulledRatio', { playlistId: 'x' }, [operator.user.id]);
+    const eventId = await hooks.emit('plan.pulledRatio', pulledRatioData({ playlistId: 'x' }), [operator.user.id]);
     await hooks.outbox.relay();
     const log = await t.app.inject({
       method: 'GET',
@@ -145,6 +148,7 @@ describe('partner events sent by other modules', () => {
     expect(await markPulled(t.app.ctx, first.id, [plan.id], clock.now())).toEqual([plan.id]);
     const got = await delivered('plan.pulledRatio');
     expect(got.verified).toBe(true);
+    expect(got.issues).toEqual([]);
     expect(got.json).toMatchObject({
       event: 'plan.pulledRatio',
       data: { playlistId: plan.id, name: 'Partner plan', ratio: 0.5, planPullNumber: 2, alreadyPullNumber: 1 },
@@ -207,6 +211,7 @@ describe('partner events sent by other modules', () => {
     expect(photo.json().data).toEqual({ taskId, state: 'success' });
     const got = await delivered('shooting.photo');
     expect(got.verified).toBe(true);
+    expect(got.issues).toEqual([]);
     expect(got.json).toMatchObject({
       event: 'shooting.photo',
       data: {
@@ -240,5 +245,37 @@ describe('partner events sent by other modules', () => {
       headers: root,
     });
     expect(log.json().datas.filter((d: { event: string }) => d.event === 'shooting.photo')).toHaveLength(1);
+  }, 90_000);
+  it('sends audit.result, signed and as documented, when a reviewer decides an application', async () => {
+    await subscribe(apiUserId, 'audit.result');
+    const robot = await activatedRobot(t);
+    const plan = await createPlan(t, operator.token, [adId], { name: 'Reviewed plan' });
+    const applied = await t.app.inject({
+      method: 'POST',
+      url: '/api/Ad_Audits',
+      headers: root,
+      payload: { playListId: plan.id, robotIds: [robot.robotId], deliveryMode: 'robots' },
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    const auditId = applied.json().data.id as string;
+    const decided = await t.app.inject({
+      method: 'POST',
+      url: '/api/Ad_Audits/reject',
+      headers: root,
+      payload: { id: auditId, note: 'Picture too dark' },
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const got = await delivered('audit.result');
+    expect(got.verified).toBe(true);
+    expect(got.issues).toEqual([]);
+    expect(got.json.data).toEqual({
+      playlistId: plan.id,
+      name: 'Reviewed plan',
+      auditId,
+      type: 'apply',
+      state: 'reject',
+      decision: 'reject',
+      note: 'Picture too dark',
+    });
   }, 90_000);
 });

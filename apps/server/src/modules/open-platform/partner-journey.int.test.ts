@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { createMaterial, picture } from '../../../test/media-files';
+import { payloadIssues } from '../../../test/partner-events';
 import { activatedRobot, publishedPlan } from '../../../test/published';
 
 /**
@@ -107,6 +108,7 @@ describe("a partner's journey through the SDK", () => {
     expect(Object.keys(doc.data?.paths as object).sort()).toEqual(
       [
         '/api/Advertisements/statisticsDaysByPlaylistId',
+        '/api/blade-auth/oauth/token',
         '/api/Devices/queryRobotInfo',
         '/api/OpenPlatform/openapi.json',
         '/api/Playlists/queryByPage_v3',
@@ -202,6 +204,8 @@ describe("a partner's journey through the SDK", () => {
         expect(payload.data).toMatchObject({ plays: 0, exposure: 0, viewers: 0, scans: 0 });
       }
       expect(raw[0]?.headers['webhook-id']).toBe(payload.id);
+      // The body is what the partner document says the event carries (its OpenAPI webhook schema).
+      expect(payloadIssues(raw[0]!.body)).toEqual([]);
 
       // The same delivery sent again (a replay), and a forged body under its signature.
       const again = (body: string) =>

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
+import { auditResultData } from '../../../test/partner-events';
 import { webhookReceiver } from '../../../test/webhook-receiver';
 import * as repo from './partner-webhooks.repository';
 
@@ -59,7 +60,9 @@ describe('the partner event outbox', () => {
       ctx.db.transaction(async () => {
         // The change (the subscription switched off) and its event, then a failure before the commit.
         await repo.updateWebhook(ctx.db, webhookId, { enabled: false });
-        eventId = await ctx.partnerEvents.emit('audit.result', { playlistId: 'rolled-back' }, [ownerId]);
+        eventId = await ctx.partnerEvents.emit('audit.result', auditResultData({ playlistId: 'rolled-back' }), [
+          ownerId,
+        ]);
         throw new Error('the change fails after its event was written');
       }),
     ).rejects.toThrow('the change fails');
@@ -76,7 +79,7 @@ describe('the partner event outbox', () => {
     const ctx = t.app.ctx;
     const eventId = await ctx.db.transaction(async () => {
       await repo.updateWebhook(ctx.db, webhookId, { enabled: true });
-      return ctx.partnerEvents.emit('audit.result', { playlistId: 'committed' }, [ownerId]);
+      return ctx.partnerEvents.emit('audit.result', auditResultData({ playlistId: 'committed' }), [ownerId]);
     });
     expect(await repo.partnerEventById(ctx.db, eventId)).toMatchObject({
       event: 'audit.result',
@@ -98,7 +101,9 @@ describe('the partner event outbox', () => {
     const quiet = await buildTestApp({ env: { WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8' } });
     try {
       const ctx = quiet.app.ctx;
-      const eventId = await ctx.db.transaction(() => ctx.partnerEvents.emit('audit.result', { playlistId: 'later' }));
+      const eventId = await ctx.db.transaction(() =>
+        ctx.partnerEvents.emit('audit.result', auditResultData({ playlistId: 'later' })),
+      );
       expect(await repo.partnerEventById(ctx.db, eventId)).toMatchObject({ dispatchedAt: null });
       expect(await quiet.app.services.partnerWebhooks.outbox.relay()).toBe(1);
       expect((await repo.partnerEventById(ctx.db, eventId))?.dispatchedAt).toBeInstanceOf(Date);

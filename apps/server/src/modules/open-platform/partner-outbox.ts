@@ -1,6 +1,7 @@
 import { newId } from '@robot-ads/contracts/common/ids';
 import type { Language } from '@robot-ads/contracts/common/language';
 import type { WebhookEvent } from '@robot-ads/contracts/open-platform/open-platform.schemas';
+import type { WebhookEventData } from '@robot-ads/contracts/open-platform/webhook-events.schemas';
 import { afterCommit } from '../../db/transaction-scope';
 import type { PlatformContext } from '../../platform/context';
 import { isSuperuser, type SessionUser } from '../../platform/session-user';
@@ -33,7 +34,11 @@ export class PartnerOutbox {
    * subscriber; a superuser-owned application hears every event). Call it inside the transaction of the
    * change. Returns the event's id (its webhook-id).
    */
-  async emit(event: WebhookEvent, data: Record<string, unknown>, accountIds?: readonly string[]): Promise<string> {
+  async emit<E extends WebhookEvent>(
+    event: E,
+    data: WebhookEventData<E>,
+    accountIds?: readonly string[],
+  ): Promise<string> {
     const id = newId();
     await repo.insertPartnerEvent(this.ctx.db, {
       id,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
+import { auditResultData } from '../../../test/partner-events';
 import { type ReceivedDelivery, signatureValid, webhookReceiver } from '../../../test/webhook-receiver';
 
 let t: TestApp;
@@ -80,9 +81,11 @@ describe('partner webhooks', () => {
 
   it('delivers a signed event the receiver verifies, retried after a failure', async () => {
     refuseNext = 1;
-    const eventId = await t.app.services.partnerWebhooks.emit('audit.result', { playlistId: 'p1', state: 'post' }, [
-      ownerId,
-    ]);
+    const eventId = await t.app.services.partnerWebhooks.emit(
+      'audit.result',
+      auditResultData({ playlistId: 'p1', state: 'post' }),
+      [ownerId],
+    );
     expect(eventId).toEqual(expect.any(String));
     const delivered = await until(async () => {
       const res = await t.app.inject({
@@ -112,7 +115,7 @@ describe('partner webhooks', () => {
 
   it('does not send an event of another account to an application owned by someone else', async () => {
     const hooks = t.app.services.partnerWebhooks;
-    const eventId = await hooks.emit('audit.result', { playlistId: 'p2' }, ['someone-else']);
+    const eventId = await hooks.emit('audit.result', auditResultData({ playlistId: 'p2' }), ['someone-else']);
     await hooks.outbox.relay();
     const log = await t.app.inject({
       method: 'GET',

@@ -2,6 +2,7 @@ import { newId } from '@robot-ads/contracts/common/ids';
 import type { Language } from '@robot-ads/contracts/common/language';
 import { toUnixSeconds } from '@robot-ads/contracts/common/time';
 import type { WebhookEvent } from '@robot-ads/contracts/open-platform/open-platform.schemas';
+import type { WebhookEventData } from '@robot-ads/contracts/open-platform/webhook-events.schemas';
 import { AppError, notFound } from '../../platform/app-error';
 import type { PlatformContext } from '../../platform/context';
 import { OutboundRefusedError } from '../../platform/outbound/address-policy';
@@ -153,7 +154,7 @@ export class PartnerWebhooks {
    * application hears every event). Call it inside the transaction of the change that causes it: the
    * event is written to the outbox with that change, and delivered after the commit. Returns its id.
    */
-  emit(event: WebhookEvent, data: Record<string, unknown>, accountIds?: readonly string[]): Promise<string> {
+  emit<E extends WebhookEvent>(event: E, data: WebhookEventData<E>, accountIds?: readonly string[]): Promise<string> {
     return this.outbox.emit(event, data, accountIds);
   }
 
@@ -224,7 +225,7 @@ export class PartnerWebhooks {
       if (!owner) continue;
       const scope = await clientReportScope(appCtx, owner, {});
       const { sum } = await totals(appCtx, scope, { begin, end });
-      const m = measuresOf(sum);
+      const payload: WebhookEventData<'proofOfPlay.hourly'> = { begin, end, ...measuresOf(sum) };
       const id = newId();
       await repo.insertDeliveries(this.ctx.db, [
         {
@@ -232,7 +233,7 @@ export class PartnerWebhooks {
           webhookId: hook.id,
           eventId: newId(),
           event: 'proofOfPlay.hourly',
-          payload: { begin, end, ...m },
+          payload,
           createdAt: this.ctx.clock.now(),
         },
       ]);

@@ -32,6 +32,8 @@ export function playEventsRoutes(ctx: PublishingContext): FastifyPluginAsyncZod 
         body: eventBatchBody,
         response: eventBatchResult,
         config: { device: true },
+        // A Content-Encoding other than gzip or identity (platform/compressed-body.ts).
+        errors: ['BAD_REQUEST'],
         // 500 events are about 200 KB of JSON; compressed, far less.
         options: {
           ...DEVICE_HOT_ROUTE,

@@ -90,6 +90,7 @@ export function schedulesRoutes(ctx: PublishingContext, schedules: Schedules): F
         body: scheduleAckBody,
         response: okEnvelope(scheduleAckResult),
         config: { device: true },
+        errors: ['SCHEDULE_VERSION_STALE'],
         options: { onRequest: auth },
       },
       async (request) => acknowledge(ctx, schedules.cache, request.device, request.body),

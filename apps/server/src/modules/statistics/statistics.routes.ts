@@ -51,8 +51,15 @@ import {
 
 /** Said once in every summary: the optional parameters are ours (docs/statistics.md). */
 const OPTIONS =
-  "Optional: begin, end (unix seconds, [begin, end)), timeZone (IANA; default the plan's, else Asia/Shanghai), robotId, province";
+  "Optional: begin, end (unix seconds, [begin, end)), timeZone (IANA; default the plan's, else the platform's zone (server setting TIME_ZONE)), robotId, province";
 const PLAN_OPTIONS = `${OPTIONS}, adIds (comma-separated). The plan id as playlistId (or playListId, playlistid, id).`;
+
+/** What a plan call refuses (statistics.scope.ts): a plan out of sight, a bad range, a zone the database lacks. */
+const PLAN_ERRORS = ['PLAYLIST_NOT_FOUND', 'STAT_RANGE_INVALID', 'STAT_TIME_ZONE_INVALID'] as const;
+/** The QR month and hour calls: their range is the month or day asked, never refused. */
+const PLAN_DAY_ERRORS = ['PLAYLIST_NOT_FOUND', 'STAT_TIME_ZONE_INVALID'] as const;
+/** What a client call refuses: a customer out of sight, a bad range, a zone the database lacks. */
+const CLIENT_ERRORS = ['CUSTOMER_NOT_FOUND', 'STAT_RANGE_INVALID', 'STAT_TIME_ZONE_INVALID'] as const;
 
 /** Statistics (spec section 7): the Advertisements statistics GETs and /api/Statis/. Reads rollups only. */
 export function statisticsRoutes(ctx: PlaylistsContext): FastifyPluginAsyncZod {
@@ -71,6 +78,7 @@ export function statisticsRoutes(ctx: PlaylistsContext): FastifyPluginAsyncZod {
         summary: `A plan's figures by province (robots' places). ${PLAN_OPTIONS}`,
         tags: ['open'],
         querystring: planReportQuery,
+        errors: PLAN_ERRORS,
         response: regionReportResponse,
       },
       async (request) => planRegions(ctx, request.user, request.query),
@@ -82,6 +90,7 @@ export function statisticsRoutes(ctx: PlaylistsContext): FastifyPluginAsyncZod {
           summary: `A plan's figures per ${unit} in the report's zone (weeks from Monday). ${PLAN_OPTIONS}`,
           tags: ['open'],
           querystring: planReportQuery,
+          errors: PLAN_ERRORS,
           response: statSeriesResponse,
         },
         async (request) => planSeries(ctx, request.user, request.query, unit),
@@ -92,6 +101,7 @@ export function statisticsRoutes(ctx: PlaylistsContext): FastifyPluginAsyncZod {
       {
         summary: `A plan's viewers and their average dwell (standingTime, ms). ${PLAN_OPTIONS}`,
         querystring: planReportQuery,
+        errors: PLAN_ERRORS,
         response: standingTimeResponse,
       },
       async (request) => standingTime(ctx, request.user, request.query),
@@ -103,6 +113,7 @@ export function statisticsRoutes(ctx: PlaylistsContext): FastifyPluginAsyncZod {
       {
         summary: `A plan's QR scans per day (default the last 30 days). ${PLAN_OPTIONS}`,
         querystring: planReportQuery,
+        errors: PLAN_ERRORS,
         response: qrSeriesResponse,
       },
       async (request) => qrByPeriod(ctx, request.user, request.query, 'day'),
@@ -112,6 +123,7 @@ export function statisticsRoutes(ctx: PlaylistsContext): FastifyPluginAsyncZod {
       {
         summary: `A plan's QR scans per week from Monday (default the last 12 weeks). ${PLAN_OPTIONS}`,
         querystring: planReportQuery,
+        errors: PLAN_ERRORS,
         response: qrSeriesResponse,
       },
       async (request) => qrByPeriod(ctx, request.user, request.query, 'week'),
@@ -121,6 +133,7 @@ export function statisticsRoutes(ctx: PlaylistsContext): FastifyPluginAsyncZod {
       {
         summary: `A plan's QR scans on each day of the month (year, month 1-12) in the report's zone. ${PLAN_OPTIONS}`,
         querystring: qrMonthQuery,
+        errors: PLAN_DAY_ERRORS,
         response: qrSeriesResponse,
       },
       async (request) => qrMonth(ctx, request.user, request.query),
@@ -130,6 +143,7 @@ export function statisticsRoutes(ctx: PlaylistsContext): FastifyPluginAsyncZod {
       {
         summary: `A plan's QR scans per hour of the local day containing timePoint (unix seconds; default now). ${PLAN_OPTIONS}`,
         querystring: qrHourQuery,
+        errors: PLAN_DAY_ERRORS,
         response: qrSeriesResponse,
       },
       async (request) => qrHour(ctx, request.user, request.query),
@@ -139,6 +153,7 @@ export function statisticsRoutes(ctx: PlaylistsContext): FastifyPluginAsyncZod {
       {
         summary: `A plan's audience by age band and sex. ${PLAN_OPTIONS}`,
         querystring: planReportQuery,
+        errors: PLAN_ERRORS,
         response: audienceResponse,
       },
       async (request) => ageDistribution(ctx, request.user, request.query),
@@ -155,6 +170,7 @@ export function statisticsRoutes(ctx: PlaylistsContext): FastifyPluginAsyncZod {
         {
           summary: `A plan's ads with their figures, audience and sex, ${how}, most first; paged (start, limit). ${PLAN_OPTIONS}`,
           querystring: planReportPageQuery,
+          errors: PLAN_ERRORS,
           response: adStatPage,
         },
         async (request) => adList(ctx, request.user, request.query, order),
@@ -164,6 +180,7 @@ export function statisticsRoutes(ctx: PlaylistsContext): FastifyPluginAsyncZod {
         {
           summary: `The totals of ${path.split('/').pop()} over every ad of the selection. ${PLAN_OPTIONS}`,
           querystring: planReportQuery,
+          errors: PLAN_ERRORS,
           response: adStatTotalResponse,
         },
         async (request) => adTotal(ctx, request.user, request.query),
@@ -174,6 +191,7 @@ export function statisticsRoutes(ctx: PlaylistsContext): FastifyPluginAsyncZod {
       {
         summary: `A plan's ads with their first material, most played first; paged. ${PLAN_OPTIONS}`,
         querystring: planReportPageQuery,
+        errors: PLAN_ERRORS,
         response: adResStatPage,
       },
       async (request) => adResTop(ctx, request.user, request.query),
@@ -183,6 +201,7 @@ export function statisticsRoutes(ctx: PlaylistsContext): FastifyPluginAsyncZod {
       {
         summary: `A plan's robots, most played first; paged. ${PLAN_OPTIONS}`,
         querystring: planReportPageQuery,
+        errors: PLAN_ERRORS,
         response: robotStatPage,
       },
       async (request) => robotTop(ctx, request.user, request.query),
@@ -194,6 +213,7 @@ export function statisticsRoutes(ctx: PlaylistsContext): FastifyPluginAsyncZod {
       {
         summary: `Export a plan's figures per day (.xlsx) in the background; answers the key for queryExcelProgress. language: zh or en. ${PLAN_OPTIONS}`,
         querystring: statisExportQuery,
+        errors: [...PLAN_ERRORS, 'EXPORT_EMPTY'],
         response: okEnvelope(z.object({ key: z.string() })),
       },
       async (request) => startStatisticsExport(ctx, request.user, request.query, request.lang),
@@ -229,6 +249,7 @@ export function statisticsRoutes(ctx: PlaylistsContext): FastifyPluginAsyncZod {
       {
         summary: `A customer's figures by province. ${CLIENT}`,
         querystring: clientReportQuery,
+        errors: CLIENT_ERRORS,
         response: regionReportResponse,
       },
       async (request) => clientRegions(ctx, request.user, request.query, false),
@@ -238,6 +259,7 @@ export function statisticsRoutes(ctx: PlaylistsContext): FastifyPluginAsyncZod {
       {
         summary: `A customer's figures by province and city. ${CLIENT}`,
         querystring: clientReportQuery,
+        errors: CLIENT_ERRORS,
         response: regionReportResponse,
       },
       async (request) => clientRegions(ctx, request.user, request.query, true),
@@ -248,6 +270,7 @@ export function statisticsRoutes(ctx: PlaylistsContext): FastifyPluginAsyncZod {
         {
           summary: `A customer's figures per ${unit} in the report's zone. ${CLIENT}`,
           querystring: clientReportQuery,
+          errors: CLIENT_ERRORS,
           response: statSeriesResponse,
         },
         async (request) => clientSeries(ctx, request.user, request.query, unit),
@@ -257,6 +280,7 @@ export function statisticsRoutes(ctx: PlaylistsContext): FastifyPluginAsyncZod {
         {
           summary: `A customer's exposure (plain and sensed) per ${unit}, with every other figure. ${CLIENT}`,
           querystring: clientReportQuery,
+          errors: CLIENT_ERRORS,
           response: statSeriesResponse,
         },
         async (request) => clientSeries(ctx, request.user, request.query, unit),
@@ -274,6 +298,7 @@ export function statisticsRoutes(ctx: PlaylistsContext): FastifyPluginAsyncZod {
         {
           summary: `A customer's figures against the previous period of the same length (default: the last 30 days), with the day series of ${measure}. ${CLIENT}`,
           querystring: clientReportQuery,
+          errors: CLIENT_ERRORS,
           response: risingReportResponse,
         },
         async (request) => clientRising(ctx, request.user, request.query, measure),
@@ -284,6 +309,7 @@ export function statisticsRoutes(ctx: PlaylistsContext): FastifyPluginAsyncZod {
       {
         summary: `Each robot's plays and exposure against the previous period, most exposure first; paged. ${CLIENT}`,
         querystring: robotRisingQuery,
+        errors: CLIENT_ERRORS,
         response: robotRisingPage,
       },
       async (request) => robotRising(ctx, request.user, request.query),

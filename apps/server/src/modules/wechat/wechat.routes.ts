@@ -116,7 +116,7 @@ export function wechatRoutes(service: WechatService): FastifyPluginAsyncZod {
         summary: 'The signed-in user’s nickname, avatar, and phone (from a getPhoneNumber code)',
         body: mpProfileBody,
         response: mpProfileResponse,
-        config: { public: true },
+        config: { public: true, wechatSession: true },
       },
       async (request) => service.updateProfile(await service.sessionUser(request.headers.authorization), request.body),
     );
@@ -155,7 +155,7 @@ export function wechatRoutes(service: WechatService): FastifyPluginAsyncZod {
         summary: 'A robot’s QR code opened the mini-program: keeps the robot that brought the user',
         body: mpLandingBody,
         response: mpLandingResponse,
-        config: { public: true },
+        config: { public: true, wechatSession: true },
       },
       async (request) =>
         service.landing(await service.sessionUser(request.headers.authorization), request.body.robotId),

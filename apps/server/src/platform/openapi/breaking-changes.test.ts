@@ -40,6 +40,16 @@ describe('the breaking-change check of the partner document', () => {
     expect(changes.changed).toEqual(['COMPONENT ErrorEnvelope']);
   });
 
+  it('lets a newly documented error answer through, and catches a removed one', () => {
+    const wider = copy();
+    const op = wider.paths['/api/Playlists/queryByPage_v3']!.get!;
+    op.responses = { ...op.responses, '404': { description: 'Not found', content: {} } };
+    expect(operationChanges(snapshot, wider)).toEqual({ removed: [], changed: [], added: [] });
+    const narrower = copy();
+    delete narrower.paths['/api/Playlists/queryByPage_v3']!.get!.responses!['429'];
+    expect(operationChanges(snapshot, narrower).changed).toEqual(['GET /api/Playlists/queryByPage_v3']);
+  });
+
   it('lets an added operation through (not breaking) and a new summary too', () => {
     const current = copy();
     current.paths['/api/New/call'] = { get: { operationId: 'getNewCall', responses: {} } };

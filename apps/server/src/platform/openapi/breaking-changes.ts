@@ -3,7 +3,10 @@ import { type OpenApiDoc, operationsOf } from './document';
 export interface OperationChanges {
   /** Operations (`METHOD /path`) in the snapshot that the current document no longer has. */
   removed: string[];
-  /** Operations whose parameters, body, answers, security or operationId differ from the snapshot. */
+  /**
+   * Operations whose parameters, body, success answers, security or operationId differ from the snapshot,
+   * or that lost or changed a documented error answer (a new error status is no change).
+   */
   changed: string[];
   /** New operations (not breaking: the snapshot is updated with them). */
   added: string[];
@@ -24,14 +27,38 @@ function canonical(value: unknown): string {
   return JSON.stringify(strip(value));
 }
 
-/** What a client generated from an operation relies on. */
-function contractOf(op: Record<string, unknown>): string {
-  const { operationId, parameters, requestBody, responses, security } = op;
-  return canonical({ operationId, parameters, requestBody, responses, security });
+/**
+ * What a client generated from an operation relies on: its name, parameters, body, success answers and
+ * security (`core`), and each documented error answer by status. A new error status documents a refusal
+ * the call already made (not breaking); a removed or changed one is.
+ */
+interface OperationContract {
+  core: string;
+  errors: Map<string, string>;
 }
 
-function operationMap(doc: OpenApiDoc): Map<string, string> {
-  const map = new Map<string, string>();
+const isError = (status: string) => /^[45]/.test(status);
+
+function contractOf(op: Record<string, unknown>): OperationContract {
+  const { operationId, parameters, requestBody, security } = op;
+  const responses = (op.responses ?? {}) as Record<string, unknown>;
+  const success = Object.fromEntries(Object.entries(responses).filter(([status]) => !isError(status)));
+  const errors = new Map(
+    Object.entries(responses)
+      .filter(([status]) => isError(status))
+      .map(([status, response]) => [status, canonical(response)]),
+  );
+  return { core: canonical({ operationId, parameters, requestBody, responses: success, security }), errors };
+}
+
+function sameOrWider(before: OperationContract, after: OperationContract): boolean {
+  if (before.core !== after.core) return false;
+  for (const [status, response] of before.errors) if (after.errors.get(status) !== response) return false;
+  return true;
+}
+
+function operationMap(doc: OpenApiDoc): Map<string, OperationContract> {
+  const map = new Map<string, OperationContract>();
   for (const { path, method, op } of operationsOf(doc)) map.set(`${method.toUpperCase()} ${path}`, contractOf(op));
   for (const [event, item] of Object.entries(doc.webhooks ?? {})) {
     for (const [method, op] of Object.entries(item as Record<string, Record<string, unknown>>)) {
@@ -52,7 +79,7 @@ export function operationChanges(snapshot: OpenApiDoc, current: OpenApiDoc): Ope
   const beforeSchemas = snapshot.components?.schemas ?? {};
   const afterSchemas = current.components?.schemas ?? {};
   const removed = [...before.keys()].filter((k) => !after.has(k));
-  const changed = [...before.keys()].filter((k) => after.has(k) && after.get(k) !== before.get(k));
+  const changed = [...before.keys()].filter((k) => after.has(k) && !sameOrWider(before.get(k)!, after.get(k)!));
   for (const [name, schema] of Object.entries(beforeSchemas)) {
     const now = afterSchemas[name];
     if (!now) removed.push(`COMPONENT ${name}`);

@@ -16,7 +16,7 @@ type TransformInput = Parameters<typeof jsonSchemaTransform>[0] & {
 type Transformed = ReturnType<typeof jsonSchemaTransform>;
 
 /** Who may call an operation. */
-export type Access = 'none' | 'user' | 'partner' | 'device';
+export type Access = 'none' | 'user' | 'partner' | 'device' | 'wechat';
 
 export const SECURITY_SCHEMES = {
   bearer: {
@@ -39,6 +39,12 @@ export const SECURITY_SCHEMES = {
       'sent as `Authorization: Bearer <token>`. Its scope is the interfaces the application may call.',
     flows: { clientCredentials: { tokenUrl: '/api/blade-auth/oauth/token', scopes: {} } },
   },
+  wechatSession: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'A WeChat mini-program session token answered by `POST /api/wechat/mp/login`, sent as `Authorization: Bearer <token>`.',
+  },
   deviceToken: {
     type: 'http',
     scheme: 'bearer',
@@ -53,6 +59,7 @@ const SECURITY: Record<Access, Json[]> = {
   user: [{ bearer: [] }, { accessToken: [] }],
   partner: [{ bearer: [] }, { partnerOAuth: [] }],
   device: [{ deviceToken: [] }],
+  wechat: [{ wechatSession: [] }],
 };
 
 /** The tag of routes partners may call; their own documentation is callable by every partner token. */
@@ -62,6 +69,7 @@ const PARTNER_DOCS_PATH = '/api/OpenPlatform/openapi.json';
 const TOKENLESS_DEVICE_PATHS = new Set(['/api/device/v1/activate']);
 
 export function accessOf(path: string, config: Json, tags: readonly string[]): Access {
+  if (config.wechatSession === true) return 'wechat';
   if (!path.startsWith('/api/') || config.public === true) return 'none';
   if (config.device === true) return TOKENLESS_DEVICE_PATHS.has(path) ? 'none' : 'device';
   if (tags.includes(OPEN_TAG) || path === PARTNER_DOCS_PATH) return 'partner';
@@ -77,7 +85,11 @@ export function errorCodesOf(
 ): ErrorCode[] {
   const codes = new Set<ErrorCode>();
   if (schema.body || schema.querystring || schema.params) codes.add('VALIDATION_FAILED');
-  if (schema.body) codes.add('INVALID_JSON');
+  if (schema.body) {
+    // Fastify's own refusals of a body (platform/error-handler.ts): not JSON, empty, another type, too large.
+    for (const c of ['INVALID_JSON', 'EMPTY_JSON_BODY', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE'] as const)
+      codes.add(c);
+  }
   if (access === 'user' || access === 'partner') {
     codes.add('UNAUTHORIZED');
     codes.add('TOKEN_EXPIRED');
@@ -95,11 +107,17 @@ export function errorCodesOf(
       codes.add(c);
   }
   if (access === 'device') codes.add('DEVICE_TOKEN_INVALID');
+  if (access === 'wechat') {
+    codes.add('WECHAT_SESSION_INVALID');
+    codes.add('WECHAT_USER_BLOCKED');
+  }
   if (path.startsWith('/api/')) codes.add('OPEN_BLACKLISTED');
   if (/\{(id|code)\}/.test(path)) codes.add('NOT_FOUND');
   if (config.rateLimit) codes.add('RATE_LIMITED');
   for (const c of schema.declared ?? []) if (isErrorCode(c)) codes.add(c);
-  codes.add('UNKNOWN');
+  // An unexpected failure, and a request past its deadline (platform/request-context.ts).
+  codes.add('INTERNAL');
+  codes.add('REQUEST_TIMEOUT');
   return [...codes];
 }
 
@@ -226,7 +244,10 @@ interface Operation {
   operationId?: string;
   tags?: string[];
   parameters?: Array<{ name: string; in: string; schema?: JsonSchema; example?: unknown }>;
-  requestBody?: { content?: Record<string, { schema?: JsonSchema; example?: unknown; examples?: unknown }> };
+  requestBody?: {
+    required?: boolean;
+    content?: Record<string, { schema?: JsonSchema; example?: unknown; examples?: unknown }>;
+  };
   responses?: Record<
     string,
     { description?: string; content?: Record<string, { schema?: JsonSchema; example?: unknown; examples?: unknown }> }
@@ -255,6 +276,15 @@ export function operationsOf(doc: OpenApiDoc): Array<{ path: string; method: str
     for (const [method, op] of Object.entries(item ?? {})) if (HTTP_METHODS.has(method)) out.push({ path, method, op });
   }
   return out;
+}
+
+/** `METHOD /path` → operationId of every operation, sorted: the pinned list (operation-ids.json). */
+export function operationIdList(doc: OpenApiDoc): Record<string, string> {
+  const entries = operationsOf(doc).map(({ path, method, op }) => [
+    `${method.toUpperCase()} ${path}`,
+    op.operationId ?? '',
+  ]);
+  return Object.fromEntries(entries.sort((a, b) => a[0]!.localeCompare(b[0]!)));
 }
 
 /** Adds examples where a body, parameter or answer has none (generated from its schema). */

@@ -7,7 +7,7 @@ import { bearer, createUser, login } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { sdkDocuments } from '../../sdk-documents';
 import { operationChanges } from './breaking-changes';
-import { type OpenApiDoc, operationsOf } from './document';
+import { type OpenApiDoc, operationIdList, operationsOf } from './document';
 
 const root = path.resolve(import.meta.dirname, '../../../../..');
 const snapshotOf = (name: string) =>
@@ -16,12 +16,16 @@ const snapshotOf = (name: string) =>
 let t: TestApp;
 let full: OpenApiDoc;
 let partner: OpenApiDoc;
+let rootHeaders: Record<string, string>;
+let rootId: string;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'robot-ads-openapi-'));
 
 beforeAll(async () => {
   t = await buildTestApp();
   const rootUser = await createUser(t, { role: 'super', principals: 'root' });
   const headers = bearer(await login(t, rootUser.username, rootUser.password));
+  rootHeaders = headers;
+  rootId = rootUser.id;
   full = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
   const served = await t.app.inject({ method: 'GET', url: '/api/OpenPlatform/openapi.json', headers });
   expect(served.statusCode, served.body).toBe(200);
@@ -32,6 +36,40 @@ afterAll(async () => {
   await t.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+/**
+ * The body of a call without credentials: broken JSON (a route the guard lets through answers about its
+ * body instead of running), but the documented example for the routes whose handler checks a session.
+ */
+function brokenOrExample(op: {
+  'x-access'?: string;
+  requestBody?: { content?: Record<string, { example?: unknown }> };
+}) {
+  if (op['x-access'] !== 'wechat') return '{';
+  return JSON.stringify(op.requestBody?.content?.['application/json']?.example ?? {});
+}
+
+/** A partner application's token, granted the plan list. */
+async function grantedPartnerToken(): Promise<string> {
+  const app = await t.app.inject({
+    method: 'POST',
+    url: '/api/OpenPlatform/apiUsers',
+    headers: rootHeaders,
+    payload: { name: 'Contract agency', accountId: rootId, interfaces: ['GET /api/Playlists/queryByPage_v3'] },
+  });
+  expect(app.statusCode, app.body).toBe(200);
+  const token = await t.app.inject({
+    method: 'POST',
+    url: '/api/blade-auth/oauth/token',
+    payload: {
+      grant_type: 'client_credentials',
+      client_id: app.json().data.clientId,
+      client_secret: app.json().data.clientSecret,
+    },
+  });
+  expect(token.statusCode, token.body).toBe(200);
+  return token.json().data.access_token;
+}
 
 describe('the OpenAPI documents as a contract', () => {
   it('pass Redocly lint with the recommended rules: 0 errors on the full, partner and device documents', () => {
@@ -138,13 +176,93 @@ describe('the OpenAPI documents as a contract', () => {
       'shooting.photo',
     ]);
     expect(Object.keys(partner.components?.securitySchemes ?? {})).toEqual(['partnerOAuth']);
-    expect(operationsOf(partner).every(({ op }) => JSON.stringify(op.security) === '[{"partnerOAuth":[]}]')).toBe(true);
+    // Every call with the client-credentials token, but the token endpoint itself (the scheme's token URL).
+    const security = Object.fromEntries(operationsOf(partner).map(({ op }) => [op.operationId, op.security]));
+    expect(security.issueToken).toEqual([]);
+    const scheme = partner.components?.securitySchemes?.partnerOAuth as {
+      flows: { clientCredentials: { tokenUrl: string } };
+    };
+    expect(partner.paths[scheme.flows.clientCredentials.tokenUrl]?.post?.operationId).toBe('issueToken');
+    const { issueToken: _token, ...calls } = security;
+    expect(Object.values(calls).every((s) => JSON.stringify(s) === '[{"partnerOAuth":[]}]')).toBe(true);
   });
 
-  it('keeps the device document of the committed snapshot', () => {
+  it('keeps the device document of the committed snapshot, and serves it at /api/device/openapi.json', async () => {
     const device = sdkDocuments(full).device;
     const changes = operationChanges(snapshotOf('device'), device);
     expect({ removed: changes.removed, changed: changes.changed }).toEqual({ removed: [], changed: [] });
     expect(device, 'packages/sdk/openapi/device.json is stale: npm run sdk:generate').toEqual(snapshotOf('device'));
+    // Served to a vendor's generator as it is, without a token.
+    const served = await t.app.inject({ method: 'GET', url: '/api/device/openapi.json' });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toMatch(/^application\/json/);
+    expect(served.json()).toEqual(snapshotOf('device'));
+  });
+  it('keeps every operationId of the pinned list (operation-ids.json): a rename is made on purpose', () => {
+    const pinned = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'operation-ids.json'), 'utf8')) as Record<
+      string,
+      string
+    >;
+    const current = operationIdList(full);
+    const renamed = Object.keys(pinned).filter((k) => k in current && current[k] !== pinned[k]);
+    expect(
+      renamed.map((k) => `${k}: ${pinned[k]} -> ${current[k]}`),
+      'a generated client loses these methods: restore the name, or run npm run sdk:generate on purpose',
+    ).toEqual([]);
+    // Added and removed operations are listed too, so that every name is pinned (npm run sdk:generate).
+    expect(current, 'operation-ids.json is stale: npm run sdk:generate').toEqual(pinned);
+  });
+
+  it('gives every 2xx JSON answer an example', () => {
+    const missing = operationsOf(full).flatMap(({ path: p, method, op }) =>
+      Object.entries(op.responses ?? {})
+        .filter(([status, r]) => {
+          const media = r.content?.['application/json'];
+          return status.startsWith('2') && media && media.example === undefined && media.examples === undefined;
+        })
+        .map(([status]) => `${method.toUpperCase()} ${p} ${status}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('declares the security the auth guard enforces: a call without credentials is refused as its security says', async () => {
+    // Every operation, called without a token: a body is sent broken, so that a route the guard lets
+    // through answers about its body (400/415) rather than run; the guard answers 401 before parsing.
+    const refusals: Record<string, string[]> = {};
+    for (const { path: p, method, op } of operationsOf(full)) {
+      const url = p.replace(/\{[^}]+\}/g, '5f9c0a7e2b1d4c3a8e6f0b12');
+      const withBody = ['post', 'put', 'patch'].includes(method);
+      if (op['x-access'] === 'none' && !withBody) continue;
+      const res = await t.app.inject({
+        method: method.toUpperCase() as 'GET',
+        url,
+        ...(withBody ? { headers: { 'content-type': 'application/json' }, payload: brokenOrExample(op) } : {}),
+      });
+      const code = res.statusCode === 401 ? String(res.json().code) : 'passed';
+      const access = String(op['x-access']);
+      refusals[access] = [...(refusals[access] ?? []), `${method.toUpperCase()} ${p}: ${code}`];
+    }
+    const unexpected = (access: string, expected: string) =>
+      (refusals[access] ?? []).filter((line) => !line.endsWith(`: ${expected}`));
+    expect(refusals.user?.length).toBeGreaterThan(250);
+    expect(unexpected('user', 'UNAUTHORIZED')).toEqual([]);
+    expect(unexpected('partner', 'UNAUTHORIZED')).toEqual([]);
+    expect(unexpected('device', 'DEVICE_TOKEN_INVALID')).toEqual([]);
+    expect(unexpected('none', 'passed')).toEqual([]);
+    // The mini-program's own calls: public to the guard, refused by their handler without a session.
+    expect(refusals.wechat?.length).toBeGreaterThan(0);
+    expect(unexpected('wechat', 'WECHAT_SESSION_INVALID')).toEqual([]);
+    // A partner token opens the partner calls it is granted, never a user's call.
+    const partnerToken = await grantedPartnerToken();
+    const asPartner = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(partnerToken) });
+    expect((await asPartner('/api/Playlists/queryByPage_v3?start=0&limit=1')).statusCode).toBe(200);
+    for (const url of [
+      '/api/Users/current',
+      '/api/Playlists/queryByCondition',
+      '/api/Devices/robotBaseInfo?robotId=R1',
+    ]) {
+      const res = await asPartner(url);
+      expect([res.statusCode, res.json().code], url).toEqual([403, 'OPEN_INTERFACE_NOT_ALLOWED']);
+    }
   });
 });

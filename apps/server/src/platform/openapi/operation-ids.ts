@@ -14,6 +14,7 @@ const NAMED: Record<string, string> = {
   'GET /api/Advertisements/statisticsWeekByPlaylistId': 'getPlanStatisticsByWeek',
   'GET /api/Advertisements/statisticsMonthByPlaylistId': 'getPlanStatisticsByMonth',
   // The device protocol (robots).
+  'GET /api/device/openapi.json': 'getDeviceOpenApi',
   'POST /api/device/v1/activate': 'activateDevice',
   'POST /api/device/v1/heartbeat': 'sendHeartbeat',
   'GET /api/device/v1/schedule': 'getSchedule',

@@ -2,6 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
+import { auditResultData } from '../../../test/partner-events';
 import { signatureValid, webhookReceiver } from '../../../test/webhook-receiver';
 import { AddressPolicy, type HostResolver, OutboundRefusedError, parseNetworks } from './address-policy';
 import { OutboundClient } from './outbound-client';
@@ -75,7 +76,9 @@ function subscribe(t: TestApp, root: Record<string, string>, apiUserId: string, 
 
 /** Emits an event for `owner` and waits until its delivery to `url` has settled (not pending). */
 async function deliveryOf(t: TestApp, root: Record<string, string>, owner: string, url: string) {
-  const eventId = await t.app.services.partnerWebhooks.emit('audit.result', { playlistId: 'p' }, [owner]);
+  const eventId = await t.app.services.partnerWebhooks.emit('audit.result', auditResultData({ playlistId: 'p' }), [
+    owner,
+  ]);
   return until(async () => {
     const log = await t.app.inject({
       method: 'GET',
