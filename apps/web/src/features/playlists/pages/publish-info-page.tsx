@@ -153,6 +153,8 @@ export default function PublishInfoPage() {
               title: t('fields.region'),
               key: 'region',
               size: 'text',
+              // Wide enough for 广东省 深圳市 南山区 / "Guangdong, Shenzhen, Nanshan District" (else cut to "广东省 深…").
+              width: 200,
               render: (_: unknown, r) => regionText(r, '-'),
             },
             {
