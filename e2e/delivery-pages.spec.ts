@@ -84,6 +84,14 @@ test.describe('delivery pages (zh)', () => {
     await expect(rows('Summer Promo')).toHaveCount(2);
     await expect(rows('Summer Promo').first()).toContainText('已取消');
     await expect(rows('Split Autumn')).toHaveCount(0);
+    // By region, chosen from the list (no free text): only Shenzhen's records.
+    await main.getByLabel('地区').click();
+    await page.locator('.ant-cascader-menu-item[title="广东省"]').click();
+    await page.locator('.ant-cascader-menu-item[title="深圳市"]').click();
+    await expect(main.locator('.ant-cascader')).toContainText('广东省 / 深圳市');
+    await expect(rows('Summer Promo').first()).toContainText('广东省 深圳市');
+    await expect(main.getByRole('row').filter({ hasText: '广州市' })).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('publish-info-region.png') });
     // The plan name opens the plan's delivery details.
     await main.getByRole('link', { name: 'Summer Promo' }).first().click();
     await expect(page).toHaveURL(/\/ad\/publishDetail\?detailId=/);

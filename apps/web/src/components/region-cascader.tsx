@@ -32,6 +32,19 @@ export function useRegionLabel(): (names: RegionNames) => string {
 
 type Names = Required<Record<'province' | 'city' | 'district', string>>;
 
+/** A cascader's choice as list filters: the stored Chinese names, a level not chosen left out. */
+export function regionFilter(names: RegionNames | null | undefined): {
+  province?: string;
+  city?: string;
+  district?: string;
+} {
+  return {
+    province: names?.province || undefined,
+    city: names?.city || undefined,
+    district: names?.district || undefined,
+  };
+}
+
 /**
  * Province / city (/ district) chosen from the GB/T 2260 list (contracts/regions). The value is the stored
  * Chinese names the API takes; options show in the page language and can be searched. `depth` 2 stops at

@@ -43,11 +43,14 @@ export function RegionTable({ rows, cities, loading }: { rows: RegionRow[]; citi
   );
 }
 
-/** Rows of province x city summed per province (the map shades provinces). */
-export function byProvince(rows: RegionRow[]): Array<{ province: string; value: number }> {
-  const sums = new Map<string, number>();
-  for (const r of rows) sums.set(r.province, (sums.get(r.province) ?? 0) + r.plays);
-  return [...sums].map(([province, value]) => ({ province, value }));
+/** Rows of province x city summed per province (the map shades provinces): plays and robots. */
+export function byProvince(rows: RegionRow[]): Array<{ province: string; value: number; robots: number }> {
+  const sums = new Map<string, { value: number; robots: number }>();
+  for (const r of rows) {
+    const sum = sums.get(r.province) ?? { value: 0, robots: 0 };
+    sums.set(r.province, { value: sum.value + r.plays, robots: sum.robots + r.robots });
+  }
+  return [...sums].map(([province, sum]) => ({ province, ...sum }));
 }
 
 /** The region card: provinces shaded on the map beside their table (with cities when `cities`). */

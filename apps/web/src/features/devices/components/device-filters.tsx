@@ -3,11 +3,14 @@ import type { RobotFilters } from '@robot-ads/contracts/devices/devices.schemas'
 import { Button, Input, InputNumber, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ProvinceSelect } from '../../../components/region-cascader';
+import { RegionCascader, regionFilter } from '../../../components/region-cascader';
 
 export type Filters = Partial<RobotFilters>;
 
-/** The device filter bar: text fields, type, state and a distance around a point (1, 3, 5, 10 km). */
+/**
+ * The device filter bar: text fields, the region (province / city / district from the region list, sent as
+ * the stored names), type, state and a distance around a point (1, 3, 5, 10 km).
+ */
 export function DeviceFilters({ onSearch, distance = true }: { onSearch: (f: Filters) => void; distance?: boolean }) {
   const { t } = useTranslation('devices');
   const [draft, setDraft] = useState<Filters>({});
@@ -27,12 +30,12 @@ export function DeviceFilters({ onSearch, distance = true }: { onSearch: (f: Fil
           onChange={(e) => set(k, e.target.value)}
         />
       ))}
-      <div style={{ width: 150 }}>
-        <ProvinceSelect
-          placeholder={t('fields.province')}
-          aria-label={t('fields.province')}
-          value={draft.province}
-          onChange={(v) => set('province', v)}
+      <div style={{ width: 240 }}>
+        <RegionCascader
+          placeholder={t('fields.region')}
+          aria-label={t('fields.region')}
+          value={draft}
+          onChange={(names) => setDraft((d) => ({ ...d, ...regionFilter(names) }))}
         />
       </div>
       <Select

@@ -5,18 +5,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { listTable } from '../../../components/list-table';
+import { RegionCascader, regionFilter } from '../../../components/region-cascader';
 import { PublishStateTag } from '../../../components/status-tag';
 import { regionText } from '../../../lib/regions';
 import { formatTime } from '../../../lib/time';
 import { useCustomerOptions } from '../api/plans';
 import { type InfoFilter, type InfoRow, usePublishInfo } from '../api/publish-info';
 
-type TextFilter = 'name' | 'robotId' | 'province' | 'city';
+type TextFilter = 'name' | 'robotId';
 const TEXT_FILTERS: ReadonlyArray<{ key: TextFilter; label: string }> = [
   { key: 'name', label: 'fields.planName' },
   { key: 'robotId', label: 'fields.robotId' },
-  { key: 'province', label: 'fields.province' },
-  { key: 'city', label: 'fields.city' },
 ];
 
 /** A date and time in the browser's time zone, the same in both languages; '-' when there is none. */
@@ -72,6 +71,19 @@ export default function PublishInfoPage() {
             onPressEnter={() => apply()}
           />
         ))}
+        <div style={{ width: 220 }}>
+          {/* Province / city from the region list; the server filters on the stored (Chinese) names. */}
+          <RegionCascader
+            depth={2}
+            aria-label={t('fields.region')}
+            placeholder={t('fields.region')}
+            value={{ province: draft.province, city: draft.city }}
+            onChange={(names) => {
+              const { province, city } = regionFilter(names);
+              pick({ province, city });
+            }}
+          />
+        </div>
         <Select
           allowClear
           style={{ width: 150 }}
@@ -141,6 +153,8 @@ export default function PublishInfoPage() {
               title: t('fields.region'),
               key: 'region',
               size: 'text',
+              // Wide enough for 广东省 深圳市 南山区 / "Guangdong, Shenzhen, Nanshan District" (else cut to "广东省 深…").
+              width: 200,
               render: (_: unknown, r) => regionText(r, '-'),
             },
             {

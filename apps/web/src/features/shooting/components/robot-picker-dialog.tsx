@@ -2,6 +2,8 @@ import { Badge, Button, Input, Modal, Select, Space, Table, Typography } from 'a
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listTable, serverPagination } from '../../../components/list-table';
+import { RegionCascader, regionFilter } from '../../../components/region-cascader';
+import { regionText } from '../../../lib/regions';
 import { allPlanDeviceIds, type DeviceFilter, type FiltrateDeviceDto, usePlanDevices } from '../api/devices';
 
 /**
@@ -70,6 +72,14 @@ export function RobotPickerDialog({
           onSearch={(v) => applyFilter({ ...filter, name: v.trim() || undefined })}
           style={{ width: 260 }}
         />
+        <div style={{ width: 240 }}>
+          <RegionCascader
+            aria-label={t('devices.region')}
+            placeholder={t('devices.region')}
+            value={filter}
+            onChange={(names) => applyFilter({ ...filter, ...regionFilter(names) })}
+          />
+        </div>
         <Select
           allowClear
           aria-label={t('devices.online')}
@@ -122,7 +132,7 @@ export function RobotPickerDialog({
               key: 'place',
               size: 'text',
               width: 220,
-              render: (_: unknown, d) => [d.province, d.city, d.district, d.address].filter(Boolean).join(' ') || '-',
+              render: (_: unknown, d) => [regionText(d), d.address].filter(Boolean).join(' ') || '-',
             },
           ],
           {

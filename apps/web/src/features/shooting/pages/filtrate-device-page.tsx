@@ -1,11 +1,13 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { DEVICE_TYPES } from '@robot-ads/contracts/devices/devices.rules';
+import type { RegionNames } from '@robot-ads/contracts/regions/regions';
 import { planRefSchema } from '@robot-ads/contracts/shooting/shooting.schemas';
 import { Badge, Button, Card, Form, Input, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { listTable, serverPagination } from '../../../components/list-table';
+import { RegionCascader, regionFilter } from '../../../components/region-cascader';
 import { downloadUrl } from '../../../lib/api-upload';
 import { lang } from '../../../lib/i18n';
 import { regionText } from '../../../lib/regions';
@@ -17,8 +19,8 @@ interface Search {
   robotId?: string;
   name?: string;
   type?: DeviceFilter['type'];
-  province?: string;
-  city?: string;
+  /** Province / city / district from the region list (stored Chinese names). */
+  region?: RegionNames;
   sceneName?: string;
   propertyname?: string;
   online?: 'true' | 'false';
@@ -48,8 +50,7 @@ export default function FiltrateDevicePage() {
       robotId: values.robotId?.trim() || undefined,
       name: values.name?.trim() || undefined,
       type: values.type,
-      province: values.province?.trim() || undefined,
-      city: values.city?.trim() || undefined,
+      ...regionFilter(values.region),
       sceneName: values.sceneName?.trim() || undefined,
       propertyname: values.propertyname?.trim() || undefined,
       online: values.online === undefined ? undefined : values.online === 'true',
@@ -84,11 +85,8 @@ export default function FiltrateDevicePage() {
             options={DEVICE_TYPES.map((type) => ({ value: type, label: t(`devices:types.${type}`) }))}
           />
         </Form.Item>
-        <Form.Item name="province" label={t('devices.province')}>
-          <Input allowClear />
-        </Form.Item>
-        <Form.Item name="city" label={t('devices.city')}>
-          <Input allowClear />
+        <Form.Item name="region" label={t('devices.region')} style={{ width: 300 }}>
+          <RegionCascader aria-label={t('devices.region')} />
         </Form.Item>
         <Form.Item name="sceneName" label={t('devices.scene')}>
           <Input allowClear />
