@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -59,10 +61,130 @@ function formProviderOnly(): Plugin {
   };
 }
 
+const src = (file: string) => path.join(path.dirname(fileURLToPath(import.meta.url)), 'src', file);
+
+/**
+ * The chunks of the first visit, by page rather than by which lazy modules share them. Left to itself the
+ * bundler splits the code shared by the ~100 lazy pages into one chunk per set of sharers: the dashboard
+ * after login came in about 125 files, and each file gzipped on its own compresses worse (about 12 % of the
+ * weight) and carries its own import/export glue. Every module the app's start statically needs goes into
+ * one `boot` chunk, the login page's into `login`, the shell's (every logged-in page loads the shell) into
+ * `shell`, and the dashboard's (the home page, where every login lands) into `home`. A later page loads
+ * only what these do not hold. The few pages outside the shell that share a module with it (lock, status
+ * pages) load the shell chunk with it.
+ */
+const BARREL = /(antd[\\/]es|@ant-design[\\/]icons[\\/]es(?:[\\/]icons)?)[\\/]index\.js$/;
+
+/** The values a file imports by name from antd or the icons (`import { A, type B }`, `import * as N` + `N.A`). */
+function importedNames(source: string): Set<string> {
+  const names = new Set<string>();
+  for (const [, list] of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"](?:antd|@ant-design\/icons)['"]/g)) {
+    for (const part of (list ?? '').split(',')) {
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)[0]
+        ?.trim();
+      if (name && !name.startsWith('type ')) names.add(name);
+    }
+  }
+  for (const [, ns] of source.matchAll(/import\s*\*\s*as\s+(\w+)\s+from\s*['"](?:antd|@ant-design\/icons)['"]/g)) {
+    for (const [, name] of source.matchAll(new RegExp(`\\b${ns}\\.(\\w+)`, 'g'))) if (name) names.add(name);
+  }
+  return names;
+}
+
+/** The modules a barrel (antd's or the icons' index) forwards to for the names `words` holds. */
+function throughBarrel(barrel: string, words: Set<string>): string[] {
+  const text = fs.readFileSync(barrel, 'utf8');
+  const dir = path.dirname(barrel);
+  const file = (rel: string) =>
+    [`${path.resolve(dir, rel)}.js`, path.resolve(dir, rel, 'index.js')].find((f) => fs.existsSync(f));
+  const out: string[] = [];
+  for (const [, name, rel] of text.matchAll(/export \{ default as (\w+) \} from ['"](.+?)['"]/g)) {
+    const target = name && rel && words.has(name) ? file(rel) : undefined;
+    if (target) out.push(target);
+  }
+  for (const [, rel] of text.matchAll(/export \* from ['"](.+?)['"]/g)) {
+    const target = rel ? file(rel) : undefined;
+    if (target) out.push(...throughBarrel(target, words));
+  }
+  return out;
+}
+
+/**
+ * The chunks of the first visit, by page rather than by which lazy modules share them. Left to itself the
+ * bundler splits the code shared by the ~100 lazy pages into one chunk per set of sharers: the dashboard
+ * after login came in about 125 files, and each file gzipped on its own compresses worse (about 12 % of the
+ * weight) and carries its own import/export glue. Every module the app's start statically needs goes into
+ * one `boot` chunk, the login page's into `login`, the shell's (every logged-in page loads the shell) into
+ * `shell`, and the dashboard's (the home page, where every login lands) into `home`. A later page loads
+ * only what these do not hold. The pages outside the shell that share a module with it (lock, status
+ * pages) load the shell chunk with it. Through antd's and the icons' barrels only what the importing file
+ * names is followed (the bundler drops the rest).
+ */
+function firstVisitChunks() {
+  const owner = chunkOwners();
+  // Separate groups, highest first: a group takes its modules' dependencies along unless an earlier
+  // group holds them, so the dashboard's group must not come before the shell's.
+  return (['boot', 'login', 'shell', 'home'] as const).map((name, i) => ({
+    name: (id: string, ctx: ChunkingContext) => (owner(id, ctx) === name ? name : null),
+    debugName: name,
+    priority: 10 - i,
+  }));
+}
+
+interface ChunkingContext {
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+}
+
+function chunkOwners() {
+  const roots: Array<[string, string]> = [
+    ['boot', src('main.tsx')],
+    ['login', src('features/auth/pages/login-page.tsx')],
+    ['shell', src('layout/shell-layout.tsx')],
+    ['home', src('features/dashboards/pages/smart-board-page.tsx')],
+  ];
+  let owner: Map<string, string> | undefined;
+  return (id: string, ctx: ChunkingContext) => {
+    if (!owner) {
+      const found = new Map<string, string>();
+      for (const [name, root] of roots) {
+        const stack = [root];
+        while (stack.length > 0) {
+          const next = stack.pop() as string;
+          if (found.has(next)) continue;
+          const info = ctx.getModuleInfo(next);
+          if (!info) continue;
+          found.set(next, name);
+          let words: Set<string> | undefined;
+          for (const dep of info.importedIds) {
+            if (!BARREL.test(dep)) {
+              stack.push(dep);
+              continue;
+            }
+            words ??= importedNames(fs.readFileSync(next.replace(/\?.*$/, ''), 'utf8'));
+            stack.push(...throughBarrel(dep, words));
+          }
+        }
+      }
+      owner = found;
+    }
+    // main.tsx itself stays in the entry chunk: it awaits the locale packs at top level, and a lazy chunk
+    // importing from the chunk that awaits it would never settle.
+    return id === roots[0]?.[1] ? null : (owner.get(id) ?? null);
+  };
+}
+
 export default defineConfig({
   plugins: [lighterMaps(), formProviderOnly(), react()],
   // The manifest (dist/.vite/manifest.json) names each chunk's source for the weight figures (tools/web-weight.ts).
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500, manifest: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+    manifest: true,
+    rolldownOptions: { output: { codeSplitting: { groups: firstVisitChunks() } } },
+  },
   server: {
     port: 5173,
     proxy: {
