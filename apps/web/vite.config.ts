@@ -63,16 +63,6 @@ function formProviderOnly(): Plugin {
 
 const src = (file: string) => path.join(path.dirname(fileURLToPath(import.meta.url)), 'src', file);
 
-/**
- * The chunks of the first visit, by page rather than by which lazy modules share them. Left to itself the
- * bundler splits the code shared by the ~100 lazy pages into one chunk per set of sharers: the dashboard
- * after login came in about 125 files, and each file gzipped on its own compresses worse (about 12 % of the
- * weight) and carries its own import/export glue. Every module the app's start statically needs goes into
- * one `boot` chunk, the login page's into `login`, the shell's (every logged-in page loads the shell) into
- * `shell`, and the dashboard's (the home page, where every login lands) into `home`. A later page loads
- * only what these do not hold. The few pages outside the shell that share a module with it (lock, status
- * pages) load the shell chunk with it.
- */
 const BARREL = /(antd[\\/]es|@ant-design[\\/]icons[\\/]es(?:[\\/]icons)?)[\\/]index\.js$/;
 
 /** The values a file imports by name from antd or the icons (`import { A, type B }`, `import * as N` + `N.A`). */
