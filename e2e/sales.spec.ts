@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expectPdfInk } from './pdf-ink';
 import { type Mode, PASSWORD, readDownloadedWorkbook, login as sharedLogin } from './shell-helpers';
 
 /**
@@ -212,4 +213,111 @@ test('sales: a lead becomes a customer, its order is reviewed, paid, launched an
   );
   expect(sheet?.getCell('A1').value).toBe('Customer');
   expect(sheet?.getColumn(1).values).toContain(leadName);
+});
+
+type Proof = {
+  total: {
+    verifiedShare: number | null;
+    deliveredPercent: number | null;
+    scheduledPlays: number;
+    verified: number;
+    flagged: number;
+    reasons: Record<string, number>;
+  };
+};
+type Delivery = {
+  contractedScreenDays: number;
+  deliveredScreenDays: number;
+  shortfallScreenDays: number;
+  suggestedCreditFen: number;
+};
+
+/** A figure as antd's Statistic shows it (grouped thousands). */
+const figure = (n: number | null) => (n === null ? '—' : n.toLocaleString('en-US', { maximumFractionDigits: 2 }));
+const money = (fen: number, language: 'zh' | 'en') => {
+  const yuan = (fen / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return language === 'zh' ? `¥${yuan}` : `CNY ${yuan}`;
+};
+
+test('sales: a demo order shows its proof of play and delivery, and its certificate has ink, in zh and en', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await login(page, 'sales');
+  // The salesperson's demo orders (docs/sales.md, "Demo data"; this suite runs without the robot fleet, so
+  // they have no plays): the one with the largest shortfall, as the server answers its figures.
+  const list = await api<{ datas: { id: string; orderNo: string }[] }>(
+    page,
+    'GET',
+    '/api/Orders/queryByPage?start=0&limit=50',
+  );
+  let best: { id: string; orderNo: string; proof: Proof; delivery: Delivery } | undefined;
+  for (const o of list.datas) {
+    const delivery = (await api<{ data: Delivery }>(page, 'GET', `/api/Orders/delivery?id=${o.id}`)).data;
+    if (!best || delivery.shortfallScreenDays > best.delivery.shortfallScreenDays) {
+      const proof = (await api<{ data: Proof }>(page, 'GET', `/api/Orders/proofOfPlay?id=${o.id}`)).data;
+      best = { ...o, proof, delivery };
+    }
+  }
+  expect(best, 'the sales account has demo orders').toBeTruthy();
+  const order = best as NonNullable<typeof best>;
+  expect(order.delivery.shortfallScreenDays).toBeGreaterThan(0);
+  expect(order.delivery.suggestedCreditFen).toBeGreaterThan(0);
+  const flagLabels = (language: 'zh' | 'en') =>
+    JSON.parse(fs.readFileSync(`packages/contracts/src/locales/${language}/play-flags.json`, 'utf8')) as Record<
+      string,
+      string
+    >;
+
+  for (const language of ['zh', 'en'] as const) {
+    const l = language === 'zh';
+    if (!l) {
+      await page.evaluate(() => {
+        const key = 'robot-ads-settings';
+        const saved = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, unknown>;
+        localStorage.setItem(key, JSON.stringify({ ...saved, language: 'en' }));
+      });
+    }
+    await page.goto('/adordermanage');
+    await page
+      .getByRole('row', { name: new RegExp(order.orderNo) })
+      .getByRole('button', { name: l ? '详情' : 'Details' })
+      .click({ timeout: 45_000 });
+    const drawer = page.getByRole('dialog', { name: new RegExp(order.orderNo) });
+
+    // The proof-of-play card: each figure under its title.
+    const proof = drawer.getByTestId('proof-of-play');
+    const stat = (title: string) => proof.locator('.ant-statistic').filter({ hasText: title }).first();
+    const t = order.proof.total;
+    await expect(stat(l ? '核验率' : 'Verified share')).toContainText(figure(t.verifiedShare));
+    await expect(stat(l ? '交付率' : 'Delivered %')).toContainText(figure(t.deliveredPercent));
+    await expect(stat(l ? '排期播放次数' : 'Scheduled plays')).toContainText(figure(t.scheduledPlays));
+    await expect(stat(l ? '已核验播放' : 'Verified plays')).toContainText(figure(t.verified));
+    await expect(stat(l ? '已标记播放' : 'Flagged plays')).toContainText(figure(t.flagged));
+    const reasons = drawer.getByTestId('proof-reasons');
+    if (t.flagged === 0) await expect(reasons).toContainText(l ? '无被标记的播放' : 'No flagged plays');
+    const labels = flagLabels(language);
+    for (const [reason, n] of Object.entries(t.reasons)) {
+      if (n > 0) await expect(reasons).toContainText(`${labels[reason]} ${n}`);
+    }
+
+    // Delivery in screen-days: delivered against contracted, the shortfall and the suggested credit.
+    const delivery = drawer.getByTestId('order-delivery');
+    const cell = (label: string) =>
+      delivery.locator('th', { hasText: label }).first().locator('xpath=following-sibling::td[1]');
+    const d = order.delivery;
+    await expect(cell(l ? '合同设备天数' : 'Contracted screen-days')).toHaveText(String(d.contractedScreenDays));
+    await expect(cell(l ? '已交付' : 'Delivered (verified plays)')).toHaveText(String(d.deliveredScreenDays));
+    await expect(cell(l ? '差额' : 'Shortfall')).toHaveText(String(d.shortfallScreenDays));
+    await expect(cell(l ? '建议补偿' : 'Suggested credit')).toHaveText(money(d.suggestedCreditFen, language));
+
+    // The certificate in the interface's language: a PDF whose page has ink where poppler renders it.
+    const href = await proof
+      .getByRole('link', { name: l ? '播放证明书 (PDF)' : 'Certificate (PDF)' })
+      .getAttribute('href');
+    expect(href).toContain(`language=${language}`);
+    const pdf = await page.request.get(href ?? '');
+    expect(pdf.ok()).toBe(true);
+    await expectPdfInk(await pdf.body(), `order-certificate-${language}`);
+  }
 });

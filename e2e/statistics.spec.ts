@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { call, demoPicture } from './api-helpers';
+import { expectPdfInk } from './pdf-ink';
 import { login, PASSWORD } from './shell-helpers';
 import { customerWithAdvertiser, expectTotals, setLanguage, type Totals, workbookCells } from './statistics-helpers';
 
@@ -178,5 +179,5 @@ async function expectProof(
   const pdf = await request.get(href ?? '');
   expect(pdf.ok()).toBe(true);
   expect(pdf.headers()['content-type']).toContain('application/pdf');
-  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  await expectPdfInk(await pdf.body(), `plan-certificate-${pdfLabel}`);
 }
