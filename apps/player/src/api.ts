@@ -4,7 +4,11 @@ import type {
   DeviceEventsAck,
   DeviceHeartbeatBody,
   DeviceHeartbeatResult,
+  DeviceMethod,
+  DevicePath,
   DevicePlayEvent,
+  DeviceRequestBody,
+  DeviceResponseData,
   DeviceSchedule,
   DeviceShootUploadForm,
 } from '@robot-ads/sdk/device';
@@ -29,49 +33,57 @@ export class ApiError extends Error {
 /** Network failures (offline, server down) are `OfflineError`: the player keeps playing what it holds. */
 export class OfflineError extends Error {}
 
-async function call<T>(
-  path: string,
-  init: RequestInit & { token?: string } = {},
-): Promise<{ status: number; data: T | null; headers: Headers }> {
+/**
+ * One call of the protocol, typed from the document by its path and method: the body it sends and the
+ * `data` it answers are the generated ones (`DeviceRequestBody`, `DeviceResponseData`).
+ */
+async function call<P extends DevicePath, M extends DeviceMethod<P>>(
+  path: P,
+  method: M,
+  init: { token?: string; body?: DeviceRequestBody<P, M>; headers?: Record<string, string> } = {},
+): Promise<{ status: number; data: DeviceResponseData<P, M> | null; headers: Headers }> {
   const headers = new Headers(init.headers);
   if (init.token) headers.set('authorization', `Bearer ${init.token}`);
-  if (init.body) headers.set('content-type', 'application/json');
+  const body = init.body === undefined ? undefined : JSON.stringify(init.body);
+  if (body) headers.set('content-type', 'application/json');
   headers.set('accept-language', navigator.language?.toLowerCase().startsWith('zh') ? 'zh' : 'en');
   let response: Response;
   try {
     // Resolved against the page (the player is served by the server it speaks to).
-    response = await fetch(new URL(`${API}${path}`, document.baseURI), { ...init, headers, cache: 'no-store' });
+    response = await fetch(new URL(path, document.baseURI), {
+      method: method.toUpperCase(),
+      headers,
+      body,
+      cache: 'no-store',
+    });
   } catch (error) {
     throw new OfflineError(error instanceof Error ? error.message : String(error));
   }
   if (response.status === 304) return { status: 304, data: null, headers: response.headers };
-  let body: { success?: boolean; data?: T; code?: string; msg?: string } | null = null;
+  let answer: { success?: boolean; data?: DeviceResponseData<P, M>; code?: string; msg?: string } | null = null;
   try {
-    body = await response.json();
+    answer = await response.json();
   } catch {
-    body = null;
+    answer = null;
   }
-  if (!response.ok || !body || body.success !== true) {
+  if (!response.ok || !answer || answer.success !== true) {
     if (response.status >= 502 && response.status <= 504) throw new OfflineError(`HTTP ${response.status}`);
-    throw new ApiError(response.status, body?.code ?? 'UNKNOWN', body?.msg ?? `HTTP ${response.status}`);
+    throw new ApiError(response.status, answer?.code ?? 'UNKNOWN', answer?.msg ?? `HTTP ${response.status}`);
   }
-  return { status: response.status, data: body.data as T, headers: response.headers };
+  return { status: response.status, data: answer.data ?? null, headers: response.headers };
 }
 
 export type Activation = DeviceActivation;
 
 export async function activate(robotId: string, secret: string, appVersion: string): Promise<Activation> {
-  const r = await call<Activation>('/activate', {
-    method: 'POST',
-    body: JSON.stringify({ robotId, secret, appVersion }),
-  });
+  const r = await call('/api/device/v1/activate', 'post', { body: { robotId, secret, appVersion } });
   return r.data as Activation;
 }
 
 export type HeartbeatResult = DeviceHeartbeatResult;
 
 export async function heartbeat(token: string, body: DeviceHeartbeatBody): Promise<HeartbeatResult> {
-  const r = await call<HeartbeatResult>('/heartbeat', { method: 'POST', token, body: JSON.stringify(body) });
+  const r = await call('/api/device/v1/heartbeat', 'post', { token, body });
   return r.data as HeartbeatResult;
 }
 
@@ -79,16 +91,12 @@ export async function heartbeat(token: string, body: DeviceHeartbeatBody): Promi
 export async function pullSchedule(token: string, version: string | null): Promise<DeviceSchedule | null> {
   const headers: Record<string, string> = {};
   if (version) headers['if-none-match'] = `"${version}"`;
-  const r = await call<DeviceSchedule>('/schedule', { method: 'GET', token, headers });
+  const r = await call('/api/device/v1/schedule', 'get', { token, headers });
   return r.status === 304 ? null : (r.data as DeviceSchedule);
 }
 
 export async function ackSchedule(token: string, version: string, planIds?: string[]): Promise<void> {
-  await call('/schedule/ack', {
-    method: 'POST',
-    token,
-    body: JSON.stringify(planIds ? { version, planIds } : { version }),
-  });
+  await call('/api/device/v1/schedule/ack', 'post', { token, body: planIds ? { version, planIds } : { version } });
 }
 
 export type PlayEventOut = DevicePlayEvent;
@@ -97,29 +105,21 @@ export type EventsAck = DeviceEventsAck;
 
 /** Proof of play: a batch (max 500) of events; re-sending a batch is harmless (ids count once). */
 export async function sendEvents(token: string, events: PlayEventOut[]): Promise<EventsAck> {
-  const r = await call<EventsAck>('/events', { method: 'POST', token, body: JSON.stringify({ events }) });
+  const r = await call('/api/device/v1/events', 'post', { token, body: { events } });
   return r.data as EventsAck;
 }
 
 // ---- shooting tasks (docs/shooting.md) ----
 
 export async function ackShootTasks(token: string, ids: string[]): Promise<string[]> {
-  const r = await call<DeviceData<'ackShootTasks'>>('/shootTasks/ack', {
-    method: 'POST',
-    token,
-    body: JSON.stringify({ ids }),
-  });
+  const r = await call('/api/device/v1/shootTasks/ack', 'post', { token, body: { ids } });
   return r.data?.confirmed ?? [];
 }
 
 export type ShootUploadForm = DeviceShootUploadForm;
 
 export async function shootUploadForm(token: string, taskId: string): Promise<ShootUploadForm> {
-  const r = await call<ShootUploadForm>('/shootTasks/uploadCredentials', {
-    method: 'POST',
-    token,
-    body: JSON.stringify({ taskId }),
-  });
+  const r = await call('/api/device/v1/shootTasks/uploadCredentials', 'post', { token, body: { taskId } });
   return r.data as ShootUploadForm;
 }
 
@@ -164,12 +164,8 @@ export async function uploadWithForm(
 
 export async function registerShootPhoto(
   token: string,
-  body: { taskId: string; key: string; takenAt: number; adId: string },
+  body: DeviceRequestBody<'/api/device/v1/shootTasks/photo', 'post'>,
 ): Promise<DeviceData<'uploadShootPhoto'>> {
-  const r = await call<DeviceData<'uploadShootPhoto'>>('/shootTasks/photo', {
-    method: 'POST',
-    token,
-    body: JSON.stringify(body),
-  });
+  const r = await call('/api/device/v1/shootTasks/photo', 'post', { token, body });
   return r.data as DeviceData<'uploadShootPhoto'>;
 }

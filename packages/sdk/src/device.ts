@@ -1,4 +1,4 @@
-import type { operations } from './generated/device';
+import type { operations, paths } from './generated/device';
 
 /**
  * The device protocol's types, generated from packages/sdk/openapi/device.json (the /api/device/v1 part of
@@ -32,3 +32,44 @@ export type DeviceHeartbeatResult = DeviceData<'sendHeartbeat'>;
 export type DevicePlayEvent = DeviceBody<'sendPlayEvents'>['events'][number];
 export type DeviceEventsAck = DeviceData<'sendPlayEvents'>;
 export type DeviceShootUploadForm = DeviceData<'getShootUploadCredentials'>;
+
+/*
+ * The same types keyed by path and method, for a typed `fetch` wrapper: a caller names the path of the
+ * document (`/api/device/v1/schedule/ack`) and its method, and gets the body, query and answer it must use.
+ */
+export type DevicePath = keyof paths;
+
+type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'patch';
+
+/** The methods the document declares for a path. */
+export type DeviceMethod<P extends DevicePath> = {
+  [M in HttpMethod]: paths[P][M] extends { responses: unknown } ? M : never;
+}[HttpMethod];
+
+type PathOperation<P extends DevicePath, M extends DeviceMethod<P>> = paths[P][M];
+
+/** The JSON body of a path's method (`never` when it takes none). */
+export type DeviceRequestBody<P extends DevicePath, M extends DeviceMethod<P>> =
+  PathOperation<P, M> extends {
+    requestBody: { content: { 'application/json': infer B } };
+  }
+    ? B
+    : PathOperation<P, M> extends { requestBody?: { content: { 'application/json': infer B } } }
+      ? B
+      : never;
+
+/** The query parameters of a path's method (`never` when it takes none). */
+export type DeviceQuery<P extends DevicePath, M extends DeviceMethod<P>> =
+  PathOperation<P, M> extends {
+    parameters: { query?: infer Q };
+  }
+    ? Q
+    : never;
+
+/** What the envelope of a path's method's 200 answer holds in `data`. */
+export type DeviceResponseData<P extends DevicePath, M extends DeviceMethod<P>> =
+  PathOperation<P, M> extends {
+    responses: { 200: { content: { 'application/json': { data: infer D } } } };
+  }
+    ? D
+    : never;

@@ -7,17 +7,17 @@
  */
 import { createHash } from 'node:crypto';
 import { newId } from '@robot-ads/contracts/common/ids';
-import { type BatchAck, MemoryOutboxStorage, Outbox } from '@robot-ads/contracts/play-events/outbox';
+import { MemoryOutboxStorage, Outbox } from '@robot-ads/contracts/play-events/outbox';
 import type { DeviceEvent } from '@robot-ads/contracts/play-events/play-events.schemas';
 import { initialPlaybackState, nextPlay, type PlaybackState } from '@robot-ads/contracts/playback/play-order.rules';
 import { wallClock } from '@robot-ads/contracts/playback/zoned-time';
-import type { DeviceSchedule } from '@robot-ads/sdk/device';
+import type { DeviceEventsAck, DeviceSchedule } from '@robot-ads/sdk/device';
 import { type Random, seededRandom, sensedAudience } from './audience-model';
-import { deviceApi, failed } from './device-api';
+import { deviceCall, deviceCaller, failed } from './device-api';
 import { DeviceShooter, stillOfAd } from './device-shooter';
 import type { FleetStats } from './fleet-stats';
 
-export { type ApiReply, activateRobot, deviceApi, failed } from './device-api';
+export { type ApiReply, activateRobot, deviceApi, deviceCall, deviceCaller, failed } from './device-api';
 export { type FleetStats, newFleetStats } from './fleet-stats';
 
 export interface DeviceRobotOptions {
@@ -233,12 +233,8 @@ export class DeviceRobot {
     void this.outbox.enqueue(...events);
   }
 
-  private async sendEvents(events: DeviceEvent[]): Promise<BatchAck> {
-    const r = await deviceApi<BatchAck>(this.o.base, '/api/device/v1/events', {
-      method: 'POST',
-      token: this.o.token,
-      body: { events },
-    });
+  private async sendEvents(events: DeviceEvent[]): Promise<DeviceEventsAck> {
+    const r = await deviceCall(this.o.base, '/api/device/v1/events', 'post', { token: this.o.token, body: { events } });
     if (r.status !== 200 || !r.body) failed('events', r);
     this.o.stats.eventsSent += events.length;
     return r.body.data;
@@ -259,8 +255,7 @@ export class DeviceRobot {
   private async beat() {
     const generation = this.generation;
     try {
-      const r = await deviceApi(this.o.base, '/api/device/v1/heartbeat', {
-        method: 'POST',
+      const r = await deviceCall(this.o.base, '/api/device/v1/heartbeat', 'post', {
         token: this.o.token,
         body: { status: this.idle ? 'idle' : 'playing', appVersion: this.o.appVersion },
       });
@@ -282,7 +277,7 @@ export class DeviceRobot {
     const stats = this.o.stats;
     try {
       const t0 = performance.now();
-      const r = await deviceApi<DeviceSchedule>(this.o.base, '/api/device/v1/schedule', {
+      const r = await deviceCall(this.o.base, '/api/device/v1/schedule', 'get', {
         token: this.o.token,
         headers: this.version ? { 'if-none-match': `"${this.version}"` } : {},
       });
@@ -295,14 +290,13 @@ export class DeviceRobot {
         interval = schedule.pollInterval;
         jitter = schedule.pollJitter;
         if (this.o.download !== false) await this.download(schedule);
-        const ack = await deviceApi(this.o.base, '/api/device/v1/schedule/ack', {
-          method: 'POST',
+        const ack = await deviceCall(this.o.base, '/api/device/v1/schedule/ack', 'post', {
           token: this.o.token,
           body: { version: schedule.version },
         });
         if (ack.status !== 200) failed('ack', ack);
         stats.acks++;
-        this.pulledAt = Number((ack.body as { data?: { pullTime?: number } } | null)?.data?.pullTime ?? 0);
+        this.pulledAt = Number(ack.body?.data?.pullTime ?? 0);
         this.version = schedule.version;
         this.schedule = schedule;
         this.clockOffset = schedule.serverTime - Date.now() / 1000;
@@ -335,21 +329,16 @@ export class DeviceRobot {
 
   /** Shooting tasks: confirmed when pulled, answered with a generated picture when their ad plays. */
   private shooterOf(): DeviceShooter {
-    this.shooter ??= new DeviceShooter(
-      this.o.robotId,
-      (path, init) => deviceApi(this.o.base, path, { ...init, token: this.o.token }),
-      this.o.base,
-      {
-        place: this.o.place ?? '',
-        timeZone: this.o.timeZone ?? 'Asia/Shanghai',
-        stillOf: (adId) =>
-          stillOfAd(this.schedule, adId, async (url) => {
-            const res = await fetch(this.mediaLink(url));
-            if (!res.ok) throw new Error(`media: HTTP ${res.status}`);
-            return Buffer.from(await res.arrayBuffer());
-          }),
-      },
-    );
+    this.shooter ??= new DeviceShooter(this.o.robotId, deviceCaller(this.o.base, this.o.token), this.o.base, {
+      place: this.o.place ?? '',
+      timeZone: this.o.timeZone ?? 'Asia/Shanghai',
+      stillOf: (adId) =>
+        stillOfAd(this.schedule, adId, async (url) => {
+          const res = await fetch(this.mediaLink(url));
+          if (!res.ok) throw new Error(`media: HTTP ${res.status}`);
+          return Buffer.from(await res.arrayBuffer());
+        }),
+    });
     return this.shooter;
   }
 

@@ -1,6 +1,7 @@
 import type { DeviceSchedule } from '@robot-ads/contracts/device-protocol/schedule.schemas';
 import { dueShootTask } from '@robot-ads/contracts/shooting/shooting.rules';
 import type { DeviceShootTask } from '@robot-ads/contracts/shooting/shooting.schemas';
+import type { DeviceCaller } from './device-api';
 import { screenPhoto, videoFrame } from './screen-photo';
 
 /*
@@ -9,11 +10,6 @@ import { screenPhoto, videoFrame } from './screen-photo';
  * (screen-photo.ts: its picture or a video frame in a bezel, stamped with robot, place and time)
  * uploaded with the signed form.
  */
-
-type Api = <T>(
-  path: string,
-  init?: { method?: string; body?: unknown },
-) => Promise<{ status: number; body: { data: T } | null }>;
 
 /** What the robot knows of itself and shows: its place and zone, and the still of an ad's main material. */
 export interface ShooterContext {
@@ -47,7 +43,7 @@ export class DeviceShooter {
 
   constructor(
     private readonly robotId: string,
-    private readonly api: Api,
+    private readonly api: DeviceCaller,
     private readonly base: string,
     private readonly context: ShooterContext,
   ) {}
@@ -56,10 +52,7 @@ export class DeviceShooter {
     this.tasks = tasks;
     const fresh = tasks.filter((t) => t.state === 'inProgress' && !this.confirmed.has(t.id)).map((t) => t.id);
     if (fresh.length === 0) return;
-    const r = await this.api<{ confirmed: string[] }>('/api/device/v1/shootTasks/ack', {
-      method: 'POST',
-      body: { ids: fresh },
-    });
+    const r = await this.api('/api/device/v1/shootTasks/ack', 'post', { ids: fresh });
     for (const id of r.body?.data.confirmed ?? []) this.confirmed.add(id);
   }
 
@@ -77,10 +70,7 @@ export class DeviceShooter {
         at: Math.floor(nowS),
         timeZone: this.context.timeZone,
       });
-      const form = await this.api<{ dir: string; upload: { url: string; fields: Record<string, string> } }>(
-        '/api/device/v1/shootTasks/uploadCredentials',
-        { method: 'POST', body: { taskId: task.id } },
-      );
+      const form = await this.api('/api/device/v1/shootTasks/uploadCredentials', 'post', { taskId: task.id });
       if (form.status !== 200 || !form.body) throw new Error(`upload form: HTTP ${form.status}`);
       const { dir, upload } = form.body.data;
       const key = `${dir}/picture/${crypto.randomUUID()}.jpg`;
@@ -90,9 +80,11 @@ export class DeviceShooter {
       const url = upload.url.startsWith('http') ? upload.url : `${this.base}${upload.url}`;
       const posted = await fetch(url, { method: 'POST', body });
       if (!posted.ok) throw new Error(`upload: HTTP ${posted.status}`);
-      const registered = await this.api('/api/device/v1/shootTasks/photo', {
-        method: 'POST',
-        body: { taskId: task.id, key, takenAt: Math.floor(nowS), adId },
+      const registered = await this.api('/api/device/v1/shootTasks/photo', 'post', {
+        taskId: task.id,
+        key,
+        takenAt: Math.floor(nowS),
+        adId,
       });
       if (registered.status !== 200) throw new Error(`photo: HTTP ${registered.status}`);
       return true;

@@ -11,7 +11,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { createRobot, multipart } from '../../../test/devices';
 import { createMaterial, picture } from '../../../test/media-files';
 import { ManualClock } from '../../platform/clock';
-import { deviceApi } from '../demo-fleet/device-robot';
+import { deviceCaller } from '../demo-fleet/device-robot';
 import { DeviceShooter, stillOfAd } from '../demo-fleet/device-shooter';
 import { issueActivationSecret } from '../devices/devices.service';
 import { playlistAds, playlists } from '../playlists/playlists.table';
@@ -487,19 +487,14 @@ describe('the device task and the photo', () => {
     const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     const pulled = await t.app.inject({ method: 'GET', url: '/api/device/v1/schedule', headers: bearer(robot.token) });
     const schedule = pulled.json().data as DeviceSchedule;
-    const shooter = new DeviceShooter(
-      robot.robotId,
-      (path, init) => deviceApi(base, path, { ...init, token: robot.token }),
-      base,
-      {
-        place: 'Guangdong Shenzhen',
-        timeZone: 'Asia/Shanghai',
-        stillOf: (id) =>
-          stillOfAd(schedule, id, async (url) =>
-            Buffer.from(await (await fetch(url.startsWith('http') ? url : `${base}${url}`)).arrayBuffer()),
-          ),
-      },
-    );
+    const shooter = new DeviceShooter(robot.robotId, deviceCaller(base, robot.token), base, {
+      place: 'Guangdong Shenzhen',
+      timeZone: 'Asia/Shanghai',
+      stillOf: (id) =>
+        stillOfAd(schedule, id, async (url) =>
+          Buffer.from(await (await fetch(url.startsWith('http') ? url : `${base}${url}`)).arrayBuffer()),
+        ),
+    });
     await shooter.setTasks((pulled.json().data as DeviceSchedule).shootTasks);
     expect((await tasks(created.id))[0]?.state).toBe('ongoing');
     const now = clock.now().getTime() / 1000;
