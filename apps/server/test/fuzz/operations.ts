@@ -61,9 +61,10 @@ interface OpenApiDoc {
 const NOT_API = (path: string) => path === '/api/docs' || path.startsWith('/api/docs/');
 /**
  * Paths that answer a JSON document itself on success, not the envelope, as /api/docs/json does: a partner's
- * OpenAPI document (docs/open-platform.md). Their refusals are still checked for the error envelope.
+ * OpenAPI document (docs/open-platform.md) and the device protocol's (docs/device-protocol.md). Their refusals
+ * are still checked for the error envelope.
  */
-const RAW_DOCUMENT = new Set(['/api/OpenPlatform/openapi.json']);
+const RAW_DOCUMENT = new Set(['/api/OpenPlatform/openapi.json', '/api/device/openapi.json']);
 
 function tokenOf(security: Record<string, unknown>[] | undefined): Operation['token'] {
   if (!security?.length) return 'none';

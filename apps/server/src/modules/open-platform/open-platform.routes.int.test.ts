@@ -380,8 +380,13 @@ describe('interfaces and the audit log', () => {
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/OpenPlatform/openapi.json' });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
-    // Its granted calls, and the document itself (every partner token may read it).
-    expect(Object.keys(doc.json().paths)).toEqual(['/api/Devices/queryRobotInfo', '/api/OpenPlatform/openapi.json']);
+    // Its granted calls, the token endpoint it gets its token from, and the document itself (every partner
+    // token may read it).
+    expect(Object.keys(doc.json().paths)).toEqual([
+      '/api/Devices/queryRobotInfo',
+      '/api/blade-auth/oauth/token',
+      '/api/OpenPlatform/openapi.json',
+    ]);
     const asUser = await t.app.inject({ method: 'GET', url: '/api/OpenPlatform/openapi.json', headers: root });
     expect(Object.keys(asUser.json().paths)).toEqual(
       expect.arrayContaining(['/api/Devices/queryRobotInfo', '/api/Playlists/queryByPage_v3']),
