@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
 import { call, createPlan, pictureAd, publishAndPull, tokenOf } from './api-helpers';
 import { login } from './shell-helpers';
 
@@ -36,8 +36,7 @@ test.describe('open platform (root)', () => {
     expect(clientId).toMatch(/^op[0-9a-f]{20}$/);
     // The button says it was copied only after each value has been copied.
     await expect(secretDialog.getByRole('button', { name: '已复制' })).toHaveCount(0);
-    for (const copy of await secretDialog.locator('.ant-typography-copy').all()) await copy.click();
-    await secretDialog.getByRole('button', { name: '已复制' }).click();
+    await copyEveryValue(secretDialog, '已复制');
     await expect(page.locator('.ant-table').getByRole('row', { name: /E2E agency/ })).toBeVisible();
 
     // The partner's script: a token, an allowed call, a refused one.
@@ -123,6 +122,20 @@ const HOOK_TEXT = {
 };
 
 /** A partner's receiver: records each delivery and whether its signature verifies with the secret. */
+/**
+ * Copies each value of a secret dialog, then closes it with its "copied" button. A copy click that lands
+ * while the dialog is still opening is not counted by the page, so the copies are clicked again until the
+ * button says every value was copied.
+ */
+async function copyEveryValue(secretDialog: Locator, copiedLabel: string) {
+  const done = secretDialog.getByRole('button', { name: copiedLabel });
+  await baseExpect(async () => {
+    for (const copy of await secretDialog.locator('.ant-typography-copy').all()) await copy.click();
+    await baseExpect(done).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await done.click();
+}
+
 async function partnerReceiver() {
   const received: { event: string; body: string; verified: boolean }[] = [];
   let secret = '';
@@ -184,8 +197,7 @@ async function webhookFlow(page: Page, request: APIRequestContext, lang: 'zh' | 
     await dialog.getByRole('button', { name: OK }).click();
     const secretDialog = page.getByRole('dialog', { name: text.secretTitle });
     receiver.setSecret(await secretDialog.locator('code').innerText());
-    for (const copy of await secretDialog.locator('.ant-typography-copy').all()) await copy.click();
-    await secretDialog.getByRole('button', { name: text.copied }).click();
+    await copyEveryValue(secretDialog, text.copied);
     const row = page.locator('.ant-table').getByRole('row', { name: new RegExp(appName) });
     await expect(row).toContainText(text.pullRatio);
     await expect(row.getByRole('switch')).toBeChecked();
