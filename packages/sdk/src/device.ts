@@ -58,14 +58,6 @@ export type DeviceRequestBody<P extends DevicePath, M extends DeviceMethod<P>> =
       ? B
       : never;
 
-/** The query parameters of a path's method (`never` when it takes none). */
-export type DeviceQuery<P extends DevicePath, M extends DeviceMethod<P>> =
-  PathOperation<P, M> extends {
-    parameters: { query?: infer Q };
-  }
-    ? Q
-    : never;
-
 /** What the envelope of a path's method's 200 answer holds in `data`. */
 export type DeviceResponseData<P extends DevicePath, M extends DeviceMethod<P>> =
   PathOperation<P, M> extends {

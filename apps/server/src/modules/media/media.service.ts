@@ -309,23 +309,6 @@ export async function deleteObjects(ctx: PlatformContext, keys: string[]): Promi
   );
 }
 
-/**
- * For devices (issue 8): signed links with size and sha256 of each media, valid for `ttlSeconds`.
- */
-export async function signedMediaForDevices(ctx: AppContext, ids: string[], ttlSeconds = 24 * 3600) {
-  const rows = await findMediaByIds(ctx.db, ids);
-  return Promise.all(
-    rows.map(async (r) => ({
-      id: r.id,
-      kind: r.kind as ResourceKind,
-      mime: r.mime,
-      size: r.size,
-      sha256: r.sha256,
-      url: await ctx.storage.signedDownloadUrl(r.objectKey, { expiresInSeconds: ttlSeconds }),
-    })),
-  );
-}
-
 /** A JPEG frame of a video, taken with ffmpeg one second in (or at the start of very short videos). */
 export async function extractPoster(ctx: PlatformContext, key: string): Promise<Buffer> {
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'robot-ads-poster-'));
