@@ -53,6 +53,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       DEMO_FLEET: '0',
+      // The demo's two videos are encoded once, not once a suite's server (the seed's cache).
+      DEMO_MEDIA_DIR: path.join(os.tmpdir(), 'robot-ads-demo-media'),
       // The webhook specs' receivers listen on loopback, which is opened here as an on-premises partner.
       WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8',
     },

@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -24,6 +26,8 @@ export default defineConfig({
           environment: 'node',
           sequence: { groupOrder: 1 },
           include: ['apps/server/**/*.int.test.ts'],
+          // The demo seed's two videos are encoded once a machine, not once a seeding suite.
+          env: { DEMO_MEDIA_DIR: path.join(os.tmpdir(), 'robot-ads-demo-media') },
           // Generous: seed-based suites share two cores with everything else in CI.
           testTimeout: 120_000,
           hookTimeout: 180_000,

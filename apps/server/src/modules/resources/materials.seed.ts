@@ -52,10 +52,11 @@ function pdfFile(title: string): Buffer {
 
 /**
  * A short mp4 made with ffmpeg (a moving gradient, small bitrate), cached under DATA_DIR so that a
- * reseed does not encode again.
+ * reseed does not encode again; DEMO_MEDIA_DIR names another cache (the tests share one: every demo seed
+ * of a test run encodes the same two videos).
  */
 async function demoVideo(ctx: AppContext, seconds: number, width: number, height: number): Promise<Buffer> {
-  const dir = path.join(ctx.config.dataDir, 'demo-media');
+  const dir = process.env.DEMO_MEDIA_DIR || path.join(ctx.config.dataDir, 'demo-media');
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `demo-${seconds}s-${width}x${height}.mp4`);
   if (!fs.existsSync(file)) {
