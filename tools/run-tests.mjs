@@ -2,7 +2,7 @@
 // The type checks and the lint are single-threaded and independent: they run side by side, two at a time
 // (CHECKS_IN_PARALLEL, default 2: one a core of the CI machine), each one's output printed whole when it ends.
 // With TEST_TIMINGS_FILE set, each step's name, result and seconds are written there (tab-separated) for
-// .ci/run's table.
+// .ci/run's table; with TEST_STEP_FILE set, the name of the step under way is written there as it starts.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -67,6 +67,8 @@ if (side.length > 0) {
 
 for (const step of steps.filter((s) => !s.side)) {
   console.log(`\n=== ${step.name} ===`);
+  // .ci/run starts the PostgreSQL lane beside the end-to-end suites, which leave a core mostly idle.
+  if (process.env.TEST_STEP_FILE) fs.writeFileSync(process.env.TEST_STEP_FILE, `${step.name}\n`);
   const started = Date.now();
   const r = spawnSync(step.cmd, step.args, { cwd: root, stdio: 'inherit', env: process.env });
   results.push({ name: step.name, ok: r.status === 0, seconds: Math.round((Date.now() - started) / 1000) });
