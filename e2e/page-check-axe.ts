@@ -93,6 +93,44 @@ export async function axeFindings(page: Page, scope: 'document' | 'shown page' =
   return findings;
 }
 
+/**
+ * The findings of the pages shown so far, by what axe reads there: the language, the window's width, the
+ * theme (the root element's attributes) and the page's markup. Roles of the same kind often see the same
+ * page with the same data (five operator roles on the demo data); axe would give the same answer on the same
+ * markup, so it runs once for it. Numbers in ids and id references (`rc_select_12`, counted per app load) are
+ * read as one number: the same page opened later in another load has other counters, not other content.
+ */
+const analysed = new Map<string, AxeFinding[]>();
+
+async function markupOf(page: Page, scope: 'document' | 'shown page'): Promise<string | null> {
+  if (scope === 'document') return null;
+  const shown = new URL(page.url()).pathname;
+  return page.evaluate((path) => {
+    const el = document.querySelector(`.ra-page[data-page="${path}"]`);
+    if (!el) return null;
+    const root = document.documentElement;
+    const attrs = [...root.attributes].map((a) => `${a.name}=${a.value}`).join(' ');
+    const html = el.outerHTML.replace(/\s(id|for|aria-[a-z]+)="[^"]*"/g, (m) => m.replace(/\d+/g, '#'));
+    return `${window.innerWidth}\n${attrs}\n${html}`;
+  }, shown);
+}
+
+/**
+ * axeFindings for a page shown, reusing the findings of a page with the same markup analysed before
+ * (`reused`); the document scope (the shell, whose menu differs by role) is always analysed.
+ */
+export async function axeFindingsOnce(
+  page: Page,
+  scope: 'document' | 'shown page',
+): Promise<{ findings: AxeFinding[]; reused: boolean }> {
+  const markup = await markupOf(page, scope);
+  const known = markup === null ? undefined : analysed.get(markup);
+  if (known) return { findings: known, reused: true };
+  const findings = await axeFindings(page, scope);
+  if (markup !== null) analysed.set(markup, findings);
+  return { findings, reused: false };
+}
+
 /** One line for a finding: `axe serious color-contrast (4 elements): .a, .b, .c …`. */
 export function describeAxeFinding(f: AxeFinding): string {
   const more = f.count > f.targets.length ? ` (+${f.count - f.targets.length} more)` : '';

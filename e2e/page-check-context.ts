@@ -1,7 +1,8 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
 import type { Lang } from './page-check-lib';
+import { fillLogin, PASSWORD } from './shell-helpers';
 
-/** The page check's browser set-up: the language a context starts in, and no CSS transitions. */
+/** The page check's browser set-up: the language a context starts in, no CSS transitions, the rules' tests' login. */
 
 /** Sets the language the app uses from its next load on (as the language switch saves it). */
 export async function setLanguage(page: Page, lang: Lang) {
@@ -26,4 +27,15 @@ export async function startIn(context: BrowserContext, lang: Lang) {
     style.textContent = '*, *::before, *::after { transition: none !important; }';
     document.addEventListener('DOMContentLoaded', () => document.head.append(style), { once: true });
   });
+}
+
+/** Logs in as root in English, the window `width` px wide (the tests of the check's own rules). */
+export async function loginAsRoot(page: Page, width: number) {
+  await page.setViewportSize({ width, height: 800 });
+  await page.goto('/login');
+  await setLanguage(page, 'en');
+  await page.reload();
+  await fillLogin(page, 'root', PASSWORD, 'operator', 'en');
+  // The shell's first load fetches the menus and the page's chunks: slow on a busy machine.
+  await expect(page.locator('.ra-shell')).toBeVisible({ timeout: 60_000 });
 }
