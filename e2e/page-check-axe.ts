@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import axe from 'axe-core';
@@ -100,7 +101,7 @@ export async function axeFindings(page: Page, scope: 'document' | 'shown page' =
  * markup, so it runs once for it. Numbers in ids and id references (`rc_select_12`, counted per app load) are
  * read as one number: the same page opened later in another load has other counters, not other content.
  */
-const analysed = new Map<string, AxeFinding[]>();
+const analysed = new Map<string, Promise<AxeFinding[]>>();
 
 async function markupOf(page: Page, scope: 'document' | 'shown page'): Promise<string | null> {
   if (scope === 'document') return null;
@@ -123,12 +124,22 @@ export async function axeFindingsOnce(
   page: Page,
   scope: 'document' | 'shown page',
 ): Promise<{ findings: AxeFinding[]; reused: boolean }> {
-  const markup = await markupOf(page, scope);
+  const read = await markupOf(page, scope);
+  const markup = read === null ? null : createHash('sha256').update(read).digest('hex');
+  // The lanes go through the pages in the same order: another role's analysis of the same markup may be
+  // under way, and is waited for.
   const known = markup === null ? undefined : analysed.get(markup);
-  if (known) return { findings: known, reused: true };
-  const findings = await axeFindings(page, scope);
+  const reused = known && (await known.catch(() => null));
+  if (reused) return { findings: reused, reused: true };
+  const findings = axeFindings(page, scope);
   if (markup !== null) analysed.set(markup, findings);
-  return { findings, reused: false };
+  try {
+    return { findings: await findings, reused: false };
+  } catch (err) {
+    // A failed analysis is not kept: the next page of that markup is analysed again.
+    if (markup !== null) analysed.delete(markup);
+    throw err;
+  }
 }
 
 /** One line for a finding: `axe serious color-contrast (4 elements): .a, .b, .c …`. */
