@@ -61,6 +61,63 @@ function formProviderOnly(): Plugin {
   };
 }
 
+/**
+ * Modules antd imports for one small piece, which keep the whole module with whatever imports them (the
+ * first-visit chunks place modules by their imports, and a module used in full by a later page is kept
+ * whole). Each import below is pointed at a module holding only that piece (the same objects, or for
+ * `isBright` the same 10 lines), so the rest stays with the pages that use it:
+ * - Button's and Tag's styles take `isBright` from the ColorPicker's presets panel (with Collapse and the
+ *   rc colour picker, about 6 KB gzipped);
+ * - AggregationColor and the colour helpers (Tooltip's too) take rc-color-picker's Color class from the
+ *   package index (the whole picker);
+ * - Card imports Tabs for its `tabList` header (about 11 KB gzipped; no card here has tabs): Card gets Tabs
+ *   through React.lazy, so a card with tabs still shows them, a moment later.
+ */
+function narrowAntdImports(): Plugin {
+  const IS_BRIGHT = '\0antd-is-bright';
+  const CARD_TABS = '\0antd-card-tabs';
+  const code: Record<string, string> = {
+    [IS_BRIGHT]: `import { Color as RcColor } from '@rc-component/color-picker/es/color.js';
+export const isBright = (value, bgColorToken) => {
+  const { r, g, b, a } = value.toRgb();
+  const hsv = new RcColor(value.toRgbString()).onBackground(bgColorToken).toHsv();
+  if (a <= 0.5) return hsv.v > 0.5;
+  return r * 0.299 + g * 0.587 + b * 0.114 > 192;
+};`,
+    [CARD_TABS]: `import { createElement, lazy, Suspense } from 'react';
+const Tabs = lazy(() => import('antd/es/tabs/index.js'));
+export default function CardTabs(props) {
+  return createElement(Suspense, { fallback: null }, createElement(Tabs, props));
+}`,
+  };
+  const rules: Array<{ importer: RegExp; source: string; to: string }> = [
+    {
+      importer: /antd[\\/]es[\\/](button[\\/]style[\\/]token|tag[\\/]style[\\/]index)\.js$/,
+      source: '../../color-picker/components/ColorPresets',
+      to: IS_BRIGHT,
+    },
+    {
+      importer: /antd[\\/]es[\\/]color-picker[\\/](color|util)\.js$/,
+      source: '@rc-component/color-picker',
+      to: '@rc-component/color-picker/es/color.js',
+    },
+    { importer: /antd[\\/]es[\\/]card[\\/]Card\.js$/, source: '../tabs', to: CARD_TABS },
+  ];
+  return {
+    name: 'narrow-antd-imports',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source in code) return source;
+      const rule = importer ? rules.find((r) => r.source === source && r.importer.test(importer)) : undefined;
+      if (!rule) return null;
+      return rule.to in code ? rule.to : this.resolve(rule.to, importer, { skipSelf: true });
+    },
+    load(id) {
+      return code[id] ?? null;
+    },
+  };
+}
+
 const src = (file: string) => path.join(path.dirname(fileURLToPath(import.meta.url)), 'src', file);
 
 const BARREL = /(antd[\\/]es|@ant-design[\\/]icons[\\/]es(?:[\\/]icons)?)[\\/]index\.js$/;
@@ -166,7 +223,7 @@ function chunkOwners() {
 }
 
 export default defineConfig({
-  plugins: [lighterMaps(), formProviderOnly(), react()],
+  plugins: [lighterMaps(), formProviderOnly(), narrowAntdImports(), react()],
   // The manifest (dist/.vite/manifest.json) names each chunk's source for the weight figures (tools/web-weight.ts).
   build: {
     outDir: 'dist',
