@@ -36,6 +36,9 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        // Node loads antd's CommonJS build (`lib`) for `antd`: deep imports of its ES build (`antd/es/...`, which
+        // the web uses for lighter chunks) get the same `lib` modules, so they share antd's contexts.
+        resolve: { alias: [{ find: /^antd\/es\/(.*)$/, replacement: 'antd/lib/$1' }] },
         test: {
           name: 'web',
           environment: 'jsdom',

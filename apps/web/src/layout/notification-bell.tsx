@@ -1,9 +1,10 @@
 import { BellOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Badge, Button, Tooltip } from 'antd';
+import { Badge, Button, Tooltip } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localLogout } from '../app/auth';
+import { useFeedback } from '../lib/feedback';
 import { describeNotification } from './notifications/describe';
 import { connectLive } from './notifications/live-socket';
 import { notificationsKey, useUnreadCount } from './notifications/notifications-api';
@@ -18,7 +19,7 @@ const NotificationInbox = lazy(() => import('./notifications/notification-inbox'
 /** The bell (super, administrator, project): unread badge, unread/read tabs, detail, live updates. */
 export default function NotificationBell() {
   const { t } = useTranslation();
-  const { modal, notification } = App.useApp();
+  const { modal, notification } = useFeedback();
   const client = useQueryClient();
   const unread = useUnreadCount();
   const [open, setOpen] = useState(false);
