@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { MENU_CATALOGUE, type MenuEntry } from '../../packages/contracts/src/menus/menus.catalogue.ts';
 
 /**
  * The offline maps' GeoJSON (echarts4-maps) carries coordinates to 15 decimals. Rounded to what a screen
@@ -70,6 +71,7 @@ function formProviderOnly(): Plugin {
  *   rc colour picker, about 6 KB gzipped);
  * - AggregationColor and the colour helpers (Tooltip's too) take rc-color-picker's Color class from the
  *   package index (the whole picker);
+ * - Input takes rc-input's Input from the package index (with TextArea, about 2.5 KB gzipped);
  * - Card imports Tabs for its `tabList` header (about 11 KB gzipped; no card here has tabs): Card gets Tabs
  *   through React.lazy, so a card with tabs still shows them, a moment later.
  */
@@ -102,6 +104,11 @@ export default function CardTabs(props) {
       to: '@rc-component/color-picker/es/color.js',
     },
     { importer: /antd[\\/]es[\\/]card[\\/]Card\.js$/, source: '../tabs', to: CARD_TABS },
+    {
+      importer: /antd[\\/]es[\\/]input[\\/]Input\.js$/,
+      source: '@rc-component/input',
+      to: '@rc-component/input/es/Input.js',
+    },
   ];
   return {
     name: 'narrow-antd-imports',
@@ -180,6 +187,29 @@ function firstVisitChunks() {
   }));
 }
 
+/**
+ * The menu icons' drawings (loaded one by one as the sidebar draws them, `layout/menu-icons.tsx`) come in a
+ * few files rather than 51 (alone, each compresses to about three times its share of a shared file): the
+ * top-level entries' icons in one, and each top-level section's other icons in one, loaded when the section
+ * opens. Icons the first-visit chunks import anyway stay there (those groups come first).
+ */
+function menuIconChunks() {
+  const chunkOf = new Map<string, string>();
+  for (const top of MENU_CATALOGUE) chunkOf.set(top.icon, 'menu-icons');
+  const walk = (entries: readonly MenuEntry[] | undefined, section: string) => {
+    for (const entry of entries ?? []) {
+      if (!chunkOf.has(entry.icon)) chunkOf.set(entry.icon, section);
+      walk(entry.children, section);
+    }
+  };
+  for (const top of MENU_CATALOGUE) walk(top.children, `menu-icons-${top.path.replace(/\W+/g, '')}`);
+  return {
+    name: (id: string) => chunkOf.get(/icons-svg[\\/]es[\\/]asn[\\/](\w+)\.js$/.exec(id)?.[1] ?? '') ?? null,
+    debugName: 'menu-icons',
+    priority: 1,
+  };
+}
+
 interface ChunkingContext {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
 }
@@ -230,7 +260,7 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
     manifest: true,
-    rolldownOptions: { output: { codeSplitting: { groups: firstVisitChunks() } } },
+    rolldownOptions: { output: { codeSplitting: { groups: [...firstVisitChunks(), menuIconChunks()] } } },
   },
   server: {
     port: 5173,
