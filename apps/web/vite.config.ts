@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { MENU_CATALOGUE, type MenuEntry } from '../../packages/contracts/src/menus/menus.catalogue.ts';
+import { menuIconChunks, menuIconModules } from './menu-icon-modules.ts';
 
 /**
  * The offline maps' GeoJSON (echarts4-maps) carries coordinates to 15 decimals. Rounded to what a screen
@@ -187,29 +187,6 @@ function firstVisitChunks() {
   }));
 }
 
-/**
- * The menu icons' drawings (loaded one by one as the sidebar draws them, `layout/menu-icons.tsx`) come in a
- * few files rather than 51 (alone, each compresses to about three times its share of a shared file): the
- * top-level entries' icons in one, and each top-level section's other icons in one, loaded when the section
- * opens. Icons the first-visit chunks import anyway stay there (those groups come first).
- */
-function menuIconChunks() {
-  const chunkOf = new Map<string, string>();
-  for (const top of MENU_CATALOGUE) chunkOf.set(top.icon, 'menu-icons');
-  const walk = (entries: readonly MenuEntry[] | undefined, section: string) => {
-    for (const entry of entries ?? []) {
-      if (!chunkOf.has(entry.icon)) chunkOf.set(entry.icon, section);
-      walk(entry.children, section);
-    }
-  };
-  for (const top of MENU_CATALOGUE) walk(top.children, `menu-icons-${top.path.replace(/\W+/g, '')}`);
-  return {
-    name: (id: string) => chunkOf.get(/icons-svg[\\/]es[\\/]asn[\\/](\w+)\.js$/.exec(id)?.[1] ?? '') ?? null,
-    debugName: 'menu-icons',
-    priority: 1,
-  };
-}
-
 interface ChunkingContext {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
 }
@@ -253,7 +230,7 @@ function chunkOwners() {
 }
 
 export default defineConfig({
-  plugins: [lighterMaps(), formProviderOnly(), narrowAntdImports(), react()],
+  plugins: [lighterMaps(), formProviderOnly(), narrowAntdImports(), menuIconModules(), react()],
   // The manifest (dist/.vite/manifest.json) names each chunk's source for the weight figures (tools/web-weight.ts).
   build: {
     outDir: 'dist',
