@@ -71,6 +71,7 @@ function formProviderOnly(): Plugin {
  *   rc colour picker, about 6 KB gzipped);
  * - AggregationColor and the colour helpers (Tooltip's too) take rc-color-picker's Color class from the
  *   package index (the whole picker);
+ * - Dropdown.Button takes Space for `Space.Compact` alone (the same Compact; Space itself, 2 KB gzipped);
  * - Input takes rc-input's Input from the package index (with TextArea, about 2.5 KB gzipped);
  * - Card imports Tabs for its `tabList` header (about 11 KB gzipped; no card here has tabs): Card gets Tabs
  *   through React.lazy, so a card with tabs still shows them, a moment later.
@@ -78,7 +79,10 @@ function formProviderOnly(): Plugin {
 function narrowAntdImports(): Plugin {
   const IS_BRIGHT = '\0antd-is-bright';
   const CARD_TABS = '\0antd-card-tabs';
+  const SPACE_COMPACT = '\0antd-space-compact';
   const code: Record<string, string> = {
+    [SPACE_COMPACT]: `import Compact from 'antd/es/space/Compact.js';
+export default { Compact };`,
     [IS_BRIGHT]: `import { Color as RcColor } from '@rc-component/color-picker/es/color.js';
 export const isBright = (value, bgColorToken) => {
   const { r, g, b, a } = value.toRgb();
@@ -104,6 +108,7 @@ export default function CardTabs(props) {
       to: '@rc-component/color-picker/es/color.js',
     },
     { importer: /antd[\\/]es[\\/]card[\\/]Card\.js$/, source: '../tabs', to: CARD_TABS },
+    { importer: /antd[\\/]es[\\/]dropdown[\\/]dropdown-button\.js$/, source: '../space', to: SPACE_COMPACT },
     {
       importer: /antd[\\/]es[\\/]input[\\/]Input\.js$/,
       source: '@rc-component/input',
