@@ -38,9 +38,13 @@ export function MenuIcon({ name, className }: { name: string | null | undefined;
   useEffect(() => {
     if (svg) return;
     let live = true;
-    void load(key).then(() => {
-      if (live) setLoadedCount((n) => n + 1);
-    });
+    load(key).then(
+      () => {
+        if (live) setLoadedCount((n) => n + 1);
+      },
+      // Not loaded (offline): the empty box stays, and the next drawing tries again.
+      () => loading.delete(key),
+    );
     return () => {
       live = false;
     };
