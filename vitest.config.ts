@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { menuIconModules } from './apps/web/menu-icon-modules';
 
 export default defineConfig({
   test: {
@@ -39,7 +40,10 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [react(), menuIconModules()],
+        // Node loads antd's CommonJS build (`lib`) for `antd`: deep imports of its ES build (`antd/es/...`, which
+        // the web uses for lighter chunks) get the same `lib` modules, so they share antd's contexts.
+        resolve: { alias: [{ find: /^antd\/es\/(.*)$/, replacement: 'antd/lib/$1' }] },
         test: {
           name: 'web',
           environment: 'jsdom',

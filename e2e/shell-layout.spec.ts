@@ -84,7 +84,9 @@ for (const lang of ['zh', 'en'] as const) {
       await page.goto('/no/such/page');
       await expect(page).toHaveURL(/\/404$/);
 
-      // An empty token logs out locally.
+      // An empty token logs out locally. First let the shell's requests settle: the current user's answer
+      // writes the session (with the token the page holds) over what the test writes.
+      await page.waitForLoadState('networkidle');
       await page.evaluate(() => {
         const raw = JSON.parse(sessionStorage.getItem('robot-ads-session') ?? '{}');
         sessionStorage.setItem('robot-ads-session', JSON.stringify({ ...raw, token: '' }));

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { menuIconChunks, menuIconModules } from './menu-icon-modules.ts';
 
 /**
  * The offline maps' GeoJSON (echarts4-maps) carries coordinates to 15 decimals. Rounded to what a screen
@@ -57,6 +58,74 @@ function formProviderOnly(): Plugin {
         return null;
       }
       return this.resolve('@rc-component/form/es/FormContext.js', importer, { skipSelf: true });
+    },
+  };
+}
+
+/**
+ * Modules antd imports for one small piece, which keep the whole module with whatever imports them (the
+ * first-visit chunks place modules by their imports, and a module used in full by a later page is kept
+ * whole). Each import below is pointed at a module holding only that piece (the same objects, or for
+ * `isBright` the same 10 lines), so the rest stays with the pages that use it:
+ * - Button's and Tag's styles take `isBright` from the ColorPicker's presets panel (with Collapse and the
+ *   rc colour picker, about 6 KB gzipped);
+ * - AggregationColor and the colour helpers (Tooltip's too) take rc-color-picker's Color class from the
+ *   package index (the whole picker);
+ * - Dropdown.Button takes Space for `Space.Compact` alone (the same Compact; Space itself, 2 KB gzipped);
+ * - Input takes rc-input's Input from the package index (with TextArea, about 2.5 KB gzipped);
+ * - Card imports Tabs for its `tabList` header (about 11 KB gzipped; no card here has tabs): Card gets Tabs
+ *   through React.lazy, so a card with tabs still shows them, a moment later.
+ */
+function narrowAntdImports(): Plugin {
+  const IS_BRIGHT = '\0antd-is-bright';
+  const CARD_TABS = '\0antd-card-tabs';
+  const SPACE_COMPACT = '\0antd-space-compact';
+  const code: Record<string, string> = {
+    [SPACE_COMPACT]: `import Compact from 'antd/es/space/Compact.js';
+export default { Compact };`,
+    [IS_BRIGHT]: `import { Color as RcColor } from '@rc-component/color-picker/es/color.js';
+export const isBright = (value, bgColorToken) => {
+  const { r, g, b, a } = value.toRgb();
+  const hsv = new RcColor(value.toRgbString()).onBackground(bgColorToken).toHsv();
+  if (a <= 0.5) return hsv.v > 0.5;
+  return r * 0.299 + g * 0.587 + b * 0.114 > 192;
+};`,
+    [CARD_TABS]: `import { createElement, lazy, Suspense } from 'react';
+const Tabs = lazy(() => import('antd/es/tabs/index.js'));
+export default function CardTabs(props) {
+  return createElement(Suspense, { fallback: null }, createElement(Tabs, props));
+}`,
+  };
+  const rules: Array<{ importer: RegExp; source: string; to: string }> = [
+    {
+      importer: /antd[\\/]es[\\/](button[\\/]style[\\/]token|tag[\\/]style[\\/]index)\.js$/,
+      source: '../../color-picker/components/ColorPresets',
+      to: IS_BRIGHT,
+    },
+    {
+      importer: /antd[\\/]es[\\/]color-picker[\\/](color|util)\.js$/,
+      source: '@rc-component/color-picker',
+      to: '@rc-component/color-picker/es/color.js',
+    },
+    { importer: /antd[\\/]es[\\/]card[\\/]Card\.js$/, source: '../tabs', to: CARD_TABS },
+    { importer: /antd[\\/]es[\\/]dropdown[\\/]dropdown-button\.js$/, source: '../space', to: SPACE_COMPACT },
+    {
+      importer: /antd[\\/]es[\\/]input[\\/]Input\.js$/,
+      source: '@rc-component/input',
+      to: '@rc-component/input/es/Input.js',
+    },
+  ];
+  return {
+    name: 'narrow-antd-imports',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source in code) return source;
+      const rule = importer ? rules.find((r) => r.source === source && r.importer.test(importer)) : undefined;
+      if (!rule) return null;
+      return rule.to in code ? rule.to : this.resolve(rule.to, importer, { skipSelf: true });
+    },
+    load(id) {
+      return code[id] ?? null;
     },
   };
 }
@@ -166,14 +235,14 @@ function chunkOwners() {
 }
 
 export default defineConfig({
-  plugins: [lighterMaps(), formProviderOnly(), react()],
+  plugins: [lighterMaps(), formProviderOnly(), narrowAntdImports(), menuIconModules(), react()],
   // The manifest (dist/.vite/manifest.json) names each chunk's source for the weight figures (tools/web-weight.ts).
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
     manifest: true,
-    rolldownOptions: { output: { codeSplitting: { groups: firstVisitChunks() } } },
+    rolldownOptions: { output: { codeSplitting: { groups: [...firstVisitChunks(), menuIconChunks()] } } },
   },
   server: {
     port: 5173,

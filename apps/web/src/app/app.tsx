@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { RouterProvider } from 'react-router';
 import { configureApi } from '../lib/api-client';
 import { setErrorLogSender } from '../lib/error-log';
 import { feedback } from '../lib/feedback';
@@ -8,7 +7,7 @@ import { settingsStore } from '../lib/settings';
 import { PALETTES, shellCssVariables } from '../lib/themes';
 import { localLogout } from './auth';
 import { sendErrorLog } from './error-log-intake';
-import { router } from './router';
+import { AppRouter } from './router';
 
 configureApi({
   token: () => sessionStore.get().token,
@@ -34,5 +33,5 @@ function useShellVariables() {
 /** The router; antd's configuration wraps each page but the login page (app/antd-root.tsx, router.tsx). */
 export function App() {
   useShellVariables();
-  return <RouterProvider router={router} />;
+  return <AppRouter />;
 }

@@ -1,17 +1,13 @@
 import { WarningOutlined } from '@ant-design/icons';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router';
 import { recordError } from '../lib/error-log';
 import { ChunkLoadError } from '../lib/pages';
 
-/** A page that failed to load or render: a chunk load error offers a reload; others are logged. */
-export function RouteError() {
-  const error = useRouteError();
-  return <ErrorResult error={error} />;
-}
-
-/** Kept light (no illustration): it is part of the first load of every page. */
+/**
+ * A page that failed to load or render: a chunk load error offers a reload; others are logged. Kept light
+ * (no illustration): it is part of the first load of every page.
+ */
 export function ErrorResult({ error, onRetry, logged }: { error: unknown; onRetry?: () => void; logged?: boolean }) {
   const { t } = useTranslation();
   const isChunk = error instanceof ChunkLoadError;

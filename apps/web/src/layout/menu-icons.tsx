@@ -1,68 +1,63 @@
-import * as Icons from '@ant-design/icons';
-import type { ComponentType } from 'react';
+import LOADERS from 'virtual:menu-icons';
+import AntdIcon from '@ant-design/icons/es/components/AntdIconLight';
+import type { IconDefinition } from '@ant-design/icons-svg/lib/types';
+import { useEffect, useState } from 'react';
 
 /**
- * The antd icons the menu catalogue names (packages/contracts/src/menus/menus.catalogue.ts), listed once.
- * Only static `Icons.X` reads, so the bundler still drops every icon not listed here.
+ * The antd icons the menu catalogue names: each icon's drawing loads when an entry showing it is first drawn
+ * (the sidebar draws the entries of open submenus only), with the others of its menu section (the build's
+ * `virtual:menu-icons`, apps/web/menu-icon-modules.ts), so the logged-in pages do not load all 51 up front.
  */
-const ICONS: Record<string, ComponentType> = {
-  AccountBookOutlined: Icons.AccountBookOutlined,
-  ApiOutlined: Icons.ApiOutlined,
-  AppstoreAddOutlined: Icons.AppstoreAddOutlined,
-  AppstoreOutlined: Icons.AppstoreOutlined,
-  AuditOutlined: Icons.AuditOutlined,
-  BarChartOutlined: Icons.BarChartOutlined,
-  BookOutlined: Icons.BookOutlined,
-  BranchesOutlined: Icons.BranchesOutlined,
-  BugOutlined: Icons.BugOutlined,
-  CameraOutlined: Icons.CameraOutlined,
-  CheckSquareOutlined: Icons.CheckSquareOutlined,
-  ClusterOutlined: Icons.ClusterOutlined,
-  ContainerOutlined: Icons.ContainerOutlined,
-  ControlOutlined: Icons.ControlOutlined,
-  DashboardOutlined: Icons.DashboardOutlined,
-  DesktopOutlined: Icons.DesktopOutlined,
-  EnvironmentOutlined: Icons.EnvironmentOutlined,
-  FileAddOutlined: Icons.FileAddOutlined,
-  FileDoneOutlined: Icons.FileDoneOutlined,
-  FileImageOutlined: Icons.FileImageOutlined,
-  FileSearchOutlined: Icons.FileSearchOutlined,
-  FileTextOutlined: Icons.FileTextOutlined,
-  FilterOutlined: Icons.FilterOutlined,
-  FundOutlined: Icons.FundOutlined,
-  GlobalOutlined: Icons.GlobalOutlined,
-  HistoryOutlined: Icons.HistoryOutlined,
-  HomeOutlined: Icons.HomeOutlined,
-  IdcardOutlined: Icons.IdcardOutlined,
-  InfoCircleOutlined: Icons.InfoCircleOutlined,
-  KeyOutlined: Icons.KeyOutlined,
-  LinkOutlined: Icons.LinkOutlined,
-  MenuOutlined: Icons.MenuOutlined,
-  MoneyCollectOutlined: Icons.MoneyCollectOutlined,
-  NotificationOutlined: Icons.NotificationOutlined,
-  OrderedListOutlined: Icons.OrderedListOutlined,
-  PictureOutlined: Icons.PictureOutlined,
-  PlayCircleOutlined: Icons.PlayCircleOutlined,
-  ProfileOutlined: Icons.ProfileOutlined,
-  RobotOutlined: Icons.RobotOutlined,
-  SafetyOutlined: Icons.SafetyOutlined,
-  SendOutlined: Icons.SendOutlined,
-  SettingOutlined: Icons.SettingOutlined,
-  ShoppingCartOutlined: Icons.ShoppingCartOutlined,
-  SolutionOutlined: Icons.SolutionOutlined,
-  StopOutlined: Icons.StopOutlined,
-  TeamOutlined: Icons.TeamOutlined,
-  UnorderedListOutlined: Icons.UnorderedListOutlined,
-  UserAddOutlined: Icons.UserAddOutlined,
-  UserOutlined: Icons.UserOutlined,
-  WarningOutlined: Icons.WarningOutlined,
-  WechatOutlined: Icons.WechatOutlined,
-};
+export { MENU_ICON_NAMES } from './menu-icon-names';
 
-/** The icon names a menu entry may carry (menu management offers them). */
-export const MENU_ICON_NAMES: readonly string[] = Object.keys(ICONS);
+const FALLBACK = 'AppstoreOutlined';
+const loaded = new Map<string, IconDefinition>();
+const loading = new Map<string, Promise<IconDefinition>>();
 
-export function MenuIcon({ name }: { name: string | null | undefined }) {
-  const Icon = (name && ICONS[name]) || Icons.AppstoreOutlined;
-  return <Icon aria-hidden="true" />;
+function load(name: string): Promise<IconDefinition> {
+  let promise = loading.get(name);
+  if (!promise) {
+    promise = (LOADERS[name] as () => Promise<Record<string, IconDefinition>>)().then((section) => {
+      const svg = section[name] as IconDefinition;
+      loaded.set(name, svg);
+      return svg;
+    });
+    loading.set(name, promise);
+  }
+  return promise;
+}
+
+/**
+ * A menu entry's icon, drawn like antd's (`<HomeOutlined />`). Until its drawing has loaded, an empty box
+ * of the icon's size holds its place. Props (the menu's class name) go to the icon.
+ */
+export function MenuIcon({ name, className }: { name: string | null | undefined; className?: string }) {
+  const key = name && LOADERS[name] ? name : FALLBACK;
+  const svg = loaded.get(key);
+  const [, setLoadedCount] = useState(0);
+  useEffect(() => {
+    if (svg) return;
+    let live = true;
+    load(key).then(
+      () => {
+        if (live) setLoadedCount((n) => n + 1);
+      },
+      // Not loaded (offline): the empty box stays, and the next drawing tries again.
+      () => loading.delete(key),
+    );
+    return () => {
+      live = false;
+    };
+  }, [key, svg]);
+  if (!svg) {
+    return (
+      <span
+        role="img"
+        aria-hidden="true"
+        className={className ? `anticon ${className}` : 'anticon'}
+        style={{ width: '1em', height: '1em' }}
+      />
+    );
+  }
+  return <AntdIcon icon={svg} aria-hidden="true" className={className} />;
 }

@@ -1,33 +1,29 @@
 import { BellOutlined } from '@ant-design/icons';
-import type { NotificationDto } from '@robot-ads/contracts/notifications/notifications.schemas';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Badge, Button, Modal, Tabs, Tooltip } from 'antd';
+import { Badge, Button, Tooltip } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localLogout } from '../app/auth';
-import { describeNotification, isAboutCancelledPlan } from './notifications/describe';
+import { useFeedback } from '../lib/feedback';
+import { describeNotification } from './notifications/describe';
 import { connectLive } from './notifications/live-socket';
-import { notificationsKey, useMarkRead, useUnreadCount } from './notifications/notifications-api';
+import { notificationsKey, useUnreadCount } from './notifications/notifications-api';
 
 /** Spec section 9: the badge shows 99+ above 99. */
 export const BADGE_MAX = 99;
 
-// The lists and the detail (antd List, Pagination with its Select, Descriptions) load when the bell is opened.
-const MessageList = lazy(() => import('./notifications/message-list').then((m) => ({ default: m.MessageList })));
-const NotificationDetail = lazy(() =>
-  import('./notifications/message-list').then((m) => ({ default: m.NotificationDetail })),
-);
+// The dialog (antd Modal and Tabs, the lists with List, Pagination and its Select, the detail's Descriptions)
+// loads when the bell is first opened.
+const NotificationInbox = lazy(() => import('./notifications/notification-inbox'));
 
 /** The bell (super, administrator, project): unread badge, unread/read tabs, detail, live updates. */
 export default function NotificationBell() {
   const { t } = useTranslation();
-  const { modal, notification } = App.useApp();
+  const { modal, notification } = useFeedback();
   const client = useQueryClient();
   const unread = useUnreadCount();
-  const markRead = useMarkRead();
   const [open, setOpen] = useState(false);
-  const [tab, setTab] = useState<'unread' | 'read'>('unread');
-  const [detail, setDetail] = useState<NotificationDto | null>(null);
+  const [opened, setOpened] = useState(false);
 
   useEffect(
     () =>
@@ -50,16 +46,6 @@ export default function NotificationBell() {
     [client, modal, notification, t],
   );
 
-  const openDetail = (msg: NotificationDto) => {
-    if (isAboutCancelledPlan(msg)) {
-      modal.warning({ title: t('notifications.planCancelled'), okText: t('actions.ok') });
-      if (!msg.isRead) markRead.mutate(msg.id);
-      return;
-    }
-    setDetail(msg);
-    if (!msg.isRead) markRead.mutate(msg.id);
-  };
-
   const label = t('notifications.bell', { count: unread });
   return (
     <>
@@ -68,7 +54,10 @@ export default function NotificationBell() {
           type="text"
           className="ra-topbar-btn"
           aria-label={label}
-          onClick={() => setOpen(true)}
+          onClick={() => {
+            setOpened(true);
+            setOpen(true);
+          }}
           data-testid="notification-bell"
         >
           <Badge count={unread} overflowCount={BADGE_MAX} size="small" offset={[4, -2]}>
@@ -76,56 +65,11 @@ export default function NotificationBell() {
           </Badge>
         </Button>
       </Tooltip>
-      <Modal
-        open={open}
-        title={t('notifications.title')}
-        footer={null}
-        onCancel={() => setOpen(false)}
-        width={640}
-        destroyOnHidden
-      >
-        <Tabs
-          activeKey={tab}
-          onChange={(key) => setTab(key as 'unread' | 'read')}
-          items={[
-            {
-              key: 'unread',
-              label: (
-                <span>
-                  {t('notifications.unread')} <Badge count={unread} overflowCount={BADGE_MAX} size="small" />
-                </span>
-              ),
-              children: (
-                <Suspense fallback={null}>
-                  <MessageList isRead={false} onOpen={openDetail} active={tab === 'unread'} />
-                </Suspense>
-              ),
-            },
-            {
-              key: 'read',
-              label: t('notifications.read'),
-              children: (
-                <Suspense fallback={null}>
-                  <MessageList isRead onOpen={openDetail} active={tab === 'read'} />
-                </Suspense>
-              ),
-            },
-          ]}
-        />
-      </Modal>
-      <Modal
-        open={detail !== null}
-        title={t('notifications.detail')}
-        onCancel={() => setDetail(null)}
-        footer={<Button onClick={() => setDetail(null)}>{t('actions.close')}</Button>}
-        destroyOnHidden
-      >
-        {detail && (
-          <Suspense fallback={null}>
-            <NotificationDetail detail={detail} />
-          </Suspense>
-        )}
-      </Modal>
+      {opened && (
+        <Suspense fallback={null}>
+          <NotificationInbox open={open} onClose={() => setOpen(false)} unread={unread} badgeMax={BADGE_MAX} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,15 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App, Layout } from 'antd';
+import { Layout } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { startTokenRefresh } from '../app/auth';
 import { queryClient } from '../app/query-client';
-import { setFeedback } from '../lib/feedback';
 import { installMenuTexts } from '../lib/menu-texts';
 import { useScreenClass } from '../lib/screen';
 import { settingsStore } from '../lib/settings';
 import { useTableA11y } from './a11y-patches';
+import { LazyFeedback } from './lazy-feedback';
 import { LogoArea } from './logo-area';
 import { MenuSearchSlot } from './menu-search-slot';
 import { PageHost } from './page-host';
@@ -24,25 +24,21 @@ const Drawer = lazy(() => import('antd/es/drawer'));
 
 installMenuTexts();
 
-/** The shell of every logged-in page: sidebar, top bar, tabs and the main view (spec section 2). */
-/** antd's message / modal / notification holders (App.useApp()), also for code outside components. */
-function FeedbackBridge() {
-  setFeedback(App.useApp());
-  return null;
-}
-
-/** The logged-in application: antd's <App> lives here (the login page does without it, to load less). */
+/**
+ * The logged-in application: antd's App context (message / modal / notification, `App.useApp()`) lives
+ * here, its holders loaded on first use (the login page does without it, to load less).
+ */
 export default function ShellLayoutWithApp() {
   return (
     <QueryClientProvider client={queryClient}>
-      <App component={false}>
-        <FeedbackBridge />
+      <LazyFeedback>
         <ShellLayout />
-      </App>
+      </LazyFeedback>
     </QueryClientProvider>
   );
 }
 
+/** The shell of every logged-in page: sidebar, top bar, tabs and the main view (spec section 2). */
 function ShellLayout() {
   const { t } = useTranslation();
   const screen = useScreenClass();

@@ -1,9 +1,10 @@
 import { DownOutlined, LockOutlined, LogoutOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Dropdown, type MenuProps } from 'antd';
+import { Dropdown, type MenuProps } from 'antd';
 import Avatar from 'antd/es/avatar/Avatar';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../app/auth';
+import { useFeedback } from '../lib/feedback';
 import { sessionStore } from '../lib/session';
 
 const PasswordDialog = lazy(() => import('./password-dialog'));
@@ -15,7 +16,7 @@ const DEFAULT_AVATAR = '/favicon.svg';
 /** Spec sections 1 and 6: change password (not for advertisers_special and project), user info (not for advertisers_special), lock, log out. */
 export function UserMenu() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const user = sessionStore.use((s) => s.user);
   const [open, setOpen] = useState<'password' | 'profile' | 'lock' | null>(null);
   if (!user) return null;

@@ -1,10 +1,12 @@
-import type { App } from 'antd';
+import AppContext, { type useAppProps } from 'antd/es/app/context';
+import { useContext } from 'react';
 
-export type Feedback = ReturnType<typeof App.useApp>;
+/** antd's message / modal / notification instances (what `App.useApp()` returns). */
+export type Feedback = useAppProps;
 
 /**
- * The message / modal / notification instances of antd's <App> (App.useApp()), kept for code that runs
- * outside components (the API client, the socket). Set once by <FeedbackBridge> inside <App>.
+ * The instances the shell provides (`layout/lazy-feedback.tsx`), kept for code that runs outside components
+ * (the API client, the socket). Set when the shell mounts.
  */
 let instances: Feedback | null = null;
 
@@ -14,4 +16,12 @@ export function setFeedback(next: Feedback): void {
 
 export function feedback(): Feedback | null {
   return instances;
+}
+
+/**
+ * `App.useApp()` without antd's App module: the same context, but importing `App` from antd brings the
+ * holders of all three (Modal, notification, message), which the shell loads only when first used.
+ */
+export function useFeedback(): Feedback {
+  return useContext(AppContext);
 }

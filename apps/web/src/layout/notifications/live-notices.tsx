@@ -1,8 +1,8 @@
 import type { NotificationDto } from '@robot-ads/contracts/notifications/notifications.schemas';
 import { useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../lib/feedback';
 import { describeNotification } from './describe';
 import { connectLive } from './live-socket';
 import { NOTIFICATION_PAGE_SIZE, useMarkRead, useMessages } from './notifications-api';
@@ -16,7 +16,7 @@ import { NOTIFICATION_PAGE_SIZE, useMarkRead, useMessages } from './notification
  */
 export default function LiveNotices() {
   const { t } = useTranslation('common');
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const client = useQueryClient();
   const markRead = useMarkRead();
   const shown = useRef(new Set<string>());
