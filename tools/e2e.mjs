@@ -1,5 +1,5 @@
 // Runs the Playwright suite in Debian's Chromium (never a downloaded browser).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +21,10 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 // no robot fleet), the living demo with its fleet on (playwright.living-demo.config.ts) and the page check
 // (playwright.page-check.config.ts: every page as every demo role). Spec files named on the command line go
 // to the suite that holds them; other arguments go to all.
+// The page check runs beside the other two (E2E_SIDE_BY_SIDE, on unless 0): they drive one browser and wait
+// on it more than they compute, which leaves much of a second core idle, and the page check keeps the cores
+// busy (docs/testing.md, "CI time"). It gets its own port (E2E_PORT + 2) and runs at a lower priority
+// (nice 5): the main suite's waits are the shorter ones. Its lines are printed with a `[page check]` prefix.
 const args = process.argv.slice(2);
 const isSpec = (a) => !a.startsWith('-') && /(^|\/)e2e\/|\.spec\.ts(:\d+)*$/.test(a);
 const living = (a) => a.includes('living-demo');
@@ -30,23 +34,64 @@ const flags = args.filter((a) => !isSpec(a));
 const suites = [
   { config: 'playwright.config.ts', specs: specs.filter((s) => !living(s) && !pageCheck(s)) },
   { config: 'playwright.living-demo.config.ts', specs: specs.filter(living) },
-  { config: 'playwright.page-check.config.ts', specs: specs.filter(pageCheck) },
+  { config: 'playwright.page-check.config.ts', specs: specs.filter(pageCheck), side: true },
 ].filter((s) => specs.length === 0 || s.specs.length > 0);
+const port = Number(process.env.E2E_PORT ?? 18080);
+const sideBySide = process.env.E2E_SIDE_BY_SIDE !== '0' && suites.length > 1 && suites.some((s) => s.side);
+
+/** Runs one suite's Playwright; resolves with its exit status. */
+function runSuite(suite, { prefix = '', env = {}, nice = 0 } = {}) {
+  const argv = [
+    path.join(root, 'node_modules/@playwright/test/cli.js'),
+    'test',
+    '--config',
+    suite.config,
+    ...(suites.length > 1 ? ['--pass-with-no-tests'] : []),
+    ...flags,
+    ...suite.specs,
+  ];
+  const [cmd, cmdArgs] =
+    nice > 0 ? ['nice', ['-n', String(nice), process.execPath, ...argv]] : [process.execPath, argv];
+  const child = spawn(cmd, cmdArgs, {
+    cwd: root,
+    stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: { ...process.env, CHROME_PATH: chrome, ...env },
+  });
+  if (prefix) {
+    for (const [from, to] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      let rest = '';
+      from.on('data', (d) => {
+        const lines = (rest + d).split('\n');
+        rest = lines.pop() ?? '';
+        for (const line of lines) to.write(`${prefix} ${line}\n`);
+      });
+      from.on('end', () => rest && to.write(`${prefix} ${rest}\n`));
+    }
+  }
+  return new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+}
+
 let status = 0;
-for (const suite of suites) {
-  const r = spawnSync(
-    process.execPath,
-    [
-      path.join(root, 'node_modules/@playwright/test/cli.js'),
-      'test',
-      '--config',
-      suite.config,
-      ...(suites.length > 1 ? ['--pass-with-no-tests'] : []),
-      ...flags,
-      ...suite.specs,
-    ],
-    { cwd: root, stdio: 'inherit', env: { ...process.env, CHROME_PATH: chrome } },
-  );
-  if (r.status !== 0) status = r.status ?? 1;
+const note = (code) => {
+  if (code !== 0) status = code;
+};
+if (sideBySide) {
+  const side = suites.filter((s) => s.side);
+  const main = suites.filter((s) => !s.side);
+  await Promise.all([
+    (async () => {
+      for (const suite of main) note(await runSuite(suite));
+    })(),
+    (async () => {
+      for (const suite of side) {
+        note(await runSuite(suite, { prefix: '[page check]', env: { E2E_PORT: String(port + 2) }, nice: 5 }));
+      }
+    })(),
+  ]);
+} else {
+  for (const suite of suites) note(await runSuite(suite));
 }
 process.exit(status);
