@@ -109,11 +109,12 @@ function placeName(name: string, province: string | null): string {
 }
 
 export function DeviceMap({
-  points,
+  points: loaded,
   world = false,
   typeLabel,
 }: {
-  points: MapPoint[];
+  /** undefined while the devices load: the map spins and states no count (not "0 devices shown"). */
+  points: MapPoint[] | undefined;
   world?: boolean;
   typeLabel: (type: DeviceType) => string;
 }) {
@@ -127,6 +128,7 @@ export function DeviceMap({
   const [zoom, setZoom] = useState(1);
   const region = world ? 'world' : (province ?? 'china');
 
+  const points = useMemo(() => loaded ?? [], [loaded]);
   const shown = useMemo(
     () =>
       points.filter((p) => (!province || shortProvince(p.province) === province) && (!city || (p.city ?? '') === city)),
@@ -295,18 +297,23 @@ export function DeviceMap({
           ]}
         />
       )}
-      <Space wrap size="middle" style={{ marginBottom: 8 }}>
-        <span data-testid="map-count">{t('map.points', { count: shown.length })}</span>
-        <span data-testid="map-clusters" data-counts={clusters.map((c) => c.count).join(',')}>
-          {t('map.clusters', { count: clusters.length })}
-        </span>
-        {DEVICE_STATES.filter((s) => shown.some((p) => p.state === s)).map((s) => (
-          <span key={s} data-testid="map-state-count">
-            <Badge color={STATE_COLOURS[s]} text={`${t(`states.${s}`)} ${shown.filter((p) => p.state === s).length}`} />
+      {loaded && (
+        <Space wrap size="middle" style={{ marginBottom: 8 }}>
+          <span data-testid="map-count">{t('map.points', { count: shown.length })}</span>
+          <span data-testid="map-clusters" data-counts={clusters.map((c) => c.count).join(',')}>
+            {t('map.clusters', { count: clusters.length })}
           </span>
-        ))}
-      </Space>
-      <Spin spinning={loading}>
+          {DEVICE_STATES.filter((s) => shown.some((p) => p.state === s)).map((s) => (
+            <span key={s} data-testid="map-state-count">
+              <Badge
+                color={STATE_COLOURS[s]}
+                text={`${t(`states.${s}`)} ${shown.filter((p) => p.state === s).length}`}
+              />
+            </span>
+          ))}
+        </Space>
+      )}
+      <Spin spinning={loading || !loaded}>
         <div ref={el} data-testid="device-map" data-region={region} style={{ height: 620, width: '100%' }} />
       </Spin>
       {failed && <Alert type="error" title={t('export.failed')} />}

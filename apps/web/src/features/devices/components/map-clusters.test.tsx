@@ -69,4 +69,15 @@ describe('device map clusters', () => {
       await waitFor(() => expect(screen.getByTestId('device-map').getAttribute('data-region')).toBe('china'));
     },
   );
+
+  it('states no count while the devices load (not "0 devices shown"), then the count', {
+    timeout: 60_000,
+  }, async () => {
+    const view = await renderWithApp(<DeviceMap points={undefined} typeLabel={(t) => t} />, 'en');
+    expect(screen.getByTestId('device-map')).toBeTruthy();
+    expect(screen.queryByTestId('map-count')).toBeNull();
+    expect(document.body.textContent).not.toContain('0 devices shown');
+    view.rerender(<DeviceMap points={points} typeLabel={(t) => t} />);
+    expect((await screen.findByTestId('map-count', {}, { timeout: 20_000 })).textContent).toBe('320 devices shown');
+  });
 });

@@ -47,7 +47,7 @@ export function MapPage({ world }: { world: boolean }) {
         </Space>
       }
     >
-      <DeviceMap points={points.data ?? []} world={world} typeLabel={typeLabel} />
+      <DeviceMap points={points.data} world={world} typeLabel={typeLabel} />
     </Card>
   );
 }
