@@ -1,6 +1,8 @@
 // `npm test`: every check in order, stopping at none, then one summary line.
-// The type checks and the lint are single-threaded and independent: they run side by side, two at a time
-// (CHECKS_IN_PARALLEL, default 2: one a core of the CI machine), each one's output printed whole when it ends.
+// The web tests (one worker), the type checks, the lint and the unit tests are independent and use about a
+// core each: they run side by side, two at a time (CHECKS_IN_PARALLEL, default 2: one a core of the CI
+// machine), each one's output printed whole when it ends. Then the server integration tests (two workers)
+// and the end-to-end suites.
 // With TEST_TIMINGS_FILE set, each step's name, result and seconds are written there (tab-separated) for
 // .ci/run's table; with TEST_STEP_FILE set, the name of the step under way is written there as it starts.
 import { spawn, spawnSync } from 'node:child_process';
@@ -14,14 +16,15 @@ const only = process.argv.slice(2);
 const parallel = Math.max(1, Number(process.env.CHECKS_IN_PARALLEL ?? 2));
 
 const steps = [
+  // The web tests run in one worker (one core): they go first, beside the type checks, lint and unit tests.
+  { name: 'web tests', cmd: bin('vitest'), args: ['run', '--project', 'web'], side: true },
   { name: 'typecheck', cmd: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'], side: true },
   { name: 'typecheck web', cmd: bin('tsc'), args: ['--noEmit', '-p', 'apps/web/tsconfig.json'], side: true },
   { name: 'typecheck player', cmd: bin('tsc'), args: ['--noEmit', '-p', 'apps/player/tsconfig.json'], side: true },
   { name: 'typecheck e2e', cmd: bin('tsc'), args: ['--noEmit', '-p', 'e2e/tsconfig.json'], side: true },
   { name: 'lint and format', cmd: bin('biome'), args: ['check', '.'], side: true },
-  { name: 'unit tests', cmd: bin('vitest'), args: ['run', '--project', 'unit'] },
+  { name: 'unit tests', cmd: bin('vitest'), args: ['run', '--project', 'unit'], side: true },
   { name: 'server integration tests', cmd: bin('vitest'), args: ['run', '--project', 'server'] },
-  { name: 'web tests', cmd: bin('vitest'), args: ['run', '--project', 'web'] },
   { name: 'end-to-end tests', cmd: process.execPath, args: [path.join(root, 'tools/e2e.mjs')] },
 ].filter((s) => only.length === 0 || only.some((o) => s.name.includes(o)));
 
@@ -61,7 +64,7 @@ if (side.length > 0) {
   results.sort((a, b) => side.findIndex((s) => s.name === a.name) - side.findIndex((s) => s.name === b.name));
   if (side.length > 1) {
     const seconds = Math.round((Date.now() - started) / 1000);
-    console.log(`\n(type checks and lint: ${seconds}s of wall time, ${parallel} at a time)`);
+    console.log(`\n(web tests, type checks, lint and unit tests: ${seconds}s of wall time, ${parallel} at a time)`);
   }
 }
 
