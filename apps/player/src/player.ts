@@ -58,6 +58,8 @@ export class Player {
   private pulling: Promise<void> | null = null;
   /** An earlier next pull than the regular poll (files missing), without If-None-Match when forced. */
   private retry: { delayMs: number; force: boolean } | null = null;
+  /** A push came while a pull was under way: that pull may have been answered before the change. */
+  private collectAfterPull = false;
   private stopped = false;
   private wake: (() => void) | null = null;
   private names = new Map<string, string>();
@@ -127,9 +129,14 @@ export class Player {
     this.wake?.();
   }
 
-  /** A push ("collect now") or coming back online: pull within a couple of seconds. */
+  /**
+   * A push ("collect now"), a (re)connected push socket or coming back online: pull within a couple of
+   * seconds. During a pull, another follows it: the one under way may have been answered before the change
+   * (and its end would otherwise set the regular poll over this one).
+   */
   collectNow() {
-    this.schedulePull(Math.random() * 2000);
+    if (this.pulling) this.collectAfterPull = true;
+    else this.schedulePull(Math.random() * 2000);
   }
 
   status(): Status {
@@ -184,8 +191,11 @@ export class Player {
         this.pulling = null;
         const retry = this.retry;
         this.retry = null;
+        const collect = this.collectAfterPull;
+        this.collectAfterPull = false;
         if (!this.stopped) {
-          if (retry) this.schedulePull(retry.delayMs, retry.force);
+          if (collect) this.schedulePull(Math.min(Math.random() * 2000, retry?.delayMs ?? 2000), retry?.force ?? false);
+          else if (retry) this.schedulePull(retry.delayMs, retry.force);
           else this.schedulePull(this.nextPollDelay());
         }
         this.emit();

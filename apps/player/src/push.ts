@@ -15,10 +15,12 @@ export function connectPush(token: string, onCollect: () => void): () => void {
     randomizationFactor: 0.5,
   });
   socket.on('collect', onCollect);
-  // After a reconnection something may have changed while we were away.
-  socket.io.on('reconnect', onCollect);
+  // Every connection, the first one too: a change made before the socket was up (or while it was away) sent
+  // its push to nobody, and the last pull may predate it.
+  socket.on('connect', onCollect);
   return () => {
     socket.off('collect', onCollect);
+    socket.off('connect', onCollect);
     socket.disconnect();
   };
 }

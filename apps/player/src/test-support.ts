@@ -22,22 +22,27 @@ export function playEvent(n: number): PlayEventOut {
 export interface TestServer {
   origin: string;
   requests: { method: string; path: string; body: string; authorization: string | undefined }[];
-  handle(path: string, answer: (body: string) => { status: number; body?: unknown; type?: string }): void;
+  /** The answer to a path; a promise holds the request open until it settles. */
+  handle(path: string, answer: (body: string) => Answer | Promise<Answer>): void;
   close(): Promise<void>;
 }
 
+type Answer = { status: number; body?: unknown; type?: string };
+
 export async function startTestServer(): Promise<TestServer> {
-  const routes = new Map<string, (body: string) => { status: number; body?: unknown; type?: string }>();
+  const routes = new Map<string, (body: string) => Answer | Promise<Answer>>();
   const requests: TestServer['requests'] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', async () => {
       const body = Buffer.concat(chunks).toString('utf8');
       const path = (req.url ?? '/').split('?')[0] as string;
       requests.push({ method: req.method ?? 'GET', path, body, authorization: req.headers.authorization });
       const route = routes.get(path);
-      const answer = route ? route(body) : { status: 404, body: { success: false, data: null, code: 'NOT_FOUND' } };
+      const answer = route
+        ? await route(body)
+        : { status: 404, body: { success: false, data: null, code: 'NOT_FOUND' } };
       const payload =
         answer.body === undefined
           ? Buffer.alloc(0)
