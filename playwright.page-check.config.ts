@@ -12,6 +12,8 @@ export default defineConfig({
   ...base,
   testIgnore: [],
   testMatch: 'page-check.spec.ts',
+  // Not tried again: a second try of the whole check would add its 20 minutes; each problem is reported.
+  retries: 0,
   // The server's first start (the demo seed on an empty database) can take minutes on a busy machine.
   ...(webServer ? { webServer: { ...webServer, timeout: 300_000 } } : {}),
   // No trace: the check writes its own record (problems.txt, a screenshot a page and language). A trace is
