@@ -363,13 +363,25 @@ describe('the device task and the photo', () => {
     try {
       await new Promise<void>((resolve) => (socket.connected ? resolve() : socket.once('connect', () => resolve())));
       await userReady;
-      const created = (await create(body(p.id, [robot.robotId, other.robotId]))).json().data as ShootRequirementDto;
+      // Listening before the requirement exists: the feed looks every 2 s and after each write, so the
+      // requirement's own change can be pushed before the call that made it has returned (on a busy machine),
+      // and a change is pushed once.
       const collected = new Promise<unknown>((resolve) => socket.once('collect', resolve));
-      const progress = new Promise<{ id: string; state: string; progress: { waiting: number } }>((resolve) =>
-        user.on('shooting.progress', (m) => {
-          if (m.id === created.id) resolve(m);
-        }),
-      );
+      const progressOf = new Map<string, { id: string; state: string; progress: { waiting: number } }>();
+      const progressSeen: Array<() => void> = [];
+      user.on('shooting.progress', (m: { id: string; state: string; progress: { waiting: number } }) => {
+        if (!progressOf.has(m.id)) progressOf.set(m.id, m);
+        for (const seen of progressSeen) seen();
+      });
+      const created = (await create(body(p.id, [robot.robotId, other.robotId]))).json().data as ShootRequirementDto;
+      const progress = new Promise<{ id: string; state: string; progress: { waiting: number } }>((resolve) => {
+        const check = () => {
+          const m = progressOf.get(created.id);
+          if (m) resolve(m);
+        };
+        progressSeen.push(check);
+        check();
+      });
       await pushPending(t.app.ctx, created.id);
       await t.app.schedules.feed.tick();
       await expect(collected).resolves.toHaveProperty('at');
