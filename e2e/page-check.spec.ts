@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { type AxeFinding, axeFindings, axeFindingsOnce, describeAxeFinding } from './page-check-axe';
-import { loginAsRoot, setLanguage, startIn } from './page-check-context';
+import { closeTabBehind, loginAsRoot, setLanguage, startIn } from './page-check-context';
 import {
   apiGet,
   checkShownPage,
@@ -23,7 +23,8 @@ import { fillLogin, type Mode, PASSWORD } from './shell-helpers';
  * Issue 13: every registered page (the web app's route table, apps/web/src/features/<domain>/routes.ts), as every
  * demo role (README), in both languages at 1280 and 1920 px. Menu pages are those the server's menus give the
  * role; detail pages are opened without their record (they must say so) and with the first one the role sees.
- * Each role logs in once and its session serves both languages. Issue 29 added the table rules of
+ * Each role logs in once and its session serves both languages; a page's tab is closed a few pages later
+ * (closeTabBehind), as a person working through them would, so that hidden pages do not pile up. Issue 29 added the table rules of
  * page-check-tables.ts and axe-core (page-check-axe.ts: no critical or serious violation), run once a load.
  * Screenshots (one a page and language, at 1280 px) and problems.txt (the problems, counted by kind) go to
  * .tmp/page-check/.
@@ -156,6 +157,7 @@ async function checkRole(page: Page, role: { user: string; mode: Mode }, timing:
         problems.push(`${label}: the page did not show within 30 s`);
         continue;
       }
+      if (await closeTabBehind(page, targets, i)) timing.count('tab closed behind');
       for (const [j, width] of widths.entries()) {
         if (j > 0) await timing.time('resize', () => resizeTo(page, width, HEIGHT));
         // One screenshot a page and language, at 1280 px (a screenshot costs as much as a look at the page).
