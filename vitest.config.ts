@@ -33,7 +33,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           pool: 'forks',
-          maxWorkers: 2,
+          // SERVER_TEST_WORKERS: CI's PostgreSQL lane runs in one, beside the browser tests (.ci/run). The
+          // command line's --maxWorkers does not reach a project's own setting.
+          maxWorkers: Number(process.env.SERVER_TEST_WORKERS) || 2,
           // The files of a worker share its loaded modules (each file builds its own app and database):
           // the server's modules load once a worker instead of once a file (docs/testing.md, "CI time").
           isolate: false,
