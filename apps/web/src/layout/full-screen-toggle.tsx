@@ -1,7 +1,7 @@
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TopbarButton } from './topbar-button';
 
 export function FullScreenToggle() {
   const { t } = useTranslation();
@@ -14,18 +14,14 @@ export function FullScreenToggle() {
   if (!document.fullscreenEnabled) return null;
   const label = t(full ? 'topbar.exitFullScreen' : 'topbar.fullScreen');
   return (
-    <Tooltip title={label}>
-      <Button
-        type="text"
-        className="ra-topbar-btn"
-        icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
-        aria-label={label}
-        aria-pressed={full}
-        onClick={() => {
-          if (document.fullscreenElement) void document.exitFullscreen();
-          else void document.documentElement.requestFullscreen().catch(() => {});
-        }}
-      />
-    </Tooltip>
+    <TopbarButton
+      label={label}
+      icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+      aria-pressed={full}
+      onClick={() => {
+        if (document.fullscreenElement) void document.exitFullscreen();
+        else void document.documentElement.requestFullscreen().catch(() => {});
+      }}
+    />
   );
 }

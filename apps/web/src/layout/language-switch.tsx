@@ -1,9 +1,10 @@
 import { TranslationOutlined } from '@ant-design/icons';
 import type { Language } from '@robot-ads/contracts/common/language';
-import { Button, Dropdown, Tooltip } from 'antd';
+import { Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../app/auth';
 import { lang } from '../lib/i18n';
+import { TopbarButton } from './topbar-button';
 
 const NAMES: Record<Language, string> = { zh: '简体中文', en: 'English' };
 
@@ -23,14 +24,7 @@ export function LanguageSwitch() {
         },
       }}
     >
-      <Tooltip title={t('topbar.language')}>
-        <Button
-          type="text"
-          className="ra-topbar-btn"
-          icon={<TranslationOutlined />}
-          aria-label={t('topbar.language')}
-        />
-      </Tooltip>
+      <TopbarButton label={t('topbar.language')} icon={<TranslationOutlined />} />
     </Dropdown>
   );
 }

@@ -1,6 +1,6 @@
 import { BellOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Tooltip } from 'antd';
+import { Badge } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localLogout } from '../app/auth';
@@ -8,6 +8,7 @@ import { useFeedback } from '../lib/feedback';
 import { describeNotification } from './notifications/describe';
 import { connectLive } from './notifications/live-socket';
 import { notificationsKey, useUnreadCount } from './notifications/notifications-api';
+import { TopbarButton } from './topbar-button';
 
 /** Spec section 9: the badge shows 99+ above 99. */
 export const BADGE_MAX = 99;
@@ -49,22 +50,19 @@ export default function NotificationBell() {
   const label = t('notifications.bell', { count: unread });
   return (
     <>
-      <Tooltip title={t('notifications.title')}>
-        <Button
-          type="text"
-          className="ra-topbar-btn"
-          aria-label={label}
-          onClick={() => {
-            setOpened(true);
-            setOpen(true);
-          }}
-          data-testid="notification-bell"
-        >
-          <Badge count={unread} overflowCount={BADGE_MAX} size="small" offset={[4, -2]}>
-            <BellOutlined className="ra-bell-icon" />
-          </Badge>
-        </Button>
-      </Tooltip>
+      <TopbarButton
+        label={label}
+        tooltip={t('notifications.title')}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+        data-testid="notification-bell"
+      >
+        <Badge count={unread} overflowCount={BADGE_MAX} size="small" offset={[4, -2]}>
+          <BellOutlined className="ra-bell-icon" />
+        </Badge>
+      </TopbarButton>
       {opened && (
         <Suspense fallback={null}>
           <NotificationInbox open={open} onClose={() => setOpen(false)} unread={unread} badgeMax={BADGE_MAX} />

@@ -1,7 +1,7 @@
 import { BgColorsOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TopbarButton } from './topbar-button';
 
 /** The themes' popover (antd Popover) loads on the button's first click. */
 const ThemePopover = lazy(() => import('./theme-popover'));
@@ -12,15 +12,7 @@ export function ThemePicker() {
   const [wanted, setWanted] = useState(false);
   const [open, setOpen] = useState(false);
   const button = (onClick?: () => void) => (
-    <Tooltip title={t('topbar.theme')}>
-      <Button
-        type="text"
-        className="ra-topbar-btn"
-        icon={<BgColorsOutlined />}
-        aria-label={t('topbar.theme')}
-        onClick={onClick}
-      />
-    </Tooltip>
+    <TopbarButton label={t('topbar.theme')} icon={<BgColorsOutlined />} onClick={onClick} />
   );
   const first = button(() => {
     setWanted(true);

@@ -1,5 +1,4 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sessionStore } from '../lib/session';
@@ -7,6 +6,7 @@ import { ColourPickerSlot } from './colour-picker-slot';
 import { FullScreenToggle } from './full-screen-toggle';
 import { LanguageSwitch } from './language-switch';
 import { ThemePicker } from './theme-picker';
+import { TopbarButton } from './topbar-button';
 import { UserMenu } from './user-menu';
 
 const NotificationBell = lazy(() => import('./notification-bell'));
@@ -21,17 +21,13 @@ export function TopBar({ collapsed, onToggle }: { collapsed: boolean; onToggle: 
   const label = t(collapsed ? 'topbar.expand' : 'topbar.collapse');
   return (
     <div className="ra-topbar">
-      <Tooltip title={label}>
-        <Button
-          type="text"
-          className="ra-topbar-btn"
-          icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-          onClick={onToggle}
-          aria-label={label}
-          aria-expanded={!collapsed}
-          data-testid="collapse-toggle"
-        />
-      </Tooltip>
+      <TopbarButton
+        label={label}
+        icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+        onClick={onToggle}
+        aria-expanded={!collapsed}
+        data-testid="collapse-toggle"
+      />
       <div className="ra-topbar-spacer" />
       <div className="ra-topbar-tools">
         {role && (
