@@ -12,14 +12,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { allChunks, chunksWithSource, kb, keysByFile, readManifest } from '../tools/web-weight';
+import {
+  allChunks,
+  chunksWithSource,
+  kb,
+  keysByFile,
+  readManifest,
+  WEIGHT_BUDGET_KB,
+  WORLD_MAP_SOURCE,
+} from '../tools/web-weight';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_PORT ?? 18190);
 const base = `http://127.0.0.1:${port}`;
-const LOGIN_BUDGET_KB = 150;
-const BOARD_BUDGET_KB = 300;
-const CHUNK_BUDGET_KB = 250;
+const { login: LOGIN_BUDGET_KB, home: BOARD_BUDGET_KB, chunk: CHUNK_BUDGET_KB } = WEIGHT_BUDGET_KB;
 const LCP_TARGET_MS = 1500;
 const LCP_RUNS = 5;
 const BOARD = '/wel/smartBoard_2';
@@ -28,7 +34,7 @@ const build = spawnSync(process.execPath, [path.join(root, 'tools/ensure-build.m
 if (build.status !== 0) process.exit(build.status ?? 1);
 const manifest = readManifest();
 const names = keysByFile(manifest);
-const worldMapFiles = new Set(chunksWithSource(manifest, /echarts4-maps\/map\/json\/world\.json$/));
+const worldMapFiles = new Set(chunksWithSource(manifest, WORLD_MAP_SOURCE));
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'robot-ads-bench-web-'));
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {

@@ -17,6 +17,7 @@ import {
   summarize,
   Timing,
 } from './page-check-lib';
+import { ScriptWeight, worldMapScripts } from './page-check-weight';
 import { fillLogin, type Mode, PASSWORD } from './shell-helpers';
 
 /**
@@ -102,15 +103,20 @@ async function checkRole(page: Page, role: { user: string; mode: Mode }, timing:
   const watch = new PageWatch(page, EXPECTED_FAILURES);
   const problems: string[] = [];
   await resizeTo(page, WIDTHS[0], HEIGHT);
+  const weight = new ScriptWeight(page);
   // The context starts in the first language (startIn): no reload of the login page to set it.
   await timing.time('app load', () => page.goto('/login'));
+  weight.loggingIn();
   await fillLogin(page, role.user, PASSWORD, role.mode, LANGS[0]);
   await expect(page.locator('.ra-shell')).toBeVisible({ timeout: SHELL_MS });
   // The app lands on the role's home page; a page pushed before it has landed would be replaced.
   await expect(page.locator('.ra-page, .ra-status-page').filter({ visible: true }).first()).toBeVisible({
     timeout: SHELL_MS,
   });
-  problems.push(...watch.take().map((p) => `${role.user} login: ${p}`));
+  await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
+  const weighed = await weight.result();
+  console.log(`page check: ${role.user} JavaScript gzipped: login ${weighed.loginKb} KB, home ${weighed.homeKb} KB`);
+  problems.push(...[...weighed.problems, ...watch.take()].map((p) => `${role.user} login: ${p}`));
   // The pointer was left where the login button was: over the pages shown later, it hovers whatever lies
   // there (a primary button's hover colour, a row's), and axe would judge that passing state. It rests on the
   // logo, which has no hover state.
@@ -234,6 +240,37 @@ test.describe('page check', () => {
     fs.mkdirSync(SHOTS, { recursive: true });
     fs.writeFileSync(path.join(SHOTS, 'problems.txt'), `${report}\n`);
     expect(problems, report).toEqual([]);
+  });
+
+  test('the check reports JavaScript over the weight budget, and the world map before the home page', async ({
+    page,
+  }) => {
+    const weight = new ScriptWeight(page);
+    await page.goto('/login');
+    weight.loggingIn();
+    await fillLogin(page, 'root', PASSWORD, 'operator', 'zh');
+    await expect(page.locator('.ra-page').filter({ visible: true }).first()).toBeVisible({ timeout: SHELL_MS });
+    await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
+    // As built, root's home page keeps to the budget; a budget just under its figures is reported.
+    const within = await weight.result();
+    expect(within.problems).toEqual([]);
+    expect(within.homeKb).toBeGreaterThan(within.loginKb);
+    const over = await weight.result({ login: within.loginKb - 1, home: within.homeKb - 1 });
+    expect(over.problems).toEqual([
+      expect.stringContaining('the login page loads'),
+      expect.stringContaining('the home page after login loads'),
+    ]);
+    // The world map page opened before the record ends: its map is reported.
+    const mapFirst = new ScriptWeight(page);
+    mapFirst.loggingIn();
+    await openInApp(page, '/wel/googleMap');
+    await expect(page.locator('.ra-page[data-page="/wel/googleMap"] [data-testid="device-map"] svg')).toBeVisible({
+      timeout: 30_000,
+    });
+    // The world's geography comes in a chunk of its own, after the map's frame is drawn.
+    const worldMap = worldMapScripts();
+    await expect.poll(async () => (await mapFirst.files()).some((file) => worldMap.has(file))).toBe(true);
+    expect((await mapFirst.result()).problems).toContainEqual(expect.stringContaining('loads the world map'));
   });
 
   test('the check reports a table column forced narrow', async ({ page }) => {
