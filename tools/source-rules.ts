@@ -117,3 +117,28 @@ export function ratchet(found: Iterable<string>, listed: readonly string[]): { a
     cleaned: [...list].filter((f) => !now.has(f)).sort(),
   };
 }
+
+/** The one file that builds the server's services (docs/architecture.md, "Wiring"). */
+export const WIRING_FILE = 'apps/server/src/app.ts';
+const SERVICE_CONSTRUCTION = /\bnew\s+[A-Z]\w*Service\s*\(/g;
+
+/**
+ * Services constructed outside buildApp (WIRING_FILE), tests aside: each service is built once there and
+ * handed to what uses it, so no route, service or job builds one of its own (a second copy with other
+ * dependencies, or state kept twice).
+ */
+export function serviceConstructionsOutsideWiring(serverSrc = path.join(root, 'apps/server/src'), base = root) {
+  const files = walk(serverSrc, (f) => /\.tsx?$/.test(f) && !/\.d\.ts$/.test(f));
+  const out = new Map<string, string[]>();
+  for (const file of files.sort()) {
+    const name = rel(base, file);
+    if (isTest(name) || name === WIRING_FILE) continue;
+    const found = fs.readFileSync(file, 'utf8').match(SERVICE_CONSTRUCTION);
+    if (found)
+      out.set(
+        name,
+        found.map((m) => m.replace(/\s+/g, ' ')),
+      );
+  }
+  return out;
+}

@@ -24,6 +24,7 @@ import { AuthService } from './modules/auth/auth.service';
 import { menusRoutes } from './modules/auth/menus.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { type CustomerAccountsLink, CustomersService } from './modules/customers/customers.service';
+import { EnterpriseService } from './modules/customers/enterprise.service';
 import type { DeviceProtocolContext } from './modules/device-protocol/device-protocol.context';
 import { deviceProtocolRoutes } from './modules/device-protocol/device-protocol.routes';
 import { DeviceTokenCache, loadDeviceTokens } from './modules/devices/device-tokens';
@@ -72,6 +73,7 @@ import { systemRoutes } from './modules/system/system.routes';
 import { systemLogsRoutes } from './modules/system-logs/system-logs.routes';
 import { SystemLogsService } from './modules/system-logs/system-logs.service';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
+import { TwoFactorService } from './modules/two-factor/two-factor.service';
 import { wechatRoutes } from './modules/wechat/wechat.routes';
 import { WechatService } from './modules/wechat/wechat.service';
 import { WechatClient } from './modules/wechat/wechat-client';
@@ -85,6 +87,7 @@ import { registerMetrics } from './platform/metrics';
 import type { HostResolver } from './platform/outbound/address-policy';
 import { Realtime } from './platform/realtime';
 import { registerStaticFiles } from './platform/static-files';
+import { TokenService } from './platform/tokens';
 import { registerApiDocs } from './platform/wiring/api-docs';
 import { registerHttpProtections } from './platform/wiring/http-protections';
 import { createHttpServer, genReqId } from './platform/wiring/http-server';
@@ -149,13 +152,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const platform = createPlatformContext({
     ...deps,
     log: app.log,
-    secrets: new SystemSettingsRepository(database.db),
+    tokens: new TokenService(new SystemSettingsRepository(database.db), config.JWT_SECRET),
   });
   const { clock, jobs } = platform;
 
   // 2. Modules, bottom-up (docs/architecture.md, "Wiring"): every service is constructed once, with what
   // it needs; the context routes receive is assembled once, from finished services.
-  const auth = new AuthService(platform);
+  const auth = new AuthService(platform, new TwoFactorService(platform));
   const realtime = new Realtime(app.server, {
     tokens: platform.tokens,
     clock,
@@ -208,16 +211,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hasAccount: (customerId) => customerHasAccount(ctx.db, customerId),
     accountsOf: (customerIds) => accountsOfCustomers(ctx.db, customerIds),
   };
-  const customersForExports = new CustomersService(ctx, customerAccounts);
+  const customers = new CustomersService(ctx, customerAccounts);
+  const enterprise = new EnterpriseService(ctx, customers, notifications);
+  const ownerAccounts = new OwnerAccountsService(platform, accounts);
   const accountExports = new AccountListExports(ctx, accounts, {
     owners: (user, q) => listOwners(ctx, user, q),
-    customers: (user, q) => customersForExports.page(user, q),
+    customers: (user, q) => customers.page(user, q),
   });
   const wechat = new WechatService(platform, new WechatClient(config));
   const leads = new LeadsService(
     ctx,
     {
-      createCustomer: (user, input, lang) => customersForExports.create(user, input, lang),
+      createCustomer: (user, input, lang) => customers.create(user, input, lang),
       createAdvertiser: (user, input, lang) => accounts.createAdvertiser(user, input, lang),
     },
     notifications,
@@ -253,6 +258,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     partnerWebhooks,
   };
   app.decorate('services', services);
+  // Before the hook below that nudges its feed after every write.
+  app.decorate('schedules', createSchedules(ctx));
   app.decorateRequest('partner', null);
 
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -300,7 +307,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done();
     if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
     if (request.routeOptions.config.device && !request.url.startsWith('/api/device/v1/activate')) return;
-    app.schedules?.feed.nudge();
+    app.schedules.feed.nudge();
   });
 
   // 4. Every module's routes, each with what it receives.
@@ -317,17 +324,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await app.register(adGroupsRoutes(ctx));
   await app.register(deviceProtocolRoutes(ctx));
-  app.decorate('schedules', createSchedules(ctx));
   await app.register(schedulesRoutes(ctx, app.schedules));
   await app.register(authRoutes(ctx, auth, (input) => openPlatform.issueToken(input)));
   await app.register(openPlatformRoutes(openPlatform, partnerWebhooks));
-  await app.register(accountsRoutes(accounts, new OwnerAccountsService(platform, accounts)));
+  await app.register(accountsRoutes(accounts, ownerAccounts));
   await app.register(twoFactorRoutes(ctx, auth.twoFactor));
   await app.register(menusRoutes(ctx, { current: () => menusAdmin.merged() }));
   await app.register(adminRoutes(ctx, { menus: menusAdmin, clients, params }));
   await app.register(notificationsRoutes(notifications));
   await app.register(systemLogsRoutes(ctx, systemLogs, (claims) => auth.resolve(claims, 'zh')));
-  await app.register(customersRoutes(ctx, customerAccounts, notifications));
+  await app.register(customersRoutes(customers, enterprise));
   await app.register(accountExports.routes());
   await app.register(playlistsRoutes(ctx));
   await app.register(directPublishRoutes(ctx));

@@ -11,6 +11,8 @@ import {
   queriesOutsideRepositories,
   ratchet,
   readRatchet,
+  serviceConstructionsOutsideWiring,
+  WIRING_FILE,
 } from '../../../tools/source-rules';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -127,6 +129,11 @@ describe('ratchets of the real tree', () => {
     const why = added.map((f) => `${f}: ${[...new Set(found.get(f))].join(', ')} (move it to the repository)`);
     expect(why, 'new database calls outside a repository or *.queries.ts').toEqual([]);
     expect(cleaned, 'clean now: delete these lines from architecture/queries-outside-repositories.txt').toEqual([]);
+  });
+
+  it(`services are constructed only in buildApp (${WIRING_FILE}), never in a route, service or job`, () => {
+    const found = [...serviceConstructionsOutsideWiring()].map(([f, calls]) => `${f}: ${calls.join(', ')}`);
+    expect(found, 'build the service once in buildApp and pass it in').toEqual([]);
   });
 
   it(`no source file is over ${MAX_LINES} lines beyond the listed ones`, () => {

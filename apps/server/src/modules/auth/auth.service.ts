@@ -20,7 +20,7 @@ import type { SessionUser } from '../../platform/session-user';
 import { type AccessClaims, hashToken, randomToken } from '../../platform/tokens';
 import { toSessionInfo, toSessionUser } from '../accounts/accounts.mapper';
 import { findAccountById, findAccountByIdIf, findAccountByUsername, updateAccount } from '../accounts/accounts.queries';
-import { TwoFactorService } from '../two-factor/two-factor.service';
+import type { TwoFactorService } from '../two-factor/two-factor.service';
 import {
   clearCaptcha,
   countLoginFailure,
@@ -60,11 +60,11 @@ export interface IssuedTokens {
 export class AuthService {
   readonly cost: PasswordCost;
   /** Advertiser two-factor login: its settings, codes and the check at login. */
-  readonly twoFactor: TwoFactorService;
-
-  constructor(private readonly ctx: PlatformContext) {
+  constructor(
+    private readonly ctx: PlatformContext,
+    readonly twoFactor: TwoFactorService,
+  ) {
     this.cost = passwordCost(ctx.config.NODE_ENV);
-    this.twoFactor = new TwoFactorService(ctx);
   }
 
   private get db(): Db {

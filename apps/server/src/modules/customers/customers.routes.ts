@@ -22,11 +22,9 @@ import {
   enterpriseInfoResponse,
 } from '@robot-ads/contracts/customers/enterprise.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../platform/context';
 import { zodRoutes } from '../../platform/zod-routes';
-import type { NotificationsService } from '../notifications/notifications.service';
-import { type CustomerAccountsLink, CustomersService } from './customers.service';
-import { EnterpriseService } from './enterprise.service';
+import type { CustomersService } from './customers.service';
+import type { EnterpriseService } from './enterprise.service';
 
 const tags = ['customers'];
 const roles = ['super', 'administrator', 'operator', 'advertisers', 'advertisers_special'] as const;
@@ -35,13 +33,7 @@ const roles = ['super', 'administrator', 'operator', 'advertisers', 'advertisers
  * GET /api/Customers, /findAll, /{id} (spec section 7), limited to the caller's scope; the enterprise
  * information (/api/Customers/mainInfo) and the customer review (/api/CustomerAudits).
  */
-export function customersRoutes(
-  ctx: AppContext,
-  accountsLink: CustomerAccountsLink,
-  notifications: NotificationsService,
-): FastifyPluginAsyncZod {
-  const service = new CustomersService(ctx, accountsLink);
-  const enterprise = new EnterpriseService(ctx, service, notifications);
+export function customersRoutes(service: CustomersService, enterprise: EnterpriseService): FastifyPluginAsyncZod {
   return async (app) => {
     const route = zodRoutes(app, tags);
     route.page(

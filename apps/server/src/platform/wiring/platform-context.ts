@@ -7,7 +7,7 @@ import { Jobs } from '../jobs';
 import { AddressPolicy, type HostResolver } from '../outbound/address-policy';
 import { OutboundClient } from '../outbound/outbound-client';
 import { createStorage } from '../storage/create-storage';
-import { type SecretStore, TokenService } from '../tokens';
+import type { TokenService } from '../tokens';
 
 /**
  * The platform's services, built once for buildApp: the job queue (pg-boss on the database), file
@@ -18,8 +18,8 @@ export function createPlatformContext(deps: {
   config: Config;
   database: Database;
   log: FastifyBaseLogger;
-  /** Where the signing secret is kept (the system module's settings). */
-  secrets: SecretStore;
+  /** Access tokens (built in buildApp, signed with the secret the system module's settings keep). */
+  tokens: TokenService;
   clock?: Clock;
   /** How outbound calls resolve host names (tests inject one; the system's DNS otherwise). */
   resolveHost?: HostResolver;
@@ -35,7 +35,7 @@ export function createPlatformContext(deps: {
     log,
     startedAt: new Date(),
     storage: createStorage(config, () => clock.now()),
-    tokens: new TokenService(deps.secrets, config.JWT_SECRET),
+    tokens: deps.tokens,
     outbound: new OutboundClient(new AddressPolicy(config.WEBHOOK_ALLOWED_NETWORKS, deps.resolveHost)),
   };
 }
