@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  endOfDayAt,
+  endOfLocalDay,
   formatDate,
   formatDateMinute,
   formatDateTime,
@@ -87,5 +89,15 @@ describe('times a person reads', () => {
     const { from, to } = monthBounds('2026-12', 'Asia/Shanghai');
     expect(new Date(from * 1000).toISOString()).toBe('2026-11-30T16:00:00.000Z');
     expect(new Date(to * 1000).toISOString()).toBe('2026-12-31T16:00:00.000Z');
+  });
+  it('ends a local day at the next local midnight, 23 hours on a spring-forward day', () => {
+    // Europe/Berlin moved from +1 to +2 on 2026-03-29 at 02:00.
+    const start = startOfDayAt(utc('2026-03-29T10:00:00Z'), 'Europe/Berlin');
+    const end = endOfDayAt(utc('2026-03-29T10:00:00Z'), 'Europe/Berlin');
+    expect((end - start) / 3600).toBe(23);
+    expect(endOfLocalDay({ year: 2026, month: 3, day: 29 }, 'Europe/Berlin')).toBe(end);
+    expect(new Date(endOfLocalDay({ year: 2026, month: 12, day: 31 }, 'Asia/Kolkata') * 1000).toISOString()).toBe(
+      '2026-12-31T18:30:00.000Z',
+    );
   });
 });

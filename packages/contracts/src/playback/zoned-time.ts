@@ -250,6 +250,16 @@ export function startOfDayAt(unixSeconds: number, timeZone: string): number {
   return startOfLocalDay(wallClock(unixSeconds, timeZone), timeZone);
 }
 
+/** The start of the local day after `date` in `timeZone` (the end of `date`'s day; 23 or 25 hours on DST days). */
+export function endOfLocalDay(date: LocalDate, timeZone: string): number {
+  return startOfLocalDay(dateFromEpochDay(epochDay(date) + 1), timeZone);
+}
+
+/** The end (the next local day's start) of the local day containing `unixSeconds` in `timeZone`. */
+export function endOfDayAt(unixSeconds: number, timeZone: string): number {
+  return endOfLocalDay(wallClock(unixSeconds, timeZone), timeZone);
+}
+
 /** The instants [from, to) of the calendar month `YYYY-MM` in `timeZone`. */
 export function monthBounds(month: string, timeZone: string): { from: number; to: number } {
   const [year, m] = month.split('-').map(Number) as [number, number];

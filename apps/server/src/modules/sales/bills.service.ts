@@ -26,7 +26,7 @@ type User = Pick<SessionUser, 'id' | 'role' | 'principals' | 'customer' | 'proje
  * A bill's month: the calendar month `YYYY-MM` in the platform's zone (TIME_ZONE, Asia/Shanghai by
  * default), its local midnights as instants. The bill says which zone it is in.
  */
-export function monthRange(month: string, timeZone: string): { from: Date; to: Date } {
+function billMonth(month: string, timeZone: string): { from: Date; to: Date } {
   const { from, to } = monthBounds(month, timeZone);
   return { from: new Date(from * 1000), to: new Date(to * 1000) };
 }
@@ -151,7 +151,7 @@ export class BillsService {
     const seen = await customerHasScopedOrder(this.ctx.db, scope, customerId);
     const customer = seen ? await findCustomerById(this.ctx.db, customerId) : null;
     if (!customer) throw new AppError('NOT_FOUND', {}, 'customerId');
-    const { from, to } = monthRange(month, this.timeZone);
+    const { from, to } = billMonth(month, this.timeZone);
     const lists = (await this.linesOf([customer.id], from, to)).get(customer.id);
     return this.summarize(customer.id, customer.name, month, lists ?? { before: [], lines: [] });
   }
@@ -162,7 +162,7 @@ export class BillsService {
     q: { month: string; customerId?: string; start: number; limit: number },
   ): Promise<{ total: number; datas: BillSummaryDto[] }> {
     const scope = await this.customerScope(user);
-    const { from, to } = monthRange(q.month, this.timeZone);
+    const { from, to } = billMonth(q.month, this.timeZone);
     const { total, ids } = await pageBilledCustomers(this.ctx.db, scope, { ...q, to });
     const names = await customerNamesByIds(this.ctx.db, ids);
     // Every customer of the page in one read of their orders.

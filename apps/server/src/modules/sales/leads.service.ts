@@ -4,7 +4,7 @@ import { messageFor } from '@robot-ads/contracts/common/errors';
 import { newId } from '@robot-ads/contracts/common/ids';
 import type { Language } from '@robot-ads/contracts/common/language';
 import { fromUnixSeconds, toUnixSeconds } from '@robot-ads/contracts/common/time';
-import { dateFromEpochDay, epochDay, startOfLocalDay, wallClock } from '@robot-ads/contracts/playback/zoned-time';
+import { endOfDayAt } from '@robot-ads/contracts/playback/zoned-time';
 import {
   LEAD_REMINDER_EVENT,
   type LeadConvertBody,
@@ -73,12 +73,6 @@ export function toLeadDto(r: LeadRow): LeadDto {
     createtime: toUnixSeconds(r.createdAt) ?? 0,
     lastNoteAt: toUnixSeconds(r.lastNoteAt),
   };
-}
-
-/** The end (the next day's start, unix seconds) of the local day of `now` in `timeZone`. */
-function endOfLocalDay(now: Date, timeZone: string): number {
-  const today = wallClock(Math.floor(now.getTime() / 1000), timeZone);
-  return startOfLocalDay(dateFromEpochDay(epochDay(today) + 1), timeZone);
 }
 
 export class LeadsService {
@@ -287,7 +281,9 @@ export class LeadsService {
    * TIME_ZONE) and was not reminded for that date gets one notification to its owner.
    */
   async sendDueReminders(): Promise<number> {
-    const endOfToday = new Date(endOfLocalDay(this.ctx.clock.now(), this.ctx.config.TIME_ZONE) * 1000);
+    const endOfToday = new Date(
+      endOfDayAt(Math.floor(this.ctx.clock.now().getTime() / 1000), this.ctx.config.TIME_ZONE) * 1000,
+    );
     const due = await dueUnremindedLeads(this.ctx.db, endOfToday);
     for (const lead of due) {
       await markLeadReminded(this.ctx.db, lead.id, lead.nextFollowAt);

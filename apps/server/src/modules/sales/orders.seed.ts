@@ -1,5 +1,5 @@
 import { newId } from '@robot-ads/contracts/common/ids';
-import { wallClock } from '@robot-ads/contracts/playback/zoned-time';
+import { monthBounds, wallClock } from '@robot-ads/contracts/playback/zoned-time';
 import type { OrderState } from '@robot-ads/contracts/sales/sales.rules';
 import type { Tx } from '../../db/client';
 import type { Seeder } from '../../platform/seeding';
@@ -8,7 +8,6 @@ import { insertCustomers } from '../customers/customers.queries';
 import { robotRefsMatching, statRobots } from '../devices/devices.queries';
 import { type PlaylistRow, plansOfClient } from '../playlists/playlists.queries';
 import { insertDemoPlan } from '../playlists/playlists.seed';
-import { monthRange } from './bills.service';
 import { orderNumber } from './orders.service';
 import { type OrderLine, orderHistory, orders } from './sales.table';
 
@@ -119,7 +118,7 @@ export const ordersSeeder: Seeder = {
     const list: DemoOrder[] = [];
     for (let back = 11; back >= 0; back--) {
       const month = monthBack(now, back, zone);
-      const { from } = monthRange(month, zone);
+      const from = new Date(monthBounds(month, zone).from * 1000);
       const approvedAt = new Date(Math.min(from.getTime() + 2 * DAY + 10 * 3600_000, now.getTime() - 2 * 3600_000));
       const paid = back > 0 ? new Date(approvedAt.getTime() + 7 * DAY) : null;
       const credited = back === 8 || back === 3;

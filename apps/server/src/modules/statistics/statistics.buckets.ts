@@ -1,7 +1,6 @@
 import {
   dateFromEpochDay,
   dateKey,
-  daysInMonth,
   epochDay,
   isoWeekday,
   type LocalDate,
@@ -84,14 +83,4 @@ function nextStart(start: number, date: LocalDate, next: LocalDate, timeZone: st
   return startOfLocalDay(next, timeZone);
 }
 
-/** The start of the local day after `date`'s. */
-export const endOfLocalDay = (date: LocalDate, timeZone: string) => startOfLocalDay(addDays(date, 1), timeZone);
-
-/** The local days of a month: [start of its first day, start of the next month's first day). */
-export function monthRange(year: number, month: number, timeZone: string): { begin: number; end: number } {
-  const first = { year, month, day: 1 };
-  return {
-    begin: startOfLocalDay(first, timeZone),
-    end: startOfLocalDay(addDays(first, daysInMonth(year, month)), timeZone),
-  };
-}
+export { endOfLocalDay } from '@robot-ads/contracts/playback/zoned-time';

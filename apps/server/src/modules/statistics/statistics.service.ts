@@ -1,4 +1,4 @@
-import { startOfLocalDay } from '@robot-ads/contracts/playback/zoned-time';
+import { monthBounds, startOfLocalDay } from '@robot-ads/contracts/playback/zoned-time';
 import type {
   AdResStatRow,
   AdStatRow,
@@ -29,7 +29,7 @@ import {
   sumRollups,
 } from '../play-events/play-events.queries';
 import type { PlaylistsContext } from '../playlists/playlists.context';
-import { bucketsOf, endOfLocalDay, localDate, monthRange } from './statistics.buckets';
+import { bucketsOf, endOfLocalDay, localDate } from './statistics.buckets';
 
 import { planReportScope, type ReportScope, reportRange } from './statistics.scope';
 
@@ -232,7 +232,7 @@ export async function qrByPeriod(ctx: PlaylistsContext, user: SessionUser, q: Pl
 /** statiQrMonthbyplaylistId: the days of the month (year, month) in the report's zone. */
 export async function qrMonth(ctx: PlaylistsContext, user: SessionUser, q: QrMonthQuery) {
   const scope = await planReportScope(ctx, user, q);
-  return qrSeries(ctx, scope, monthRange(q.year, q.month, scope.timeZone), 'day');
+  return qrSeries(ctx, scope, monthOf(q.year, q.month, scope.timeZone), 'day');
 }
 
 /** statiQrHourbyplaylistId: the hours of the local day containing timePoint (default: today). */
@@ -329,4 +329,10 @@ export async function robotTop(ctx: PlaylistsContext, user: SessionUser, q: Plan
     })
     .sort((a, b) => b.plays - a.plays || a.robotId.localeCompare(b.robotId));
   return pageOf(all, q);
+}
+
+/** The local days of a month as a report range: [start of its first day, start of the next month's). */
+function monthOf(year: number, month: number, timeZone: string): { begin: number; end: number } {
+  const { from, to } = monthBounds(`${year}-${String(month).padStart(2, '0')}`, timeZone);
+  return { begin: from, end: to };
 }
