@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { createProject } from '../../../test/devices';
+import { followExport } from '../../../test/exports';
 import { customers } from '../customers/customers.table';
 
 let t: TestApp;
@@ -53,11 +54,7 @@ afterAll(() => t.close());
 /** Starts an export, follows its progress to the end, downloads it and reads it back. */
 async function exported(path: string, body: object, token = admin.token) {
   const { key } = await ok('POST', path, token, body);
-  let state = await ok('GET', `/api/Users/queryExportState?key=${key}`, token);
-  for (let i = 0; i < 200 && state.state !== 'done' && state.state !== 'failed'; i++) {
-    await new Promise((r) => setTimeout(r, 100));
-    state = await ok('GET', `/api/Users/queryExportState?key=${key}`, token);
-  }
+  const { state } = await followExport(() => ok('GET', `/api/Users/queryExportState?key=${key}`, token));
   expect(state).toMatchObject({ state: 'done', progress: 100, url: `/api/Users/exportFile?key=${key}` });
   const file = await call('GET', state.url, token);
   expect(file.headers['content-type']).toContain('spreadsheetml');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { createProject, createRobot, multipart, xlsxFile } from '../../../test/devices';
+import { followExport } from '../../../test/exports';
 
 let t: TestApp;
 let op: Record<string, string>;
@@ -37,17 +38,8 @@ const req = (
   payload?: unknown,
 ) => t.app.inject({ method, url, headers, ...(payload ? { payload: payload as object } : {}) });
 
-async function waitForExport(key: string, headers: Record<string, string>) {
-  const seen: number[] = [];
-  for (let i = 0; i < 300; i++) {
-    const res = await req('GET', `/api/AdvertGroups/queryExportState?key=${key}`, headers);
-    const state = res.json().data;
-    seen.push(state.progress);
-    if (state.state === 'done' || state.state === 'failed') return { state, seen };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the export did not finish');
-}
+const waitForExport = (key: string, headers: Record<string, string>) =>
+  followExport(async () => (await req('GET', `/api/AdvertGroups/queryExportState?key=${key}`, headers)).json().data);
 
 describe('AdvertGroups', () => {
   let groupId = '';

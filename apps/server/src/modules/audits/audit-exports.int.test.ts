@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { createAd, createPlan, deliveryWorld } from '../../../test/delivery';
+import { followExport } from '../../../test/exports';
 import { ManualClock } from '../../platform/clock';
 import { auditExports } from './audits.table';
 
@@ -68,12 +69,7 @@ afterAll(async () => {
 type State = { state: string; progress: number; total: number; done: number; url: string | null; key: string };
 
 async function waitForExport(key: string, token: string): Promise<State> {
-  let state = (await ok('GET', `/api/Ad_Audits/queryExportAd_audit?key=${key}`, token)) as State;
-  for (let i = 0; i < 200 && state.state !== 'done' && state.state !== 'failed'; i++) {
-    await new Promise((r) => setTimeout(r, 100));
-    state = await ok('GET', `/api/Ad_Audits/queryExportAd_audit?key=${key}`, token);
-  }
-  return state;
+  return (await followExport<State>(() => ok('GET', `/api/Ad_Audits/queryExportAd_audit?key=${key}`, token))).state;
 }
 
 /** Starts an export, waits for it, downloads the result and reads it back: header row and data rows. */

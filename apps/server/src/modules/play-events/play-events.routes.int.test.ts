@@ -5,6 +5,7 @@ import { bearer } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { createAd, createPlan, deliveryWorld } from '../../../test/delivery';
 import { createRobot } from '../../../test/devices';
+import { followExport } from '../../../test/exports';
 import { deviceTokenFor, sendEvents } from '../../../test/play-events';
 import { ManualClock } from '../../platform/clock';
 import { deviceTokens } from '../devices/devices.table';
@@ -193,11 +194,10 @@ describe('GET /api/Publishes/consume', () => {
     const started = await get(`/api/Publishes/consumeExportAndProgress?playListId=${planB}&language=en`);
     expect(started.statusCode, started.body).toBe(200);
     const key = started.json().data.key as string;
-    let state = started.json().data;
-    for (let i = 0; i < 200 && state.state !== 'done' && state.state !== 'failed'; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      state = (await get(`/api/Publishes/consumeExportAndProgress?key=${key}`)).json().data;
-    }
+    const { state } = await followExport(
+      async () => (await get(`/api/Publishes/consumeExportAndProgress?key=${key}`)).json().data,
+      { first: started.json().data },
+    );
     expect(state).toMatchObject({ state: 'done', progress: 100, total: 4, done: 4 });
     const file = await get(state.url);
     expect(file.statusCode).toBe(200);

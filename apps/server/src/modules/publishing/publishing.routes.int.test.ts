@@ -6,6 +6,7 @@ import { bearer } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { createAd, createPlan, deliveryWorld } from '../../../test/delivery';
 import { createRobot, multipart, xlsxFile } from '../../../test/devices';
+import { followExport } from '../../../test/exports';
 import { ManualClock } from '../../platform/clock';
 import { markPulled, plansPublishedToRobot } from './publishing.service';
 
@@ -302,11 +303,9 @@ describe('export of publish details', () => {
     const started = await op('GET', `/api/Publishes/exportDetailByPlaylistId?playListId=${p.id}&language=en`);
     expect(started.statusCode, started.body).toBe(200);
     const key = started.json().data.key;
-    let state = (await op('GET', `/api/Publishes/queryExportState?key=${key}`)).json().data;
-    for (let i = 0; i < 200 && state.state !== 'done' && state.state !== 'failed'; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      state = (await op('GET', `/api/Publishes/queryExportState?key=${key}`)).json().data;
-    }
+    const { state } = await followExport(
+      async () => (await op('GET', `/api/Publishes/queryExportState?key=${key}`)).json().data,
+    );
     expect(state).toMatchObject({ state: 'done', progress: 100, total: 2, done: 2 });
     const file = await op('GET', state.url);
     expect(file.statusCode).toBe(200);

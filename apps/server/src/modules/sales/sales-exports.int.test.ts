@@ -4,6 +4,7 @@ import { bearer, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { createAd, createPlan } from '../../../test/delivery';
 import { createRobot, multipart, xlsxFile } from '../../../test/devices';
+import { followExport } from '../../../test/exports';
 import { customers } from '../customers/customers.table';
 
 /** Lead, order, bill and branch exports (background xlsx with progress, the list's filters and scope) and the lead import. */
@@ -29,12 +30,8 @@ async function download(key: string, who: Login) {
 }
 
 async function finished(key: string, who: Login) {
-  for (let i = 0; i < 900; i++) {
-    const state = (await call('GET', `/api/Sales/exportState?key=${key}`, who)).json().data;
-    if (state.state === 'done' || state.state === 'failed') return state;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the export did not finish');
+  return (await followExport(async () => (await call('GET', `/api/Sales/exportState?key=${key}`, who)).json().data))
+    .state;
 }
 
 beforeAll(async () => {

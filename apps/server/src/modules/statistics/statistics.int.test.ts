@@ -6,6 +6,7 @@ import { bearer } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { createAd, createPlan, deliveryWorld } from '../../../test/delivery';
 import { createRobot } from '../../../test/devices';
+import { followExport } from '../../../test/exports';
 import { deviceTokenFor, sendEvents } from '../../../test/play-events';
 import { ManualClock } from '../../platform/clock';
 import { robots } from '../devices/devices.table';
@@ -304,11 +305,9 @@ describe('export', () => {
     );
     expect(started.statusCode, started.body).toBe(200);
     const key = started.json().data.key as string;
-    let state = (await get(`/api/Advertisements/queryExcelProgress?key=${key}`)).json().data;
-    for (let i = 0; i < 200 && state.state !== 'done' && state.state !== 'failed'; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      state = (await get(`/api/Advertisements/queryExcelProgress?key=${key}`)).json().data;
-    }
+    const { state } = await followExport(
+      async () => (await get(`/api/Advertisements/queryExcelProgress?key=${key}`)).json().data,
+    );
     expect(state).toMatchObject({ state: 'done', progress: 100, total: 3, done: 3 });
     const file = await get(state.url);
     expect(file.statusCode).toBe(200);
