@@ -14,6 +14,7 @@ import { isSuperuser } from '../../platform/session-user';
 import { customerExists } from '../customers/delivery.queries';
 import type { PlaylistsContext } from './playlists.context';
 import { emptyPlanCounts } from './playlists.context';
+import type { PlaylistRow } from './playlists.queries';
 import { adSummaries, insertPlan, markPlanDeleted, updatePlanFields } from './playlists.repository';
 import { getPlan, type PlanScopeContext, type User, visiblePlan } from './playlists.service';
 
@@ -76,6 +77,43 @@ async function clientFor(db: DbOrTx, user: User, clientId: string | undefined): 
   return clientId;
 }
 
+/**
+ * The plan's own fields as the create and the edit store them: the one list of a plan's fields (a new
+ * field is added here, in the table, the contract and the web form: docs/recipes.md).
+ */
+function planFields(input: PlaylistInputParsed, clientId: string, ads: ResolvedAds, storedMode: string) {
+  return {
+    name: input.name,
+    clientId,
+    description: input.description,
+    isOrder: input.isOrder,
+    priority: input.priority,
+    cycle: input.cycle,
+    times: input.times,
+    beginAt: fromUnixSeconds(input.begin) as Date,
+    endAt: fromUnixSeconds(input.end) as Date,
+    timeZone: input.timeZone,
+    playingMode: input.playingMode ?? input.mode ?? storedMode,
+    countLimit: input.countLimit,
+    timeLimit: input.timeLimit,
+    materials: ads.materials,
+    advertisingType: ads.kinds,
+  };
+}
+
+/** Fields an edit may leave out: not sent, the stored value is kept (null sent keeps it too). */
+const KEPT_WHEN_ABSENT = ['description', 'isOrder', 'priority', 'cycle', 'times', 'timeZone'] as const;
+/** Limits an edit may clear: not sent keeps the stored value, null sent clears it. */
+const CLEARED_BY_NULL = ['countLimit', 'timeLimit'] as const;
+
+/** An edit as a whole plan: what was sent, the stored values where it sent nothing (docs/conventions.md). */
+function withStored(sent: PlaylistUpdateParsed, row: PlaylistRow): PlaylistInputParsed & { id: string } {
+  const input: Record<string, unknown> = { ...sent };
+  for (const key of KEPT_WHEN_ABSENT) input[key] = sent[key] ?? row[key];
+  for (const key of CLEARED_BY_NULL) input[key] = sent[key] === undefined ? row[key] : sent[key];
+  return input as PlaylistInputParsed & { id: string };
+}
+
 export async function createPlan(ctx: PlaylistsContext, user: User, input: PlaylistInputParsed): Promise<PlaylistDto> {
   const now = ctx.clock.now();
   assertRules(input, now);
@@ -84,21 +122,7 @@ export async function createPlan(ctx: PlaylistsContext, user: User, input: Playl
     const ads = await resolveAds(ctx, tx, user, clientId, input.advertisements);
     const planId = newId();
     await insertPlan(tx, planId, ads.adIds, {
-      name: input.name,
-      clientId,
-      description: input.description,
-      isOrder: input.isOrder,
-      priority: input.priority,
-      cycle: input.cycle,
-      times: input.times,
-      beginAt: fromUnixSeconds(input.begin) as Date,
-      endAt: fromUnixSeconds(input.end) as Date,
-      timeZone: input.timeZone,
-      playingMode: input.playingMode ?? input.mode ?? 'order',
-      countLimit: input.countLimit,
-      timeLimit: input.timeLimit,
-      materials: ads.materials,
-      advertisingType: ads.kinds,
+      ...planFields(input, clientId, ads, 'order'),
       createdBy: user.id,
       createdAt: now,
       updatedAt: now,
@@ -119,18 +143,7 @@ export async function updatePlan(ctx: PlaylistsContext, user: User, sent: Playli
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const row = await visiblePlan(ctx, tx, user, sent.id, { forUpdate: true });
-    // Fields not sent keep their stored values (a PUT changes what it sends: docs/conventions.md).
-    const input: PlaylistInputParsed & { id: string } = {
-      ...sent,
-      description: sent.description ?? row.description,
-      isOrder: sent.isOrder ?? row.isOrder,
-      priority: sent.priority ?? (row.priority as PlaylistInputParsed['priority']),
-      cycle: sent.cycle ?? (row.cycle as PlaylistInputParsed['cycle']),
-      times: sent.times ?? (row.times as PlaylistInputParsed['times']),
-      timeZone: sent.timeZone ?? row.timeZone,
-      countLimit: sent.countLimit === undefined ? row.countLimit : sent.countLimit,
-      timeLimit: sent.timeLimit === undefined ? row.timeLimit : sent.timeLimit,
-    };
+    const input = withStored(sent, row);
     if (user.role === 'project') throw new AppError('FORBIDDEN');
     const lock = await lockState(ctx, tx, row.id);
     if (lock.delivered || lock.pending) throw new AppError('PLAYLIST_LOCKED', {}, 'id');
@@ -138,21 +151,7 @@ export async function updatePlan(ctx: PlaylistsContext, user: User, sent: Playli
     const clientId = await clientFor(tx, user, input.clientId ?? row.clientId);
     const ads = await resolveAds(ctx, tx, user, clientId, input.advertisements);
     await updatePlanFields(tx, row.id, ads.adIds, {
-      name: input.name,
-      clientId,
-      description: input.description,
-      isOrder: input.isOrder,
-      priority: input.priority,
-      cycle: input.cycle,
-      times: input.times,
-      beginAt: fromUnixSeconds(input.begin) as Date,
-      endAt: fromUnixSeconds(input.end) as Date,
-      timeZone: input.timeZone,
-      playingMode: input.playingMode ?? input.mode ?? row.playingMode,
-      countLimit: input.countLimit,
-      timeLimit: input.timeLimit,
-      materials: ads.materials,
-      advertisingType: ads.kinds,
+      ...planFields(input, clientId, ads, row.playingMode),
       updatedAt: now,
     });
   });
