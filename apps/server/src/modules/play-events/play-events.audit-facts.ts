@@ -67,8 +67,10 @@ async function scheduleFacts(
   input: AuditInput,
 ) {
   const days = new Map<string, { zone: string; start: number; end: number }>();
+  const oldest = input.nowS - input.maxAgeDays * 86_400;
   for (const e of events) {
-    if (e.type !== 'play') continue;
+    // Only plays the other rules may verify are matched: not too old, not in the future.
+    if (e.type !== 'play' || e.startedAt < oldest || e.startedAt > input.nowS + 86_400) continue;
     const plan = input.plans.get(e.playlistId);
     const day = playDay(input, e);
     if (!plan || day === null) continue;

@@ -145,13 +145,28 @@ const dayCache = new Map<string, ZoneDays>();
  * rules, their windows, ad validity and local-day changes relative to the day's start, so days of the same
  * shape (most days of a daily plan) are simulated once. Values: each plan's starts, relative, sorted.
  */
-const shapeCache = new Map<string, Map<string, number[]>>();
+const shapeCache = new Map<string, Map<string, { at: number; adId: string }[]>>();
 
 /**
  * The engine's plays over [from, to) (one local day) of a robot holding `carried`, from a fresh state:
  * each plan's start instants (unix seconds), sorted. Plans without plays are absent.
  */
 export function scheduledStarts(carried: readonly HeldPlan[], from: number, to: number): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  for (const [planId, plays] of scheduledPlays(carried, from, to))
+    out.set(
+      planId,
+      plays.map((p) => p.at),
+    );
+  return out;
+}
+
+/** The same plays with their ads (the demo history is written from them). */
+export function scheduledPlays(
+  carried: readonly HeldPlan[],
+  from: number,
+  to: number,
+): Map<string, { at: number; adId: string }[]> {
   const plans = carried.map(({ plan, held }) => {
     const { ads: _ads, ...schedule } = plan;
     const windows = remember(windowCache, `${JSON.stringify(schedule)}|${from}|${to}`, () =>
@@ -187,20 +202,20 @@ export function scheduledStarts(carried: readonly HeldPlan[], from: number, to: 
   ]);
   const relative = remember(shapeCache, shape, () => {
     const active = plans.filter((p) => p.windows.length > 0);
-    const out = new Map<string, number[]>();
+    const out = new Map<string, { at: number; adId: string }[]>();
     if (active.length === 0) return out;
     for (const o of runEngine({ plans: active, days, from, to }).plays) {
       const list = out.get(o.planId) ?? [];
-      list.push(o.at - from);
+      list.push({ at: o.at - from, adId: o.adId });
       out.set(o.planId, list);
     }
     return out;
   });
-  const out = new Map<string, number[]>();
-  for (const [planId, starts] of relative)
+  const out = new Map<string, { at: number; adId: string }[]>();
+  for (const [planId, plays] of relative)
     out.set(
       planId,
-      starts.map((s) => s + from),
+      plays.map((p) => ({ at: p.at + from, adId: p.adId })),
     );
   return out;
 }
