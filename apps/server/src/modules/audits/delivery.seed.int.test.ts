@@ -159,7 +159,11 @@ describe('a year of demo history', () => {
       // Plays: a scan comes 3 s after its play, so a play begun in the last seconds of 12:59 puts a row with
       // a scan and no play in the quarter of 13:00 (the test failed on the days the draw did that).
       .where(and(eq(playRollups.playlistId, id), gt(playRollups.plays, 0)));
-    expect(hours.map((h) => h.hour).sort((a, b) => a - b)).toEqual([10, 11, 12, 17, 18, 19, 20]);
+    // Only in its hours. Alone on its robots, the engine plays its two ads back to back from 10:00 until each
+    // has its 300 plays of the day (about 11:40): the evening period gets none (docs/statistics.md).
+    const played = hours.map((h) => h.hour).sort((a, b) => a - b);
+    expect(played).toContain(10);
+    for (const h of played) expect([10, 11, 12, 17, 18, 19, 20]).toContain(h);
 
     const figures = (row: { plays: number; watch: number } | undefined) => ({
       plays: Number(row?.plays),
