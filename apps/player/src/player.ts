@@ -6,7 +6,7 @@ import {
   type PlaybackState,
 } from '@robot-ads/contracts/playback/play-order.rules';
 import type { PlaybackPlan } from '@robot-ads/contracts/playback/playback.types';
-import { nextChangeAt } from '@robot-ads/contracts/playback/schedule.rules';
+import { nextWakeAt } from '@robot-ads/contracts/playback/simulate';
 import { Acknowledgements } from './acknowledgements';
 import { ApiError, OfflineError, pullSchedule } from './api';
 import { heartbeatLoop } from './heartbeat';
@@ -370,7 +370,8 @@ export class Player {
 
   private sleepUntilChange(): Promise<void> {
     const now = this.now();
-    const change = nextChangeAt(this.plans(), now, now + 3600);
+    // The instant the simulation of scheduled plays jumps to as well (docs/statistics.md, "Scheduled plays").
+    const change = nextWakeAt(this.plans(), now, now + 3600);
     const ms = Math.min(change !== null ? (change - now) * 1000 + 50 : 5000, 5000);
     return new Promise((resolve) => {
       const timer = setTimeout(done, ms);

@@ -20,6 +20,7 @@ export const FLAG_REASONS = [
   'tooLong',
   'tooShort',
   'overlap',
+  'overSchedule',
 ] as const;
 export type FlagReason = (typeof FLAG_REASONS)[number];
 
@@ -33,4 +34,10 @@ export const AUDIT_RULES = {
   lengthToleranceMs: 500,
   /** Two plays on one screen may overlap this much (starts are whole seconds) before the later is flagged. */
   overlapToleranceMs: 1500,
+  /**
+   * Schedule matching (overSchedule): a play may run this far ahead of the engine's own plays of its plan
+   * that day. One loop at most: 15 slots of up to 60 s, as a device's loop position at midnight differs
+   * from the fresh start the simulation takes.
+   */
+  scheduleMatchToleranceS: 900,
 } as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { okEnvelope, pageEnvelope } from '../common/envelope';
 import { ID_PATTERN, idSchema } from '../common/ids';
-import { AGE_BANDS, MAX_EVENT_BATCH } from './play-events.rules';
+import { AGE_BANDS, FLAG_REASONS, MAX_EVENT_BATCH } from './play-events.rules';
 
 const count = z.number().int().min(0).max(100_000);
 /** Unix seconds, no earlier than 2020 and not absurdly far ahead. */
@@ -74,6 +74,8 @@ export const eventBatchResult = okEnvelope(
     ignored: z.number().int(),
     /** Of the accepted events, those the audit flagged (stored with their reason, not counted in reports). */
     flagged: z.number().int(),
+    /** Each flagged event of `flagged`: its id and the reason (a FLAG_REASONS code, docs/device-protocol.md). */
+    flaggedEvents: z.array(z.object({ id: z.string(), reason: z.enum(FLAG_REASONS) })),
   }),
 );
 

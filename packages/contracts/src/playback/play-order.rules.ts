@@ -1,4 +1,4 @@
-import type { PlaybackAd, PlaybackPlan } from './playback.types';
+import type { PlanSchedule, PlaybackAd, PlaybackPlan } from './playback.types';
 import { activePlansAt } from './schedule.rules';
 import { dateKey, wallClock } from './zoned-time';
 
@@ -64,7 +64,10 @@ function counted(state: PlaybackState, key: string, today: string): { plays: num
  * the plan below its count limit and, with this play, within its time limit (seconds a day).
  */
 export function adHasQuota(plan: PlaybackPlan, ad: PlaybackAd, state: PlaybackState, t: number): boolean {
-  const today = localDay(plan, t);
+  return adHasQuotaOn(plan, ad, state, localDay(plan, t));
+}
+
+function adHasQuotaOn(plan: PlaybackPlan, ad: PlaybackAd, state: PlaybackState, today: string): boolean {
   if (counted(state, counterKey(plan.id, ad.id), today).plays >= DELIVERY_LIMIT.playsPerDay) return false;
   const planToday = counted(state, counterKey(plan.id), today);
   const { countLimit, timeLimit } = plan;
@@ -124,9 +127,8 @@ function pickAd<A extends PlaybackAd>(
   plan: PlaybackPlan<A>,
   eligible: A[],
   state: PlaybackState,
-  t: number,
+  today: string,
 ): { ad: A; state: PlaybackState } {
-  const today = localDay(plan, t);
   if (plan.playingMode === 'random') {
     const eligibleIds = new Set(eligible.map((a) => a.id));
     let bag = (state.bags[plan.id] ?? []).filter((id) => eligibleIds.has(id));
@@ -171,27 +173,47 @@ function pickAd<A extends PlaybackAd>(
 }
 
 /**
- * The next play at instant `t`: the active plans (in the device's plans' own zones), their loop by
- * priority, the plan of the current slot, then its ad by play mode among the ads still within their
- * daily limits. Returns the play (or null when nothing may play now) and the state after it, with the
- * play counted. Pure: the same plans, state and instant always give the same answer.
+ * How the engine sees time: the plans active at an instant and a plan's local day. The live player reads
+ * them from the wall clock (`liveView`); the simulation (simulate.ts) from windows and day boundaries it
+ * computed once for a range. Both give the same answers, so both run the same rules.
  */
-export function nextPlay<A extends PlaybackAd>(
-  plans: readonly PlaybackPlan<A>[],
+export interface EngineView<A extends PlaybackAd = PlaybackAd> {
+  /** The plans that play at `t`, in the device's order. */
+  active(t: number): readonly PlaybackPlan<A>[];
+  /** The local day key (`YYYY-MM-DD`, or any key equal within one local day) of the plan's zone at `t`. */
+  day(plan: PlanSchedule, t: number): string;
+}
+
+/** The engine's view of the plans on the wall clock (Intl), as a device has it. */
+export function liveView<A extends PlaybackAd>(plans: readonly PlaybackPlan<A>[]): EngineView<A> {
+  return { active: (t) => activePlansAt(plans, t), day: localDay };
+}
+
+/**
+ * The engine's one step (the rules of `nextPlay`) on a view of time: the active plans, their loop by
+ * priority, the plan of the current slot, then its ad by play mode among the ads still within their daily
+ * limits. Returns the play (or null when nothing may play at `t`) and the state after it, with the play
+ * counted. Pure.
+ */
+export function engineStep<A extends PlaybackAd>(
+  view: EngineView<A>,
   state: PlaybackState,
   t: number,
 ): { play: Play<A> | null; state: PlaybackState } {
-  const withQuota = activePlansAt(plans, t)
-    .map((plan) => ({ plan, eligible: plan.ads.filter((ad) => adInWindow(ad, t) && adHasQuota(plan, ad, state, t)) }))
-    .filter((p) => p.eligible.length > 0);
+  const withQuota: { plan: PlaybackPlan<A>; eligible: A[]; today: string }[] = [];
+  for (const plan of view.active(t)) {
+    const today = view.day(plan, t);
+    const eligible = plan.ads.filter((ad) => adInWindow(ad, t) && adHasQuotaOn(plan, ad, state, today));
+    if (eligible.length > 0) withQuota.push({ plan, eligible, today });
+  }
   if (withQuota.length === 0) return { play: null, state };
   const loop = buildLoop(withQuota.map((p) => p.plan as unknown as PlaybackPlan));
   const slot = state.slot % loop.length;
   const planId = loop[slot];
   const entry = withQuota.find((p) => p.plan.id === planId) ?? (withQuota[0] as (typeof withQuota)[number]);
-  const picked = pickAd(entry.plan, entry.eligible, state, t);
+  const picked = pickAd(entry.plan, entry.eligible, state, entry.today);
   const key = counterKey(entry.plan.id, picked.ad.id);
-  const today = localDay(entry.plan, t);
+  const today = entry.today;
   const seconds = playSeconds(picked.ad);
   const s = picked.state;
   return {
@@ -207,6 +229,20 @@ export function nextPlay<A extends PlaybackAd>(
       lastAdKey: key,
     },
   };
+}
+
+/**
+ * The next play at instant `t`: the active plans (in the device's plans' own zones), their loop by
+ * priority, the plan of the current slot, then its ad by play mode among the ads still within their
+ * daily limits. Returns the play (or null when nothing may play now) and the state after it, with the
+ * play counted. Pure: the same plans, state and instant always give the same answer.
+ */
+export function nextPlay<A extends PlaybackAd>(
+  plans: readonly PlaybackPlan<A>[],
+  state: PlaybackState,
+  t: number,
+): { play: Play<A> | null; state: PlaybackState } {
+  return engineStep(liveView(plans), state, t);
 }
 
 /** Drops counters of past days and state of plans no longer in the schedule, so the state stays small. */

@@ -43,8 +43,9 @@ export const proofOfPlayRow = z.object({
   day: z.string(),
   scheduledMinutes: z.number().int(),
   /**
-   * Plays the scheduled minutes hold: the minutes over the plan's loop on the screen, its ads once a loop,
-   * capped by the day's limits (docs/statistics.md, "Proof-of-play report").
+   * The plays the reference player's engine gives the plan on the robot that day, with every plan the
+   * robot holds, from a fresh state at the start of the day; today up to now (docs/statistics.md,
+   * "Scheduled plays").
    */
   scheduledPlays: z.number().int(),
   verified: z.number().int(),
@@ -64,6 +65,8 @@ export const proofOfPlayReport = z.object({
   timeZone: z.string(),
   begin: z.number().int(),
   end: z.number().int(),
+  /** Set when the range runs past now: every figure counts up to this instant (unix seconds), a partial day. */
+  countedTo: z.number().int().optional(),
   rows: z.array(proofOfPlayRow),
   total: z.object({
     robots: z.number().int(),

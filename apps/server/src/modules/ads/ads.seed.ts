@@ -16,7 +16,8 @@ async function addAd(
     id,
     name: ad.name,
     kind: ad.kind,
-    beginAt: new Date(now.getTime() - 86400_000),
+    // Valid since before the demo's year of history (Brand Year): a device plays an ad only within its validity.
+    beginAt: new Date(now.getTime() - 400 * 86400_000),
     endAt: new Date(now.getTime() + 90 * 86400_000),
     timeZone: 'Asia/Shanghai',
     template: ad.template,

@@ -10,6 +10,7 @@ import { newId } from '@robot-ads/contracts/common/ids';
 import { MemoryOutboxStorage, Outbox } from '@robot-ads/contracts/play-events/outbox';
 import type { DeviceEvent } from '@robot-ads/contracts/play-events/play-events.schemas';
 import { initialPlaybackState, nextPlay, type PlaybackState } from '@robot-ads/contracts/playback/play-order.rules';
+import { nextWakeAt } from '@robot-ads/contracts/playback/simulate';
 import { wallClock } from '@robot-ads/contracts/playback/zoned-time';
 import type { DeviceEventsAck, DeviceSchedule } from '@robot-ads/sdk/device';
 import { type Random, seededRandom, sensedAudience } from './audience-model';
@@ -134,7 +135,10 @@ export class DeviceRobot {
     const p = this.playAt(now);
     if (!p) {
       this.idle = true;
-      this.playTimer = setTimeout(() => this.play(), 30_000);
+      // Looks again when something may play (as the simulation of scheduled plays does), at most 30 s on.
+      const plans = this.schedule?.plans ?? [];
+      const wake = nextWakeAt(plans, now, now + 30);
+      this.playTimer = setTimeout(() => this.play(), wake === null ? 30_000 : Math.max(0, (wake - now) * 1000) + 20);
       return;
     }
     this.idle = false;

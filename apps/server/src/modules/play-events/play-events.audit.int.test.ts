@@ -13,7 +13,8 @@ import { playEvents, playFlagRollups } from './play-events.table';
 /**
  * Each audit rule on one play (docs/statistics.md, "Proof-of-play audit"). The plan plays every day
  * 09:00-12:00 Asia/Shanghai (01:00-04:00 UTC) from 2026-11-20; its one picture ad lasts 10 s; the robot
- * pulled it on 2026-11-25. Now is 2026-12-01 00:00 UTC.
+ * pulled it on 2026-11-25. Now is 2026-12-01 00:00 UTC. The reference player plays that ad back to back from
+ * 09:00 until its delivery limit of 300 plays a day (09:50): those are the day's scheduled plays.
  */
 const clock = new ManualClock(new Date('2026-11-20T00:00:00Z'));
 let t: TestApp;
@@ -72,14 +73,14 @@ describe('the proof-of-play audit on ingest', () => {
   it('verifies a full-length play of a pulled plan in its hours, and flags each broken rule with its reason', async () => {
     const day = '2026-11-30T';
     const cases: [object & { id: string }, string | null][] = [
-      [play(at(`${day}02:00:00Z`), { scheduleVersion: 'v-abc' }), null],
-      [play(at(`${day}02:00:11Z`), { watchDuration: 10_400 }), null],
-      [play(at(`${day}02:00:05Z`)), 'overlap'],
-      [play(at(`${day}02:10:00Z`), { watchDuration: 10_600 }), 'tooLong'],
-      [play(at(`${day}02:20:00Z`), { watchDuration: 9_400 }), 'tooShort'],
+      [play(at(`${day}01:20:00Z`), { scheduleVersion: 'v-abc' }), null],
+      [play(at(`${day}01:20:11Z`), { watchDuration: 10_400 }), null],
+      [play(at(`${day}01:20:05Z`)), 'overlap'],
+      [play(at(`${day}01:30:00Z`), { watchDuration: 10_600 }), 'tooLong'],
+      [play(at(`${day}01:40:00Z`), { watchDuration: 9_400 }), 'tooShort'],
       [play(at(`${day}06:00:00Z`)), 'outsideSchedule'],
       [play(at(`${day}00:59:30Z`)), null],
-      [play(at(`${day}02:30:00Z`), { adId: otherAdId }), 'adNotInPlan'],
+      [play(at(`${day}01:45:00Z`), { adId: otherAdId }), 'adNotInPlan'],
       [play(at('2026-12-01T00:10:00Z')), 'future'],
       [play(at('2026-12-01T00:04:00Z'), { watchDuration: 10_000 }), 'outsideSchedule'],
       [play(at('2026-10-30T02:00:00Z')), 'tooOld'],
@@ -92,7 +93,11 @@ describe('the proof-of-play audit on ingest', () => {
     );
     expect(res.statusCode).toBe(200);
     const flaggedCount = cases.filter(([, r]) => r !== null).length;
-    expect(res.json().data).toEqual({ accepted: cases.length, duplicates: 0, ignored: 0, flagged: flaggedCount });
+    expect(res.json().data).toMatchObject({ accepted: cases.length, duplicates: 0, ignored: 0, flagged: flaggedCount });
+    // The answer names each flagged event and its reason.
+    expect(new Map(res.json().data.flaggedEvents.map((f: { id: string; reason: string }) => [f.id, f.reason]))).toEqual(
+      new Map(cases.filter(([, r]) => r !== null).map(([e, r]) => [e.id, r])),
+    );
     const stored = await verdicts(robot.id);
     for (const [e, reason] of cases) {
       expect(stored.get(e.id)?.reason ?? null, JSON.stringify(e)).toBe(reason);
@@ -131,7 +136,13 @@ describe('the proof-of-play audit on ingest', () => {
       token,
       cases.map(([e]) => e),
     );
-    expect(again.json().data).toEqual({ accepted: 0, duplicates: cases.length, ignored: 0, flagged: 0 });
+    expect(again.json().data).toEqual({
+      accepted: 0,
+      duplicates: cases.length,
+      ignored: 0,
+      flagged: 0,
+      flaggedEvents: [],
+    });
     const after = await verdicts(robot.id);
     for (const [e, reason] of cases) expect(after.get(e.id)?.reason ?? null).toBe(reason);
   });
@@ -147,7 +158,7 @@ describe('the proof-of-play audit on ingest', () => {
     const cancelled = await createRobot(t, {});
     await pulledRecord(t, planId, cancelled.id, PULL, new Date('2026-11-29T00:00:00Z'));
     const cancelledToken = await deviceTokenFor(t, cancelled.id);
-    const before = play(at('2026-11-28T02:00:00Z'));
+    const before = play(at('2026-11-28T01:30:00Z'));
     const afterCancel = play(at('2026-11-30T02:00:00Z'));
     const r2 = await sendEvents(t, cancelledToken, [before, afterCancel]);
     expect(r2.json().data).toMatchObject({ accepted: 2, flagged: 1 });
@@ -160,10 +171,10 @@ describe('the proof-of-play audit on ingest', () => {
     const r = await createRobot(t, {});
     await pulledRecord(t, planId, r.id, PULL);
     const tk = await deviceTokenFor(t, r.id);
-    const first = play(at('2026-11-26T03:00:00Z'));
+    const first = play(at('2026-11-26T01:30:00Z'));
     await sendEvents(t, tk, [first]);
-    const clash = play(at('2026-11-26T03:00:04Z'));
-    const next = play(at('2026-11-26T03:00:10Z'));
+    const clash = play(at('2026-11-26T01:30:04Z'));
+    const next = play(at('2026-11-26T01:30:10Z'));
     const res = await sendEvents(t, tk, [clash, next]);
     expect(res.json().data).toMatchObject({ accepted: 2, flagged: 1 });
     const v = await verdicts(r.id);

@@ -1,4 +1,8 @@
 import { newId } from '@robot-ads/contracts/common/ids';
+import { matchesSchedule } from '@robot-ads/contracts/play-events/schedule-match';
+import type { PlaybackPlan } from '@robot-ads/contracts/playback/playback.types';
+import { simulatePlays } from '@robot-ads/contracts/playback/simulate';
+import { formatDate, startOfDayAt } from '@robot-ads/contracts/playback/zoned-time';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +26,10 @@ import { playEvents } from './play-events.table';
  * issued but never pulled, pulled, pulled then cancelled, issued again after a pull (first pull kept, not
  * pulled again or pulled again later). Random plays and scans of either plan, now and then with the other
  * plan's ad, sent in 1-3 batches, each batch also re-sent (a re-sent event keeps its first verdict).
+ * Schedule matching (overSchedule) is recounted from the same raw events: per plan and local day of its
+ * zone, the plays verified so far (earlier batches, then this batch in start order) against the engine's
+ * plays of the robot's two plans that day (the contracts' simulation, tested against the player on its
+ * own in simulate.test.ts) by the shared rule `matchesSchedule`.
  */
 const clock = new ManualClock(new Date('2026-09-01T00:00:00Z'));
 const s = (iso: string) => Date.parse(iso) / 1000;
@@ -35,6 +43,7 @@ interface PlanSpec {
   adId: string;
   begin: number;
   end: number;
+  zone: string;
   /** The zone's offset from UTC at an instant (seconds). */
   offset: (at: number) => number;
 }
@@ -63,7 +72,7 @@ beforeAll(async () => {
       end: spec.end,
       timeZone: spec.zone,
     });
-    plans.push({ id: plan.id, adId, begin: spec.begin, end: spec.end, offset });
+    plans.push({ id: plan.id, adId, begin: spec.begin, end: spec.end, zone: spec.zone, offset });
   }
   clock.set(new Date(NOW * 1000));
 });
@@ -91,6 +100,34 @@ function ownReason(e: Ev, held: Held): string | null {
   if (w > 10_500) return 'tooLong';
   if (w < 9_500) return 'tooShort';
   return null;
+}
+
+/** The plan as the robot's engine plays it: 09:00-12:00 daily, its one picture of 10 s. */
+const engineOf = (p: PlanSpec): PlaybackPlan => ({
+  id: p.id,
+  priority: 5,
+  cycle: { type: 'daily', data: [] },
+  times: [{ begin: '09:00', end: '12:00' }],
+  begin: p.begin,
+  end: p.end,
+  timeZone: p.zone,
+  playingMode: 'order',
+  ads: [{ id: p.adId, kind: 'picture', duration: 10 }],
+});
+
+/** The engine's plays of `plan` on the robot over the local day (of the plan's zone) of `at`, from a fresh state. */
+function scheduledOf(held: Held[], plan: number, at: number): number[] {
+  const spec = plans[plan] as PlanSpec;
+  const from = startOfDayAt(at, spec.zone);
+  const to = startOfDayAt(from + 30 * HOUR, spec.zone);
+  const carried = plans.flatMap((p, i) => {
+    const h = held[i] as Held;
+    if (h.firstPull === null) return [];
+    return [{ plan: engineOf(p), held: [{ start: h.firstPull, end: h.cancel ?? Number.POSITIVE_INFINITY }] }];
+  });
+  return simulatePlays(carried, from, to)
+    .plays.filter((o) => o.planId === spec.id)
+    .map((o) => o.at);
 }
 
 /** Seconds of a UTC day around each plan's hours (Shanghai; Sydney in AEST and AEDT), and any second. */
@@ -204,6 +241,7 @@ describe('audit verdicts equal a recount from raw events', () => {
           // (then id) against every verified play so far (ends beyond 1.5 s of overlap).
           const expected = new Map<string, string | null>();
           const busy: { start: number; end: number }[] = [];
+          const counted = new Map<string, number>();
           for (const batch of batches) {
             for (const e of batch) expected.set(e.id, ownReason(e, held[e.plan] as Held));
             const plays = batch
@@ -212,8 +250,21 @@ describe('audit verdicts equal a recount from raw events', () => {
             for (const e of plays) {
               const start = e.startedAt * 1000;
               const end = start + (e.watchDuration ?? 0);
-              if (busy.some((b) => start < b.end - 1500 && b.start < end - 1500)) expected.set(e.id, 'overlap');
-              else busy.push({ start, end });
+              if (busy.some((b) => start < b.end - 1500 && b.start < end - 1500)) {
+                expected.set(e.id, 'overlap');
+                continue;
+              }
+              const day = formatDate(e.startedAt, (plans[e.plan] as PlanSpec).zone);
+              const planKey = `${e.plan}|${day}`;
+              const adKey = `${e.plan}|${e.adId}|${day}`;
+              const counts = { planPlays: counted.get(planKey) ?? 0, adPlays: counted.get(adKey) ?? 0 };
+              if (!matchesSchedule(scheduledOf(held, e.plan, e.startedAt), e.startedAt, counts)) {
+                expected.set(e.id, 'overSchedule');
+                continue;
+              }
+              counted.set(planKey, counts.planPlays + 1);
+              counted.set(adKey, counts.adPlays + 1);
+              busy.push({ start, end });
             }
           }
 
@@ -239,5 +290,5 @@ describe('audit verdicts equal a recount from raw events', () => {
       ),
       { numRuns: 30 },
     );
-  });
+  }, 300_000);
 });

@@ -1,7 +1,9 @@
 import { AUDIT_RULES, type FlagReason } from '@robot-ads/contracts/play-events/play-events.rules';
 import type { DeviceEvent } from '@robot-ads/contracts/play-events/play-events.schemas';
+import { matchesSchedule } from '@robot-ads/contracts/play-events/schedule-match';
 import type { Interval, PlanSchedule } from '@robot-ads/contracts/playback/playback.types';
 import { activeIntervals } from '@robot-ads/contracts/playback/schedule.rules';
+import { formatDate } from '@robot-ads/contracts/playback/zoned-time';
 
 /**
  * The proof-of-play audit (docs/statistics.md, "Proof-of-play audit"): a pure function of one robot's batch
@@ -37,6 +39,19 @@ export interface AuditInput {
   plans: Map<string, PlanFacts>;
   /** Verified plays already stored on this robot around the batch's time span. */
   stored: StoredPlay[];
+  /**
+   * Schedule matching: per plan, per local day of the plan's zone (`YYYY-MM-DD`), the start instants of the
+   * engine's plays of the plan on this robot that day (scheduledStarts), sorted. A day absent: none.
+   */
+  scheduled: Map<string, Map<string, number[]>>;
+  /** Verified plays stored on this robot per `planId|day` and per `planId|adId|day` (days of the plan's zone). */
+  counted: Map<string, number>;
+}
+
+/** The local day of a play in its plan's zone, the day schedule matching counts it in. */
+export function playDay(input: AuditInput, e: DeviceEvent): string | null {
+  const plan = input.plans.get(e.playlistId);
+  return plan ? formatDate(e.startedAt, plan.schedule.timeZone) : null;
 }
 
 export type Verdict = { verdict: 'verified'; reason: null } | { verdict: 'flagged'; reason: FlagReason };
@@ -120,13 +135,16 @@ function ownVerdict(e: DeviceEvent, input: AuditInput, windows: Map<string, Inte
 /**
  * The verdict of every event of one robot's batch (same order as `events`). Plays are taken in start order
  * (then id); a play that starts before an earlier verified play on the same screen (stored or of this
- * batch) has ended, beyond the overlap tolerance, is flagged `overlap`. Ids already stored are skipped in
- * the overlap check (a re-sent event is not inserted again and keeps its first verdict).
+ * batch) has ended, beyond the overlap tolerance, is flagged `overlap`. A play that does not match one of
+ * the engine's plays of its plan that day (matchesSchedule: counted with the stored and earlier verified
+ * plays) is flagged `overSchedule`. Ids already stored are skipped in both (a re-sent event is not inserted
+ * again and keeps its first verdict).
  */
 export function auditBatch(events: DeviceEvent[], input: AuditInput): Verdict[] {
   const windows = windowsOf(input, events);
   const verdicts = events.map((e) => ownVerdict(e, input, windows));
   const batchIds = new Set(events.map((e) => e.id));
+  const storedIds = new Set(input.stored.map((p) => p.id));
   const busy = input.stored
     .filter((p) => !batchIds.has(p.id))
     .map((p) => ({ start: p.startedAt * 1000, end: p.startedAt * 1000 + p.watchMs }));
@@ -135,13 +153,29 @@ export function auditBatch(events: DeviceEvent[], input: AuditInput): Verdict[] 
     .filter(({ e, i }) => e.type === 'play' && verdicts[i]?.verdict === 'verified')
     .sort((a, b) => a.e.startedAt - b.e.startedAt || (a.e.id < b.e.id ? -1 : a.e.id > b.e.id ? 1 : 0));
   const tol = AUDIT_RULES.overlapToleranceMs;
+  const counted = new Map(input.counted);
   for (const { e, i } of order) {
     if (e.type !== 'play') continue;
     const start = e.startedAt * 1000;
     const end = start + e.watchDuration;
     const clash = busy.some((b) => start < b.end - tol && b.start < end - tol);
-    if (clash) verdicts[i] = flag('overlap');
-    else busy.push({ start, end });
+    if (clash) {
+      verdicts[i] = flag('overlap');
+      continue;
+    }
+    if (!storedIds.has(e.id)) {
+      const day = playDay(input, e) as string;
+      const planKey = `${e.playlistId}|${day}`;
+      const adKey = `${e.playlistId}|${e.adId}|${day}`;
+      const counts = { planPlays: counted.get(planKey) ?? 0, adPlays: counted.get(adKey) ?? 0 };
+      if (!matchesSchedule(input.scheduled.get(e.playlistId)?.get(day) ?? [], e.startedAt, counts)) {
+        verdicts[i] = flag('overSchedule');
+        continue;
+      }
+      counted.set(planKey, counts.planPlays + 1);
+      counted.set(adKey, counts.adPlays + 1);
+    }
+    busy.push({ start, end });
   }
   return verdicts;
 }

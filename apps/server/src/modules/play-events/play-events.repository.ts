@@ -181,3 +181,34 @@ export async function consumeRows(
   const rows = page.limit === null ? await q : await q.limit(page.limit);
   return { total: count?.n ?? 0, rows };
 }
+
+/**
+ * For the schedule-matching rule: the robot's verified plays in [from, to) (unix seconds) per plan, ad and
+ * local day of the plan's zone (`zones`: each plan's zone), in one statement.
+ */
+export async function verifiedCountsOfRobot(
+  db: DbOrTx,
+  robotRef: string,
+  from: number,
+  to: number,
+  zones: Map<string, string>,
+): Promise<{ playlistId: string; adId: string; day: string; plays: number }[]> {
+  if (zones.size === 0) return [];
+  const ids = [...zones.keys()];
+  const tz = ids.map((id) => zones.get(id) as string);
+  const e = playEvents;
+  // Ids and zone names hold no comma, quote or brace: each list is one array literal.
+  const list = (values: string[]) => `{${values.join(',')}}`;
+  const rows = await rowsOf<{ playlist_id: string; ad_id: string; day: string; plays: string | number }>(
+    db,
+    sql`
+    select ${e.playlistId} as playlist_id, ${e.adId} as ad_id,
+      to_char(${e.startedAt} at time zone z.zone, 'YYYY-MM-DD') as day, count(*) as plays
+    from ${e} join unnest(${list(ids)}::text[], ${list(tz)}::text[]) as z(id, zone) on z.id = ${e.playlistId}
+    where ${e.robotRef} = ${robotRef} and ${e.startedAt} >= ${new Date(from * 1000).toISOString()}::timestamptz
+      and ${e.startedAt} < ${new Date(to * 1000).toISOString()}::timestamptz
+      and ${e.type} = 'play' and ${e.verdict} = 'verified'
+    group by 1, 2, 3`,
+  );
+  return rows.map((r) => ({ playlistId: r.playlist_id, adId: r.ad_id, day: r.day, plays: Number(r.plays) }));
+}

@@ -55,7 +55,7 @@ describe('POST /api/device/v1/events', () => {
     ];
     const first = await send(token, batch);
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json().data).toEqual({ accepted: 3, duplicates: 0, ignored: 0, flagged: 0 });
+    expect(first.json().data).toEqual({ accepted: 3, duplicates: 0, ignored: 0, flagged: 0, flaggedEvents: [] });
     const before = await rollups();
     expect(before).toHaveLength(1);
     expect(before[0]).toMatchObject({
@@ -82,13 +82,13 @@ describe('POST /api/device/v1/events', () => {
     expect(stored.find((e) => e.type === 'scan')).toMatchObject({ watchMs: 0, audience: null });
 
     const again = await send(token, batch);
-    expect(again.json().data).toEqual({ accepted: 0, duplicates: 3, ignored: 0, flagged: 0 });
+    expect(again.json().data).toEqual({ accepted: 0, duplicates: 3, ignored: 0, flagged: 0, flaggedEvents: [] });
     expect(await rollups()).toEqual(before);
     expect(await t.app.ctx.db.select().from(playEvents)).toHaveLength(3);
 
     // A batch mixing one old and one new event adds only the new one.
     const mixed = await send(token, [batch[0] as object, play({ watchDuration: 5_000 })]);
-    expect(mixed.json().data).toEqual({ accepted: 1, duplicates: 1, ignored: 0, flagged: 0 });
+    expect(mixed.json().data).toEqual({ accepted: 1, duplicates: 1, ignored: 0, flagged: 0, flaggedEvents: [] });
     expect((await rollups())[0]).toMatchObject({ plays: 3, watchMs: 30_000 });
   });
 
@@ -97,7 +97,7 @@ describe('POST /api/device/v1/events', () => {
     if (!robot) throw new Error('no robot');
     const token = await tokenFor(robot.id);
     const unknown = await send(token, [play({ playlistId: newId() })]);
-    expect(unknown.json().data).toEqual({ accepted: 0, duplicates: 0, ignored: 1, flagged: 0 });
+    expect(unknown.json().data).toEqual({ accepted: 0, duplicates: 0, ignored: 1, flagged: 0, flaggedEvents: [] });
     const empty = await send(token, []);
     expect(empty.statusCode).toBe(400);
     expect(empty.json().code).toBe('VALIDATION_FAILED');

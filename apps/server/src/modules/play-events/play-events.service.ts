@@ -17,7 +17,7 @@ import {
 } from './play-events.repository';
 
 /** For the proof-of-play report: the length of one play of an ad (ms), as the audit checks it. */
-export { adLengthMs } from './play-events.audit-facts';
+export { adLengthMs } from './play-events.scheduled';
 
 /** The rollup grain: a UTC quarter hour lies in one local hour of every IANA zone (docs/statistics.md). */
 export const QUARTER_MS = 900_000;
@@ -143,6 +143,10 @@ export async function ingestEvents(
       duplicates: inBatchDuplicates + (known.length - fresh.length),
       ignored: unique.size - known.length,
       flagged: fresh.length - verified.length,
+      flaggedEvents: fresh.flatMap((e) => {
+        const reason = verdicts.get(e.id)?.reason;
+        return reason ? [{ id: e.id, reason }] : [];
+      }),
     };
   });
 }

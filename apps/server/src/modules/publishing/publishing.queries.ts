@@ -154,3 +154,21 @@ export async function pullsOfPlan(db: DbOrTx, playlistId: string) {
     .from(publishRecords)
     .where(and(eq(publishRecords.playlistId, playlistId), sql`${heldSince} is not null`));
 }
+
+/**
+ * For the scheduled plays (docs/statistics.md, "Scheduled plays"): every pulled publish record of these
+ * robots, whatever the plan (a robot's loop holds all its plans), with since when it holds the plan and
+ * its cancel time.
+ */
+export async function heldRecordsOfRobots(db: DbOrTx, robotRefs: readonly string[]) {
+  if (robotRefs.length === 0) return [];
+  return db
+    .select({
+      robotRef: publishRecords.robotRef,
+      playlistId: publishRecords.playlistId,
+      pullAt: heldSince,
+      cancelledAt: publishRecords.cancelledAt,
+    })
+    .from(publishRecords)
+    .where(and(inArray(publishRecords.robotRef, [...robotRefs]), sql`${heldSince} is not null`));
+}

@@ -1,5 +1,5 @@
 import { FLAG_REASONS, type FlagReason } from '@robot-ads/contracts/play-events/play-events.rules';
-import { formatDate, zoneLabel } from '@robot-ads/contracts/playback/zoned-time';
+import { formatDate, formatDateMinute, zoneLabel } from '@robot-ads/contracts/playback/zoned-time';
 import type { ProofOfPlayReport } from '@robot-ads/contracts/statistics/proof-of-play.schemas';
 import ExcelJS from 'exceljs';
 import { namespace, texts, tr } from '../../platform/i18n/i18n';
@@ -39,6 +39,8 @@ function textsOf(lang: Lang) {
     share: k('share'),
     statement: k('statement'),
     reasonsTitle: k('reasonsTitle'),
+    /** "to HH:mm": a day counted up to that time (today). */
+    until: (time: string) => tr(lang, 'statistics:proofOfPlay.until', { time }),
     cols: [
       c.robotId,
       c.robotName,
@@ -54,8 +56,22 @@ function textsOf(lang: Lang) {
   };
 }
 
-const period = (r: ProofOfPlayReport) =>
-  `${formatDate(r.begin, r.timeZone)} – ${formatDate(Math.max(r.begin, r.end - 1), r.timeZone)}`;
+/** The time a partial day was counted to (`HH:mm`), or null for whole days. */
+const countedTime = (r: ProofOfPlayReport) =>
+  r.countedTo === undefined ? null : formatDateMinute(r.countedTo, r.timeZone).slice(11);
+/** The period; when it runs past now, its last day says up to when it was counted ("to HH:mm"). */
+const period = (r: ProofOfPlayReport, t: ReturnType<typeof textsOf>) => {
+  const time = countedTime(r);
+  const last = formatDate(Math.max(r.begin, (r.countedTo ?? r.end) - 1), r.timeZone);
+  return `${formatDate(r.begin, r.timeZone)} – ${last}${time === null ? '' : ` ${t.until(time)}`}`;
+};
+/** A row's day, with "to HH:mm" on the partial day. */
+const dayText = (r: ProofOfPlayReport, day: string, t: ReturnType<typeof textsOf>, separator = ' ') => {
+  const time = countedTime(r);
+  return time !== null && r.countedTo !== undefined && day === formatDate(r.countedTo, r.timeZone)
+    ? `${day}${separator}${t.until(time)}`
+    : day;
+};
 const orderText = (o: NonNullable<ProofOfPlayReport['order']>) => `${o.orderNo} ${o.name}`;
 const reasonsText = (reasons: Partial<Record<FlagReason, number>>, names: Record<FlagReason, string>) =>
   FLAG_REASONS.filter((k) => (reasons[k] ?? 0) > 0)
@@ -77,7 +93,7 @@ export async function proofOfPlayXlsx(r: ProofOfPlayReport, lang: Lang): Promise
   sheet.addRow([t.plan, r.planName]);
   sheet.addRow([t.customer, r.customerName]);
   sheet.addRow([t.zone, zoneLabel(r.timeZone, r.begin)]);
-  sheet.addRow([t.range, period(r)]);
+  sheet.addRow([t.range, period(r, t)]);
   sheet.addRow([t.robots, r.total.robots]);
   sheet.addRow([t.scheduledDays, r.total.scheduledDays]);
   sheet.addRow([t.deliveredDays, r.total.deliveredDays]);
@@ -98,7 +114,7 @@ export async function proofOfPlayXlsx(r: ProofOfPlayReport, lang: Lang): Promise
     const line = sheet.addRow([
       row.robotId,
       row.robotName,
-      row.day,
+      dayText(r, row.day, t),
       row.scheduledMinutes,
       row.scheduledPlays,
       row.verified,
@@ -124,7 +140,7 @@ export async function proofOfPlayPdf(r: ProofOfPlayReport, lang: Lang): Promise<
     if (r.order) text(`${t.order}: ${orderText(r.order)}`);
     text(`${t.plan}: ${r.planName}`);
     text(`${t.customer}: ${r.customerName}`);
-    text(`${t.range}: ${period(r)} (${t.zone} ${zoneLabel(r.timeZone, r.begin)})`);
+    text(`${t.range}: ${period(r, t)} (${t.zone} ${zoneLabel(r.timeZone, r.begin)})`);
     doc.moveDown(0.5);
     text(`${t.robots}: ${r.total.robots}`);
     text(`${t.scheduledDays}: ${r.total.scheduledDays}   ${t.deliveredDays}: ${r.total.deliveredDays}`);
@@ -143,7 +159,7 @@ export async function proofOfPlayPdf(r: ProofOfPlayReport, lang: Lang): Promise<
       const y = doc.y;
       cells.forEach((c, i) => {
         const width = (x[i + 1] ?? 548) - (x[i] ?? 0) - 4;
-        text(c, { x: x[i], y, bold, width, lineBreak: false, ellipsis: true });
+        text(c, { x: x[i], y, bold, width, lineBreak: c.includes('\n'), ellipsis: true });
       });
       // One line a row (the header two), whatever the cells did to the cursor.
       doc.y = y + height;
@@ -151,17 +167,22 @@ export async function proofOfPlayPdf(r: ProofOfPlayReport, lang: Lang): Promise<
     };
     row(t.cols, true, 26);
     for (const d of r.rows) {
-      row([
-        d.robotId,
-        d.robotName,
-        d.day,
-        String(d.scheduledMinutes),
-        String(d.scheduledPlays),
-        String(d.verified),
-        String(d.flagged),
-        shareText(d.deliveredPercent),
-        reasonsText(d.reasons, t.reason),
-      ]);
+      const day = dayText(r, d.day, t, '\n');
+      row(
+        [
+          d.robotId,
+          d.robotName,
+          day,
+          String(d.scheduledMinutes),
+          String(d.scheduledPlays),
+          String(d.verified),
+          String(d.flagged),
+          shareText(d.deliveredPercent),
+          reasonsText(d.reasons, t.reason),
+        ],
+        false,
+        day.includes('\n') ? 26 : 15,
+      );
     }
   });
 }

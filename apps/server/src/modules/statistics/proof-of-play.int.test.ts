@@ -70,13 +70,14 @@ describe('proof-of-play report', () => {
     const a29 = data.rows.find(
       (r: { robotId: string; day: string }) => r.robotId === robotA.robotId && r.day === '2026-11-29',
     );
-    // Priority 5, one picture of 10 s: its slot in a loop of 15 slots of 10 s (150 s), 180 min hold 72 plays.
+    // The robot's only plan, one picture of 10 s: the engine plays it back to back from 09:00 until the
+    // ad's delivery limit of 300 plays a day (09:50).
     expect(a29).toMatchObject({
       scheduledMinutes: 180,
-      scheduledPlays: 72,
+      scheduledPlays: 300,
       verified: 3,
       flagged: 1,
-      deliveredPercent: 4.17,
+      deliveredPercent: 1,
       reasons: { overlap: 1 },
     });
     const b30 = data.rows.find(
@@ -84,19 +85,21 @@ describe('proof-of-play report', () => {
     );
     expect(b30).toMatchObject({
       scheduledMinutes: 180,
-      scheduledPlays: 72,
+      scheduledPlays: 300,
       verified: 0,
       flagged: 1,
       deliveredPercent: 0,
       reasons: { tooLong: 1 },
     });
-    // Pulled on 11-28 (08:00 Shanghai): 11-28 to 12-01 scheduled, 4 days x 2 robots.
+    // Pulled on 11-28 (08:00 Shanghai): 11-28 to 12-01 scheduled, 4 days x 2 robots; now is 12-01 14:00
+    // Shanghai, after the day's hours: counted to now, all of 12-01's plays are in.
+    expect(data.countedTo).toBe(at('2026-12-01T06:00:00Z'));
     expect(data.total).toEqual({
       robots: 2,
       scheduledDays: 8,
       deliveredDays: 1,
-      scheduledPlays: 576,
-      deliveredPercent: 0.52,
+      scheduledPlays: 2400,
+      deliveredPercent: 0.13,
       verified: 3,
       flagged: 2,
       verifiedShare: 60,
@@ -133,9 +136,10 @@ describe('proof-of-play report', () => {
     expect(share?.value).toBeCloseTo(0.6);
     expect(share?.numFmt).toBe('0.00%');
     expect(rows.get('Flag reasons: Overlapping play')?.getCell(2).value).toBe(1);
-    expect(rows.get('Scheduled plays')?.getCell(2).value).toBe(576);
+    expect(rows.get('Scheduled plays')?.getCell(2).value).toBe(2400);
+    expect(rows.get('Period')?.getCell(2).value).toBe('2026-11-28 – 2026-12-01 to 14:00');
     const delivered = rows.get('Delivered %')?.getCell(2);
-    expect(delivered?.value).toBeCloseTo(0.0052);
+    expect(delivered?.value).toBeCloseTo(0.0013);
     expect(delivered?.numFmt).toBe('0.00%');
     // Robot rows: ID, name, day, scheduled minutes and plays, verified, flagged, delivered %, reasons.
     const a29: unknown[] = [];
@@ -145,9 +149,38 @@ describe('proof-of-play report', () => {
       }
     });
     expect(a29[0]).toBe(180);
-    expect(a29.slice(1, 4)).toEqual([72, 3, 1]);
-    expect(a29[4]).toBeCloseTo(0.0417);
+    expect(a29.slice(1, 4)).toEqual([300, 3, 1]);
+    expect(a29[4]).toBeCloseTo(0.01);
     expect(a29[5]).toBe('0.00%');
+  });
+
+  it('counts today up to now: minutes and plays so far, and the xlsx says up to when', async () => {
+    const op = await loginAs(t, 'super', { principals: 'root' });
+    const saved = clock.now();
+    // 09:30 Shanghai on 12-01: 30 minutes of the day's hours gone, 180 plays of 10 s so far.
+    clock.set(new Date('2026-12-01T01:30:00Z'));
+    try {
+      const res = await get(`/api/Statis/proofOfPlayByPlaylistId?playlistId=${planId}&${RANGE}`, op.token);
+      const data = res.json().data;
+      expect(data.countedTo).toBe(at('2026-12-01T01:30:00Z'));
+      const today = data.rows.find(
+        (r: { robotId: string; day: string }) => r.robotId === robotA.robotId && r.day === '2026-12-01',
+      );
+      expect(today).toMatchObject({ scheduledMinutes: 30, scheduledPlays: 180 });
+      expect(data.total.scheduledPlays).toBe(6 * 300 + 2 * 180);
+      const xlsx = await get(
+        `/api/Statis/proofOfPlayExport?playlistId=${planId}&${RANGE}&format=xlsx&language=zh`,
+        op.token,
+      );
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+      const cells: string[] = [];
+      book.worksheets[0]?.eachRow((row) => cells.push(String(row.getCell(2).value), String(row.getCell(3).value)));
+      expect(cells).toContain('2026-11-28 – 2026-12-01 截至 09:30');
+      expect(cells).toContain('2026-12-01 截至 09:30');
+    } finally {
+      clock.set(saved);
+    }
   });
 
   for (const lang of ['zh', 'en'] as const) {
@@ -164,8 +197,8 @@ describe('proof-of-play report', () => {
       try {
         const words =
           lang === 'zh'
-            ? ['播放证明书', '咖啡', '核验率', '60.00', '播放重叠', '交付率', '576']
-            : ['Proof-of-play', '咖啡', 'Verified', '60.00', robotA.robotId, 'Delivered', '576'];
+            ? ['播放证明书', '咖啡', '核验率', '60.00', '播放重叠', '交付率', '2400', '截至', '14:00']
+            : ['Proof-of-play', '咖啡', 'Verified', '60.00', robotA.robotId, 'Delivered', '2400', '14:00'];
         for (const word of words) expect(await r.inkAt(word), word).toBeGreaterThan(0.05);
       } finally {
         r.cleanup();

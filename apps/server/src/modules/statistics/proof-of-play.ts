@@ -1,6 +1,6 @@
 import { FLAG_REASONS, type FlagReason } from '@robot-ads/contracts/play-events/play-events.rules';
 import { activeIntervals } from '@robot-ads/contracts/playback/schedule.rules';
-import { dateKey, startOfLocalDay } from '@robot-ads/contracts/playback/zoned-time';
+import { dateFromEpochDay, dateKey, epochDay, startOfLocalDay } from '@robot-ads/contracts/playback/zoned-time';
 import type { ProofOfPlayReport, ProofOfPlayRow } from '@robot-ads/contracts/statistics/proof-of-play.schemas';
 import type { PlanReportQuery } from '@robot-ads/contracts/statistics/statistics.schemas';
 import type { AppContext } from '../../platform/context';
@@ -8,11 +8,11 @@ import type { SessionUser } from '../../platform/session-user';
 import { findCustomerById } from '../customers/customers.queries';
 import { statRobots } from '../devices/devices.queries';
 import { flaggedPerRobotDay, verifiedPerRobotDay } from '../play-events/play-events.queries';
+import { carriedPlans, scheduledStarts } from '../play-events/play-events.scheduled';
 import type { PlaylistsContext } from '../playlists/playlists.context';
 import { plansByIds } from '../playlists/playlists.queries';
 import { pullsOfPlan } from '../publishing/publishing.queries';
 import { planScheduleOf } from '../schedules/schedules.service';
-import { deliveredPercent, planLoopOf, scheduledPlays } from './proof-of-play.loop';
 import { addDays, localDate } from './statistics.buckets';
 import { planReportScope, reportRange } from './statistics.scope';
 
@@ -33,6 +33,10 @@ function minutesPerDay(intervals: { start: number; end: number }[], timeZone: st
   }
   return out;
 }
+
+/** verified / scheduled x 100 to two decimals; null without scheduled plays. */
+export const deliveredPercent = (verified: number, scheduled: number) =>
+  scheduled > 0 ? Math.round((verified / scheduled) * 10_000) / 100 : null;
 
 const share = (verified: number, flagged: number) =>
   verified + flagged === 0 ? null : Math.round((verified / (verified + flagged)) * 10_000) / 100;
@@ -75,6 +79,9 @@ export async function proofOfPlay(
 export async function proofOfPlayReport(ctx: PlaylistsContext, input: ProofOfPlayInput): Promise<ProofOfPlayReport> {
   const { planId, robotRefs, timeZone } = input;
   const range = { begin: input.begin, end: Math.max(input.begin, input.end) };
+  // Today counts up to now: its scheduled minutes and plays as far as the day has gone.
+  const nowS = Math.floor(ctx.clock.now().getTime() / 1000);
+  const countTo = Math.max(range.begin, Math.min(range.end, nowS));
   const scope = { timeZone, robotRefs };
   const from = new Date(range.begin * 1000);
   const to = new Date(range.end * 1000);
@@ -109,7 +116,7 @@ export async function proofOfPlayReport(ctx: PlaylistsContext, input: ProofOfPla
     const schedule = { ...planScheduleOf(plan), cancelled: false };
     for (const p of pulls) {
       const lo = Math.max(range.begin, Math.floor((p.pullAt as Date).getTime() / 1000));
-      const hi = Math.min(range.end, p.cancelledAt ? Math.floor(p.cancelledAt.getTime() / 1000) : range.end);
+      const hi = Math.min(countTo, p.cancelledAt ? Math.floor(p.cancelledAt.getTime() / 1000) : countTo);
       if (hi <= lo) continue;
       for (const [day, minutes] of minutesPerDay(activeIntervals(schedule, lo, hi), scope.timeZone)) {
         rowOf(p.robotRef, day).scheduledMinutes += Math.round(minutes);
@@ -123,9 +130,16 @@ export async function proofOfPlayReport(ctx: PlaylistsContext, input: ProofOfPla
     const reason = f.reason as FlagReason;
     r.reasons[reason] = (r.reasons[reason] ?? 0) + Number(f.plays);
   }
-  const loop = plan ? await planLoopOf(ctx, plan) : null;
+  const carried = await carriedPlans(ctx, ctx.db, [...new Set([...rows.values()].map((r) => r.ref))]);
   for (const r of rows.values()) {
-    r.scheduledPlays = loop ? scheduledPlays(r.scheduledMinutes, loop) : 0;
+    if (r.scheduledMinutes > 0) {
+      const [year, month, day] = r.day.split('-').map(Number) as [number, number, number];
+      const dayStart = startOfLocalDay({ year, month, day }, timeZone);
+      const dayEnd = startOfLocalDay(dateFromEpochDay(epochDay({ year, month, day }) + 1), timeZone);
+      const starts = scheduledStarts(carried.get(r.ref) ?? [], dayStart, dayEnd).get(planId) ?? [];
+      const lo = Math.max(dayStart, range.begin);
+      r.scheduledPlays = starts.filter((t) => t >= lo && t < countTo).length;
+    }
     r.deliveredPercent = deliveredPercent(r.verified, r.scheduledPlays);
   }
   const robots = await statRobots(ctx.db, [...new Set([...rows.values()].map((r) => r.ref))]);
@@ -150,6 +164,7 @@ export async function proofOfPlayReport(ctx: PlaylistsContext, input: ProofOfPla
     timeZone: scope.timeZone,
     begin: range.begin,
     end: range.end,
+    ...(countTo < range.end ? { countedTo: countTo } : {}),
     rows: list,
     total: {
       robots: new Set(list.map((r) => r.robotId)).size,
