@@ -224,7 +224,13 @@ export async function settle(page: Page, ms = 5_000, watch?: PageWatch, started 
   }
 }
 
-/** Console errors, uncaught page errors and failed API calls, collected while a page is watched. */
+/** How the app's error reporter names an unhandled rejection on the console, and how the check reports it. */
+export const UNHANDLED = 'unhandled rejection: ';
+
+/**
+ * Console errors, uncaught page errors, unhandled rejections and failed API calls, collected while a page is
+ * watched.
+ */
 export class PageWatch {
   readonly problems: string[] = [];
   /** API calls a page is allowed to fail, as `METHOD path status` prefixes, each with its reason. */
@@ -234,6 +240,11 @@ export class PageWatch {
   ) {
     page.on('console', (msg) => {
       if (msg.type() !== 'error') return;
+      // The app's error reporter names every promise rejected with nobody to handle it (lib/error-log.ts).
+      if (msg.text().startsWith(UNHANDLED)) {
+        this.problems.push(`${UNHANDLED}${msg.text().slice(UNHANDLED.length, UNHANDLED.length + 200)}`);
+        return;
+      }
       const where = msg.location().url ? ` (${new URL(msg.location().url).pathname})` : '';
       this.problems.push(`console error: ${msg.text().slice(0, 200)}${where}`);
     });

@@ -16,6 +16,20 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
+  /** The call that failed, `METHOD /path` (for the error log). */
+  call = '';
+  /** The API client already showed the message as a toast (the call was not `silent`). */
+  shown = false;
+}
+
+/** Marks where an error came from and whether it was shown; returns it (to be thrown). */
+function finish(error: ApiError, method: string, path: string, show: boolean): ApiError {
+  error.call = `${method} ${path.split('?')[0]}`;
+  if (show) {
+    hooks.showError(error.message);
+    error.shown = true;
+  }
+  return error;
 }
 
 /** The data part of a response envelope: `data` for records, `{ total, datas }` for pages. */
@@ -131,8 +145,7 @@ export async function apiRequest<E>(
     if (options.signal?.aborted) throw cause;
     const timedOut = timeout.aborted;
     const error = new ApiError(timedOut ? 'TIMEOUT' : 'NETWORK', localText(timedOut ? 'timeout' : 'network'), 0);
-    if (!options.silent) hooks.showError(error.message);
-    throw error;
+    throw finish(error, method, path, !options.silent);
   }
 
   let body: unknown = null;
@@ -171,8 +184,7 @@ export async function apiRequest<E>(
     error = classify401(error);
     if (!options.keepSessionOn401) hooks.onUnauthorized(error);
   }
-  if (!options.silent) hooks.showError(error.message);
-  throw error;
+  throw finish(error, method, path, !options.silent);
 }
 
 /** The envelope without `success` (for answers such as `{ data, total, unread }`). */
