@@ -122,10 +122,10 @@ test('owner: sees the plays on its robots and its own robots only, and approves 
   await page.context().close();
 });
 
-// The operator is `ops`, the operating company's account: an account of role operator (operator1) reviews only
-// the plans of its own account subtree, and adv belongs to ops.
+// The operator is operator1, adv's parent in the demo tree (README "Demo accounts"): an operator reviews the plans
+// of its account subtree and of the customers it manages (issue 38).
 test('operator: approves the application, and the plan is issued to the robot', async ({ browser }) => {
-  const page = await pageAs(browser, 'ops');
+  const page = await pageAs(browser, 'operator1');
   await approve(page);
   await open(page, '/ad/List');
   const row = page.getByRole('row', { name: new RegExp(plan) });

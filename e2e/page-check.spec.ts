@@ -7,6 +7,7 @@ import {
   apiGet,
   checkShownPage,
   type Lang,
+  languageProblems,
   menuPaths,
   openInApp,
   PageWatch,
@@ -459,5 +460,14 @@ test.describe('page check', () => {
     expect(problems.join('\n')).toMatch(
       /plans: identifier cut in column "Order ID": "O2026120700011A2B" \(\d+ px hidden\)/,
     );
+  });
+  test('the check reports a vocabulary word left in Chinese on an English page, not a name typed in Chinese', () => {
+    const piece = (text: string) => ({ text, data: true, where: 'div.ant-descriptions-item-content' });
+    expect(languageProblems([piece('制造业'), piece('安保机器人')], 'en')).toEqual([
+      'Chinese vocabulary on the English page: "制造业" (div.ant-descriptions-item-content)',
+      'Chinese vocabulary on the English page: "安保机器人" (div.ant-descriptions-item-content)',
+    ]);
+    expect(languageProblems([piece('星光影城'), piece('阳光广场-03')], 'en')).toEqual([]);
+    expect(languageProblems([piece('制造业')], 'zh')).toEqual([]);
   });
 });

@@ -26,10 +26,15 @@ export function RowActions({ actions, inline = 2 }: { actions: RowAction[]; inli
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   // An action that fails shows why (lib/form-errors) and never leaves an unhandled rejection.
-  const act = (a: RowAction) =>
-    Promise.resolve()
-      .then(a.onClick)
-      .catch((error: unknown) => void showFormFailure(null, error, message.error));
+  const act = (a: RowAction): Promise<void> => {
+    const fail = (error: unknown) => void showFormFailure(null, error, message.error);
+    try {
+      return Promise.resolve(a.onClick()).then(() => undefined, fail);
+    } catch (error) {
+      fail(error);
+      return Promise.resolve();
+    }
+  };
   const shown = actions.filter((a) => a.visible !== false);
   // "More" for a single action would take the room of the action itself.
   const head = shown.length <= inline + 1 ? shown : shown.slice(0, inline);

@@ -27,7 +27,8 @@ function finish(error: ApiError, method: string, path: string, show: boolean): A
   error.call = `${method} ${path.split('?')[0]}`;
   if (show) {
     hooks.showError(error.message);
-    error.shown = true;
+    // Shown only when the app wired a toast in (a part rendered alone, as in a test, has none).
+    error.shown = toastWired;
   }
   return error;
 }
@@ -57,6 +58,7 @@ export interface ApiHooks {
   showError(message: string): void;
 }
 
+let toastWired = false;
 let hooks: ApiHooks = {
   token: () => null,
   onUnauthorized: () => {},
@@ -66,6 +68,7 @@ let hooks: ApiHooks = {
 /** The session and the toast are wired in once by the app (keeps this module free of React). */
 export function configureApi(next: Partial<ApiHooks>): void {
   hooks = { ...hooks, ...next };
+  if (next.showError) toastWired = true;
 }
 
 function buildUrl(path: string, query: RequestOptions['query'], token: string | null): string {

@@ -27,8 +27,9 @@ export async function uploadForm<T>(path: string, form: FormData, options: { sil
     body.msg,
   );
   error.call = `POST ${path.split('?')[0]}`;
-  if (!options.silent) {
-    feedback()?.message.error(error.message);
+  const toast = options.silent ? null : feedback();
+  if (toast) {
+    toast.message.error(error.message);
     error.shown = true;
   }
   throw error;

@@ -75,7 +75,10 @@ describe('one place turns a refused call into what a person reads', { timeout: 6
   });
 
   it('names the failed call on an API error', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(403, { success: false, code: 'FORBIDDEN', msg: 'no permission' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(403, { success: false, code: 'FORBIDDEN', msg: 'no permission' })),
+    );
     const error = await api.post('/api/Orders?x=1', {}, { silent: true }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).call).toBe('POST /api/Orders');

@@ -41,20 +41,23 @@ const dialogs: [string, string, () => ReactNode][] = [
 ];
 
 describe('an invalid Save on the three forms', { timeout: 90_000 }, () => {
-  it.each(dialogs)('%s: the fields say what is missing, nothing is sent, no unhandled rejection', async (_p, ok, ui) => {
-    const fetch = emptyServer();
-    await renderWithApp(ui(), 'en');
-    const save = await screen.findByRole('button', { name: ok }, { timeout: 30_000 });
-    fireEvent.click(save);
-    await waitFor(() => expect(document.querySelectorAll('.ant-form-item-explain-error').length).toBeGreaterThan(0), {
-      timeout: 20_000,
-    });
-    // A second click while the form is still wrong: still nothing thrown.
-    fireEvent.click(save);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(fetch.mock.calls.filter(([, init]) => init?.method && init.method !== 'GET')).toEqual([]);
-    expect(rejections.map((r) => (r instanceof ApiError ? r.code : String(r)))).toEqual([]);
-    const texts = [...document.querySelectorAll('.ant-form-item-explain-error')].map((e) => e.textContent ?? '');
-    expect(texts.join(' ')).not.toMatch(/\[object|[\u4e00-\u9fff]/);
-  });
+  it.each(dialogs)(
+    '%s: the fields say what is missing, nothing is sent, no unhandled rejection',
+    async (_p, ok, ui) => {
+      const fetch = emptyServer();
+      await renderWithApp(ui(), 'en');
+      const save = await screen.findByRole('button', { name: ok }, { timeout: 30_000 });
+      fireEvent.click(save);
+      await waitFor(() => expect(document.querySelectorAll('.ant-form-item-explain-error').length).toBeGreaterThan(0), {
+        timeout: 20_000,
+      });
+      // A second click while the form is still wrong: still nothing thrown.
+      fireEvent.click(save);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(fetch.mock.calls.filter(([, init]) => init?.method && init.method !== 'GET')).toEqual([]);
+      expect(rejections.map((r) => (r instanceof ApiError ? r.code : String(r)))).toEqual([]);
+      const texts = [...document.querySelectorAll('.ant-form-item-explain-error')].map((e) => e.textContent ?? '');
+      expect(texts.join(' ')).not.toMatch(/\[object|[\u4e00-\u9fff]/);
+    },
+  );
 });
