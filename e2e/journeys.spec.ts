@@ -21,10 +21,15 @@ const ROBOT = { id: 'RSZ1012', name: '阳光广场-12' };
 /** antd puts a space between two Chinese characters of a button. */
 const zhButton = (text: string) => new RegExp(`^${[...text].join('\\s?')}$`);
 
-async function pageAs(browser: Browser, username: string, mode: Mode = 'operator'): Promise<Page> {
-  const context = await browser.newContext({ locale: 'zh-CN' });
+async function pageAs(
+  browser: Browser,
+  username: string,
+  mode: Mode = 'operator',
+  lang: 'zh' | 'en' = 'zh',
+): Promise<Page> {
+  const context = await browser.newContext({ locale: lang === 'zh' ? 'zh-CN' : 'en-US' });
   const page = await context.newPage();
-  await login(page, username, mode);
+  await login(page, username, mode, lang);
   return page;
 }
 
@@ -122,10 +127,10 @@ test('owner: sees the plays on its robots and its own robots only, and approves 
   await page.context().close();
 });
 
-// The operator is `ops`, the operating company's account: an account of role operator (operator1) reviews only
-// the plans of its own account subtree, and adv belongs to ops.
+// The operator is operator1, adv's parent in the demo tree (README "Demo accounts"): an operator reviews the plans
+// of its account subtree and of the customers it manages (issue 38).
 test('operator: approves the application, and the plan is issued to the robot', async ({ browser }) => {
-  const page = await pageAs(browser, 'ops');
+  const page = await pageAs(browser, 'operator1');
   await approve(page);
   await open(page, '/ad/List');
   const row = page.getByRole('row', { name: new RegExp(plan) });
@@ -176,38 +181,63 @@ test('salesperson: a new lead, then an order for a plan of its customer on a rob
   await page.context().close();
 });
 
-test('regional branch: sees the customers of its branch and not those of others', async ({ browser }) => {
-  const page = await pageAs(browser, 'east');
-  await open(page, '/customer/customer');
-  const table = page.locator('.ant-table-tbody');
-  for (const customer of ['Bright Books', 'Green Gym', 'Ocean Travel'])
-    await expect(table.getByText(new RegExp(customer)).first()).toBeVisible({ timeout: 45_000 });
-  await expect(table.getByText(/Lucky Coffee/)).toHaveCount(0);
-  await expect(table.getByText(/Fresh Mart/)).toHaveCount(0);
-  await page.context().close();
-});
+for (const lang of ['zh', 'en'] as const)
+  test(`regional branch: sees the customers of its branch and not those of others (${lang})`, async ({ browser }) => {
+    const page = await pageAs(browser, 'east', 'operator', lang);
+    await open(page, '/customer/customer');
+    const table = page.locator('.ant-table-tbody');
+    for (const customer of ['Bright Books', 'Green Gym', 'Ocean Travel'])
+      await expect(table.getByText(new RegExp(customer)).first()).toBeVisible({ timeout: 45_000 });
+    await expect(table.getByText(/Lucky Coffee/)).toHaveCount(0);
+    await expect(table.getByText(/Fresh Mart/)).toHaveCount(0);
+    await page.context().close();
+  });
 
-test('root: creates an operator account, which then logs in', async ({ browser }) => {
-  const page = await pageAs(browser, 'root');
-  const username = `journey_${suffix}`;
-  await open(page, '/accountInformation/index');
-  await page.getByRole('button', { name: '新建账号' }).click({ timeout: 45_000 });
-  const form = page.getByTestId('account-form');
-  await form.getByLabel('登录账号', { exact: true }).fill(username);
-  await form.getByLabel('密码', { exact: true }).fill(PASSWORD);
-  await form.getByLabel('名称', { exact: true }).fill(`旅程运营${suffix}`);
-  await expect(form.getByLabel('角色')).toBeVisible();
-  await page
-    .getByRole('dialog', { name: '新建账号' })
-    .getByRole('button', { name: zhButton('保存') })
-    .click();
-  await expect(page.getByText('创建成功')).toBeVisible();
-  const row = page.getByRole('row', { name: new RegExp(`旅程运营${suffix}`) });
-  await expect(row).toContainText('运营');
+/** The root journey's words in each language. */
+const ROOT_WORDS = {
+  zh: {
+    create: '新建账号',
+    username: '登录账号',
+    password: '密码',
+    name: '名称',
+    role: '角色',
+    save: zhButton('保存'),
+    created: '创建成功',
+    operator: '运营',
+  },
+  en: {
+    create: 'New account',
+    username: 'Login name',
+    password: 'Password',
+    name: 'Name',
+    role: 'Role',
+    save: 'Save',
+    created: 'Created',
+    operator: 'Operator',
+  },
+} as const;
 
-  const fresh = await (await browser.newContext({ locale: 'zh-CN' })).newPage();
-  await loginThroughForm(fresh, username);
-  await expect(fresh.locator('.ra-sider').getByRole('menuitem', { name: '广告', exact: true })).toBeVisible();
-  await fresh.context().close();
-  await page.context().close();
-});
+for (const lang of ['zh', 'en'] as const)
+  test(`root: creates an operator account, which then logs in (${lang})`, async ({ browser }) => {
+    const w = ROOT_WORDS[lang];
+    const page = await pageAs(browser, 'root', 'operator', lang);
+    const username = `journey_${lang}${suffix}`;
+    const name = `旅程运营${lang}${suffix}`;
+    await open(page, '/accountInformation/index');
+    await page.getByRole('button', { name: w.create }).click({ timeout: 45_000 });
+    const form = page.getByTestId('account-form');
+    await form.getByLabel(w.username, { exact: true }).fill(username);
+    await form.getByLabel(w.password, { exact: true }).fill(PASSWORD);
+    await form.getByLabel(w.name, { exact: true }).fill(name);
+    await expect(form.getByLabel(w.role)).toBeVisible();
+    await page.getByRole('dialog', { name: w.create }).getByRole('button', { name: w.save }).click();
+    await expect(page.getByText(w.created)).toBeVisible();
+    const row = page.getByRole('row', { name: new RegExp(name) });
+    await expect(row).toContainText(w.operator);
+
+    const fresh = await (await browser.newContext({ locale: 'zh-CN' })).newPage();
+    await loginThroughForm(fresh, username);
+    await expect(fresh.locator('.ra-sider').getByRole('menuitem', { name: '广告', exact: true })).toBeVisible();
+    await fresh.context().close();
+    await page.context().close();
+  });

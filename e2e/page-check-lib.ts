@@ -158,13 +158,41 @@ const LATIN_ON_ZH = new Set(
 const KEY = /(?:^|\s)([a-z][a-zA-Z0-9]*(?:\.[a-zA-Z][a-zA-Z0-9]*){1,4})(?=\s|$)/g;
 const FILE_END = /\.(png|jpe?g|gif|webp|svg|mp4|webm|mov|pdf|pptx?|xlsx?|csv|html?|zip|json|txt|com|cn|net|org|io)$/i;
 
+const LOCALES_DIR = path.join(import.meta.dirname, '..', 'apps/web/src/locales');
+
+/**
+ * The Chinese words of the app's vocabularies (industries, device types, states, sales types, list types,
+ * property types): shown as data (a table cell, a drawer's value), they are still the app's words, and an
+ * English page shows them in English (issue 38: "Industry 制造业" in the en device drawer).
+ */
+export function vocabularyTerms(localesDir = LOCALES_DIR): Set<string> {
+  const read = (ns: string) =>
+    JSON.parse(fs.readFileSync(path.join(localesDir, 'zh', `${ns}.json`), 'utf8')) as Record<string, unknown>;
+  const terms = new Set<string>();
+  const add = (map: unknown) => {
+    if (map && typeof map === 'object') for (const v of Object.values(map)) if (typeof v === 'string') terms.add(v);
+  };
+  const devices = read('devices');
+  for (const k of ['types', 'states', 'salesTypes', 'listTypes', 'projectTypes']) add(devices[k]);
+  add(read('common').industry);
+  add(read('sales').industry);
+  // Only words with Chinese in them: a brand name kept in Latin letters ("Voko") reads the same in both.
+  for (const term of terms) if (!CJK.test(term)) terms.delete(term);
+  return terms;
+}
+let vocabulary: Set<string> | null = null;
+
 /** Problems in the language of the visible text (see LATIN_ON_ZH and DATA_SELECTOR). */
 export function languageProblems(texts: readonly TextPiece[], lang: Lang): string[] {
   const problems: string[] = [];
+  vocabulary ??= vocabularyTerms();
   for (const piece of texts) {
     for (const m of piece.text.matchAll(KEY)) {
       const key = m[1] as string;
       if (!FILE_END.test(key)) problems.push(`raw i18n key "${key}" (${piece.where})`);
+    }
+    if (piece.data && lang === 'en' && vocabulary.has(piece.text)) {
+      problems.push(`Chinese vocabulary on the English page: "${piece.text}" (${piece.where})`);
     }
     if (piece.data) continue;
     if (lang === 'en' && CJK.test(piece.text)) {
@@ -224,7 +252,13 @@ export async function settle(page: Page, ms = 5_000, watch?: PageWatch, started 
   }
 }
 
-/** Console errors, uncaught page errors and failed API calls, collected while a page is watched. */
+/** How the app's error reporter names an unhandled rejection on the console, and how the check reports it. */
+export const UNHANDLED = 'unhandled rejection: ';
+
+/**
+ * Console errors, uncaught page errors, unhandled rejections and failed API calls, collected while a page is
+ * watched.
+ */
 export class PageWatch {
   readonly problems: string[] = [];
   /** API calls a page is allowed to fail, as `METHOD path status` prefixes, each with its reason. */
@@ -234,6 +268,11 @@ export class PageWatch {
   ) {
     page.on('console', (msg) => {
       if (msg.type() !== 'error') return;
+      // The app's error reporter names every promise rejected with nobody to handle it (lib/error-log.ts).
+      if (msg.text().startsWith(UNHANDLED)) {
+        this.problems.push(`${UNHANDLED}${msg.text().slice(UNHANDLED.length, UNHANDLED.length + 200)}`);
+        return;
+      }
       const where = msg.location().url ? ` (${new URL(msg.location().url).pathname})` : '';
       this.problems.push(`console error: ${msg.text().slice(0, 200)}${where}`);
     });

@@ -7,7 +7,10 @@ import type { Page } from '@playwright/test';
  *   `fixed: 'left' | 'right'` columns overlaps the visible box of a header cell that is not fixed, so a
  *   person sees every column the table shows without scrolling it;
  * - no clipped header: every header's text lies inside its cell (and inside any element of the cell that
- *   hides overflow, such as an ellipsis), so it is read whole.
+ *   hides overflow, such as an ellipsis), so it is read whole;
+ * - no cut identifier (issue 38): in a column of key identifiers (a header ending in "ID" or "编号", such as
+ *   the order ID or the device ID), no cell's text is cut short, unless the cell offers the whole value to
+ *   copy (antd's copy button).
  */
 
 export interface CellLines {
@@ -31,14 +34,25 @@ export interface ClippedHeader {
   px: number;
 }
 
+export interface CutIdentifier {
+  column: string;
+  text: string;
+  /** How many pixels of the value are hidden. */
+  px: number;
+}
+
 export interface TableLook {
   tall: CellLines[];
   covered: CoveredColumn[];
   clipped: ClippedHeader[];
+  cut: CutIdentifier[];
 }
 
+/** The header of a column of key identifiers: "Order ID", "Device ID", "设备ID", "订单编号". */
+export const IDENTIFIER_HEADER = /(?:\bID|编号)$/;
+
 export async function lookAtTables(page: Page): Promise<TableLook> {
-  return page.evaluate(() => {
+  return page.evaluate((identifierHeader) => {
     const visible = (el: Element) =>
       el.checkVisibility({ opacityProperty: true, visibilityProperty: true, contentVisibilityAuto: true });
     const textOf = (el: Element) => (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 60);
@@ -126,8 +140,30 @@ export async function lookAtTables(page: Page): Promise<TableLook> {
       }
       if (worst > 1) clipped.push({ text: textOf(cell), px: Math.round(worst) });
     }
-    return { tall, covered, clipped };
-  });
+    // Key identifiers: a cell's text wider than what shows of it (an ellipsis or a clipping box) is cut.
+    const identifier = new RegExp(identifierHeader);
+    const cut: { column: string; text: string; px: number }[] = [];
+    for (const table of document.querySelectorAll('.ant-table')) {
+      const headRows = table.querySelectorAll('.ant-table-thead > tr');
+      const heads = [...(headRows[headRows.length - 1]?.children ?? [])];
+      heads.forEach((th, index) => {
+        const column = textOf(th);
+        if (!identifier.test(column)) return;
+        for (const row of table.querySelectorAll('.ant-table-tbody > tr.ant-table-row')) {
+          const td = row.children[index];
+          if (!td || skip(td) || td.querySelector('.ant-typography-copy')) continue;
+          let hidden = 0;
+          for (const el of [td, ...td.querySelectorAll('*')]) {
+            const style = getComputedStyle(el);
+            if (style.overflowX === 'visible' && style.textOverflow !== 'ellipsis') continue;
+            hidden = Math.max(hidden, el.scrollWidth - el.clientWidth);
+          }
+          if (hidden > 1) cut.push({ column, text: textOf(td), px: hidden });
+        }
+      });
+    }
+    return { tall, covered, clipped, cut };
+  }, IDENTIFIER_HEADER.source);
 }
 
 /** Problems of the tables, one line each. */
@@ -138,5 +174,6 @@ export function tableProblems(look: TableLook): string[] {
       (c) => `table column "${c.column}" lies under the fixed column "${c.fixed}" (${c.px} px covered)`,
     ),
     ...look.clipped.map((c) => `table header clipped: "${c.text}" (${c.px} px of text cut off)`),
+    ...look.cut.map((c) => `identifier cut in column "${c.column}": "${c.text}" (${c.px} px hidden)`),
   ];
 }

@@ -7,6 +7,7 @@ import {
   apiGet,
   checkShownPage,
   type Lang,
+  languageProblems,
   menuPaths,
   openInApp,
   PageWatch,
@@ -430,5 +431,43 @@ test.describe('page check', () => {
     const problems = await checkShownPage(page, { lang: 'en', label: 'plans', since: Date.now(), watch });
     expect(problems).toContain('plans: loading state still showing after 5 s (ant-skeleton)');
     expect(watch.take()).toEqual([]);
+  });
+  test('the check reports an unhandled rejection and a cut identifier cell', async ({ page }) => {
+    const watch = new PageWatch(page, EXPECTED_FAILURES);
+    await loginAsRoot(page, 1440);
+    await openPlanList(page);
+    expect(watch.take()).toEqual([]);
+    // A form's Save that throws what antd's validateFields() throws, with nobody to catch it (issue 38).
+    await page.evaluate(() => {
+      void Promise.reject({ errorFields: [{ name: ['name'], errors: ['required'] }], values: {} });
+    });
+    await expect.poll(() => watch.problems.join('\n')).toContain('unhandled rejection: form validation failed: name');
+    watch.take();
+    // An order ID in a column too narrow for it, ended with an ellipsis (the en order list of issue 38).
+    const cut = (problems: string[]) => problems.filter((p) => p.includes('identifier cut'));
+    expect(cut(await checkShownPage(page, { lang: 'en', label: 'plans' }))).toEqual([]);
+    await page.evaluate(() => {
+      const host = document.createElement('div');
+      host.className = 'ant-table';
+      host.innerHTML = `<table style="table-layout: fixed; width: 200px"><thead class="ant-table-thead"><tr>
+        <th style="width: 90px">Order ID</th><th>Name</th></tr></thead><tbody class="ant-table-tbody">
+        <tr class="ant-table-row"><td style="overflow: hidden; white-space: nowrap; text-overflow: ellipsis">
+        O2026120700011A2B</td><td>Spring sale</td></tr></tbody></table>`;
+      Object.assign(host.style, { position: 'fixed', top: '100px', left: '400px', background: '#fff' });
+      document.body.append(host);
+    });
+    const problems = cut(await checkShownPage(page, { lang: 'en', label: 'plans' }));
+    expect(problems.join('\n')).toMatch(
+      /plans: identifier cut in column "Order ID": "O2026120700011A2B" \(\d+ px hidden\)/,
+    );
+  });
+  test('the check reports a vocabulary word left in Chinese on an English page, not a name typed in Chinese', () => {
+    const piece = (text: string) => ({ text, data: true, where: 'div.ant-descriptions-item-content' });
+    expect(languageProblems([piece('制造业'), piece('安保机器人')], 'en')).toEqual([
+      'Chinese vocabulary on the English page: "制造业" (div.ant-descriptions-item-content)',
+      'Chinese vocabulary on the English page: "安保机器人" (div.ant-descriptions-item-content)',
+    ]);
+    expect(languageProblems([piece('星光影城'), piece('阳光广场-03')], 'en')).toEqual([]);
+    expect(languageProblems([piece('制造业')], 'zh')).toEqual([]);
   });
 });

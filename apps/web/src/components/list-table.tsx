@@ -1,5 +1,6 @@
 import type { TableColumnType, TablePaginationConfig, TableProps } from 'antd';
 import type { ReactNode } from 'react';
+import { i18n } from '../lib/i18n';
 import { EmptyState, type EmptyStateProps } from './empty-state';
 import { QueryError } from './query-error';
 
@@ -165,6 +166,8 @@ export function serverPagination(
     current: Math.floor(page.start / page.limit) + 1,
     pageSize: page.limit,
     total: total ?? 0,
+    // The total with its word ("320 items", "共 320 条"), never a bare number (issue 38).
+    showTotal: (n) => i18n.t('common:pager.total', { count: n }),
     showSizeChanger: true,
     onChange: (current, limit) => onChange({ start: (current - 1) * limit, limit }),
   };

@@ -2,6 +2,7 @@ import { DownOutlined } from '@ant-design/icons';
 import { App, Button, Dropdown, Popconfirm, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { showFormFailure } from '../lib/form-errors';
 
 /** One button of a row. */
 export interface RowAction {
@@ -23,17 +24,27 @@ export interface RowAction {
  */
 export function RowActions({ actions, inline = 2 }: { actions: RowAction[]; inline?: number }) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const { modal, message } = App.useApp();
+  // An action that fails shows why (lib/form-errors) and never leaves an unhandled rejection.
+  const act = (a: RowAction): Promise<void> => {
+    const fail = (error: unknown) => void showFormFailure(null, error, message.error);
+    try {
+      return Promise.resolve(a.onClick()).then(() => undefined, fail);
+    } catch (error) {
+      fail(error);
+      return Promise.resolve();
+    }
+  };
   const shown = actions.filter((a) => a.visible !== false);
   // "More" for a single action would take the room of the action itself.
   const head = shown.length <= inline + 1 ? shown : shown.slice(0, inline);
   const rest = shown.slice(head.length);
   const run = (a: RowAction) => {
-    if (!a.confirm) return void a.onClick();
+    if (!a.confirm) return void act(a);
     modal.confirm({
       title: a.confirm,
       okButtonProps: { danger: a.danger },
-      onOk: () => a.onClick(),
+      onOk: () => act(a),
     });
   };
   return (
@@ -46,13 +57,13 @@ export function RowActions({ actions, inline = 2 }: { actions: RowAction[]; inli
             type={a.primary ? 'primary' : 'link'}
             danger={a.danger}
             disabled={a.disabled}
-            onClick={a.confirm ? undefined : () => void a.onClick()}
+            onClick={a.confirm ? undefined : () => void act(a)}
           >
             {a.label}
           </Button>
         );
         return a.confirm ? (
-          <Popconfirm key={a.key} title={a.confirm} onConfirm={() => a.onClick()} disabled={a.disabled}>
+          <Popconfirm key={a.key} title={a.confirm} onConfirm={() => act(a)} disabled={a.disabled}>
             {button}
           </Popconfirm>
         ) : (

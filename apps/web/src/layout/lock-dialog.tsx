@@ -1,6 +1,7 @@
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { submitForm } from '../lib/form-errors';
 import { hashLockPassword, lockStore } from '../lib/session';
 
 /** Locks the screen with a password of the user's choice (kept only as a hash, cleared at login and logout). */
@@ -8,12 +9,16 @@ export default function LockDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [form] = Form.useForm<{ password: string }>();
-  const submit = async () => {
-    const { password } = await form.validateFields();
-    lockStore.set({ locked: true, hash: await hashLockPassword(password.trim()) });
-    onClose();
-    navigate('/lock');
-  };
+  const submit = () =>
+    submitForm(
+      form,
+      () => {},
+      async ({ password }) => {
+        lockStore.set({ locked: true, hash: await hashLockPassword(password.trim()) });
+        onClose();
+        navigate('/lock');
+      },
+    );
   return (
     <Modal
       open

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../app/auth';
 import { ApiError, api } from '../lib/api-client';
+import { validValues } from '../lib/form-errors';
 import { lang } from '../lib/i18n';
 import { schemaRule } from '../lib/rules';
 import { sessionStore } from '../lib/session';
@@ -28,7 +29,8 @@ export default function PasswordDialog({ onClose }: { onClose: () => void }) {
   const attempts = attemptsStore.use((n) => n);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validValues(form);
+    if (!values) return;
     setBusy(true);
     try {
       await api.post(

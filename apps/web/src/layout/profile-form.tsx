@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError, api } from '../lib/api-client';
+import { validValues } from '../lib/form-errors';
 import { lang } from '../lib/i18n';
 import { checkRule } from '../lib/rules';
 import { sessionStore, updateUser } from '../lib/session';
@@ -28,7 +29,8 @@ export function useProfileSave(form: FormInstance<ProfileValues>, onSaved?: () =
   const save = async () => {
     const user = sessionStore.get().user;
     if (!user) return;
-    const values = await form.validateFields();
+    const values = await validValues(form);
+    if (!values) return;
     setBusy(true);
     try {
       const body: z.input<typeof profileBody> = {

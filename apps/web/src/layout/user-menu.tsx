@@ -1,4 +1,11 @@
-import { DownOutlined, LockOutlined, LogoutOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  ApiOutlined,
+  DownOutlined,
+  LockOutlined,
+  LogoutOutlined,
+  SafetyOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { Dropdown, type MenuProps } from 'antd';
 import Avatar from 'antd/es/avatar/Avatar';
 import { lazy, Suspense, useState } from 'react';
@@ -12,6 +19,8 @@ const ProfileDialog = lazy(() => import('./profile-dialog'));
 const LockDialog = lazy(() => import('./lock-dialog'));
 
 const DEFAULT_AVATAR = '/favicon.svg';
+/** The server's API documentation (Swagger UI, apps/server's OpenAPI plugin). */
+export const API_DOCS_PATH = '/api/docs';
 
 /** Spec sections 1 and 6: change password (not for advertisers_special and project), user info (not for advertisers_special), lock, log out. */
 export function UserMenu() {
@@ -27,10 +36,25 @@ export function UserMenu() {
       ? [{ key: 'password', icon: <SafetyOutlined />, label: t('user.changePassword') }]
       : []),
     { key: 'lock', icon: <LockOutlined />, label: t('user.lock') },
+    // Root (principals root) reads the API documentation of the server (issue 38), in a new tab.
+    ...(user.principals === 'root'
+      ? [
+          {
+            key: 'apiDocs',
+            icon: <ApiOutlined />,
+            label: (
+              <a href={API_DOCS_PATH} target="_blank" rel="noreferrer" data-testid="api-docs-link">
+                {t('user.apiDocs')}
+              </a>
+            ),
+          },
+        ]
+      : []),
     { type: 'divider' as const },
     { key: 'logout', icon: <LogoutOutlined />, label: t('user.logout'), danger: true },
   ];
   const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'apiDocs') return; // the link opens the documentation itself
     if (key === 'logout') {
       modal.confirm({
         title: t('user.logoutTitle'),

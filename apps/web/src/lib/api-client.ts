@@ -16,6 +16,21 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
+  /** The call that failed, `METHOD /path` (for the error log). */
+  call = '';
+  /** The API client already showed the message as a toast (the call was not `silent`). */
+  shown = false;
+}
+
+/** Marks where an error came from and whether it was shown; returns it (to be thrown). */
+function finish(error: ApiError, method: string, path: string, show: boolean): ApiError {
+  error.call = `${method} ${path.split('?')[0]}`;
+  if (show) {
+    hooks.showError(error.message);
+    // Shown only when the app wired a toast in (a part rendered alone, as in a test, has none).
+    error.shown = toastWired;
+  }
+  return error;
 }
 
 /** The data part of a response envelope: `data` for records, `{ total, datas }` for pages. */
@@ -43,6 +58,7 @@ export interface ApiHooks {
   showError(message: string): void;
 }
 
+let toastWired = false;
 let hooks: ApiHooks = {
   token: () => null,
   onUnauthorized: () => {},
@@ -52,6 +68,7 @@ let hooks: ApiHooks = {
 /** The session and the toast are wired in once by the app (keeps this module free of React). */
 export function configureApi(next: Partial<ApiHooks>): void {
   hooks = { ...hooks, ...next };
+  if (next.showError) toastWired = true;
 }
 
 function buildUrl(path: string, query: RequestOptions['query'], token: string | null): string {
@@ -131,8 +148,7 @@ export async function apiRequest<E>(
     if (options.signal?.aborted) throw cause;
     const timedOut = timeout.aborted;
     const error = new ApiError(timedOut ? 'TIMEOUT' : 'NETWORK', localText(timedOut ? 'timeout' : 'network'), 0);
-    if (!options.silent) hooks.showError(error.message);
-    throw error;
+    throw finish(error, method, path, !options.silent);
   }
 
   let body: unknown = null;
@@ -171,8 +187,7 @@ export async function apiRequest<E>(
     error = classify401(error);
     if (!options.keepSessionOn401) hooks.onUnauthorized(error);
   }
-  if (!options.silent) hooks.showError(error.message);
-  throw error;
+  throw finish(error, method, path, !options.silent);
 }
 
 /** The envelope without `success` (for answers such as `{ data, total, unread }`). */

@@ -26,7 +26,12 @@ export async function uploadForm<T>(path: string, form: FormData, options: { sil
     body.field,
     body.msg,
   );
-  if (!options.silent) feedback()?.message.error(error.message);
+  error.call = `POST ${path.split('?')[0]}`;
+  const toast = options.silent ? null : feedback();
+  if (toast) {
+    toast.message.error(error.message);
+    error.shown = true;
+  }
   throw error;
 }
 

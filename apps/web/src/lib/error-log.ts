@@ -1,3 +1,4 @@
+import { describeFailure } from './form-errors';
 import { createStore } from './store';
 
 /** One unhandled front-end error (spec sections 3 and 8). */
@@ -22,13 +23,14 @@ export function setErrorLogSender(send: (entry: ErrorLogEntry) => Promise<unknow
 }
 
 export function recordError(type: ErrorLogEntry['type'], error: unknown, info = ''): void {
-  const err = error instanceof Error ? error : null;
+  // Code, message and the failed call of an API error; never "[object Object]" for a plain object.
+  const described = describeFailure(error);
   const entry: ErrorLogEntry = {
     url: window.location.href,
     time: Math.floor(Date.now() / 1000),
     type,
-    message: (err?.message ?? String(error)).slice(0, 2000),
-    stack: (err?.stack ?? '').slice(0, 8000),
+    message: described.message.slice(0, 2000),
+    stack: described.stack.slice(0, 8000),
     info: info.slice(0, 4000),
   };
   errorLogStore.set((list) => [entry, ...list].slice(0, MAX_ENTRIES));
@@ -48,8 +50,9 @@ export function installErrorLog(): void {
     );
   });
   window.addEventListener('unhandledrejection', (event) => {
-    // API failures were already shown to the user; they are not front-end faults.
-    if ((event.reason as { name?: string } | null)?.name === 'ApiError') return;
+    // A promise nobody handled is a front-end fault, an API refusal included (its form should have shown it):
+    // it is logged with its code, message and call, and named on the console (the page check fails on it).
     recordError('unhandledrejection', event.reason);
+    console.error(`unhandled rejection: ${describeFailure(event.reason).message}`);
   });
 }

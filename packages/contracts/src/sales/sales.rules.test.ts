@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   allowedOrderActions,
   fenToYuanText,
+  formatMoneyFen,
   nextOrderState,
   ORDER_ACTIONS,
   ORDER_STATES,
@@ -45,6 +46,14 @@ describe('amount with free materials, in fen', () => {
     expect(sumFen(at(4))).toBe(240_312);
     expect(fenToYuanText(240_312)).toBe('2403.12');
     expect(fenToYuanText(5)).toBe('0.05');
+  });
+  it('writes money in the language format of documents (the bill PDF): currency, thousands, 2 decimals', () => {
+    expect(formatMoneyFen(180_000, 'zh')).toBe('¥1,800.00');
+    expect(formatMoneyFen(180_000, 'en')).toBe('CNY 1,800.00');
+    expect(formatMoneyFen(123_456_789, 'zh')).toBe('¥1,234,567.89');
+    expect(formatMoneyFen(-30_000, 'zh')).toBe('-¥300.00');
+    expect(formatMoneyFen(5, 'en')).toBe('CNY 0.05');
+    expect(formatMoneyFen(99_999, 'zh')).toBe('¥999.99');
   });
   it('proposes a credit for missing devices, floored to the fen', () => {
     expect(shortfallCreditFen(10_000, 3, 2)).toBe(3333);

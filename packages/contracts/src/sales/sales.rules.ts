@@ -130,6 +130,17 @@ export function fenToYuanText(fen: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/**
+ * Fen as money in the language's format, as people read it on screen and in documents (issue 38):
+ * zh "¥1,800.00", en "CNY 1,800.00" (thousands grouped, 2 decimals, a minus sign before the currency).
+ */
+export function formatMoneyFen(fen: number, language: 'zh' | 'en'): string {
+  const sign = fen < 0 ? '-' : '';
+  const [whole = '0', cents = '00'] = fenToYuanText(Math.abs(fen)).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return language === 'zh' ? `${sign}¥${grouped}.${cents}` : `${sign}CNY ${grouped}.${cents}`;
+}
+
 /** Lead follow-up states and priorities (spec section 4). */
 export const FOLLOW_STATES = ['notFollowed', 'following', 'completed', 'discarded'] as const;
 export type FollowState = (typeof FOLLOW_STATES)[number];

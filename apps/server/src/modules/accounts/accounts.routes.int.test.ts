@@ -333,8 +333,9 @@ describe('advertiser accounts and customers', () => {
       'east_op',
       'owner_east',
     ]);
+    // manager's line (manager > operator1 > adv, adv_nodiy) manages Lucky Coffee and Fresh Mart (issue 38).
     const managerToken = await login(t, 'manager', DEMO_PASSWORD);
-    expect((await req('GET', '/api/Customers', managerToken)).json().total).toBe(0);
+    expect((await req('GET', '/api/Customers', managerToken)).json().total).toBe(2);
   });
 });
 

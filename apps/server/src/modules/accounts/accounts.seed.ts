@@ -24,8 +24,11 @@ export const accountsSeeder: Seeder = {
       { username: 'root', name: 'Root', role: 'super', principals: 'root', phone: '13900000001' },
       { username: 'admin', name: 'Admin', role: 'administrator', principals: 'admin', phone: '13900000002' },
       { username: 'ops', name: 'Operations', role: 'super', parent: 'root', phone: '13900000003' },
+      // The operating company's line (issue 38): ops > manager > operator1 > the advertisers adv, adv_nodiy and
+      // adv_special, whose customers operator1 manages. Each of them reviews and sees these advertisers' plans
+      // (an operator's scope is its account subtree and the customers the subtree manages).
       { username: 'manager', name: 'Manager', role: 'administrator', parent: 'ops', phone: '13900000004' },
-      { username: 'operator1', name: 'Operator One', role: 'operator', parent: 'ops', phone: '13900000005' },
+      { username: 'operator1', name: 'Operator One', role: 'operator', parent: 'manager', phone: '13900000005' },
       // A salesperson (issue 17): an operator with the DIY flag, so that bills (/bill/index) show too.
       { username: 'sales', name: 'Sally Sales', role: 'operator', parent: 'ops', diy: true, phone: '13900000031' },
       {
@@ -50,7 +53,7 @@ export const accountsSeeder: Seeder = {
         username: 'adv',
         name: 'Lucky Coffee',
         role: 'advertisers',
-        parent: 'ops',
+        parent: 'operator1',
         diy: true,
         customerId: lucky,
         phone: '13900000008',
@@ -59,7 +62,7 @@ export const accountsSeeder: Seeder = {
         username: 'adv_nodiy',
         name: 'Fresh Mart',
         role: 'advertisers',
-        parent: 'ops',
+        parent: 'operator1',
         diy: false,
         customerId: fresh,
         phone: '13900000009',
@@ -68,7 +71,7 @@ export const accountsSeeder: Seeder = {
         username: 'adv_special',
         name: 'Special Media',
         role: 'advertisers_special',
-        parent: 'ops',
+        parent: 'operator1',
         customerId: lucky,
         phone: '13900000010',
       },
@@ -120,7 +123,8 @@ export const accountsSeeder: Seeder = {
       ids[row.username] = id;
       await tx.insert(accounts).values({ ...row, id, passwordHash, parentId: parent ? (ids[parent] ?? null) : null });
     }
-    const ownerId = ids.ops ?? null;
+    // Lucky Coffee and Fresh Mart are operator1's customers (in the subtree of manager and ops too).
+    const ownerId = ids.operator1 ?? null;
     await insertCustomers(tx, [
       { id: lucky, name: 'Lucky Coffee', category: 'advertisers', phone: '13800000001', industry: 'catering', ownerId },
       {

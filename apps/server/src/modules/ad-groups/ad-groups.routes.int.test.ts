@@ -157,6 +157,8 @@ describe('AdvertGroups', () => {
     const ids = [2, 3, 4, 5].map((r) => sheet?.getCell(`A${r}`).value);
     expect(ids).toEqual(['GRP00002', 'GRP00003', 'GRP00006', 'GRP00007']);
     expect(sheet?.getCell('D2').value).toBe('Offline');
+    // The device type in words of the language, not its code (issue 38).
+    expect(sheet?.getCell('C2').value).toBe('Service robot');
     // Somebody else cannot read it.
     expect((await req('GET', `/api/AdvertGroups/queryExportState?key=${key}`, adv)).statusCode).toBe(404);
     expect((await req('GET', state.url, adv)).statusCode).toBe(404);
@@ -170,6 +172,7 @@ describe('AdvertGroups', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
     expect(book.worksheets[0]?.getCell('A1').value).toBe('设备ID');
+    expect(book.worksheets[0]?.getCell('C2').value).toBe('服务机器人');
     const empty = await req('GET', `/api/AdvertGroups/exportRobotInfo?id=${groupId}&robotId=ZZZ`, { ...op, ...en });
     expect(empty.statusCode).toBe(422);
     expect(empty.json().msg).toBe('Export data is empty and cannot be exported');

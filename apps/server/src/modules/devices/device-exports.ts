@@ -30,6 +30,7 @@ function words(lang: Language) {
     headers: texts(lang, 'devices:export.headers'),
     state: texts(lang, 'devices:export.state'),
     salesType: texts(lang, 'devices:export.salesType'),
+    type: texts(lang, 'devices:export.type'),
   };
 }
 
@@ -102,6 +103,7 @@ export async function runExport(ctx: DevicesContext, key: string, groupMembers: 
                 ...withRegionNames(dto, lang),
                 state: w.state[dto.state] ?? dto.state,
                 salesType: w.salesType[dto.salesType] ?? dto.salesType,
+                type: w.type[dto.type] ?? dto.type,
               };
             });
           },

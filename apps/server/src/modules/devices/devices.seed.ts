@@ -46,7 +46,8 @@ export const DEMO_PROJECTS = [
 ] as const;
 
 const SCENES = ['大堂', '商场中庭', '影院大厅', '电梯厅', '停车场', '前台'];
-const INDUSTRIES = ['零售', '餐饮', '金融', '地产', '文化娱乐', '制造业'];
+// Values of the industry catalogue (contracts INDUSTRIES), shown in the user's language (issue 38).
+const INDUSTRIES = ['wholesale_retail', 'catering', 'finance', 'real_estate', 'culture', 'manufacturing'];
 export const DEMO_ROBOT_COUNT = 320;
 
 /** A few hundred robots across provinces, types and states; properties, scenes and groups. */

@@ -4,7 +4,7 @@ import { toUnixSeconds } from '@robot-ads/contracts/common/time';
 import { fenToYuan } from '@robot-ads/contracts/devices/devices.rules';
 import { formatDate, monthBounds, zoneLabel } from '@robot-ads/contracts/playback/zoned-time';
 import type { BillDto, BillLineDto, BillSummaryDto } from '@robot-ads/contracts/sales/bills.schemas';
-import { fenToYuanText } from '@robot-ads/contracts/sales/sales.rules';
+import { formatMoneyFen } from '@robot-ads/contracts/sales/sales.rules';
 import ExcelJS from 'exceljs';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
@@ -198,7 +198,7 @@ export class BillsService {
         [t.credits, bill.creditsFen],
         [t.balance, bill.balanceFen],
       ] as const) {
-        text(`${label}: ${fenToYuanText(fen)}`);
+        text(`${label}: ${formatMoneyFen(fen, lang)}`);
       }
       doc.moveDown(0.8).fontSize(10);
       const row = (cells: string[], bold = false) => {
@@ -213,7 +213,7 @@ export class BillsService {
       };
       row(t.cols, true);
       for (const l of bill.lines) {
-        row([this.day(l.time), t.kind[l.kind], l.orderNo, l.description, fenToYuanText(l.amountFen)]);
+        row([this.day(l.time), t.kind[l.kind], l.orderNo, l.description, formatMoneyFen(l.amountFen, lang)]);
       }
     });
   }

@@ -1,6 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { newId } from '@robot-ads/contracts/common/ids';
-import { ORDER_ACTIONS, ORDER_STATES, type OrderAction, type OrderState } from '@robot-ads/contracts/sales/sales.rules';
+import {
+  formatMoneyFen,
+  ORDER_ACTIONS,
+  ORDER_STATES,
+  type OrderAction,
+  type OrderState,
+} from '@robot-ads/contracts/sales/sales.rules';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -277,8 +283,9 @@ describe('bills', () => {
   it('downloads the statement as a PDF poppler draws (ink on its title, labels and amounts, zh and en, < 1 MB), and as an xlsx', async () => {
     const bill = (await get(`/api/Bills/statement?customerId=${customerId}&month=2026-11`, adv)).json().data;
     for (const [language, words] of [
-      ['zh', ['对账单', 'Lucky', '期末余额', bill.balance.toFixed(2)]],
-      ['en', ['Statement', 'Lucky', 'Closing', bill.balance.toFixed(2)]],
+      // Money in the language's format (issue 38): "¥1,800.00", "CNY 1,800.00".
+      ['zh', ['对账单', 'Lucky', '期末余额', formatMoneyFen(bill.balanceFen, 'zh')]],
+      ['en', ['Statement', 'Lucky', 'Closing', formatMoneyFen(bill.balanceFen, 'en').split(' ')[1] as string]],
     ] as const) {
       const res = await t.app.inject({
         method: 'GET',
@@ -290,6 +297,7 @@ describe('bills', () => {
       expect(res.rawPayload.length).toBeLessThan(1_000_000);
       const text = execFileSync('pdftotext', ['-', '-'], { input: res.rawPayload }).toString();
       expect(text).toContain(language === 'zh' ? '对账单' : 'Closing balance');
+      expect(text).toContain(formatMoneyFen(bill.balanceFen, language));
       // The bill says its zone, and every line's date is the day in that zone, the same in both languages.
       expect(text).toContain(`${language === 'zh' ? '时区' : 'Time zone'}: Asia/Shanghai (UTC+8)`);
       for (const line of bill.lines as { time: number }[]) {

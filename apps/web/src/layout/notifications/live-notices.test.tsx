@@ -4,11 +4,13 @@ import {
   type NotificationName,
 } from '@robot-ads/contracts/notifications/notifications.schemas';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, renderWithApp, resetAfterEach } from '../../test/render-with-app';
 import LiveNotices from './live-notices';
 
 resetAfterEach();
+// The notices already shown are remembered in the browser: each test starts with none.
+beforeEach(() => localStorage.clear());
 
 /** What the server sends for each kind (a new kind without a sample here is a type error). */
 const SAMPLES: Record<NotificationName, Record<string, unknown>> = {
@@ -76,5 +78,39 @@ describe.each(['zh', 'en'] as const)('live notices for users without the bell (%
     // The unknown kind's data looks like a pull ratio, yet only the real pull-ratio message says so.
     expect(screen.getAllByText(expected['playlist.pulled.ratio'][1])).toHaveLength(1);
     expect(document.querySelectorAll('.ant-notification-notice')).toHaveLength(kinds.length);
+  });
+});
+
+describe('a notice is shown once until something new happens', () => {
+  it('does not show again after a reload, even when the server still has it unread; a new message shows', {
+    timeout: 60_000,
+  }, async () => {
+    const unread = [message('playlist.pulled.ratio', 1)];
+    const reads: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (String(input).includes('/api/Notifies/readMessage')) {
+          reads.push(JSON.parse(String(init?.body)).messageId);
+          // The mark does not reach the server (a reload before it is sent, a failed call).
+          return json(500, { success: false, code: 'UNKNOWN', msg: 'down' });
+        }
+        if (String(input).includes('/api/Notifies/queryMessage'))
+          return json(200, { success: true, data: [...unread].reverse(), total: unread.length, unread: unread.length });
+        return json(200, { success: true, data: null });
+      }),
+    );
+    const text = EXPECTED.en['playlist.pulled.ratio'][1];
+    const first = await renderWithApp(<LiveNotices />, 'en');
+    expect(await screen.findByText(text)).toBeTruthy();
+    expect(reads).toEqual(['m1']);
+    first.unmount();
+    for (const n of document.querySelectorAll('.ant-notification-notice')) n.remove();
+
+    // The page loaded again: the same unread message, no notice; then a new one arrives and shows.
+    unread.push({ ...message('playlist.pulled.ratio', 2), data: { id: 'p1', name: 'Latte Week', ratio: 0.75 } });
+    await renderWithApp(<LiveNotices />, 'en');
+    expect(await screen.findByText('Plan "Latte Week" has been pulled by 75% of its devices')).toBeTruthy();
+    expect(screen.queryByText(text)).toBeNull();
   });
 });

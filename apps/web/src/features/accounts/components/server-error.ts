@@ -1,12 +1,12 @@
 import { messageFor } from '@robot-ads/contracts/common/errors';
 import type { FormInstance } from 'antd';
 import type { RuleObject } from 'antd/es/form';
-import { ApiError } from '../../../lib/api-client';
+import { showFormFailure } from '../../../lib/form-errors';
 import { lang } from '../../../lib/i18n';
 
 /**
- * A failed save: the server's message (already in the user's language) on the field it names when the
- * form has that field, else as a toast. Returns nothing; the dialog stays open for a correction.
+ * A failed save (lib/form-errors): the server's message (already in the user's language) on the field it
+ * names when the form has that field, else as a toast. Returns nothing; the dialog stays open for a correction.
  */
 export function showSaveError(
   form: FormInstance,
@@ -14,17 +14,7 @@ export function showSaveError(
   toast: (text: string) => void,
   fallback: string,
 ): void {
-  if (error instanceof ApiError) {
-    const name = error.field;
-    if (name && form.getFieldInstance(name) !== undefined) {
-      form.setFields([{ name, errors: [error.message] }]);
-      return;
-    }
-    toast(error.message);
-    return;
-  }
-  if (error && typeof error === 'object' && 'errorFields' in error) return; // a client-side rule already shows
-  toast(fallback);
+  showFormFailure(form, error, toast, fallback);
 }
 
 type Issue = { path: (string | number)[]; code: string };

@@ -8,6 +8,7 @@ import { DeviceImportDialog } from '../../../components/device-import-dialog';
 import { ExportButton } from '../../../components/export-progress';
 import { listTable } from '../../../components/list-table';
 import { TextSearch } from '../../../components/text-search';
+import { submitForm } from '../../../lib/form-errors';
 import { lang } from '../../../lib/i18n';
 import {
   type AdGroup,
@@ -143,12 +144,13 @@ export default function GroupsPage() {
         title={t('groups.createTitle')}
         onCancel={closeCreate}
         confirmLoading={create.isPending}
-        onOk={async () => {
-          const values = await createForm.validateFields();
-          await create.mutateAsync({ name: values.name.trim(), robotIds: chosen });
-          message.success(t('groups.created'));
-          closeCreate();
-        }}
+        onOk={() =>
+          submitForm(createForm, message.error, async (values) => {
+            await create.mutateAsync({ name: values.name.trim(), robotIds: chosen });
+            message.success(t('groups.created'));
+            closeCreate();
+          })
+        }
         destroyOnHidden
       >
         <GroupNameForm form={createForm} />
@@ -176,12 +178,13 @@ export default function GroupsPage() {
         title={t('groups.renameTitle')}
         onCancel={() => setRenaming(null)}
         confirmLoading={update.isPending}
-        onOk={async () => {
-          const values = await renameForm.validateFields();
-          if (renaming) await update.mutateAsync({ id: renaming.id, name: values.name.trim() });
-          message.success(t('details.saved'));
-          setRenaming(null);
-        }}
+        onOk={() =>
+          submitForm(renameForm, message.error, async (values) => {
+            if (renaming) await update.mutateAsync({ id: renaming.id, name: values.name.trim() });
+            message.success(t('details.saved'));
+            setRenaming(null);
+          })
+        }
         destroyOnHidden
       >
         <GroupNameForm form={renameForm} />

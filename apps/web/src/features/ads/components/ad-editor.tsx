@@ -9,6 +9,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import { showFormFailure } from '../../../lib/form-errors';
 import { lang } from '../../../lib/i18n';
 import { checkRule } from '../../../lib/rules';
 import {
@@ -139,7 +140,13 @@ export function AdEditor({ ad, open, onClose }: { ad: Ad | null; open: boolean; 
     }));
 
   const submit = async () => {
-    const values = await form.validateFields();
+    let values: Awaited<ReturnType<typeof form.validateFields>>;
+    try {
+      values = await form.validateFields();
+    } catch (error) {
+      showFormFailure(form, error, message.error); // a rule failed: the form shows it under its field
+      return;
+    }
     const resourcesObjs =
       values.template === 2
         ? pairs.map((p) => [p.banner, p.main].filter((id): id is string => Boolean(id)))
@@ -176,7 +183,7 @@ export function AdEditor({ ad, open, onClose }: { ad: Ad | null; open: boolean; 
       // A refusal of the QR code or watermark (e.g. the picture is gone) shows under its section.
       const role = error instanceof ApiError ? error.field?.split('.')[0] : undefined;
       if (role === 'qr' || role === 'watermark') setOverlayErrors((e) => ({ ...e, [role]: failureText(error) }));
-      else message.error(failureText(error));
+      else showFormFailure(form, error, message.error, failureText(error));
     }
   };
 

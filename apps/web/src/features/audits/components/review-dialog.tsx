@@ -1,6 +1,7 @@
 import { Alert, App, Form, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { submitForm } from '../../../lib/form-errors';
 import { type Application, useConfirm, useReject } from '../api/audits';
 import { ApplicationRobots, Steps } from './application-table';
 
@@ -20,18 +21,18 @@ export function ReviewDialog({
   const reject = useReject();
   const [form] = Form.useForm<{ note: string }>();
   const [error, setError] = useState<string | null>(null);
-  const submit = async () => {
-    setError(null);
-    const v = await form.validateFields();
-    try {
-      if (decision === 'post') await confirm.mutateAsync({ id: a.id, note: v.note ?? '' });
-      else await reject.mutateAsync({ id: a.id, note: v.note });
-      message.success(t(decision === 'post' ? 'review.approved' : 'review.rejected'));
-      onClose();
-    } catch (err) {
-      setError((err as Error).message);
-    }
-  };
+  const submit = () =>
+    submitForm(form, setError, async (v) => {
+      setError(null);
+      try {
+        if (decision === 'post') await confirm.mutateAsync({ id: a.id, note: v.note ?? '' });
+        else await reject.mutateAsync({ id: a.id, note: v.note });
+        message.success(t(decision === 'post' ? 'review.approved' : 'review.rejected'));
+        onClose();
+      } catch (err) {
+        setError((err as Error).message);
+      }
+    });
   return (
     <Modal
       open

@@ -3,6 +3,7 @@ import { amountSchema } from '@robot-ads/contracts/devices/devices.schemas';
 import { App, Form, InputNumber, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { submitForm } from '../../../lib/form-errors';
 import { lang } from '../../../lib/i18n';
 import { useGroupOptions, useSetGroupPrice } from '../api/prices';
 
@@ -22,16 +23,17 @@ export function GroupPriceDialog({ open, onClose }: { open: boolean; onClose: ()
       confirmLoading={setPrice.isPending}
       onCancel={onClose}
       destroyOnHidden
-      onOk={async () => {
-        const v = await form.validateFields();
-        try {
-          await setPrice.mutateAsync(v);
-          message.success(t('details.saved'));
-          onClose();
-        } catch (err) {
-          message.error((err as Error).message);
-        }
-      }}
+      onOk={() =>
+        submitForm(form, message.error, async (v) => {
+          try {
+            await setPrice.mutateAsync(v);
+            message.success(t('details.saved'));
+            onClose();
+          } catch (err) {
+            message.error((err as Error).message);
+          }
+        })
+      }
     >
       <Form form={form} layout="vertical">
         <Form.Item

@@ -28,6 +28,7 @@ import { DeviceTypeIcon } from '../../../components/device-type-icon';
 import { lang } from '../../../lib/i18n';
 import { regionText } from '../../../lib/regions';
 import { sessionStore } from '../../../lib/session';
+import { industryText } from '../../../lib/vocabulary';
 import { type RobotDetail, useIssueSecret, useRevokeToken, useRobot, useSetInfo } from '../api/devices';
 import { StateTag } from './state-tag';
 
@@ -216,7 +217,9 @@ export function RobotDetailDrawer({ robotId, onClose }: { robotId: string | null
                     <Descriptions.Item label={t('fields.price')}>
                       {r.price !== null ? r.price.toFixed(2) : '-'}
                     </Descriptions.Item>
-                    <Descriptions.Item label={t('fields.industryName')}>{r.industryName ?? '-'}</Descriptions.Item>
+                    <Descriptions.Item label={t('fields.industryName')}>
+                      {industryText(r.industryName)}
+                    </Descriptions.Item>
                     <Descriptions.Item label={t('fields.lastHeartbeat')}>{fmt(r.lastHeartbeat)}</Descriptions.Item>
                     <Descriptions.Item label={t('fields.appVersion')}>{r.appVersion ?? '-'}</Descriptions.Item>
                     <Descriptions.Item label={t('fields.freeStorage')}>

@@ -43,7 +43,7 @@ export function RobotTable({
         pageSize: page.limit,
         total,
         showSizeChanger: true,
-        showTotal: (n) => `${n}`,
+        showTotal: (n) => t('pager.total', { count: n }),
         onChange: (current, limit) => onPage({ start: (current - 1) * limit, limit }),
       }}
       onRow={(r) => (onOpen ? { onDoubleClick: () => onOpen(r.robotId) } : {})}

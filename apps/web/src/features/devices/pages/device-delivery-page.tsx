@@ -1,6 +1,6 @@
 import { Card, Empty, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listTable } from '../../../components/list-table';
 import { type DeliveryInfo, useDeliveryInfo, useRobots } from '../api/devices';
@@ -18,6 +18,17 @@ export default function DeviceDeliveryPage() {
   const [robotId, setRobotId] = useState<string | null>(null);
   const robots = useRobots({ ...page, ...filters });
   const plans = useDeliveryInfo(robotId);
+  // The plan list lies below the devices: a click on a device ID brings it into view (issue 38), as a second
+  // click on the same ID does.
+  const planCard = useRef<HTMLDivElement>(null);
+  const [opened, setOpened] = useState(0);
+  useEffect(() => {
+    if (opened > 0) planCard.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  }, [opened]);
+  const open = (id: string) => {
+    setRobotId(id);
+    setOpened((n) => n + 1);
+  };
   return (
     <>
       <Card title={t('delivery.title')} style={{ marginBottom: 16 }}>
@@ -34,10 +45,14 @@ export default function DeviceDeliveryPage() {
           filtered={Object.values(filters).some((v) => v !== undefined && v !== '')}
           page={page}
           onPage={setPage}
-          onOpen={setRobotId}
+          onOpen={open}
         />
       </Card>
-      <Card title={robotId ? t('delivery.plans', { robotId }) : t('delivery.pick')}>
+      <Card
+        ref={planCard}
+        data-testid="device-plans"
+        title={robotId ? t('delivery.plans', { robotId }) : t('delivery.pick')}
+      >
         {!robotId ? (
           <Empty description={t('delivery.pick')} />
         ) : (

@@ -3,6 +3,7 @@ import { amountSchema } from '@robot-ads/contracts/devices/devices.schemas';
 import { App, Button, Card, Form, InputNumber, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { submitForm } from '../../../lib/form-errors';
 import { lang } from '../../../lib/i18n';
 import { useRobots, useSetPrice } from '../api/devices';
 import { DeviceFilters, type Filters } from '../components/device-filters';
@@ -90,13 +91,14 @@ export default function ScreenPricePage() {
         title={t('screens.setPrice')}
         confirmLoading={setPrice.isPending}
         onCancel={() => setEditing(false)}
-        onOk={async () => {
-          const { price } = await form.validateFields();
-          await setPrice.mutateAsync({ robotIds: selected, price });
-          message.success(t('details.saved'));
-          setEditing(false);
-          setSelected([]);
-        }}
+        onOk={() =>
+          submitForm(form, message.error, async ({ price }) => {
+            await setPrice.mutateAsync({ robotIds: selected, price });
+            message.success(t('details.saved'));
+            setEditing(false);
+            setSelected([]);
+          })
+        }
         destroyOnHidden
       >
         <Form form={form} layout="vertical">

@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listTable } from '../../../components/list-table';
 import { TextSearch } from '../../../components/text-search';
+import { submitForm } from '../../../lib/form-errors';
 import {
   type ApiUser,
   useAccountOptions,
@@ -98,27 +99,27 @@ export default function ApiUsersPage() {
     );
   };
 
-  const submit = async () => {
-    const v = await form.validateFields();
-    const body = {
-      name: v.name.trim(),
-      accountId: v.accountId,
-      contact: v.contact?.trim() ?? '',
-      interfaces: v.interfaces,
-      ipRanges: v.ipRanges.map((r) => r.trim()).filter(Boolean),
-      rateLimit: v.rateLimit,
-      dailyQuota: v.dailyQuota,
-      validFrom: v.validity?.[0] ? v.validity[0].unix() : null,
-      validUntil: v.validity?.[1] ? v.validity[1].unix() : null,
-      enabled: v.enabled,
-    };
-    const id = editing !== 'new' && editing ? editing.id : undefined;
-    const saved = await save.mutateAsync({ id, body });
-    setEditing(null);
-    const created = id ? null : (saved as ApiUser & { clientSecret: string });
-    if (created) setSecret({ clientId: created.clientId, clientSecret: created.clientSecret });
-    else message.success(t('saved'));
-  };
+  const submit = () =>
+    submitForm(form, message.error, async (v) => {
+      const body = {
+        name: v.name.trim(),
+        accountId: v.accountId,
+        contact: v.contact?.trim() ?? '',
+        interfaces: v.interfaces,
+        ipRanges: v.ipRanges.map((r) => r.trim()).filter(Boolean),
+        rateLimit: v.rateLimit,
+        dailyQuota: v.dailyQuota,
+        validFrom: v.validity?.[0] ? v.validity[0].unix() : null,
+        validUntil: v.validity?.[1] ? v.validity[1].unix() : null,
+        enabled: v.enabled,
+      };
+      const id = editing !== 'new' && editing ? editing.id : undefined;
+      const saved = await save.mutateAsync({ id, body });
+      setEditing(null);
+      const created = id ? null : (saved as ApiUser & { clientSecret: string });
+      if (created) setSecret({ clientId: created.clientId, clientSecret: created.clientSecret });
+      else message.success(t('saved'));
+    });
 
   const currentAccount = editing && editing !== 'new' ? editing : null;
   const accountOptions = [

@@ -4,6 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listTable } from '../../../components/list-table';
+import { submitForm } from '../../../lib/form-errors';
 import {
   type BlacklistEntry,
   type BlacklistKind,
@@ -98,18 +99,19 @@ export default function BlacklistPage() {
         title={t('blacklist.add')}
         confirmLoading={add.isPending}
         onCancel={() => setAdding(false)}
-        onOk={async () => {
-          const v = await form.validateFields();
-          await add.mutateAsync({
-            kind: v.kind,
-            value: v.value.trim(),
-            reason: v.reason?.trim() ?? '',
-            expiresTime: v.expires ? v.expires.unix() : null,
-          });
-          message.success(t('saved'));
-          setAdding(false);
-          form.resetFields();
-        }}
+        onOk={() =>
+          submitForm(form, message.error, async (v) => {
+            await add.mutateAsync({
+              kind: v.kind,
+              value: v.value.trim(),
+              reason: v.reason?.trim() ?? '',
+              expiresTime: v.expires ? v.expires.unix() : null,
+            });
+            message.success(t('saved'));
+            setAdding(false);
+            form.resetFields();
+          })
+        }
         destroyOnHidden
       >
         <Form form={form} layout="vertical" initialValues={{ kind: 'ip' }}>

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { listTable } from '../../../components/list-table';
+import { submitForm } from '../../../lib/form-errors';
 import {
   useApiUsers,
   useCreateWebhook,
@@ -140,13 +141,14 @@ export default function WebhooksPage() {
         title={t('webhooks.create')}
         confirmLoading={create.isPending}
         onCancel={() => setAdding(false)}
-        onOk={async () => {
-          const v = await form.validateFields();
-          const created = await create.mutateAsync({ ...v, url: v.url.trim() });
-          setAdding(false);
-          form.resetFields();
-          setSecret(created.signingSecret);
-        }}
+        onOk={() =>
+          submitForm(form, message.error, async (v) => {
+            const created = await create.mutateAsync({ ...v, url: v.url.trim() });
+            setAdding(false);
+            form.resetFields();
+            setSecret(created.signingSecret);
+          })
+        }
         destroyOnHidden
       >
         <Form form={form} layout="vertical" initialValues={{ enabled: true, event: 'audit.result' }}>

@@ -53,7 +53,10 @@ export function useSavePlan() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (body: PlaylistInput & { id?: string }) =>
-      body.id ? api.put<Ok<Plan>>('/api/Playlists', body) : api.post<Ok<Plan>>('/api/Playlists', body),
+      // The editor shows a refusal itself (under the field it names, or in the dialog).
+      body.id
+        ? api.put<Ok<Plan>>('/api/Playlists', body, { silent: true })
+        : api.post<Ok<Plan>>('/api/Playlists', body, { silent: true }),
     onSuccess: invalidate,
   });
 }
@@ -71,7 +74,8 @@ export function useApply() {
   const invalidate = useInvalidate();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: Record<string, unknown>) => api.post<Ok<Application>>('/api/Ad_Audits', body),
+    // The dialog shows a refusal itself (under the field it names, or above the form).
+    mutationFn: (body: Record<string, unknown>) => api.post<Ok<Application>>('/api/Ad_Audits', body, { silent: true }),
     onSuccess: () => {
       invalidate();
       client.invalidateQueries({ queryKey: ['audits'] });

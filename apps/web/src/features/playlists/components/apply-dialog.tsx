@@ -6,9 +6,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeviceImportDialog } from '../../../components/device-import-dialog';
 import { PickerEmpty } from '../../../components/picker-empty';
+import { submitForm } from '../../../lib/form-errors';
 import { type Plan, useAccountOptions, useApply, useDeviceOptions, useGroupOptions } from '../api/plans';
 
 export type ApplyKind = 'apply' | 'cancel' | 'pause';
+
+interface Values {
+  adGroupIds?: string[];
+  accounts?: string[];
+  reason?: string;
+  window?: [Dayjs, Dayjs];
+}
 
 /**
  * Applications for a plan: delivery to robots (typed or imported from Excel), device groups or property
@@ -27,18 +35,14 @@ export function ApplyDialog({ plan, kind, onClose }: { plan: Plan; kind: ApplyKi
   const devices = useDeviceOptions(deviceSearch, kind === 'apply' && mode === 'robots');
   const groups = useGroupOptions(groupSearch, kind === 'apply' && mode === 'adGroups');
   const accounts = useAccountOptions(accountSearch, kind === 'apply' && mode === 'accounts');
-  const [form] = Form.useForm<{
-    adGroupIds?: string[];
-    accounts?: string[];
-    reason?: string;
-    window?: [Dayjs, Dayjs];
-  }>();
+  const [form] = Form.useForm<Values>();
   const [error, setError] = useState<string | null>(null);
   const needed = planSlots(plan);
 
-  const submit = async () => {
+  const submit = () => submitForm(form, setError, send);
+
+  const send = async (v: Values) => {
     setError(null);
-    const v = await form.validateFields();
     const body: Record<string, unknown> = { playListId: plan.id, type: kind, reason: v.reason ?? '' };
     if (kind === 'apply') {
       body.deliveryMode = mode;
@@ -50,13 +54,9 @@ export function ApplyDialog({ plan, kind, onClose }: { plan: Plan; kind: ApplyKi
       body.pauseBegin = v.window[0].unix();
       body.pauseEnd = v.window[1].unix();
     }
-    try {
-      await apply.mutateAsync(body);
-      message.success(t('apply.sent'));
-      onClose();
-    } catch (err) {
-      setError((err as Error).message);
-    }
+    await apply.mutateAsync(body);
+    message.success(t('apply.sent'));
+    onClose();
   };
 
   const title = t(`apply.title.${kind}`, { name: plan.name });

@@ -18,6 +18,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckboxGroupField } from '../../../components/checkbox-group-field';
+import { submitForm } from '../../../lib/form-errors';
 import { lang } from '../../../lib/i18n';
 import { sessionStore } from '../../../lib/session';
 import { type Plan, useAdOptions, useCustomerOptions, useSavePlan } from '../api/plans';
@@ -86,7 +87,7 @@ export function PlanEditor({ plan, open, onClose }: { plan: Plan | null; open: b
   const user = sessionStore.use((s) => s.user);
   const advertiser = user ? isAdvertiserRole(user.role) : true;
   const [form] = Form.useForm<FormValues>();
-  const save = useSavePlan();
+  const savePlan = useSavePlan();
   const [adSearch, setAdSearch] = useState('');
   const [customerSearch, setCustomerSearch] = useState('');
   const ads = useAdOptions(adSearch);
@@ -139,12 +140,20 @@ export function PlanEditor({ plan, open, onClose }: { plan: Plan | null; open: b
     }
   }, [values]);
 
-  const submit = async () => {
-    setProblem(null);
-    const v = await form.validateFields();
+  const submit = () =>
+    submitForm(form, setProblem, async (v) => {
+      setProblem(null);
+      return save(v);
+    });
+
+  /** Checks the plan with the shared rules and saves it; false when a rule refused it (shown in the dialog). */
+  const save = async (v: FormValues) => {
     const body = toBody(v);
     const shape = playlistInput.safeParse(body);
-    if (!shape.success) return setProblem(messageFor(shape.error.issues[0]?.message ?? 'UNKNOWN', lang()));
+    if (!shape.success) {
+      setProblem(messageFor(shape.error.issues[0]?.message ?? 'UNKNOWN', lang()));
+      return false;
+    }
     const issues = checkPlan(
       {
         begin: shape.data.begin,
@@ -156,9 +165,13 @@ export function PlanEditor({ plan, open, onClose }: { plan: Plan | null; open: b
       new Date(),
       plan ? { begin: plan.begin } : undefined,
     );
-    if (issues[0]) return setProblem(messageFor(issues[0].code, lang()));
-    await save.mutateAsync({ ...body, ...(plan ? { id: plan.id } : {}) } as never);
+    if (issues[0]) {
+      setProblem(messageFor(issues[0].code, lang()));
+      return false;
+    }
+    await savePlan.mutateAsync({ ...body, ...(plan ? { id: plan.id } : {}) } as never);
     onClose();
+    return true;
   };
 
   const now = Math.floor(Date.now() / 1000);
@@ -173,7 +186,7 @@ export function PlanEditor({ plan, open, onClose }: { plan: Plan | null; open: b
       onCancel={onClose}
       onOk={submit}
       okText={t('common.save')}
-      confirmLoading={save.isPending}
+      confirmLoading={savePlan.isPending}
       destroyOnHidden
     >
       <Form form={form} layout="vertical" initialValues={initial} preserve={false}>

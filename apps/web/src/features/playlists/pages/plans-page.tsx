@@ -130,9 +130,16 @@ export function PlansTable({ list }: { list: PlanList }) {
               width: 130,
               render: (_: unknown, p) => (
                 <Space>
-                  <span>
-                    {p.alreadyPullNumber}/{p.planPullNumber}
-                  </span>
+                  {p.planPullNumber > 0 ? (
+                    <span>
+                      {p.alreadyPullNumber}/{p.planPullNumber}
+                    </span>
+                  ) : (
+                    // Nothing issued yet: say so (and why, while it waits for review) rather than "0/0".
+                    <Typography.Text type="secondary">
+                      {t(p.deliveryStatus === 'pendingReview' ? 'plans.pulledPending' : 'plans.pulledNone')}
+                    </Typography.Text>
+                  )}
                   {p.lowPullRate && (
                     <Tooltip title={t('plans.lowPullRate')}>
                       <WarningOutlined style={{ color: '#faad14' }} aria-label={t('plans.lowPullRate')} />

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DeviceImportDialog } from '../../../components/device-import-dialog';
+import { submitForm } from '../../../lib/form-errors';
 import { useCancelByRobots, usePlanOptions } from '../api/publishing';
 
 /** /cancelReleaseInBatch: cancel a plan on devices imported from Excel (checked row by row), with a reason. */
@@ -68,13 +69,14 @@ export default function BatchCancelPage() {
           danger
           disabled={!playListId || robotIds.length === 0}
           loading={cancel.isPending}
-          onClick={async () => {
-            const v = await form.validateFields();
-            const res = await cancel.mutateAsync({ playListId: playListId as string, robotIds, reason: v.reason });
-            setDone(res.cancelled);
-            setRobotIds([]);
-            message.success(t('batch.done', { count: res.cancelled }));
-          }}
+          onClick={() =>
+            submitForm(form, message.error, async (v) => {
+              const res = await cancel.mutateAsync({ playListId: playListId as string, robotIds, reason: v.reason });
+              setDone(res.cancelled);
+              setRobotIds([]);
+              message.success(t('batch.done', { count: res.cancelled }));
+            })
+          }
         >
           {t('batch.submit')}
         </Button>

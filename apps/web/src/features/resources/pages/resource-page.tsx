@@ -38,6 +38,7 @@ import { EmptyState, type EmptyStateProps } from '../../../components/empty-stat
 import { listTable } from '../../../components/list-table';
 import { MediaPreview } from '../../../components/media-preview';
 import { QueryError } from '../../../components/query-error';
+import { submitForm } from '../../../lib/form-errors';
 import { failureText } from '../../../lib/media-upload';
 import { type Material, useDeleteMaterial, useKinds, useMaterials, useUpdateMaterial } from '../api/resources';
 import { UploadDialog } from '../components/upload-dialog';
@@ -341,16 +342,17 @@ export default function ResourcePage() {
         title={t('editTitle')}
         onCancel={() => setEditing(null)}
         confirmLoading={update.isPending}
-        onOk={async () => {
-          const values = await form.validateFields();
-          try {
-            await update.mutateAsync({ id: editing!.id, name: values.name.trim(), reLocation: values.reLocation });
-            setEditing(null);
-            message.success(t('saved'));
-          } catch (error) {
-            message.error(failureText(error));
-          }
-        }}
+        onOk={() =>
+          submitForm(form, message.error, async (values) => {
+            try {
+              await update.mutateAsync({ id: editing!.id, name: values.name.trim(), reLocation: values.reLocation });
+              setEditing(null);
+              message.success(t('saved'));
+            } catch (error) {
+              message.error(failureText(error));
+            }
+          })
+        }
         destroyOnHidden
       >
         <Form form={form} layout="vertical">

@@ -18,6 +18,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { submitForm } from '../../../lib/form-errors';
 import { lang } from '../../../lib/i18n';
 import { regionText } from '../../../lib/regions';
 import { useAddLeadNote, useConvertLead, useLead } from '../api/leads';
@@ -162,20 +163,21 @@ function ConvertDialog({
       confirmLoading={convert.isPending}
       onCancel={onClose}
       destroyOnHidden
-      onOk={async () => {
-        const v = await form.validateFields();
-        try {
-          await convert.mutateAsync({
-            leadId,
-            customerName: v.customerName,
-            account: { account: v.account, name: v.name, password: v.password },
-          });
-          message.success(t('leads.converted'));
-          onClose();
-        } catch (err) {
-          message.error((err as Error).message);
-        }
-      }}
+      onOk={() =>
+        submitForm(form, message.error, async (v) => {
+          try {
+            await convert.mutateAsync({
+              leadId,
+              customerName: v.customerName,
+              account: { account: v.account, name: v.name, password: v.password },
+            });
+            message.success(t('leads.converted'));
+            onClose();
+          } catch (err) {
+            message.error((err as Error).message);
+          }
+        })
+      }
     >
       <Alert type="info" showIcon title={t('leads.convertHint')} style={{ marginBottom: 16 }} />
       <Form

@@ -2,6 +2,7 @@ import type { OrderAction } from '@robot-ads/contracts/sales/sales.rules';
 import { App, Button, Form, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { showFormFailure, submitForm } from '../../../lib/form-errors';
 import { type Order, useReviewOrder, useTransitionOrder } from '../api/orders';
 
 /** Actions that need a reason (spec section 4: a rejection needs a reason; so does a cancellation). */
@@ -34,7 +35,7 @@ export function OrderActions({ order, only }: { order: Order; only: readonly Ord
     }
     modal.confirm({
       title: t('orders.confirmAction', { action: t(`orderAction.${action}`), orderNo: order.orderNo }),
-      onOk: () => run(action).catch((err: Error) => message.error(err.message)),
+      onOk: () => run(action).catch((err: unknown) => showFormFailure(null, err, message.error)),
     });
   };
 
@@ -61,16 +62,13 @@ export function OrderActions({ order, only }: { order: Order; only: readonly Ord
         }
         confirmLoading={review.isPending || transition.isPending}
         onCancel={() => setReasonFor(null)}
-        onOk={async () => {
-          const { reason } = await form.validateFields();
-          if (!reasonFor) return;
-          try {
+        onOk={() =>
+          submitForm(form, message.error, async ({ reason }) => {
+            if (!reasonFor) return;
             await run(reasonFor, reason);
             setReasonFor(null);
-          } catch (err) {
-            message.error((err as Error).message);
-          }
-        }}
+          })
+        }
         destroyOnHidden
       >
         <Form form={form} layout="vertical">

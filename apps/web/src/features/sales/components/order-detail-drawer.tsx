@@ -49,7 +49,7 @@ export function OrderDetailDrawer({
             <Descriptions.Item label={t('fields.customer')}>{o.customerName}</Descriptions.Item>
             <Descriptions.Item label={t('fields.plan')}>{o.playlistName}</Descriptions.Item>
             <Descriptions.Item label={t('fields.period')}>
-              {dateText(o.begin)} ~ {dateText(o.end)} ({o.weeks})
+              {dateText(o.begin)} ~ {dateText(o.end)} ({t('periodWeeks', { count: o.weeks })})
             </Descriptions.Item>
             <Descriptions.Item label={t('fields.amount')}>
               <strong>{formatFen(o.amountFen, language)}</strong>

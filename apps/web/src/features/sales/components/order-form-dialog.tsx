@@ -5,11 +5,11 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PickerEmpty } from '../../../components/picker-empty';
+import { submitForm } from '../../../lib/form-errors';
 import { lang } from '../../../lib/i18n';
 import { useCreateOrder, usePlanOptions, useQuote, useRobotOptions } from '../api/orders';
 import { fenToYuanNumber, formatFen, yuanToFen } from '../money';
 import { AmountField } from './amount-field';
-import { saveForm } from './save-form';
 
 interface OrderFormValues {
   name: string;
@@ -50,18 +50,17 @@ export function OrderFormDialog({ open, onClose }: { open: boolean; onClose: () 
   const language = lang();
 
   const submit = async () => {
-    const v = await form.validateFields();
-    const fen = yuanToFen(v.amount);
-    const saved = await saveForm(form, message.error, () =>
-      create.mutateAsync({
+    const saved = await submitForm(form, message.error, (v) => {
+      const fen = yuanToFen(v.amount);
+      return create.mutateAsync({
         name: v.name,
         playlistId: v.playlistId,
         robotIds: v.robotIds,
         weeks: v.weeks,
         begin: v.begin ? v.begin.startOf('day').unix() : undefined,
         ...(fen !== null ? { amount: fenToYuanNumber(fen), overrideReason: v.overrideReason } : {}),
-      }),
-    );
+      });
+    });
     if (saved) {
       message.success(t('created'));
       form.resetFields();

@@ -2,8 +2,8 @@ import { messageFor } from '@robot-ads/contracts/common/errors';
 import { App, Form, type FormInstance, Input, Modal } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { submitForm } from '../../../lib/form-errors';
 import { lang } from '../../../lib/i18n';
-import { saveForm } from './save-form';
 
 /**
  * The create/edit dialog of a sales record (`kind`: its texts' namespace, `<kind>.create` / `<kind>.edit`):
@@ -47,8 +47,11 @@ export function SalesFormDialog<V, B extends object>({
       onCancel={onClose}
       destroyOnHidden
       onOk={async () => {
-        const b = body(await form.validateFields());
-        if (await saveForm(form, message.error, () => save(editingId ? { ...b, id: editingId } : b))) {
+        const saved = await submitForm(form, message.error, (v) => {
+          const b = body(v);
+          return save(editingId ? { ...b, id: editingId } : b);
+        });
+        if (saved) {
           message.success(t(editingId ? 'saved' : 'created'));
           onClose();
         }

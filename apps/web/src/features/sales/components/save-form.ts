@@ -1,9 +1,9 @@
 import type { FormInstance } from 'antd';
-import { ApiError } from '../../../lib/api-client';
+import { showFormFailure } from '../../../lib/form-errors';
 
 /**
- * Runs a form's save call: a refusal naming a field shows under that field, any other as a toast.
- * Returns true when saved.
+ * Runs a form's save call: a refusal naming a field shows under that field, any other as a toast
+ * (lib/form-errors). Returns true when saved; never rejects.
  */
 export async function saveForm(
   form: FormInstance,
@@ -14,8 +14,7 @@ export async function saveForm(
     await call();
     return true;
   } catch (err) {
-    if (err instanceof ApiError && err.field) form.setFields([{ name: err.field as never, errors: [err.message] }]);
-    else showError((err as Error).message);
+    showFormFailure(form, err, showError);
     return false;
   }
 }

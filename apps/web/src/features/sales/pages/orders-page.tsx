@@ -92,6 +92,8 @@ export default function OrdersPage() {
               title: t('fields.orderNo'),
               dataIndex: 'orderNo',
               size: 'code',
+              // The whole ID (O + day + count + 4 characters, 17 in all) in the link: never cut (issue 38).
+              width: 210,
               render: (v: string, o) => (
                 <Button type="link" size="small" onClick={() => setOpenId(o.id)}>
                   {v}

@@ -1,0 +1,75 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { json, renderWithApp, resetAfterEach } from '../../../test/render-with-app';
+import PlansPage from './plans-page';
+
+resetAfterEach();
+
+const plan = (name: string, over: Record<string, unknown>) => ({
+  id: name,
+  name,
+  clientId: 'c1',
+  clientName: 'Lucky Coffee',
+  description: '',
+  isOrder: false,
+  advertisements: [],
+  mode: 'order',
+  priority: 5,
+  cycle: { type: 'daily', data: [] },
+  times: [],
+  begin: 1_796_400_000,
+  end: 1_797_609_600,
+  createtime: 1_796_000_000,
+  timeZone: 'Asia/Shanghai',
+  playingMode: 'order',
+  countLimit: 300,
+  timeLimit: null,
+  advertisingtype: ['picture'],
+  materials: 1,
+  audit: { state: 'none', note: '' },
+  status: 'none',
+  postStatus: 'none',
+  note: '',
+  deliveryStatus: 'live',
+  planPullNumber: 6,
+  alreadyPullNumber: 5,
+  ratio: 5 / 6,
+  lowPullRate: false,
+  pauses: [],
+  cancelled: false,
+  createdBy: 'u1',
+  ...over,
+});
+
+describe('the plan list: devices pulled', { timeout: 90_000 }, () => {
+  it.each([
+    ['en', 'Issued after review', 'Not issued yet'],
+    ['zh', '审核通过后下发', '尚未下发'],
+  ] as const)('a plan with nothing issued says so instead of "0/0" (%s)', async (language, pending, none) => {
+    const plans = [
+      plan('Latte Week', {}),
+      plan('Cold Brew Launch', {
+        deliveryStatus: 'pendingReview',
+        planPullNumber: 0,
+        alreadyPullNumber: 0,
+        audit: { state: 'pending', note: '' },
+      }),
+      plan('Draft Ideas', { deliveryStatus: 'notDelivered', planPullNumber: 0, alreadyPullNumber: 0 }),
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).includes('/api/Playlists/queryByPage')
+          ? json(200, { success: true, total: plans.length, datas: plans })
+          : json(200, { success: true, total: 0, datas: [], data: [] }),
+      ),
+    );
+    await renderWithApp(<PlansPage />, language);
+    const row = async (name: string) =>
+      (await screen.findByText(name, {}, { timeout: 30_000 })).closest('tr') as HTMLElement;
+    expect(within(await row('Latte Week')).getByText('5/6')).toBeTruthy();
+    expect(within(await row('Cold Brew Launch')).getByText(pending)).toBeTruthy();
+    expect(within(await row('Draft Ideas')).getByText(none)).toBeTruthy();
+    expect(screen.queryByText('0/0')).toBeNull();
+  });
+});

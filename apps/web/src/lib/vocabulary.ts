@@ -1,0 +1,11 @@
+import { INDUSTRIES } from '@robot-ads/contracts/customers/enterprise.rules';
+import { i18n } from './i18n';
+
+/**
+ * An industry in the user's language (the catalogue of GB/T 4754, common:industry.<value>). A value outside the
+ * catalogue is a free text typed by a person (a device's industry imported from a sheet) and shows as typed.
+ */
+export function industryText(value: string | null | undefined): string {
+  if (!value) return '-';
+  return (INDUSTRIES as readonly string[]).includes(value) ? i18n.t(`common:industry.${value}`) : value;
+}
