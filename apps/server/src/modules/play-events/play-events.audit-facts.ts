@@ -8,6 +8,7 @@ import type { PublishingContext } from '../publishing/publishing.context';
 import { pullsOfRobot } from '../publishing/publishing.queries';
 import { planScheduleOf } from '../schedules/schedules.service';
 import { type AuditInput, overlapSpan, type PlanFacts } from './play-events.audit';
+import { boundsFacts } from './play-events.bounds.queries';
 import { storedPlaysOfRobot } from './play-events.repository';
 
 /**
@@ -88,6 +89,7 @@ export async function auditFacts(
   const lengths = await planAdLengths(ctx, db, ids);
   const pulls = await pullsOfRobot(db, robotRef, ids);
   const stored = span ? await storedPlaysOfRobot(db, robotRef, span.from - 3600, span.to) : [];
+  const bounds = await boundsFacts(db, robotRef, events);
   const facts = new Map<string, PlanFacts>();
   for (const plan of plans) {
     facts.set(plan.id, {
@@ -103,5 +105,6 @@ export async function auditFacts(
     maxAgeDays: ctx.config.EVENT_MAX_AGE_DAYS,
     plans: facts,
     stored: stored.map((s) => ({ id: s.id, startedAt: Math.floor(s.startedAt.getTime() / 1000), watchMs: s.watchMs })),
+    bounds,
   };
 }

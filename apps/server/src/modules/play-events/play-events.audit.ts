@@ -2,6 +2,7 @@ import { AUDIT_RULES, type FlagReason } from '@robot-ads/contracts/play-events/p
 import type { DeviceEvent } from '@robot-ads/contracts/play-events/play-events.schemas';
 import type { Interval, PlanSchedule } from '@robot-ads/contracts/playback/playback.types';
 import { activeIntervals } from '@robot-ads/contracts/playback/schedule.rules';
+import { type BoundsInput, ownBounds, scanBounds } from './play-events.bounds';
 
 /**
  * The proof-of-play audit (docs/statistics.md, "Proof-of-play audit"): a pure function of one robot's batch
@@ -37,6 +38,8 @@ export interface AuditInput {
   plans: Map<string, PlanFacts>;
   /** Verified plays already stored on this robot around the batch's time span. */
   stored: StoredPlay[];
+  /** The bounds on what a robot reports (play-events.bounds.ts); absent: not applied. */
+  bounds?: BoundsInput;
 }
 
 export type Verdict = { verdict: 'verified'; reason: null } | { verdict: 'flagged'; reason: FlagReason };
@@ -76,7 +79,7 @@ function cachedWindows(schedule: PlanSchedule, fromDay: number, toDay: number): 
 }
 
 /** Each plan's active windows once per batch: the batch's UTC days and one either side. */
-function windowsOf(input: AuditInput, events: DeviceEvent[]): Map<string, Interval[]> {
+export function windowsOf(input: Pick<AuditInput, 'plans'>, events: DeviceEvent[]): Map<string, Interval[]> {
   let lo = Number.POSITIVE_INFINITY;
   let hi = Number.NEGATIVE_INFINITY;
   for (const e of events) {
@@ -126,6 +129,10 @@ function ownVerdict(e: DeviceEvent, input: AuditInput, windows: Map<string, Inte
 export function auditBatch(events: DeviceEvent[], input: AuditInput): Verdict[] {
   const windows = windowsOf(input, events);
   const verdicts = events.map((e) => ownVerdict(e, input, windows));
+  // Bounds on what a robot reports (play-events.bounds.ts): after the own rules; the scans' last, below.
+  for (const [i, e] of events.entries())
+    if (verdicts[i]?.verdict === 'verified')
+      verdicts[i] = ownBounds(e, input.bounds, windows.get(e.playlistId) ?? []) ?? VERIFIED;
   const batchIds = new Set(events.map((e) => e.id));
   const busy = input.stored
     .filter((p) => !batchIds.has(p.id))
@@ -143,5 +150,6 @@ export function auditBatch(events: DeviceEvent[], input: AuditInput): Verdict[] 
     if (clash) verdicts[i] = flag('overlap');
     else busy.push({ start, end });
   }
+  scanBounds(events, verdicts, input.bounds);
   return verdicts;
 }

@@ -3,8 +3,9 @@ import type { SessionUser } from '../../platform/session-user';
 import type { DeviceIdentity } from '../device-protocol/device-auth';
 import { visiblePlan } from '../playlists/playlists.service';
 import type { PublishingContext } from '../publishing/publishing.context';
-import { auditBatch, type Verdict } from './play-events.audit';
+import { auditBatch, type Verdict, windowsOf } from './play-events.audit';
 import { auditFacts } from './play-events.audit-facts';
+import { auditObservedScans, type BoundsInput } from './play-events.bounds';
 import {
   addToFlagRollups,
   addToRollups,
@@ -122,15 +123,22 @@ export async function ingestEvents(
   for (const e of events) if (!unique.has(e.id)) unique.set(e.id, e);
   const inBatchDuplicates = events.length - unique.size;
   const audited = audit && ctx.config.EVENT_AUDIT === 'on';
+  // Scans the server observed (GET /q/:code) meet the bounds only (play-events.bounds.ts, auditObservedScans).
+  const observed = !audit && ctx.config.EVENT_AUDIT === 'on';
   return ctx.db.transaction(async (tx) => {
     // The overlap rule reads the robot's stored plays: its concurrent batches are audited one after the other.
-    if (audited && unique.size > 0) await lockRobotsForIngest(tx, [device.robotRef]);
+    if ((audited || observed) && unique.size > 0) await lockRobotsForIngest(tx, [device.robotRef]);
     const plans = await existingPlans(tx, [...new Set([...unique.values()].map((e) => e.playlistId))]);
     const known = [...unique.values()].filter((e) => plans.has(e.playlistId));
     const verdicts = new Map<string, Verdict>();
     if (audited && known.length > 0) {
       const input = await auditFacts(ctx, tx, device.robotRef, [...plans.values()], known);
       const batch = auditBatch(known, input);
+      for (const [i, e] of known.entries()) verdicts.set(e.id, batch[i] as Verdict);
+    } else if (observed && known.length > 0) {
+      const input = await auditFacts(ctx, tx, device.robotRef, [...plans.values()], known);
+      const lengthOf = (e: DeviceEvent) => input.plans.get(e.playlistId)?.ads.get(e.adId);
+      const batch = auditObservedScans(known, input.bounds as BoundsInput, windowsOf(input, known), lengthOf);
       for (const [i, e] of known.entries()) verdicts.set(e.id, batch[i] as Verdict);
     }
     const inserted = await insertEvents(tx, device.robotRef, known, ctx.clock.now(), verdicts);
