@@ -48,7 +48,7 @@ export const AUDIT_RULES = {
 export const BOUNDS_RULES = {
   /**
    * The sensor's range: the robot's camera counts people within about 5 m in front of its screen, at most
-   * this many in a play of up to 10 s; a longer play at most this many per started 10 s.
+   * this many in a play of up to 10 s; a longer play in proportion to its length (45 in 15 s).
    */
   audiencePer10s: 30,
   /** A scan belongs to a play that started at most this long after it (clock rounding). */
@@ -63,7 +63,7 @@ export const BOUNDS_RULES = {
 
 /** The most people a play of `watchMs` can have in view (the sensor's range, BOUNDS_RULES.audiencePer10s). */
 export function audienceCeiling(watchMs: number): number {
-  return BOUNDS_RULES.audiencePer10s * Math.max(1, Math.ceil(watchMs / 10_000));
+  return Math.floor(BOUNDS_RULES.audiencePer10s * Math.max(1, watchMs / 10_000));
 }
 
 /** What a robot's sensors reported for one play (the fields of the device event's `audience`). */
@@ -75,6 +75,21 @@ export interface AudienceReport {
   viewers?: number;
 }
 
+/** The sums of the age bands and of the sex bands (null: none of that kind reported). */
+function bandSums(a: AudienceReport): { ageSum: number | null; sexSum: number | null } {
+  const ages = Object.values(a.age ?? {}).filter((n): n is number => n !== undefined);
+  return {
+    ageSum: ages.length > 0 ? ages.reduce((x, y) => x + y, 0) : null,
+    sexSum: a.male !== undefined || a.female !== undefined ? (a.male ?? 0) + (a.female ?? 0) : null,
+  };
+}
+
+/** The viewers a play's audience counts: `viewers`, else (older devices) its age bands, else its sex bands. */
+export function reportedViewers(a: AudienceReport): number {
+  const { ageSum, sexSum } = bandSums(a);
+  return a.viewers ?? ageSum ?? sexSum ?? 0;
+}
+
 /**
  * Whether a play's audience is plausible (docs/statistics.md, "Audience"): the age bands (when any is
  * reported) sum to the viewers, and so do the sex bands (when either is reported); without `viewers`
@@ -83,13 +98,11 @@ export interface AudienceReport {
  * the sensor's ceiling for the play's length. A robot that reports no bands has nothing to add up.
  */
 export function plausibleAudience(a: AudienceReport, watchMs: number): boolean {
-  const ages = Object.values(a.age ?? {}).filter((n): n is number => n !== undefined);
-  const ageSum = ages.length > 0 ? ages.reduce((x, y) => x + y, 0) : null;
-  const sexSum = a.male !== undefined || a.female !== undefined ? (a.male ?? 0) + (a.female ?? 0) : null;
-  const viewers = a.viewers ?? ageSum ?? sexSum;
+  const { ageSum, sexSum } = bandSums(a);
+  const viewers = reportedViewers(a);
   if (ageSum !== null && ageSum !== viewers) return false;
   if (sexSum !== null && sexSum !== viewers) return false;
   const exposure = a.exposure ?? ageSum ?? 0;
-  if ((viewers ?? 0) > exposure) return false;
+  if (viewers > exposure) return false;
   return exposure <= audienceCeiling(watchMs);
 }

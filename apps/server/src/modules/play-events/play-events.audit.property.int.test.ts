@@ -122,7 +122,7 @@ const audienceArb: fc.Arbitrary<Audience | undefined> = fc.oneof(
     { requiredKeys: [] },
   ),
 );
-/** The audience rule, written out: bands sum to the viewers, viewers at most exposure, exposure at most 30 per started 10 s. */
+/** The audience rule, written out: bands sum to the viewers, viewers at most exposure, exposure at most 30 per 10 s of play (at least 30). */
 function implausible(a: Audience | undefined, watchMs: number): boolean {
   if (!a) return false;
   const ages = Object.values(a.age ?? {});
@@ -131,7 +131,7 @@ function implausible(a: Audience | undefined, watchMs: number): boolean {
   const viewers = a.viewers ?? ageSum ?? sexSum ?? 0;
   if ((ageSum !== null && ageSum !== viewers) || (sexSum !== null && sexSum !== viewers)) return true;
   const exposure = a.exposure ?? ageSum ?? 0;
-  return viewers > exposure || exposure > 30 * Math.max(1, Math.ceil(watchMs / 10_000));
+  return viewers > exposure || exposure > Math.floor(30 * Math.max(1, watchMs / 10_000));
 }
 /** The robot's service: in service throughout, out of use from an instant (and maybe back later), or expired. */
 type Service = { offFrom: number | null; offTo: number | null; expireAt: number | null };

@@ -131,8 +131,9 @@ export const playEventsSeeder: Seeder = {
           perDay.set(day, (perDay.get(day) ?? 0) + 1);
           const watchers = random(5);
           const band = (['youth', 'adult', 'middle'] as const)[random(3)] ?? 'adult';
-          const male = random(watchers + 1);
+          // The viewers are those the camera classified: the age and sex bands add up to them.
           const viewers = random(watchers + 1);
+          const male = random(viewers + 1);
           events.push({
             id: newId(),
             type: 'play',
@@ -143,9 +144,9 @@ export const playEventsSeeder: Seeder = {
             audience:
               watchers > 0
                 ? {
-                    age: { [band]: watchers },
+                    age: viewers > 0 ? { [band]: viewers } : {},
                     male,
-                    female: watchers - male,
+                    female: viewers - male,
                     exposure: watchers + random(6),
                     viewers,
                     dwellMs: viewers * (1500 + random(6000)),

@@ -1,3 +1,4 @@
+import { reportedViewers } from '@robot-ads/contracts/play-events/play-events.rules';
 import type { Audience, ConsumeRow, DeviceEvent } from '@robot-ads/contracts/play-events/play-events.schemas';
 import type { SessionUser } from '../../platform/session-user';
 import type { DeviceIdentity } from '../device-protocol/device-auth';
@@ -78,7 +79,7 @@ export function rollupDeltas(robotRef: string, events: DeviceEvent[]): RollupDel
       d.female = (d.female ?? 0) + (a.female ?? 0);
       d.sensedPlays = (d.sensedPlays ?? 0) + 1;
       d.exposureSense = (d.exposureSense ?? 0) + sensedExposure(a);
-      d.viewers = (d.viewers ?? 0) + (a.viewers ?? 0);
+      d.viewers = (d.viewers ?? 0) + reportedViewers(a);
       d.dwellMs = (d.dwellMs ?? 0) + (a.dwellMs ?? 0);
     }
     if (!d.lastPlayAt || d.lastPlayAt.getTime() < at) d.lastPlayAt = new Date(at);
