@@ -41,6 +41,7 @@ export async function robotForActivation(db: DbOrTx, robotId: string) {
       robotId: robots.robotId,
       hash: robots.activationSecretHash,
       activatedAt: robots.activatedAt,
+      activated: robots.activated,
     })
     .from(robots)
     .where(eq(robots.robotId, robotId))
@@ -67,7 +68,7 @@ export async function insertDeviceToken(db: DbOrTx, robotRef: string, tokenHash:
 export async function markRobotActivated(
   db: DbOrTx,
   robotRef: string,
-  patch: { activatedAt: Date; appVersion?: string; now: Date },
+  patch: { activatedAt: Date; appVersion?: string; now: Date; wasActivated: boolean },
 ): Promise<void> {
   await db
     .update(robots)
@@ -79,8 +80,10 @@ export async function markRobotActivated(
       updatedAt: patch.now,
     })
     .where(eq(robots.id, robotRef));
-  // From now on its plays count again, if it is in use (docs/statistics.md, "Robots not in service").
-  await db.insert(robotTransitions).values({ id: newId(), robotRef, kind: 'activated', at: patch.now });
+  // A deactivated robot's plays count again from now, if it is in use (docs/statistics.md, "Robots not in
+  // service"); a robot activated again (a new token) changes nothing.
+  if (!patch.wasActivated)
+    await db.insert(robotTransitions).values({ id: newId(), robotRef, kind: 'activated', at: patch.now });
 }
 
 /**
