@@ -21,6 +21,12 @@ export const FLAG_REASONS = [
   'tooShort',
   'overlap',
   'overSchedule',
+  // Bounds on what a robot reports (docs/statistics.md, "Bounds on what a robot reports").
+  'robotInactive',
+  'implausibleAudience',
+  'scanOutsideSchedule',
+  'scanWithoutPlay',
+  'scanOverLimit',
 ] as const;
 export type FlagReason = (typeof FLAG_REASONS)[number];
 
@@ -41,3 +47,69 @@ export const AUDIT_RULES = {
    */
   scheduleMatchToleranceS: 900,
 } as const;
+
+/**
+ * Bounds on what a robot reports (docs/statistics.md, "Bounds on what a robot reports"; docs/device-protocol.md
+ * section 10).
+ */
+export const BOUNDS_RULES = {
+  /**
+   * The sensor's range: the robot's camera counts people within about 5 m in front of its screen, at most
+   * this many in a play of up to 10 s; a longer play in proportion to its length (45 in 15 s).
+   */
+  audiencePer10s: 30,
+  /** A scan belongs to a play that started at most this long after it (clock rounding). */
+  scanBeforePlayS: 2,
+  /** A scan belongs to a play until this long after the play ended (a phone opening the code late). */
+  scanAfterPlayS: 60,
+  /** A play backs scans for at most this long from its start (plays longer than this cover no more). */
+  scanPlayMaxS: 3600,
+  /** Where the ad's length is unknown, a scan window (server-observed scans) lasts this long. */
+  scanDefaultWindowS: 10,
+} as const;
+
+/** The most people a play of `watchMs` can have in view (the sensor's range, BOUNDS_RULES.audiencePer10s). */
+export function audienceCeiling(watchMs: number): number {
+  return Math.floor(BOUNDS_RULES.audiencePer10s * Math.max(1, watchMs / 10_000));
+}
+
+/** What a robot's sensors reported for one play (the fields of the device event's `audience`). */
+export interface AudienceReport {
+  age?: Partial<Record<AgeBand, number | undefined>>;
+  male?: number;
+  female?: number;
+  exposure?: number;
+  viewers?: number;
+}
+
+/** The sums of the age bands and of the sex bands (null: none of that kind reported). */
+function bandSums(a: AudienceReport): { ageSum: number | null; sexSum: number | null } {
+  const ages = Object.values(a.age ?? {}).filter((n): n is number => n !== undefined);
+  return {
+    ageSum: ages.length > 0 ? ages.reduce((x, y) => x + y, 0) : null,
+    sexSum: a.male !== undefined || a.female !== undefined ? (a.male ?? 0) + (a.female ?? 0) : null,
+  };
+}
+
+/** The viewers a play's audience counts: `viewers`, else (older devices) its age bands, else its sex bands. */
+export function reportedViewers(a: AudienceReport): number {
+  const { ageSum, sexSum } = bandSums(a);
+  return a.viewers ?? ageSum ?? sexSum ?? 0;
+}
+
+/**
+ * Whether a play's audience is plausible (docs/statistics.md, "Audience"): the age bands (when any is
+ * reported) sum to the viewers, and so do the sex bands (when either is reported); without `viewers`
+ * (older devices) the two kinds of band agree with each other; the viewers are at most the people in view
+ * (`exposure`, else the sum of the age bands, as the figures count it); and the people in view are at most
+ * the sensor's ceiling for the play's length. A robot that reports no bands has nothing to add up.
+ */
+export function plausibleAudience(a: AudienceReport, watchMs: number): boolean {
+  const { ageSum, sexSum } = bandSums(a);
+  const viewers = reportedViewers(a);
+  if (ageSum !== null && ageSum !== viewers) return false;
+  if (sexSum !== null && sexSum !== viewers) return false;
+  const exposure = a.exposure ?? ageSum ?? 0;
+  if (viewers > exposure) return false;
+  return exposure <= audienceCeiling(watchMs);
+}

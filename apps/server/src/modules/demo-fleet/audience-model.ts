@@ -53,8 +53,10 @@ function band(random: Random): AgeBand {
 }
 
 /**
- * The audience of a play of `seconds` at local hour `hour`: every person in view gets an age band and a
- * sex (so the bands and the sexes each sum to `exposure`); a viewer looks for 0.5 s up to the whole play.
+ * The audience of a play of `seconds` at local hour `hour`: every viewer (a person in view who looks at the
+ * screen) gets an age band and a sex, as a camera classifies the faces it sees, so the bands and the sexes
+ * each sum to `viewers` (the audit's audience rule, docs/statistics.md); a viewer looks for 0.5 s up to the
+ * whole play.
  */
 export function sensedAudience(random: Random, seconds: number, hour: number): Audience {
   const traffic = FOOT_TRAFFIC[((hour % 24) + 24) % 24] ?? 0.5;
@@ -66,13 +68,14 @@ export function sensedAudience(random: Random, seconds: number, hour: number): A
   let dwellMs = 0;
   for (let i = 0; i < exposure; i++) {
     const b = band(random);
-    age[b] = (age[b] ?? 0) + 1;
-    if (random() < 0.5) male++;
+    const isMale = random() < 0.5;
     if (random() < LOOK_CHANCE) {
+      age[b] = (age[b] ?? 0) + 1;
+      if (isMale) male++;
       viewers++;
       dwellMs += 500 + Math.floor(random() * Math.max(0, seconds * 1000 - 500));
     }
   }
   const ordered = Object.fromEntries(AGE_BANDS.filter((b) => age[b]).map((b) => [b, age[b]]));
-  return { age: ordered, male, female: exposure - male, exposure, viewers, dwellMs };
+  return { age: ordered, male, female: viewers - male, exposure, viewers, dwellMs };
 }

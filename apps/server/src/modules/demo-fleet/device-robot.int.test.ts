@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { AGE_BANDS } from '@robot-ads/contracts/play-events/play-events.rules';
+import { AGE_BANDS, plausibleAudience } from '@robot-ads/contracts/play-events/play-events.rules';
 import type { StatMeasures } from '@robot-ads/contracts/statistics/statistics.schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs } from '../../../test/auth';
@@ -63,17 +63,18 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('the audience a simulated robot senses', () => {
-  it('gives every person in view one age band and one sex; viewers look 0.5 s up to the whole play', () => {
+  it('gives every viewer one age band and one sex, within the sensor ceiling; viewers look 0.5 s up to the whole play', () => {
     const random = seededRandom(42);
     for (let i = 0; i < 500; i++) {
       const seconds = 5 + (i % 30);
       const a = sensedAudience(random, seconds, i % 24);
       const exposure = a.exposure ?? -1;
       const bands = AGE_BANDS.reduce((sum, b) => sum + (a.age?.[b] ?? 0), 0);
-      expect(bands).toBe(exposure);
-      expect((a.male ?? 0) + (a.female ?? 0)).toBe(exposure);
       const viewers = a.viewers ?? 0;
+      expect(bands).toBe(viewers);
+      expect((a.male ?? 0) + (a.female ?? 0)).toBe(viewers);
       expect(viewers).toBeLessThanOrEqual(exposure);
+      expect(plausibleAudience(a, seconds * 1000 - 100)).toBe(true);
       expect(a.dwellMs ?? 0).toBeGreaterThanOrEqual(viewers * 500);
       expect(a.dwellMs ?? 0).toBeLessThanOrEqual(viewers * seconds * 1000);
     }
@@ -140,6 +141,10 @@ describe('a bounded run of simulated robots', () => {
       return res.json().data;
     };
     const sum = (key: 'plays' | 'exposure' | 'viewers' | 'watchMs' | 'scans') => runs.reduce((n, s) => n + s[key], 0);
+    // A bounded run plays back to back before now, but its phones open the tracking address now, all in the
+    // same second on the server's clock: one scan per robot per play window counts (docs/statistics.md,
+    // "Scans"), the others are answered 302 and flagged `scanOverLimit`.
+    const scansCounted = runs.filter((s) => s.scans > 0).length;
     const days = (await get(`/api/Advertisements/statisticsDaysByPlaylistId?playlistId=${planId}`)) as {
       total: StatMeasures;
     };
@@ -149,19 +154,20 @@ describe('a bounded run of simulated robots', () => {
       exposureSense: sum('exposure'),
       viewers: sum('viewers'),
       watchDuration: sum('watchMs'),
-      scans: sum('scans'),
+      scans: scansCounted,
     });
     const ages = (await get(`/api/Statis/queryAgeDistributionByPlaylistId?playlistId=${planId}`)) as Record<
       string,
       number
     >;
     const banded = AGE_BANDS.reduce((n, band) => n + (ages[band] ?? 0), 0);
-    expect(banded).toBe(sum('exposure'));
-    expect((ages.male ?? 0) + (ages.female ?? 0)).toBe(sum('exposure'));
+    // The bands count the viewers, so the figures agree on one page.
+    expect(banded).toBe(sum('viewers'));
+    expect((ages.male ?? 0) + (ages.female ?? 0)).toBe(sum('viewers'));
     // The plays lie just before now, all of them inside today's figures.
     const today = await get(
       `/api/Statis/statiQrHourbyplaylistId?playlistId=${planId}&timePoint=${clock.now().getTime() / 1000}`,
     );
-    expect(today.total).toBe(sum('scans'));
+    expect(today.total).toBe(scansCounted);
   });
 });

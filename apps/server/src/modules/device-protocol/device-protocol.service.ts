@@ -32,6 +32,7 @@ export async function activate(
       activatedAt: robot.activatedAt ?? now,
       appVersion: body.appVersion,
       now,
+      wasActivated: robot.activated,
     });
     return {
       token,

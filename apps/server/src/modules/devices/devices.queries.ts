@@ -22,7 +22,7 @@ import { deliverableCondition, findRobots, robotsAmongWhere } from './devices.re
 
 export type { ScopeUser } from './devices.repository';
 
-import { deviceTokens, projects, robots } from './devices.table';
+import { deviceTokens, projects, robots, robotTransitions } from './devices.table';
 
 /** Live (unrevoked) device tokens among these hashes, with their robots: one query. */
 export async function liveDeviceTokens(db: DbOrTx, hashes: string[]) {
@@ -41,6 +41,7 @@ export async function robotForActivation(db: DbOrTx, robotId: string) {
       robotId: robots.robotId,
       hash: robots.activationSecretHash,
       activatedAt: robots.activatedAt,
+      activated: robots.activated,
     })
     .from(robots)
     .where(eq(robots.robotId, robotId))
@@ -67,7 +68,7 @@ export async function insertDeviceToken(db: DbOrTx, robotRef: string, tokenHash:
 export async function markRobotActivated(
   db: DbOrTx,
   robotRef: string,
-  patch: { activatedAt: Date; appVersion?: string; now: Date },
+  patch: { activatedAt: Date; appVersion?: string; now: Date; wasActivated: boolean },
 ): Promise<void> {
   await db
     .update(robots)
@@ -79,6 +80,44 @@ export async function markRobotActivated(
       updatedAt: patch.now,
     })
     .where(eq(robots.id, robotRef));
+  // A deactivated robot's plays count again from now, if it is in use (docs/statistics.md, "Robots not in
+  // service"); a robot activated again (a new token) changes nothing.
+  if (!patch.wasActivated)
+    await db.insert(robotTransitions).values({ id: newId(), robotRef, kind: 'activated', at: patch.now });
+}
+
+/**
+ * The kinds of transition that record a change of service (beside `online` and `offline`): the audit
+ * reads them to flag plays from the moment a robot left service (docs/statistics.md, "Robots not in service").
+ */
+export const SERVICE_KINDS = ['activated', 'deactivated', 'inUse', 'outOfUse'] as const;
+
+/** The service transitions an edit of `activated` or `inUse` records (none when neither changes). */
+export function serviceChanges(
+  before: { id: string; activated: boolean; inUse: boolean },
+  patch: { activated?: boolean; inUse?: boolean },
+  at: Date,
+): Array<typeof robotTransitions.$inferInsert> {
+  const out: Array<typeof robotTransitions.$inferInsert> = [];
+  if (patch.activated !== undefined && patch.activated !== before.activated)
+    out.push({ id: newId(), robotRef: before.id, kind: patch.activated ? 'activated' : 'deactivated', at });
+  if (patch.inUse !== undefined && patch.inUse !== before.inUse)
+    out.push({ id: newId(), robotRef: before.id, kind: patch.inUse ? 'inUse' : 'outOfUse', at });
+  return out;
+}
+
+/** For the proof-of-play audit: the robot's service state now and its recorded changes of service, oldest first. */
+export async function serviceOfRobot(db: DbOrTx, robotRef: string) {
+  const [robot] = await db
+    .select({ activated: robots.activated, inUse: robots.inUse, expireAt: robots.expireAt })
+    .from(robots)
+    .where(eq(robots.id, robotRef));
+  const changes = await db
+    .select({ kind: robotTransitions.kind, at: robotTransitions.at })
+    .from(robotTransitions)
+    .where(and(eq(robotTransitions.robotRef, robotRef), inArray(robotTransitions.kind, [...SERVICE_KINDS])))
+    .orderBy(asc(robotTransitions.at));
+  return robot ? { ...robot, changes } : null;
 }
 
 /** Deliverable robots with an end date after `now`, by device ID (the demo ad groups pick from them). */

@@ -167,12 +167,15 @@ export async function findRobotByRobotId(db: DbOrTx, robotId: string): Promise<R
   return row ?? null;
 }
 
+/** The connection's transitions (the table also records changes of service: devices.queries.ts). */
+const CONNECTION_KINDS = ['online', 'offline'];
+
 export async function recentTransitions(db: DbOrTx, where: SQL | undefined, limit: number) {
   return db
     .select({ robotId: robots.robotId, name: robots.name, kind: robotTransitions.kind, at: robotTransitions.at })
     .from(robotTransitions)
     .innerJoin(robots, eq(robots.id, robotTransitions.robotRef))
-    .where(where)
+    .where(and(where, inArray(robotTransitions.kind, CONNECTION_KINDS)))
     .orderBy(desc(robotTransitions.at))
     .limit(limit);
 }
@@ -181,7 +184,7 @@ export async function transitionsOf(db: DbOrTx, robotRef: string, limit: number)
   return db
     .select({ kind: robotTransitions.kind, at: robotTransitions.at })
     .from(robotTransitions)
-    .where(eq(robotTransitions.robotRef, robotRef))
+    .where(and(eq(robotTransitions.robotRef, robotRef), inArray(robotTransitions.kind, CONNECTION_KINDS)))
     .orderBy(desc(robotTransitions.at))
     .limit(limit);
 }

@@ -27,7 +27,7 @@ import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import { isSuperuser } from '../../platform/session-user';
 import type { DevicesContext } from './devices.context';
-import { revokeDeviceTokensOf } from './devices.queries';
+import { revokeDeviceTokensOf, serviceChanges } from './devices.queries';
 import {
   findRobotByRobotId,
   findRobots,
@@ -249,6 +249,7 @@ export async function setInfo(ctx: DevicesContext, user: ScopeUser, body: SetInf
     if (body.template !== undefined) patch.template = body.template;
     if (body.price !== undefined) patch.priceFen = body.price === null ? null : yuanToFen(body.price);
     await updateRobot(tx, row.robot.id, patch);
+    await insertTransitions(tx, serviceChanges(row.robot, patch, now));
   });
   const detail = await robotBaseInfo(ctx, user, body.robotId);
   const { transitions: _t, hasToken: _h, ...dto } = detail;

@@ -6,6 +6,7 @@ import type { PublishingContext } from '../publishing/publishing.context';
 import { pullsOfRobot } from '../publishing/publishing.queries';
 import { planScheduleOf } from '../schedules/schedules.service';
 import { type AuditInput, overlapSpan, type PlanFacts, playDay } from './play-events.audit';
+import { boundsFacts } from './play-events.bounds.queries';
 import { storedPlaysOfRobot, verifiedCountsOfRobot } from './play-events.repository';
 import { carriedPlans, planAds, scheduledStarts } from './play-events.scheduled';
 
@@ -32,6 +33,7 @@ export async function auditFacts(
   const lengths = await planAds(ctx, db, ids);
   const pulls = await pullsOfRobot(db, robotRef, ids);
   const stored = span ? await storedPlaysOfRobot(db, robotRef, span.from - 3600, span.to) : [];
+  const bounds = await boundsFacts(db, robotRef, events);
   const facts = new Map<string, PlanFacts>();
   for (const plan of plans) {
     facts.set(plan.id, {
@@ -49,6 +51,7 @@ export async function auditFacts(
     stored: stored.map((s) => ({ id: s.id, startedAt: Math.floor(s.startedAt.getTime() / 1000), watchMs: s.watchMs })),
     scheduled: new Map(),
     counted: new Map(),
+    bounds,
   };
   await scheduleFacts(ctx, db, robotRef, events, input);
   return input;

@@ -12,6 +12,7 @@ import { createAd, createPlan, deliveryWorld } from '../../../test/delivery';
 import { createRobot } from '../../../test/devices';
 import { deviceTokenFor, sendEvents } from '../../../test/play-events';
 import { ManualClock } from '../../platform/clock';
+import { robots, robotTransitions } from '../devices/devices.table';
 import { playEvents } from './play-events.table';
 
 /**
@@ -78,7 +79,15 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Ev = { id: string; type: 'play' | 'scan'; plan: number; adId: string; startedAt: number; watchDuration?: number };
+type Ev = {
+  id: string;
+  type: 'play' | 'scan';
+  plan: number;
+  adId: string;
+  startedAt: number;
+  watchDuration?: number;
+  audience?: Audience;
+};
 type PullKind = 'none' | 'issued' | 'pulled' | 'cancelled' | 'reissued' | 'repulled';
 /** What the robot was given of one plan: since when it holds it (first pull) and until when (cancel). */
 type Held = { kind: PullKind; firstPull: number | null; cancel: number | null };
@@ -130,6 +139,109 @@ function scheduledOf(held: Held[], plan: number, at: number): number[] {
     .map((o) => o.at);
 }
 
+// ---- Bounds on what a robot reports (docs/statistics.md, "Bounds on what a robot reports") ----------------
+type Audience = { age?: Record<string, number>; male?: number; female?: number; exposure?: number; viewers?: number };
+/** None, a plausible one (bands add up to the viewers) or any numbers (mostly implausible). */
+const audienceArb: fc.Arbitrary<Audience | undefined> = fc.oneof(
+  fc.constant(undefined),
+  fc.record({ adult: fc.nat(4), youth: fc.nat(4), male: fc.nat(8), extra: fc.nat(20) }).map((x) => {
+    const viewers = x.adult + x.youth;
+    return {
+      age: { adult: x.adult, youth: x.youth },
+      male: Math.min(x.male, viewers),
+      female: viewers - Math.min(x.male, viewers),
+      viewers,
+      exposure: viewers + x.extra,
+    };
+  }),
+  fc.record(
+    { age: fc.record({ adult: fc.nat(100_000) }), male: fc.nat(9), viewers: fc.nat(9), exposure: fc.nat(100_000) },
+    { requiredKeys: [] },
+  ),
+);
+/** The audience rule, written out: bands sum to the viewers, viewers at most exposure, exposure at most 30 per 10 s of play (at least 30). */
+function implausible(a: Audience | undefined, watchMs: number): boolean {
+  if (!a) return false;
+  const ages = Object.values(a.age ?? {});
+  const ageSum = ages.length > 0 ? ages.reduce((x, y) => x + y, 0) : null;
+  const sexSum = a.male !== undefined || a.female !== undefined ? (a.male ?? 0) + (a.female ?? 0) : null;
+  const viewers = a.viewers ?? ageSum ?? sexSum ?? 0;
+  if ((ageSum !== null && ageSum !== viewers) || (sexSum !== null && sexSum !== viewers)) return true;
+  const exposure = a.exposure ?? ageSum ?? 0;
+  return viewers > exposure || exposure > Math.floor(30 * Math.max(1, watchMs / 10_000));
+}
+/** The robot's service: in service throughout, out of use from an instant (and maybe back later), or expired. */
+type Service = { offFrom: number | null; offTo: number | null; expireAt: number | null };
+const serviceArb = fc.record({
+  kind: fc.constantFrom('always', 'always', 'outOfUse', 'backInUse', 'expired'),
+  day: fc.integer({ min: -30, max: 0 }),
+  second: fc.integer({ min: 0, max: 86_399 }),
+  back: fc.integer({ min: 60, max: 10 * 86_400 }),
+});
+async function serve(
+  robotRef: string,
+  h: { kind: string; day: number; second: number; back: number },
+): Promise<Service> {
+  const at = Math.floor(NOW / DAY) * DAY + h.day * DAY + h.second;
+  const record = (kind: string, x: number) =>
+    t.app.ctx.db.insert(robotTransitions).values({ id: newId(), robotRef, kind, at: new Date(x * 1000) });
+  if (h.kind === 'expired') {
+    await t.app.ctx.db
+      .update(robots)
+      .set({ expireAt: new Date(at * 1000) })
+      .where(eq(robots.id, robotRef));
+    return { offFrom: null, offTo: null, expireAt: at };
+  }
+  if (h.kind === 'outOfUse' || h.kind === 'backInUse') {
+    await record('outOfUse', at);
+    if (h.kind === 'backInUse') await record('inUse', at + h.back);
+    else await t.app.ctx.db.update(robots).set({ inUse: false }).where(eq(robots.id, robotRef));
+    return { offFrom: at, offTo: h.kind === 'backInUse' ? at + h.back : null, expireAt: null };
+  }
+  return { offFrom: null, offTo: null, expireAt: null };
+}
+const inactive = (sv: Service, at: number) =>
+  (sv.expireAt !== null && at >= sv.expireAt) ||
+  (sv.offFrom !== null && at >= sv.offFrom && (sv.offTo === null || at < sv.offTo));
+/** The bounds of an event its own rules verified: service, audience, a scan inside its plan's hours (+-120 s). */
+function boundsReason(e: Ev, sv: Service): string | null {
+  if (inactive(sv, e.startedAt)) return 'robotInactive';
+  if (e.type === 'play') return implausible(e.audience, e.watchDuration ?? 0) ? 'implausibleAudience' : null;
+  const plan = plans[e.plan] as PlanSpec;
+  const tod = (((e.startedAt + plan.offset(e.startedAt)) % DAY) + DAY) % DAY;
+  const inHours = tod >= 9 * HOUR - 120 && tod < 12 * HOUR + 120;
+  return e.startedAt >= plan.begin - 120 && e.startedAt < plan.end + 120 && inHours ? null : 'scanOutsideSchedule';
+}
+const byStart = (a: Ev, b: Ev) => a.startedAt - b.startedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+/**
+ * The scans of one batch against every verified play so far (earlier batches and this one): a play of the
+ * same plan and ad from 2 s after the scan to 60 s after its end backs one scan; earlier batches' verified
+ * scans take theirs first, then this batch's in start order, each the earliest free play.
+ */
+function recountScans(batch: Ev[], expected: Map<string, string | null>, verified: Ev[]) {
+  const plays = verified.filter((p) => p.type === 'play').sort(byStart);
+  const taken = new Set<Ev>();
+  const covers = (s: Ev, free: boolean) =>
+    plays.find(
+      (p) =>
+        p.plan === s.plan &&
+        p.adId === s.adId &&
+        s.startedAt >= p.startedAt - 2 &&
+        s.startedAt <= p.startedAt + Math.min(Math.ceil((p.watchDuration ?? 0) / 1000), 3600) + 60 &&
+        (!free || !taken.has(p)),
+    );
+  for (const s of verified.filter((x) => x.type === 'scan' && !batch.includes(x)).sort(byStart)) {
+    const p = covers(s, true);
+    if (p) taken.add(p);
+  }
+  for (const s of batch.filter((x) => x.type === 'scan' && expected.get(x.id) === null).sort(byStart)) {
+    const p = covers(s, true);
+    if (p) taken.add(p);
+    else expected.set(s.id, covers(s, false) ? 'scanOverLimit' : 'scanWithoutPlay');
+  }
+}
+// ---- end of the bounds -----------------------------------------------------------------------------------
+
 /** Seconds of a UTC day around each plan's hours (Shanghai; Sydney in AEST and AEDT), and any second. */
 const nearHours = (plan: number): fc.Arbitrary<number> =>
   plan === 0
@@ -149,6 +261,7 @@ const eventArb = fc.integer({ min: 0, max: 1 }).chain((plan) =>
     nearAnchor: fc.option(fc.integer({ min: 0, max: 40 }), { freq: 2 }),
     watch: fc.constantFrom(9_000, 9_499, 9_600, 10_000, 10_000, 10_400, 10_501, 11_000),
     scanEvent: fc.integer({ min: 0, max: 9 }),
+    audience: audienceArb,
   }),
 );
 
@@ -203,13 +316,15 @@ describe('audit verdicts equal a recount from raw events', () => {
         fc.array(eventArb, { minLength: 1, maxLength: 40 }),
         fc.integer({ min: 1, max: 3 }),
         fc.tuple(heldArb, heldArb),
+        serviceArb,
         fc
           .integer({ min: 0, max: 1 })
           .chain((plan) =>
             fc.record({ plan: fc.constant(plan), day: fc.integer({ min: -25, max: -1 }), second: nearHours(plan) }),
           ),
-        async (raw, batchCount, given, anchor) => {
+        async (raw, batchCount, given, service, anchor) => {
           const robot = await createRobot(t, {});
+          const sv = await serve(robot.id, service);
           const held = [
             await give(robot.id, plans[0] as PlanSpec, given[0]),
             await give(robot.id, plans[1] as PlanSpec, given[1]),
@@ -230,7 +345,7 @@ describe('audit verdicts equal a recount from raw events', () => {
               plan,
               adId: r.otherAd === 0 ? other.adId : own.adId,
               startedAt: Math.min(NOW + 600, at),
-              ...(r.scanEvent === 0 ? {} : { watchDuration: r.watch }),
+              ...(r.scanEvent === 0 ? {} : { watchDuration: r.watch, ...(r.audience ? { audience: r.audience } : {}) }),
             };
           });
           const size = Math.ceil(events.length / batchCount);
@@ -244,6 +359,8 @@ describe('audit verdicts equal a recount from raw events', () => {
           const counted = new Map<string, number>();
           for (const batch of batches) {
             for (const e of batch) expected.set(e.id, ownReason(e, held[e.plan] as Held));
+            // Bounds: after the own rules.
+            for (const e of batch) if (expected.get(e.id) === null) expected.set(e.id, boundsReason(e, sv));
             const plays = batch
               .filter((e) => e.type === 'play' && expected.get(e.id) === null)
               .sort((a, b) => a.startedAt - b.startedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -266,6 +383,9 @@ describe('audit verdicts equal a recount from raw events', () => {
               counted.set(adKey, counts.adPlays + 1);
               busy.push({ start, end });
             }
+            // Bounds: the scans last, once every play's verdict is known.
+            const verifiedSoFar = events.filter((e) => expected.get(e.id) === null);
+            recountScans(batch, expected, verifiedSoFar);
           }
 
           for (const batch of batches) {

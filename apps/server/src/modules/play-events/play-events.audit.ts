@@ -4,6 +4,7 @@ import { matchesSchedule } from '@robot-ads/contracts/play-events/schedule-match
 import type { Interval, PlanSchedule } from '@robot-ads/contracts/playback/playback.types';
 import { activeIntervals } from '@robot-ads/contracts/playback/schedule.rules';
 import { formatDate } from '@robot-ads/contracts/playback/zoned-time';
+import { type BoundsInput, ownBounds, scanBounds } from './play-events.bounds';
 
 /**
  * The proof-of-play audit (docs/statistics.md, "Proof-of-play audit"): a pure function of one robot's batch
@@ -46,6 +47,8 @@ export interface AuditInput {
   scheduled: Map<string, Map<string, number[]>>;
   /** Verified plays stored on this robot per `planId|day` and per `planId|adId|day` (days of the plan's zone). */
   counted: Map<string, number>;
+  /** The bounds on what a robot reports (play-events.bounds.ts); absent: not applied. */
+  bounds?: BoundsInput;
 }
 
 /** The local day of a play in its plan's zone, the day schedule matching counts it in. */
@@ -91,7 +94,7 @@ function cachedWindows(schedule: PlanSchedule, fromDay: number, toDay: number): 
 }
 
 /** Each plan's active windows once per batch: the batch's UTC days and one either side. */
-function windowsOf(input: AuditInput, events: DeviceEvent[]): Map<string, Interval[]> {
+export function windowsOf(input: Pick<AuditInput, 'plans'>, events: DeviceEvent[]): Map<string, Interval[]> {
   let lo = Number.POSITIVE_INFINITY;
   let hi = Number.NEGATIVE_INFINITY;
   for (const e of events) {
@@ -143,6 +146,10 @@ function ownVerdict(e: DeviceEvent, input: AuditInput, windows: Map<string, Inte
 export function auditBatch(events: DeviceEvent[], input: AuditInput): Verdict[] {
   const windows = windowsOf(input, events);
   const verdicts = events.map((e) => ownVerdict(e, input, windows));
+  // Bounds on what a robot reports (play-events.bounds.ts): after the own rules; the scans' last, below.
+  for (const [i, e] of events.entries())
+    if (verdicts[i]?.verdict === 'verified')
+      verdicts[i] = ownBounds(e, input.bounds, windows.get(e.playlistId) ?? []) ?? VERIFIED;
   const batchIds = new Set(events.map((e) => e.id));
   const storedIds = new Set(input.stored.map((p) => p.id));
   const busy = input.stored
@@ -177,5 +184,6 @@ export function auditBatch(events: DeviceEvent[], input: AuditInput): Verdict[] 
     }
     busy.push({ start, end });
   }
+  scanBounds(events, verdicts, input.bounds);
   return verdicts;
 }

@@ -51,7 +51,8 @@ async function writeHistory(tx: DbOrTx, robotRef: string, rows: QuarterPlays[]) 
       select *, sensed + h2 % (3 * sensed + 1) as seen from s
     ), a as (
       select *, (h2 >> 5) % (seen + 1) as youth, (h2 >> 15) % (seen + 1) as male,
-        (h2 >> 20) % (seen + 1) as viewers
+        -- everyone the camera classified (age and sex bands) is a viewer: the bands add up to the viewers
+        seen as viewers
       from w
     ), b as (
       select *, (h2 >> 10) % (seen - youth + 1) as adult from a
@@ -149,8 +150,9 @@ export const playEventsSeeder: Seeder<PlaylistsContext> = {
 function rawPlay(random: (n: number) => number, playlistId: string, adId: string, at: number): DeviceEvent[] {
   const watchers = random(5);
   const band = (['youth', 'adult', 'middle'] as const)[random(3)] ?? 'adult';
-  const male = random(watchers + 1);
+  // The viewers are those the camera classified: the age and sex bands add up to them.
   const viewers = random(watchers + 1);
+  const male = random(viewers + 1);
   const out: DeviceEvent[] = [
     {
       id: newId(),
@@ -162,9 +164,9 @@ function rawPlay(random: (n: number) => number, playlistId: string, adId: string
       audience:
         watchers > 0
           ? {
-              age: { [band]: watchers },
+              age: viewers > 0 ? { [band]: viewers } : {},
               male,
-              female: watchers - male,
+              female: viewers - male,
               exposure: watchers + random(6),
               viewers,
               dwellMs: viewers * (1500 + random(6000)),

@@ -1,10 +1,12 @@
+import { reportedViewers } from '@robot-ads/contracts/play-events/play-events.rules';
 import type { Audience, ConsumeRow, DeviceEvent } from '@robot-ads/contracts/play-events/play-events.schemas';
 import type { SessionUser } from '../../platform/session-user';
 import type { DeviceIdentity } from '../device-protocol/device-auth';
 import { visiblePlan } from '../playlists/playlists.service';
 import type { PublishingContext } from '../publishing/publishing.context';
-import { auditBatch, type Verdict } from './play-events.audit';
+import { auditBatch, type Verdict, windowsOf } from './play-events.audit';
 import { auditFacts } from './play-events.audit-facts';
+import { auditObservedScans, type BoundsInput } from './play-events.bounds';
 import {
   addToFlagRollups,
   addToRollups,
@@ -77,7 +79,7 @@ export function rollupDeltas(robotRef: string, events: DeviceEvent[]): RollupDel
       d.female = (d.female ?? 0) + (a.female ?? 0);
       d.sensedPlays = (d.sensedPlays ?? 0) + 1;
       d.exposureSense = (d.exposureSense ?? 0) + sensedExposure(a);
-      d.viewers = (d.viewers ?? 0) + (a.viewers ?? 0);
+      d.viewers = (d.viewers ?? 0) + reportedViewers(a);
       d.dwellMs = (d.dwellMs ?? 0) + (a.dwellMs ?? 0);
     }
     if (!d.lastPlayAt || d.lastPlayAt.getTime() < at) d.lastPlayAt = new Date(at);
@@ -122,15 +124,22 @@ export async function ingestEvents(
   for (const e of events) if (!unique.has(e.id)) unique.set(e.id, e);
   const inBatchDuplicates = events.length - unique.size;
   const audited = audit && ctx.config.EVENT_AUDIT === 'on';
+  // Scans the server observed (GET /q/:code) meet the bounds only (play-events.bounds.ts, auditObservedScans).
+  const observed = !audit && ctx.config.EVENT_AUDIT === 'on';
   return ctx.db.transaction(async (tx) => {
     // The overlap rule reads the robot's stored plays: its concurrent batches are audited one after the other.
-    if (audited && unique.size > 0) await lockRobotsForIngest(tx, [device.robotRef]);
+    if ((audited || observed) && unique.size > 0) await lockRobotsForIngest(tx, [device.robotRef]);
     const plans = await existingPlans(tx, [...new Set([...unique.values()].map((e) => e.playlistId))]);
     const known = [...unique.values()].filter((e) => plans.has(e.playlistId));
     const verdicts = new Map<string, Verdict>();
     if (audited && known.length > 0) {
       const input = await auditFacts(ctx, tx, device.robotRef, [...plans.values()], known);
       const batch = auditBatch(known, input);
+      for (const [i, e] of known.entries()) verdicts.set(e.id, batch[i] as Verdict);
+    } else if (observed && known.length > 0) {
+      const input = await auditFacts(ctx, tx, device.robotRef, [...plans.values()], known);
+      const lengthOf = (e: DeviceEvent) => input.plans.get(e.playlistId)?.ads.get(e.adId);
+      const batch = auditObservedScans(known, input.bounds as BoundsInput, windowsOf(input, known), lengthOf);
       for (const [i, e] of known.entries()) verdicts.set(e.id, batch[i] as Verdict);
     }
     const inserted = await insertEvents(tx, device.robotRef, known, ctx.clock.now(), verdicts);

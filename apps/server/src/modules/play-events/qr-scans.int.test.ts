@@ -52,6 +52,8 @@ async function scheduleQr(token: string, ofAd: string) {
   return schedule.plans.flatMap((p) => p.ads).find((a) => a.id === ofAd)?.qr;
 }
 
+/** On to the next play of the 10 s ad: the robot's next scan counts (one scan per play window). */
+const nextPlay = () => clock.set(new Date(clock.now().getTime() + 11_000));
 const scan = (path: string) => t.app.inject({ method: 'GET', url: path, headers: EN });
 const pathOf = (link: string) => new URL(link).pathname;
 
@@ -141,7 +143,8 @@ describe('GET /q/:code', () => {
     expect(res.headers.location).toBe(TARGET);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(await scansSeen()).toEqual({ day: 1, hour: 1, total: 1, kpi: 1 });
-    // Every scan counts, for the robot of the code.
+    // A scan a play window later counts, for the robot of the code (one per play window: docs/statistics.md).
+    nextPlay();
     await scan(pathOf(link));
     const theirs = await scheduleQr(other.token, adId);
     await scan(pathOf(theirs?.link ?? ''));
@@ -166,6 +169,7 @@ describe('GET /q/:code', () => {
   it('never redirects to an address from the request, and counts nothing for a code that is not ours', async () => {
     const code = pathOf(link).slice('/q/'.length);
     for (const query of ['?url=https://evil.example.com', '?redirect=//evil.example.com', '?target=javascript:x']) {
+      nextPlay();
       const res = await scan(`/q/${code}${query}`);
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe(TARGET);

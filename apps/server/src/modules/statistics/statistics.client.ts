@@ -55,11 +55,24 @@ function risingFiguresOf(now: StatMeasures, before: StatMeasures): RisingFigures
   };
 }
 
-/** The period [begin, end) (default: the last 30 local days) and the one of the same length before it. */
-function risingRanges(ctx: AppContext, q: { begin?: number; end?: number }, timeZone: string) {
-  const current = reportRange(ctx, q, timeZone, 'day');
-  const length = current.end - current.begin;
-  return { current, previous: { begin: current.begin - length, end: current.begin } };
+const QUARTER_S = 900;
+
+/**
+ * The period [begin, end) (default: the last 30 local days) and the one of the same length before it, like
+ * with like (docs/statistics.md, measures, `rising`): a period not over yet (today, this week) counts up to
+ * now, to the end of the current quarter hour (the rollup grain), and the previous one the same span from
+ * its own start: today so far against the same hours of the day before, a week so far against the same
+ * days (and hours) of the week before.
+ */
+export function risingRanges(ctx: AppContext, q: { begin?: number; end?: number }, timeZone: string) {
+  const period = reportRange(ctx, q, timeZone, 'day');
+  const length = period.end - period.begin;
+  const soFar = Math.ceil(ctx.clock.now().getTime() / 1000 / QUARTER_S) * QUARTER_S;
+  const end = soFar > period.begin && soFar < period.end ? soFar : period.end;
+  return {
+    current: { begin: period.begin, end },
+    previous: { begin: period.begin - length, end: end - length },
+  };
 }
 
 /** The client *Rising calls: figures against the previous period, and the day series of `measure`. */

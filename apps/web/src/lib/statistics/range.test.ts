@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastDays, rangeParams } from './range';
+import { lastDays, PLATFORM_TIME_ZONE, rangeParams, todayRange } from './range';
 
 const at = (iso: string) => Date.parse(iso) / 1000;
 
@@ -23,5 +23,25 @@ describe('report ranges', () => {
     // Sydney leaves daylight saving on 2026-04-05 (03:00 back to 02:00).
     const { begin, end } = rangeParams({ from: '2026-04-05', to: '2026-04-05', timeZone: 'Australia/Sydney' });
     expect(end - begin).toBe(25 * 3600);
+  });
+});
+
+describe("a board's today", () => {
+  it("is the platform's day unless the user chose a zone, whatever the computer's zone", () => {
+    // 20:00 UTC on 24 Nov is already 25 Nov 04:00 in Shanghai, the platform's zone.
+    const now = at('2026-11-24T20:00:00Z');
+    expect(PLATFORM_TIME_ZONE).toBe('Asia/Shanghai');
+    expect(todayRange(undefined, now)).toEqual({ from: '2026-11-25', to: '2026-11-25', timeZone: 'Asia/Shanghai' });
+    expect(rangeParams(todayRange(undefined, now))).toEqual({
+      begin: at('2026-11-24T16:00:00Z'),
+      end: at('2026-11-25T16:00:00Z'),
+      timeZone: 'Asia/Shanghai',
+    });
+    // A zone the user chose: still 24 Nov in New York.
+    expect(rangeParams(todayRange('America/New_York', now))).toEqual({
+      begin: at('2026-11-24T05:00:00Z'),
+      end: at('2026-11-25T05:00:00Z'),
+      timeZone: 'America/New_York',
+    });
   });
 });

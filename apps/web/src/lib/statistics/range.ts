@@ -1,4 +1,11 @@
 import { dateFromEpochDay, epochDay, startOfLocalDay, wallClock } from '@robot-ads/contracts/playback/zoned-time';
+import { DEFAULT_TIME_ZONE } from '@robot-ads/contracts/playlists/default-time-zone';
+
+/**
+ * The zone a board's "today" is taken in when the user chose none: the platform's (the server's
+ * `TIME_ZONE`, by default this one), never the zone of the reader's computer (docs/statistics.md, `rising`).
+ */
+export const PLATFORM_TIME_ZONE = DEFAULT_TIME_ZONE;
 
 /** A report's range: local days [first, last] in `timeZone`, sent as unix seconds [begin, end). */
 export interface ReportRange {
@@ -20,6 +27,14 @@ const key = (d: { year: number; month: number; day: number }) =>
 export function lastDays(days: number, timeZone: string, nowSeconds = Math.floor(Date.now() / 1000)): ReportRange {
   const today = epochDay(wallClock(nowSeconds, timeZone));
   return { from: key(dateFromEpochDay(today - days + 1)), to: key(dateFromEpochDay(today)), timeZone };
+}
+
+/**
+ * Today in `timeZone` (the user's chosen zone, else the platform's): the whole local day, which the server
+ * counts up to now and compares with the same hours of the day before.
+ */
+export function todayRange(timeZone = PLATFORM_TIME_ZONE, nowSeconds = Math.floor(Date.now() / 1000)): ReportRange {
+  return lastDays(1, timeZone, nowSeconds);
 }
 
 /** The range as the calls take it: begin at the first day's local midnight, end at the next day's after the last. */

@@ -7,10 +7,9 @@ import {
   RobotOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { DEFAULT_TIME_ZONE } from '@robot-ads/contracts/playlists/default-time-zone';
 import { Card, Col, Progress, Row, Skeleton, Statistic } from 'antd';
 import dayjs from 'dayjs';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
@@ -19,7 +18,7 @@ import { type NavItem, useNavItems } from '../../../layout/use-menus';
 import { sessionStore } from '../../../lib/session';
 import { useClientRising } from '../../../lib/statistics/api';
 import { percentOf } from '../../../lib/statistics/format';
-import { lastDays, rangeParams } from '../../../lib/statistics/range';
+import { rangeParams, todayRange } from '../../../lib/statistics/range';
 import { useCount } from '../../../lib/statistics/use-count';
 import { useAccountTotal, useDeviceBoard } from '../api/board-figures';
 
@@ -89,10 +88,10 @@ export default function SmartBoardPage() {
   const devices = board.data;
   const online = devices?.byState.online ?? 0;
   const offline = devices?.byState.offline ?? 0;
-  // Today's plays and exposure in the caller's scope (its robots' or its customer's), in the browser's zone.
-  const [today] = useState(() =>
-    rangeParams(lastDays(1, Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE)),
-  );
+  // Today's plays and exposure in the caller's scope (its robots' or its customer's), today in the platform's
+  // zone (never the browser's): so far, against the same hours of yesterday (the server compares like with like).
+  const [todayRangeOf] = useState(() => todayRange());
+  const today = useMemo(() => rangeParams(todayRangeOf), [todayRangeOf]);
   const plays = useClientRising(today);
   const figures = plays.data?.figures;
   const count = useCount();
@@ -110,7 +109,7 @@ export default function SmartBoardPage() {
             </h1>
             {/* Plain elements in antd's colours: Typography would bring its editor (Input, TextArea) along. */}
             <span style={{ color: 'var(--ant-color-text-secondary)' }}>
-              {dayjs().format(t('smartBoard.dateFormat'))}
+              {dayjs(todayRangeOf.to).format(t('smartBoard.dateFormat'))}
             </span>
           </div>
         </div>

@@ -1,5 +1,4 @@
 import { isAdvertiserRole } from '@robot-ads/contracts/auth/roles';
-import { DEFAULT_TIME_ZONE } from '@robot-ads/contracts/playlists/playlists.schemas';
 import type { RisingFigure } from '@robot-ads/contracts/statistics/statistics.schemas';
 import { Card, Col, Row, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -20,7 +19,7 @@ import {
   useTopPlans,
 } from '../../../lib/statistics/api';
 import { msToSeconds } from '../../../lib/statistics/format';
-import { lastDays, type ReportRange, rangeParams } from '../../../lib/statistics/range';
+import { lastDays, PLATFORM_TIME_ZONE, type ReportRange, rangeParams } from '../../../lib/statistics/range';
 
 const seconds = (f: RisingFigure): RisingFigure => ({
   value: msToSeconds(f.value),
@@ -38,7 +37,8 @@ export default function AdvertiserBoardPage() {
   const _count = useCount();
   const role = sessionStore.use((s) => s.user?.role);
   const advertiser = role !== undefined && isAdvertiserRole(role);
-  const [range, setRange] = useState<ReportRange>(() => lastDays(30, DEFAULT_TIME_ZONE));
+  // The platform's zone until the user chooses one in the filters: never the browser's.
+  const [range, setRange] = useState<ReportRange>(() => lastDays(30, PLATFORM_TIME_ZONE));
   const [period, setPeriod] = useState<Period>('day');
   const params = useMemo(() => rangeParams(range), [range]);
   const rising = useClientRising(params);
