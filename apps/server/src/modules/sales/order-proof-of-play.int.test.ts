@@ -252,9 +252,7 @@ describe('an order no robot has pulled yet', () => {
       const r = await renderPdfPages(res.rawPayload, process.env.PDF_KEEP && `${process.env.PDF_KEEP}-waiting-${lang}`);
       try {
         const words =
-          lang === 'zh'
-            ? ['合同', '14', '尚未拉取', robotD.robotId]
-            : ['Contracted', '14', 'pulled', robotD.robotId];
+          lang === 'zh' ? ['合同', '14', '尚未拉取', robotD.robotId] : ['Contracted', '14', 'pulled', robotD.robotId];
         for (const word of words) expect(await r.inkAt(word), word).toBeGreaterThan(0.05);
       } finally {
         r.cleanup();
