@@ -144,7 +144,10 @@ describe('order delivery in screen-days', () => {
   for (const language of ['zh', 'en'] as const) {
     const w = WORDS[language];
 
-    it(`shows the screen-days and accepts the suggested credit into the bill with its reason (${language})`, async () => {
+    // A drawer, a dialog and three answers: generous on a busy machine.
+    it(`shows the screen-days and accepts the suggested credit into the bill with its reason (${language})`, {
+      timeout: 90_000,
+    }, async () => {
       const server = orderServer();
       vi.stubGlobal('fetch', vi.fn(server.stub));
       const section = await openDelivery(language, true);
