@@ -243,9 +243,10 @@ test('sales: a demo order shows its proof of play and delivery, and its certific
   page,
 }) => {
   test.setTimeout(120_000);
-  await login(page, 'sales');
-  // The salesperson's demo orders (docs/sales.md, "Demo data"; this suite runs without the robot fleet, so
-  // they have no plays): the one with the largest shortfall, as the server answers its figures.
+  await login(page, 'ops');
+  // The demo orders (docs/sales.md, "Demo data": Lucky Coffee's Brand Year orders are delivered by the seeded
+  // history, except the one that booked a screen that never pulled the plan): the one with the largest
+  // shortfall, as the server answers its figures.
   const list = await api<{ datas: { id: string; orderNo: string }[] }>(
     page,
     'GET',

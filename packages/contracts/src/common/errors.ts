@@ -827,6 +827,16 @@ export const errorCatalogue = {
   },
   ORDER_CREDIT_NONE: { status: 422, zh: '该订单没有可补偿的差额', en: 'This order has no shortfall to credit' },
   ORDER_CREDIT_GRANTED: { status: 409, zh: '该订单已补偿', en: 'This order has already been credited' },
+  ORDER_CREDIT_NOT_APPROVED: {
+    status: 409,
+    zh: '订单状态为“{stateZh}”：只有审核通过的订单才能补偿',
+    en: 'The order is "{stateEn}": only an approved order can be credited',
+  },
+  ORDER_CREDIT_NOT_BEGUN: {
+    status: 409,
+    zh: '订单投放期 {begin} 才开始，开始前不能补偿',
+    en: "The order's period begins on {begin}: it cannot be credited before then",
+  },
   ORDER_CREDIT_TOO_LARGE: {
     status: 422,
     zh: '补偿金额不能超过建议金额',

@@ -17,7 +17,7 @@ export const orderAmountLineDto = z.object({
   robotId: z.string(),
   robotName: z.string(),
   salesType: salesTypeSchema,
-  /** Weekly price in yuan at quote time. */
+  /** Weekly price in yuan at quote time (the unit price). */
   price: z.number(),
   freeMaterials: z.number().int(),
   extraMaterials: z.number().int(),
@@ -173,6 +173,10 @@ export const orderDeliveryDto = z.object({
   shortfallScreenDays: z.number().int(),
   suggestedCredit: z.number(),
   suggestedCreditFen: z.number().int(),
+  /** Screens with at least one delivered screen-day (the same verified plays as `deliveredScreenDays`). */
+  actualDevices: z.number().int(),
+  /** `YYYY-MM` (platform zone): the month of the customer's bill a credit granted now lands on. */
+  creditBillMonth: z.string(),
   robots: z.array(
     z.object({
       robotId: z.string(),

@@ -60,8 +60,24 @@ export const proofOfPlayReport = z.object({
   playlistId: z.string(),
   planName: z.string(),
   customerName: z.string(),
-  /** Set on an order's report (`GET /api/Orders/proofOfPlay`): the order it covers. */
-  order: z.object({ id: z.string(), orderNo: z.string(), name: z.string() }).optional(),
+  /**
+   * Set on an order's report (`GET /api/Orders/proofOfPlay`): the order it covers and what it contracted,
+   * present even before any robot pulled the plan: its screens, screen-days contracted, due so far and
+   * delivered (docs/sales.md, "Delivery in screen-days"), and the order's screens that have not pulled the
+   * plan yet (robot IDs).
+   */
+  order: z
+    .object({
+      id: z.string(),
+      orderNo: z.string(),
+      name: z.string(),
+      screens: z.number().int(),
+      contractedScreenDays: z.number().int(),
+      dueScreenDays: z.number().int(),
+      deliveredScreenDays: z.number().int(),
+      notPulled: z.array(z.string()),
+    })
+    .optional(),
   timeZone: z.string(),
   begin: z.number().int(),
   end: z.number().int(),

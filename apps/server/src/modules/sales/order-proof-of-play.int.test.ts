@@ -115,7 +115,17 @@ describe('proof of play of an order', () => {
     const res = await get(`/api/Orders/proofOfPlay?id=${orderId}`, sales);
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
-    expect(data.order).toMatchObject({ id: orderId, name: 'Winter proof' });
+    // The contract: 2 screens x 7 days; 11-29 and 11-30 are over (12-01 has no play yet): A delivered 11-29.
+    expect(data.order).toEqual({
+      id: orderId,
+      orderNo: expect.any(String),
+      name: 'Winter proof',
+      screens: 2,
+      contractedScreenDays: 14,
+      dueScreenDays: 4,
+      deliveredScreenDays: 1,
+      notPulled: [],
+    });
     expect(data.planName).toBe('咖啡 Order plan');
     expect(data.timeZone).toBe('Asia/Shanghai');
     expect(data.begin).toBe(at('2026-11-28T16:00:00Z'));
@@ -192,6 +202,57 @@ describe('proof of play of an order', () => {
           lang === 'zh'
             ? ['播放证明书', '订单', '幸运咖啡', '核验率', '60.00', '播放重叠']
             : ['Proof-of-play', 'Order', 'Winter', '咖啡', '60.00', robotB.robotId];
+        for (const word of words) expect(await r.inkAt(word), word).toBeGreaterThan(0.05);
+      } finally {
+        r.cleanup();
+      }
+    });
+  }
+});
+
+describe('an order no robot has pulled yet', () => {
+  let waiting: string;
+  let robotD: { id: string; robotId: string };
+  beforeAll(async () => {
+    robotD = await createRobot(t, { name: 'Robot D', salesType: 'trial', priceFen: 10_000 });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/Orders',
+      headers: { ...bearer(sales.token), 'accept-language': 'en' },
+      payload: {
+        name: 'Spring waiting',
+        playlistId: planId,
+        robotIds: [robotD.robotId],
+        weeks: 2,
+        begin: at('2026-11-28T16:00:00Z'),
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    waiting = created.json().data.id;
+  });
+
+  it('carries the contracted screens and screen-days, and names the screens that have not pulled the plan', async () => {
+    const res = await get(`/api/Orders/proofOfPlay?id=${waiting}`, adv);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data.rows).toEqual([]);
+    expect(data.order).toMatchObject({
+      screens: 1,
+      contractedScreenDays: 14,
+      dueScreenDays: 2,
+      deliveredScreenDays: 0,
+      notPulled: [robotD.robotId],
+    });
+  });
+
+  for (const lang of ['zh', 'en'] as const) {
+    it(`says so on the PDF certificate in ${lang}`, { timeout: 90_000 }, async () => {
+      const res = await get(`/api/Orders/proofOfPlayExport?id=${waiting}&format=pdf&language=${lang}`, sales);
+      expect(res.statusCode, res.body).toBe(200);
+      const r = await renderPdfPages(res.rawPayload, process.env.PDF_KEEP && `${process.env.PDF_KEEP}-waiting-${lang}`);
+      try {
+        const words =
+          lang === 'zh' ? ['合同', '14', '尚未拉取', robotD.robotId] : ['Contracted', '14', 'pulled', robotD.robotId];
         for (const word of words) expect(await r.inkAt(word), word).toBeGreaterThan(0.05);
       } finally {
         r.cleanup();

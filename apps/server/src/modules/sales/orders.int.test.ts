@@ -207,9 +207,57 @@ describe('shortfall from proof of play', () => {
     expect(synced).toMatchObject({ planDeviceCount: 3, actualDeviceCount: 2, shortfall: 1 });
     expect(synced.proposedCreditFen).toBe(13_350);
     expect(synced.syncTime).toBe(Math.floor(clock.now().getTime() / 1000));
+    // The same verified plays: 2 screens delivered their day so far, the third none.
+    const delivery = (await get(`/api/Orders/delivery?id=${order.id}`, sales)).json().data;
+    expect(delivery).toMatchObject({ actualDevices: 2, deliveredScreenDays: 2, dueScreenDays: 2 });
+    // Not approved yet: nothing was charged, nothing can be credited.
+    const early = await post('/api/Orders/credit', sales, { id: order.id });
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({
+      code: 'ORDER_CREDIT_NOT_APPROVED',
+      msg: 'The order is "reviewing": only an approved order can be credited',
+    });
+    await post('/api/Orders/review', root, { id: order.id, approve: true });
     const credited = (await post('/api/Orders/credit', sales, { id: order.id })).json().data;
     expect(credited.creditFen).toBe(13_350);
+    // On the order's own line of this month's bill.
+    const bill = (await get(`/api/Bills/statement?customerId=${customerId}&month=2026-11`, adv)).json().data;
+    const creditLines = bill.lines.filter((l: { kind: string }) => l.kind === 'credit');
+    expect(creditLines).toEqual([expect.objectContaining({ orderId: order.id, amountFen: 13_350 })]);
     expect((await post('/api/Orders/credit', sales, { id: order.id })).json().code).toBe('ORDER_CREDIT_GRANTED');
+  });
+});
+
+describe('credits', () => {
+  it("refuses an order that has not begun (zh and en) and lands the credit on the order's own bill line", async () => {
+    const begin = Math.floor(clock.now().getTime() / 1000) + 3 * 86_400;
+    const order = await newOrder([trial[0]?.robotId as string], { weeks: 1, begin });
+    await post('/api/Orders/review', root, { id: order.id, approve: true });
+    const refused = await post('/api/Orders/credit', sales, { id: order.id, amount: 1 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('ORDER_CREDIT_NOT_BEGUN');
+    expect(refused.json().msg).toMatch(/begins on \d{4}-\d{2}-\d{2}: it cannot be credited before then/);
+    const zh = await t.app.inject({
+      method: 'POST',
+      url: '/api/Orders/credit',
+      headers: { ...bearer(sales.token), 'accept-language': 'zh' },
+      payload: { id: order.id, amount: 1 },
+    });
+    expect(zh.json().msg).toContain('开始前不能补偿');
+    const cancelled = await newOrder([trial[0]?.robotId as string], { weeks: 1 });
+    await post('/api/Orders/transition', root, { id: cancelled.id, action: 'cancel', reason: 'changed plans' });
+    const noCharge = await post('/api/Orders/credit', sales, { id: cancelled.id });
+    expect(noCharge.json().code).toBe('ORDER_CREDIT_NOT_APPROVED');
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/Orders/credit',
+          headers: { ...bearer(sales.token), 'accept-language': 'zh' },
+          payload: { id: cancelled.id },
+        })
+      ).json().msg,
+    ).toBe('订单状态为“已取消”：只有审核通过的订单才能补偿');
   });
 });
 

@@ -29,7 +29,6 @@ import type { SessionUser } from '../../platform/session-user';
 import { accountsOfCustomers } from '../accounts/accounts.queries';
 import { customerNamesByIds, findCustomerById } from '../customers/customers.queries';
 import { pricedRobots } from '../devices/devices.queries';
-import { sumRollups } from '../play-events/play-events.queries';
 import type { PlaylistsContext } from '../playlists/playlists.context';
 import { getPlan } from '../playlists/playlists.service';
 import { screenDayDelivery } from './order-delivery';
@@ -120,6 +119,24 @@ export function toOrderDto(r: OrderRow, customerName: string): OrderDto {
     createdByName: r.createdByName,
     createtime: toUnixSeconds(r.createdAt) ?? 0,
   };
+}
+
+/** The states of an order that was approved (charged): a credit can only reduce a charge. */
+const CHARGED: readonly OrderState[] = ['pendingPayment', 'paid', 'launched', 'completed'];
+
+/**
+ * A credit needs an approved order whose period has begun (docs/sales.md, "Credits"): before approval
+ * nothing was charged, before its first day nothing could be missed.
+ */
+export function assertCreditable(row: OrderRow, now: Date, timeZone: string): void {
+  const state = row.state as OrderState;
+  if (!CHARGED.includes(state) || row.approvedAt === null) {
+    const labels = ORDER_STATE_LABELS[state];
+    throw new AppError('ORDER_CREDIT_NOT_APPROVED', { stateZh: labels.zh, stateEn: labels.en });
+  }
+  if (row.beginAt.getTime() > now.getTime()) {
+    throw new AppError('ORDER_CREDIT_NOT_BEGUN', { begin: formatDate(toUnixSeconds(row.beginAt) ?? 0, timeZone) });
+  }
 }
 
 export class OrdersService {
@@ -319,16 +336,13 @@ export class OrdersService {
     return toOrderDto(updated, names.get(updated.customerId) ?? '');
   }
 
+  /** The screens with a delivered screen-day: the same verified plays as the order's delivery. */
   private async recount(row: OrderRow): Promise<OrderRow> {
-    const now = this.ctx.clock.now();
-    const to = row.endAt.getTime() < now.getTime() ? row.endAt : now;
-    const played = await sumRollups(
-      this.ctx.db,
-      { playlistIds: [row.playlistId], from: row.beginAt, to, robotRefs: row.lines.map((l) => l.robotRef) },
-      'robot',
-    );
-    const actual = played.filter((p) => p.plays > 0).length;
-    return updateOrder(this.ctx.db, row.id, { actualDeviceCount: actual, syncedAt: now });
+    const delivery = await screenDayDelivery(this.ctx, row);
+    return updateOrder(this.ctx.db, row.id, {
+      actualDeviceCount: delivery.actualDevices,
+      syncedAt: this.ctx.clock.now(),
+    });
   }
 
   /** The hourly job: recounts every launched order (its shortfall and proposed credit follow). */
@@ -352,6 +366,7 @@ export class OrdersService {
     const result = await this.ctx.db.transaction(async (tx) => {
       const row = await this.visible(user, id, true);
       if (row.creditFen > 0) throw new AppError('ORDER_CREDIT_GRANTED');
+      assertCreditable(row, now, this.ctx.config.TIME_ZONE);
       const byDevices = row.syncedAt ? shortfallCreditFen(row.amountFen, row.lines.length, row.actualDeviceCount) : 0;
       const proposed = Math.max(byDevices, (await screenDayDelivery(this.ctx, row)).suggestedCreditFen);
       if (proposed <= 0) throw new AppError('ORDER_CREDIT_NONE');

@@ -73,6 +73,22 @@ const dayText = (r: ProofOfPlayReport, day: string, t: ReturnType<typeof textsOf
     : day;
 };
 const orderText = (o: NonNullable<ProofOfPlayReport['order']>) => `${o.orderNo} ${o.name}`;
+/** What an order contracted, and its screens that have not pulled the plan yet (docs/sales.md). */
+function orderContract(o: NonNullable<ProofOfPlayReport['order']>, lang: Lang): string[] {
+  const k = (key: string, values: Record<string, unknown>) => tr(lang, `statistics:proofOfPlay.${key}`, values);
+  const lines = [
+    k('orderContract', {
+      screens: o.screens,
+      contracted: o.contractedScreenDays,
+      due: o.dueScreenDays,
+      delivered: o.deliveredScreenDays,
+    }),
+  ];
+  if (o.notPulled.length > 0) {
+    lines.push(k('notPulled', { count: o.notPulled.length, screens: o.screens, robots: o.notPulled.join(', ') }));
+  }
+  return lines;
+}
 const reasonsText = (reasons: Partial<Record<FlagReason, number>>, names: Record<FlagReason, string>) =>
   FLAG_REASONS.filter((k) => (reasons[k] ?? 0) > 0)
     .map((k) => `${names[k]} ${reasons[k]}`)
@@ -90,6 +106,7 @@ export async function proofOfPlayXlsx(r: ProofOfPlayReport, lang: Lang): Promise
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet(t.title);
   if (r.order) sheet.addRow([t.order, orderText(r.order)]);
+  if (r.order) for (const line of orderContract(r.order, lang)) sheet.addRow(['', line]);
   sheet.addRow([t.plan, r.planName]);
   sheet.addRow([t.customer, r.customerName]);
   sheet.addRow([t.zone, zoneLabel(r.timeZone, r.begin)]);
@@ -138,6 +155,7 @@ export async function proofOfPlayPdf(r: ProofOfPlayReport, lang: Lang): Promise<
     text(t.certificate, { size: 20, bold: true });
     doc.moveDown(0.5).fontSize(11);
     if (r.order) text(`${t.order}: ${orderText(r.order)}`);
+    if (r.order) for (const line of orderContract(r.order, lang)) text(line, { width: 500 });
     text(`${t.plan}: ${r.planName}`);
     text(`${t.customer}: ${r.customerName}`);
     text(`${t.range}: ${period(r, t)} (${t.zone} ${zoneLabel(r.timeZone, r.begin)})`);

@@ -227,14 +227,15 @@ describe('delivery against what was sold (screen-days)', () => {
     expect(order.amountFen).toBe(20_000);
     const res = await get(`/api/Orders/delivery?id=${order.id}`, op.token);
     expect(res.statusCode, res.body).toBe(200);
-    // 11-29, 11-30 and 12-01 are due (now 12-01 14:00 Shanghai): 2 screens x 3 days; only A on 11-29 has a
-    // verified play (B's play on 11-30 was flagged tooLong).
+    // 11-29 and 11-30 are over (now 12-01 14:00 Shanghai; 12-01 has no play yet, so it is not due): 2 screens
+    // x 2 days; only A on 11-29 has a verified play (B's play on 11-30 was flagged tooLong).
     const expected = {
       contractedScreenDays: 14,
-      dueScreenDays: 6,
+      dueScreenDays: 4,
       deliveredScreenDays: 1,
-      shortfallScreenDays: 5,
-      suggestedCreditFen: Math.floor((20_000 * 5) / 14),
+      shortfallScreenDays: 3,
+      suggestedCreditFen: Math.floor((20_000 * 3) / 14),
+      actualDevices: 1,
     };
     expect(res.json().data).toMatchObject(expected);
     const adv = await loginAs(t, 'advertisers', { customer: w.customerId, diy: true });
@@ -243,15 +244,30 @@ describe('delivery against what was sold (screen-days)', () => {
     const other = await loginAs(t, 'advertisers', { customer: w.otherCustomerId, diy: true });
     expect((await get(`/api/Orders/delivery?id=${order.id}`, other.token)).statusCode).toBeGreaterThanOrEqual(403);
 
+    // The order's actual devices count the same verified plays: A only (B's play was flagged).
+    const synced = await t.app.inject({
+      method: 'POST',
+      url: '/api/Orders/sync',
+      headers: bearer(op.token),
+      payload: { id: order.id },
+    });
+    expect(synced.json().data.actualDeviceCount).toBe(expected.actualDevices);
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: '/api/Orders/review',
+      headers: bearer(op.token),
+      payload: { id: order.id, approve: true },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
     const credit = await t.app.inject({
       method: 'POST',
       url: '/api/Orders/credit',
       headers: bearer(op.token),
-      payload: { id: order.id, reason: '5 screen-days missed' },
+      payload: { id: order.id, amount: expected.suggestedCreditFen / 100, reason: '3 screen-days missed' },
     });
     expect(credit.statusCode, credit.body).toBe(200);
     expect(credit.json().data.creditFen).toBe(expected.suggestedCreditFen);
     const detail = (await get(`/api/Orders/${order.id}`, op.token)).json().data;
-    expect(JSON.stringify(detail.history)).toContain('5 screen-days missed');
+    expect(JSON.stringify(detail.history)).toContain('3 screen-days missed');
   });
 });

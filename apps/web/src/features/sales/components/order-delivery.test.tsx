@@ -53,12 +53,14 @@ const delivery: OrderDeliveryDto = {
   shortfallScreenDays: 3,
   suggestedCredit: 264.54,
   suggestedCreditFen: 26_454,
+  actualDevices: 1,
+  creditBillMonth: '2026-12',
   robots: [],
 };
 
 /** The server of the order: its detail, delivery and proof of play, and the credit it grants once. */
-function orderServer(opts: { refuse?: string } = {}) {
-  const order = { ...baseOrder };
+function orderServer(opts: { refuse?: string; order?: Partial<OrderDetailDto> } = {}) {
+  const order = { ...baseOrder, ...opts.order };
   const credits: unknown[] = [];
   const stub = async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
@@ -96,6 +98,9 @@ const WORDS = {
     reason: '合同 14 设备天中 3 天未交付',
     granted: '已补偿：¥264.54',
     credit: '补偿',
+    confirm: '补偿 ¥264.54 将计入客户“Lucky Coffee”2026-12 月账单，记在订单 O202611290002 名下。',
+    ok: '确认补偿',
+    cancel: '取消',
   },
   en: {
     contracted: 'Contracted screen-days',
@@ -108,6 +113,9 @@ const WORDS = {
     reason: '3 of 14 screen-days not delivered',
     granted: 'Credit granted: CNY 264.54',
     credit: 'Credit',
+    confirm: "A credit of CNY 264.54 goes on Lucky Coffee's bill for 2026-12, on the line of order O202611290002.",
+    ok: 'Grant the credit',
+    cancel: 'Cancel',
   },
 } as const;
 
@@ -115,6 +123,12 @@ const WORDS = {
 function shownFor(section: HTMLElement, label: string): string {
   const cell = within(section).getByText(label).closest('th');
   return cell?.nextElementSibling?.textContent ?? '';
+}
+
+/** The confirmation dialog showing this text. */
+async function confirmDialog(text: string): Promise<HTMLElement> {
+  const body = await screen.findByText(text, {}, { timeout: 10_000 });
+  return body.closest('.ant-modal') as HTMLElement;
 }
 
 async function openDelivery(language: 'zh' | 'en', canManage: boolean) {
@@ -130,7 +144,10 @@ describe('order delivery in screen-days', () => {
   for (const language of ['zh', 'en'] as const) {
     const w = WORDS[language];
 
-    it(`shows the screen-days and accepts the suggested credit into the bill with its reason (${language})`, async () => {
+    // A drawer, a dialog and three answers: generous on a busy machine.
+    it(`shows the screen-days and accepts the suggested credit into the bill with its reason (${language})`, {
+      timeout: 90_000,
+    }, async () => {
       const server = orderServer();
       vi.stubGlobal('fetch', vi.fn(server.stub));
       const section = await openDelivery(language, true);
@@ -141,6 +158,10 @@ describe('order delivery in screen-days', () => {
       expect(shownFor(section, w.suggested)).toBe(w.amount);
 
       fireEvent.click(within(section).getByRole('button', { name: w.accept }));
+      // First a confirmation: the amount and the bill it lands on (the customer, the month, the order's line).
+      const dialog = await confirmDialog(w.confirm);
+      expect(server.credits).toEqual([]);
+      fireEvent.click(within(dialog).getByRole('button', { name: w.ok }));
       expect(await screen.findByText(w.granted, {}, { timeout: 10_000 })).toBeTruthy();
       // The very amount shown, and the reason in the operator's language, kept with the credit.
       expect(server.credits).toEqual([{ id: ORDER, amount: 264.54, reason: w.reason }]);
@@ -166,8 +187,33 @@ describe('order delivery in screen-days', () => {
     vi.stubGlobal('fetch', vi.fn(server.stub));
     const section = await openDelivery('en', true);
     fireEvent.click(within(section).getByRole('button', { name: WORDS.en.accept }));
+    fireEvent.click(within(await confirmDialog(WORDS.en.confirm)).getByRole('button', { name: WORDS.en.ok }));
     expect(await screen.findByText('This order has already been credited', {}, { timeout: 10_000 })).toBeTruthy();
     expect(within(section).getByRole('button', { name: WORDS.en.accept })).toBeTruthy();
     expect(server.credits).toHaveLength(1);
   });
+
+  it('sends nothing when the operator cancels the confirmation', async () => {
+    const server = orderServer();
+    vi.stubGlobal('fetch', vi.fn(server.stub));
+    const section = await openDelivery('en', true);
+    fireEvent.click(within(section).getByRole('button', { name: WORDS.en.accept }));
+    fireEvent.click(within(await confirmDialog(WORDS.en.confirm)).getByRole('button', { name: WORDS.en.cancel }));
+    // Nothing was sent, nothing granted: the order still offers its credit.
+    expect(server.credits).toEqual([]);
+    expect(screen.queryByText(WORDS.en.granted)).toBeNull();
+    expect(within(section).getByRole('button', { name: WORDS.en.accept })).toBeTruthy();
+  });
+
+  for (const [what, order] of [
+    ['an order still in review', { state: 'reviewing' as const }],
+    ['an approved order that has not begun', { state: 'paid' as const, begin: Math.floor(Date.now() / 1000) + 86_400 }],
+  ] as const) {
+    it(`offers no credit on ${what}`, async () => {
+      vi.stubGlobal('fetch', vi.fn(orderServer({ order }).stub));
+      const section = await openDelivery('en', true);
+      expect(shownFor(section, WORDS.en.suggested)).toBe(WORDS.en.amount);
+      expect(within(section).queryByRole('button', { name: WORDS.en.accept })).toBeNull();
+    });
+  }
 });

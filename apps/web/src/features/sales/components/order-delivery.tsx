@@ -1,18 +1,24 @@
+import type { OrderDetailDto } from '@robot-ads/contracts/sales/orders.schemas';
 import { App, Button, Descriptions, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../../components/query-error';
 import { lang } from '../../../lib/i18n';
 import { useCreditOrder, useOrderDelivery } from '../api/orders';
 import { fenToYuanNumber, formatFen } from '../money';
+import { creditable, useConfirmCredit } from './credit-confirm';
 
 /**
  * Delivery against what was sold, in screen-days (verified plays only): the advertiser sees the same
- * figures; an operator accepts the suggested credit into the customer's bill, the reason kept.
+ * figures; an operator accepts the suggested credit into the customer's bill, the reason kept, after a
+ * confirmation that shows the amount and the bill it lands on. Only an approved order that has begun can be
+ * credited (the server refuses the others).
  */
-export function OrderDelivery({ id, creditFen, canManage }: { id: string; creditFen: number; canManage: boolean }) {
+export function OrderDelivery({ order, canManage }: { order: OrderDetailDto; canManage: boolean }) {
   const { t } = useTranslation('sales');
   const { message } = App.useApp();
+  const id = order.id;
   const delivery = useOrderDelivery(id);
+  const confirmCredit = useConfirmCredit();
   const credit = useCreditOrder();
   const language = lang();
   if (delivery.isError) return <QueryError error={delivery.error} onRetry={() => delivery.refetch()} />;
@@ -31,10 +37,11 @@ export function OrderDelivery({ id, creditFen, canManage }: { id: string; credit
           {formatFen(d.suggestedCreditFen, language)}
         </Descriptions.Item>
       </Descriptions>
-      {canManage && creditFen === 0 && d.suggestedCreditFen > 0 && (
+      {canManage && creditable(order) && d.suggestedCreditFen > 0 && (
         <Button
           loading={credit.isPending}
           onClick={async () => {
+            if (!(await confirmCredit(order, d.suggestedCreditFen, d.creditBillMonth))) return;
             try {
               // Exactly the suggestion shown (the server may propose more for missing devices: that is the
               // order's own credit action); the message says what the answer granted.

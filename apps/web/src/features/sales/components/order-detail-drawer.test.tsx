@@ -46,7 +46,16 @@ const proof: ProofOfPlayReport = {
   playlistId: 'p1',
   planName: '咖啡 plan',
   customerName: 'Lucky Coffee',
-  order: { id: ORDER, orderNo: 'O202611290001', name: 'Winter proof' },
+  order: {
+    id: ORDER,
+    orderNo: 'O202611290001',
+    name: 'Winter proof',
+    screens: 2,
+    contractedScreenDays: 14,
+    dueScreenDays: 6,
+    deliveredScreenDays: 1,
+    notPulled: [],
+  },
   timeZone: 'Asia/Shanghai',
   begin: 1_796_400_000,
   end: 1_796_600_000,
@@ -88,14 +97,14 @@ const proof: ProofOfPlayReport = {
 };
 
 /** The order's calls as the server answers them. */
-function orderServer() {
+function orderServer(data: OrderDetailDto = order, report: ProofOfPlayReport = proof) {
   const seen: string[] = [];
   const stub = async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://localhost');
     seen.push(`${url.pathname}?${url.searchParams.toString()}`);
     switch (url.pathname) {
       case `/api/Orders/${ORDER}`:
-        return json(200, { success: true, data: order });
+        return json(200, { success: true, data });
       case '/api/Orders/delivery':
         return json(200, {
           success: true,
@@ -107,11 +116,13 @@ function orderServer() {
             shortfallScreenDays: 5,
             suggestedCredit: 71.42,
             suggestedCreditFen: 7142,
+            actualDevices: 1,
+            creditBillMonth: '2026-12',
             robots: [],
           },
         });
       case '/api/Orders/proofOfPlay':
-        return json(200, { success: true, data: proof });
+        return json(200, { success: true, data: report });
       default:
         return json(404, { success: false, code: 'NOT_FOUND', msg: 'not found' });
     }
@@ -171,4 +182,84 @@ describe('order drawer: proof of play', () => {
       expect(server.seen).toContain(`/api/Orders/proofOfPlay?id=${ORDER}`);
     });
   }
+});
+
+describe('order drawer: the amount line by line', () => {
+  const line = (robotId: string, priceFen: number, extraMaterials = 0) => ({
+    robotId,
+    robotName: `Robot ${robotId}`,
+    salesType: 'rental' as const,
+    price: priceFen / 100,
+    freeMaterials: 3,
+    extraMaterials,
+    amount: (priceFen * 2 * (1 + extraMaterials)) / 100,
+    amountFen: priceFen * 2 * (1 + extraMaterials),
+  });
+  const booked: OrderDetailDto = {
+    ...order,
+    weeks: 2,
+    amount: 900,
+    amountFen: 90_000,
+    quotedAmount: 900,
+    quotedAmountFen: 90_000,
+    lines: [line('RSZ1001', 15_000), line('RSZ1002', 15_000, 1)],
+  };
+
+  it('shows each line with its unit price, weeks and amount, and the lines add up to the total (zh)', async () => {
+    vi.stubGlobal('fetch', vi.fn(orderServer(booked).stub));
+    await renderWithApp(<OrderDetailDrawer id={ORDER} onClose={() => {}} canManage />, 'zh');
+    const lines = await screen.findByTestId('order-lines', {}, { timeout: 10_000 });
+    const row = (robotId: string) =>
+      [...(within(lines).getByText(`Robot ${robotId} (${robotId})`).closest('tr')?.querySelectorAll('td') ?? [])].map(
+        (td) => td.textContent,
+      );
+    // Device, sales type, unit price, weeks, free, extra materials, factor, amount.
+    expect(row('RSZ1001')).toEqual([
+      'Robot RSZ1001 (RSZ1001)',
+      expect.any(String),
+      '¥150.00',
+      '2',
+      '3',
+      '0',
+      '×1',
+      '¥300.00',
+    ]);
+    expect(row('RSZ1002')).toEqual([
+      'Robot RSZ1002 (RSZ1002)',
+      expect.any(String),
+      '¥150.00',
+      '2',
+      '3',
+      '1',
+      '×2',
+      '¥600.00',
+    ]);
+    expect(within(lines).getByTestId('order-lines-total').textContent).toBe('¥900.00');
+  });
+
+  it('shows a changed amount as its own line so the lines still add up to the total (en)', async () => {
+    const changed = { ...booked, amount: 850, amountFen: 85_000, overrideReason: 'loyal customer' };
+    vi.stubGlobal('fetch', vi.fn(orderServer(changed).stub));
+    await renderWithApp(<OrderDetailDrawer id={ORDER} onClose={() => {}} canManage />, 'en');
+    const lines = await screen.findByTestId('order-lines', {}, { timeout: 10_000 });
+    const adjustment = within(lines).getByText('Amount changed: loyal customer').closest('tr');
+    expect(adjustment?.lastElementChild?.textContent).toBe('-CNY 50.00');
+    expect(within(lines).getByTestId('order-lines-total').textContent).toBe('CNY 850.00');
+  });
+
+  it('shows what the order contracted above its proof of play, and the screens that have not pulled the plan (en)', async () => {
+    const waiting = {
+      ...proof,
+      order: { ...(proof.order as NonNullable<ProofOfPlayReport['order']>), notPulled: ['RSZ1002'] },
+    };
+    vi.stubGlobal('fetch', vi.fn(orderServer(order, waiting).stub));
+    await renderWithApp(<OrderDetailDrawer id={ORDER} onClose={() => {}} canManage />, 'en');
+    const contract = await screen.findByTestId('order-contract', {}, { timeout: 10_000 });
+    expect(contract.textContent).toBe('Contracted: 2 screens, 14 screen-days; due to date 6, delivered 1');
+    expect(
+      screen.getByText(
+        "Not yet pulled by 1 of the order's 2 screens: RSZ1002 (their screen-days are contracted and due all the same)",
+      ),
+    ).toBeTruthy();
+  });
 });

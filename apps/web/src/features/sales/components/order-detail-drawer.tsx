@@ -1,11 +1,13 @@
-import { Alert, App, Button, Descriptions, Drawer, Space, Table, Timeline, Typography } from 'antd';
+import { Alert, App, Button, Descriptions, Drawer, Space, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../../components/query-error';
 import { lang } from '../../../lib/i18n';
-import { useCreditOrder, useOrder, useSyncOrder } from '../api/orders';
-import { formatFen, yuanToFen } from '../money';
+import { useCreditOrder, useOrder, useOrderDelivery, useSyncOrder } from '../api/orders';
+import { formatFen } from '../money';
+import { creditable, useConfirmCredit } from './credit-confirm';
 import { OrderActions } from './order-actions';
 import { OrderDelivery } from './order-delivery';
+import { OrderLines } from './order-lines';
 import { OrderProofOfPlay } from './order-proof-of-play';
 import { OrderStateTag } from './tags';
 import { dateText, timeText } from './use-paged';
@@ -28,6 +30,8 @@ export function OrderDetailDrawer({
   const order = useOrder(id);
   const sync = useSyncOrder();
   const credit = useCreditOrder();
+  const confirmCredit = useConfirmCredit();
+  const delivery = useOrderDelivery(id);
   const language = lang();
   const o = order.data;
   return (
@@ -92,11 +96,13 @@ export function OrderDetailDrawer({
                 credit: formatFen(o.proposedCreditFen, language),
               })}
               action={
-                canManage && o.creditFen === 0 && o.proposedCreditFen > 0 ? (
+                canManage && creditable(o) && o.proposedCreditFen > 0 && delivery.data ? (
                   <Button
                     size="small"
                     loading={credit.isPending}
                     onClick={async () => {
+                      const month = delivery.data?.creditBillMonth ?? '';
+                      if (!(await confirmCredit(o, o.proposedCreditFen, month))) return;
                       try {
                         await credit.mutateAsync({ id: o.id });
                         message.success(
@@ -113,27 +119,9 @@ export function OrderDetailDrawer({
               }
             />
           )}
-          <OrderDelivery id={o.id} creditFen={o.creditFen} canManage={canManage} />
+          <OrderDelivery order={o} canManage={canManage} />
           <OrderProofOfPlay id={o.id} />
-          <Typography.Title level={5}>{t('orders.lines')}</Typography.Title>
-          <Table
-            rowKey="robotId"
-            size="small"
-            pagination={false}
-            dataSource={o.lines}
-            columns={[
-              { title: t('fields.robot'), key: 'r', render: (_: unknown, l) => `${l.robotName} (${l.robotId})` },
-              { title: t('fields.salesType'), dataIndex: 'salesType', render: (s: string) => t(`salesTypes.${s}`) },
-              {
-                title: t('fields.price'),
-                dataIndex: 'price',
-                render: (p: number) => formatFen(yuanToFen(p), language),
-              },
-              { title: t('fields.freeMaterials'), dataIndex: 'freeMaterials' },
-              { title: t('fields.extraMaterials'), dataIndex: 'extraMaterials' },
-              { title: t('fields.amount'), dataIndex: 'amountFen', render: (f: number) => formatFen(f, language) },
-            ]}
-          />
+          <OrderLines order={o} />
           <Typography.Title level={5}>{t('orders.history')}</Typography.Title>
           <Timeline
             items={o.history.map((h, i) => ({
