@@ -5,13 +5,9 @@ import {
   verifyCertificateBody,
   verifyCertificateResponse,
 } from '@robot-ads/contracts/certificates/certificates.schemas';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { zodRoutes } from '../../platform/zod-routes';
-import type { CertificatesService } from './certificates.service';
-
-/** The origin a request came to (scheme and host, as the proxy forwarded them when TRUST_PROXY is on). */
-export const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+import { type CertificatesService, originOf } from './certificates.service';
 
 /**
  * The public calls of proof-of-play certificates (docs/certificates.md): no login, rate limited per address.

@@ -31,6 +31,9 @@ export interface IssuedCertificate {
   qrPng: Buffer;
 }
 
+/** The origin a request came to (scheme and host, as the proxy forwarded them when TRUST_PROXY is on). */
+export const originOf = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
+
 /** The path of the public page of a code (apps/web: features/certificates). */
 export const VERIFY_PAGE_PATH = '/verify';
 

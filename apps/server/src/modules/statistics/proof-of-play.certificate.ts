@@ -2,8 +2,12 @@ import type { ProofOfPlayReport } from '@robot-ads/contracts/statistics/proof-of
 import type { FastifyRequest } from 'fastify';
 import { tr } from '../../platform/i18n/i18n';
 import type { PdfPage } from '../../platform/pdf/render-pdf';
-import { originOf } from '../certificates/certificates.routes';
-import type { CertificateFacts, CertificatesService, IssuedCertificate } from '../certificates/certificates.service';
+import {
+  type CertificateFacts,
+  type CertificatesService,
+  type IssuedCertificate,
+  originOf,
+} from '../certificates/certificates.service';
 import { deliveredPercent } from './proof-of-play.loop';
 
 /**
