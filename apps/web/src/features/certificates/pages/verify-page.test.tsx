@@ -101,7 +101,7 @@ async function open(path: string, language: 'zh' | 'en') {
 resetAfterEach();
 
 /** The value shown beside a label of the page's figures (a label of its lists, not a column title). */
-const valueOf = (label: string) =>
+const shownValue = (label: string) =>
   [...document.querySelectorAll('.ant-descriptions-item-label')].find((th) => th.textContent === label)
     ?.nextElementSibling?.textContent;
 
@@ -119,9 +119,9 @@ describe('the public verification page of a certificate', () => {
     expect(within(row('Order')).getByText('O20261102001759DE Winter proof')).toBeTruthy();
     expect(within(row('Customer')).getByText('Lucky Coffee')).toBeTruthy();
     expect(within(row('Period')).getByText('2026-11-28 – 2026-12-01')).toBeTruthy();
-    expect(valueOf('Verified plays')).toBe('626');
-    expect(valueOf('Delivered %')).toBe('99.68 %');
-    expect(valueOf('Verified share')).toBe('99.52 %');
+    expect(shownValue('Verified plays')).toBe('626');
+    expect(shownValue('Delivered %')).toBe('99.68 %');
+    expect(shownValue('Verified share')).toBe('99.52 %');
     // The robots' table: one row per screen with its figures.
     const robot = screen.getByText('RSZ1001').closest('tr') as HTMLElement;
     expect([...robot.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
@@ -145,8 +145,8 @@ describe('the public verification page of a certificate', () => {
     await open(`/verify/${CODE}`, 'zh');
     expect((await screen.findByTestId('signature-state', {}, { timeout: 15_000 })).textContent).toBe('签名无效');
     expect(screen.getByText(`核验码 ${CODE} 所存数据与其签名不符：请勿采信此证书。`)).toBeTruthy();
-    expect(valueOf('已核验播放')).toBe('626');
-    expect(valueOf('交付率')).toBe('99.68 %');
+    expect(shownValue('已核验播放')).toBe('626');
+    expect(shownValue('交付率')).toBe('99.68 %');
     expect(screen.getAllByRole('columnheader', { name: '设备 ID' }).length).toBeGreaterThan(0);
     const robot = screen.getByText('RSZ1001').closest('tr') as HTMLElement;
     expect(robot.textContent).toContain('Lobby robot');
