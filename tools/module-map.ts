@@ -23,6 +23,7 @@ export const MODULE_ROLES: Record<string, string> = {
   'audit-log': 'the audit log: changes by operators and partners, by source',
   audits: 'delivery applications and their review steps; demo delivery',
   auth: 'login, tokens, sessions, menus',
+  certificates: 'signed proof-of-play certificates, public verification',
   customers: 'customers (enterprises) and their contacts',
   'demo-fleet': 'drives demo robots through the real device protocol',
   'device-protocol': '/api/device/v1: activation, device tokens, heartbeat',

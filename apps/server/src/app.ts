@@ -22,6 +22,8 @@ import { planDeliveryFacts } from './modules/audits/plan-delivery';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { menusRoutes } from './modules/auth/menus.routes';
+import { certificatesRoutes } from './modules/certificates/certificates.routes';
+import { CertificatesService } from './modules/certificates/certificates.service';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { type CustomerAccountsLink, CustomersService } from './modules/customers/customers.service';
 import { EnterpriseService } from './modules/customers/enterprise.service';
@@ -149,10 +151,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const lane: { handler: Parameters<typeof laneServerFactory>[0]['handler'] } = { handler: null };
   const app = createHttpServer({ ...deps, serverFactory: laneServerFactory(lane) });
 
+  const secrets = new SystemSettingsRepository(database.db);
   const platform = createPlatformContext({
     ...deps,
     log: app.log,
-    tokens: new TokenService(new SystemSettingsRepository(database.db), config.JWT_SECRET),
+    tokens: new TokenService(secrets, config.JWT_SECRET),
   });
   const { clock, jobs } = platform;
 
@@ -231,6 +234,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const bills = new BillsService(ctx);
   const branches = new BranchesService(ctx);
   const salesExports = new SalesExports(ctx, { leads, orders, bills, branches });
+  // Proof-of-play certificates: signed with CERTIFICATE_SIGNING_KEY, or a key generated once and kept in the settings.
+  const certificates = new CertificatesService(platform, secrets);
 
   // Background work of every module (background-jobs.ts), defined before the queue starts.
   defineBackgroundJobs(jobs, ctx, {
@@ -340,12 +345,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(publishingRoutes(ctx, consume));
   await app.register(playEventsRoutes(ctx));
   await app.register(statisticsRoutes(ctx));
-  await app.register(proofOfPlayRoutes(ctx));
+  await app.register(proofOfPlayRoutes(ctx, certificates));
   await app.register(auditsRoutes(ctx));
   await app.register(wechatRoutes(wechat));
   await app.register(shootingRoutes(ctx));
   await app.register(salesRoutes({ orders, bills, leads, branches, exports: salesExports }));
-  await app.register(orderProofOfPlayRoutes(ctx, orders));
+  await app.register(orderProofOfPlayRoutes(ctx, orders, certificates));
+  await app.register(certificatesRoutes(certificates));
 
   await registerStaticFiles(app, { webDist: config.WEB_DIST, playerDist: config.PLAYER_DIST });
 

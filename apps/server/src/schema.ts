@@ -8,6 +8,7 @@ export * from './modules/ads/ads.table';
 export * from './modules/audit-log/audit-log.table';
 export * from './modules/audits/audits.table';
 export * from './modules/auth/auth.table';
+export * from './modules/certificates/certificates.table';
 export * from './modules/customers/customers.table';
 export * from './modules/devices/devices.table';
 export * from './modules/media/media.table';

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -47,6 +48,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET: must be at least 32 characters/);
     expect(() => loadConfig({ STORAGE_SECRET: 'short' })).toThrow(/STORAGE_SECRET: must be at least 32 characters/);
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+  });
+
+  it('takes the certificate signing key as an Ed25519 PKCS#8 PEM or its base64 DER, and refuses any other key', () => {
+    const { privateKey } = generateKeyPairSync('ed25519');
+    const pem = privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    const der = privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64');
+    expect(loadConfig({ CERTIFICATE_SIGNING_KEY: pem }).CERTIFICATE_SIGNING_KEY).toBe(pem);
+    expect(loadConfig({ CERTIFICATE_SIGNING_KEY: der }).CERTIFICATE_SIGNING_KEY).toBe(der);
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ format: 'pem', type: 'pkcs8' });
+    expect(() => loadConfig({ CERTIFICATE_SIGNING_KEY: rsa.toString() })).toThrow(
+      /CERTIFICATE_SIGNING_KEY: must be an Ed25519 private key \(this is rsa key\)/,
+    );
+    expect(() => loadConfig({ CERTIFICATE_SIGNING_KEY: 'not a key' })).toThrow(
+      /CERTIFICATE_SIGNING_KEY: must be an Ed25519 private key: a PKCS#8 PEM/,
+    );
   });
 
   it('treats empty variables as unset', () => {

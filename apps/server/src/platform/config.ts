@@ -3,6 +3,7 @@ import { canonicalTimeZone } from '@robot-ads/contracts/playback/zoned-time';
 import { DEFAULT_TIME_ZONE } from '@robot-ads/contracts/playlists/playlists.schemas';
 import { z } from 'zod';
 import { type Network, parseNetworks } from './outbound/address-policy';
+import { ed25519PrivateKey } from './signing-key';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -22,6 +23,21 @@ export const configSchema = z.object({
   /** `auto`: readable lines (pino-pretty) when standard output is a terminal, JSON lines otherwise. */
   LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * The Ed25519 key proof-of-play certificates are signed with (docs/certificates.md): a PKCS#8 PEM or the
+   * base64 of its DER. Unset: one is generated once and kept in the database.
+   */
+  CERTIFICATE_SIGNING_KEY: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      if (value === undefined) return;
+      try {
+        ed25519PrivateKey(value);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      }
+    }),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')

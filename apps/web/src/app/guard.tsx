@@ -7,8 +7,11 @@ import { localLogout } from './auth';
 /** Routes that need no login (spec section 2). */
 export const PUBLIC_PATHS = ['/login', '/midlogin', '/lock', '/404', '/403', '/500'] as const;
 
+/** Pages under these prefixes need no login either, whoever is logged in or locked (a certificate's page). */
+export const PUBLIC_PREFIXES = ['/verify/'] as const;
+
 export function isPublicPath(pathname: string): boolean {
-  return (PUBLIC_PATHS as readonly string[]).includes(pathname);
+  return (PUBLIC_PATHS as readonly string[]).includes(pathname) || PUBLIC_PREFIXES.some((p) => pathname.startsWith(p));
 }
 
 export type GuardDecision = { kind: 'pass' } | { kind: 'redirect'; to: string } | { kind: 'local-logout' };
@@ -23,6 +26,7 @@ export function guardDecision(input: {
   loggedOut?: boolean;
 }): GuardDecision {
   const { token, locked, pathname, search, loggedOut } = input;
+  if (PUBLIC_PREFIXES.some((p) => pathname.startsWith(p))) return { kind: 'pass' };
   if (token === '') return { kind: 'local-logout' };
   if (token) {
     if (locked && pathname !== '/lock') return { kind: 'redirect', to: '/lock' };

@@ -10,6 +10,7 @@ const LoginPage = lazyPage(() => import('../features/auth/pages/login-page'));
 const MidLoginPage = lazyPage(() => import('../features/auth/pages/mid-login-page'));
 const LockPage = lazyPage(() => import('../features/auth/pages/lock-page'));
 const StatusPage = lazyPage(() => import('../components/status-page'));
+const VerifyPage = lazyPage(() => import('../features/certificates/pages/verify-page'));
 const AntdRoot = lazy(() => import('./antd-root'));
 /** Every page but the login page uses antd: its configuration comes with the page. */
 const antd = (page: ReactNode) => <AntdRoot>{page}</AntdRoot>;
@@ -33,6 +34,7 @@ export function AppRouter() {
             <Route path="/404" element={antd(<StatusPage />)} />
             <Route path="/403" element={antd(<StatusPage />)} />
             <Route path="/500" element={antd(<StatusPage />)} />
+            <Route path="/verify/:code" element={antd(<VerifyPage />)} />
             <Route path="*" element={antd(<ShellLayout />)} />
           </Route>
         </Routes>

@@ -50,6 +50,12 @@ describe('route guard (spec section 2)', () => {
     expect(guardDecision({ ...base, token: 't', pathname: '/lock' })).toEqual({ kind: 'redirect', to: '/' });
     expect(guardDecision({ ...base, token: '', pathname: '/wel/smartBoard_2' })).toEqual({ kind: 'local-logout' });
   });
+  it("opens a certificate's verification page to anyone: no login, logged in, or locked", () => {
+    const pathname = '/verify/S0BZ-VE41-MTFE-XJBB';
+    for (const session of [{ token: null }, { token: 't' }, { token: 't', locked: true }, { token: '' }]) {
+      expect(guardDecision({ ...base, ...session, pathname })).toEqual({ kind: 'pass' });
+    }
+  });
 });
 
 describe('tabs', () => {

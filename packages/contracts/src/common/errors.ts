@@ -450,6 +450,22 @@ export const errorCatalogue = {
     en: 'The QR target must be a web address starting with http:// or https:// (at most 2000 characters)',
   },
   QR_CODE_NOT_FOUND: { status: 404, zh: '二维码无效或已失效', en: 'This QR code is unknown or no longer valid' },
+  // ---- proof-of-play certificates anyone can verify (issue 35, docs/certificates.md) ----
+  CERTIFICATE_NOT_FOUND: {
+    status: 404,
+    zh: '没有编号为 {code} 的播放证明书，请核对证书上印的核验码',
+    en: 'No proof-of-play certificate has the code {code}; check the verification code printed on the certificate',
+  },
+  CERTIFICATE_SIGNATURE_INVALID: {
+    status: 400,
+    zh: '签名与证书内容不符：证书内容已被改动，或并非本平台签发',
+    en: 'The signature does not match the certificate: its content was changed, or this platform did not issue it',
+  },
+  CERTIFICATE_KEY_UNKNOWN: {
+    status: 400,
+    zh: '本平台从未使用过密钥 {keyId} 签发证书',
+    en: 'This platform never signed a certificate with the key {keyId}',
+  },
   AD_OVERLAY_POSITION_INVALID: {
     status: 400,
     zh: '显示位置只能是左上、右上、左下、右下、底部居中或顶部居中',

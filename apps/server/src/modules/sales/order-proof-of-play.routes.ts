@@ -3,6 +3,7 @@ import { orderIdBody, orderProofOfPlayExportQuery } from '@robot-ads/contracts/s
 import { proofOfPlayResponse } from '@robot-ads/contracts/statistics/proof-of-play.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { zodRoutes } from '../../platform/zod-routes';
+import type { CertificatesService } from '../certificates/certificates.service';
 import type { PlaylistsContext } from '../playlists/playlists.context';
 import { sendProofOfPlay } from '../statistics/proof-of-play.routes';
 import { orderProofOfPlay } from './order-proof-of-play';
@@ -14,7 +15,11 @@ const READERS = [...OPERATOR_ROLES, ...ADVERTISER_ROLES];
  * The proof-of-play report of an order and its exports (docs/sales.md, "Proof of play of an order"): the
  * order's scope decides (salespeople their customers' orders, advertisers their own, operators all).
  */
-export function orderProofOfPlayRoutes(ctx: PlaylistsContext, orders: OrdersService): FastifyPluginAsyncZod {
+export function orderProofOfPlayRoutes(
+  ctx: PlaylistsContext,
+  orders: OrdersService,
+  certificates: CertificatesService,
+): FastifyPluginAsyncZod {
   return async (app) => {
     const route = zodRoutes(app, ['sales']);
     route.get(
@@ -43,7 +48,7 @@ export function orderProofOfPlayRoutes(ctx: PlaylistsContext, orders: OrdersServ
         const q = request.query;
         const report = await orderProofOfPlay(ctx, await orders.visible(request.user, q.id));
         const name = `proof-of-play-${report.order?.orderNo ?? q.id}`;
-        return sendProofOfPlay(reply, report, q.format, q.language ?? request.user.lang, name);
+        return sendProofOfPlay(reply, report, q.format, q.language ?? request.user.lang, name, certificates);
       },
     );
   };

@@ -4,6 +4,7 @@ import type { ProofOfPlayReport } from '@robot-ads/contracts/statistics/proof-of
 import ExcelJS from 'exceljs';
 import { namespace, texts, tr } from '../../platform/i18n/i18n';
 import { renderPdf } from '../../platform/pdf/render-pdf';
+import { drawVerification } from './proof-of-play.certificate';
 
 type Lang = 'zh' | 'en';
 type Col =
@@ -147,8 +148,15 @@ export async function proofOfPlayXlsx(r: ProofOfPlayReport, lang: Lang): Promise
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-/** The report as a PDF certificate a salesperson can send: header, totals, flag reasons, rows per robot and day. */
-export async function proofOfPlayPdf(r: ProofOfPlayReport, lang: Lang): Promise<Buffer> {
+/**
+ * The report as a PDF certificate a salesperson can send: header, totals, flag reasons, its verification
+ * code and QR code (docs/certificates.md), rows per robot and day.
+ */
+export async function proofOfPlayPdf(
+  r: ProofOfPlayReport,
+  lang: Lang,
+  certificate?: { code: string; url: string; qrPng: Buffer },
+): Promise<Buffer> {
   const t = textsOf(lang);
   const x = [48, 128, 190, 250, 292, 334, 376, 416, 466];
   return renderPdf({ title: `${t.certificate} ${r.planName}` }, ({ doc, text }) => {
@@ -171,6 +179,7 @@ export async function proofOfPlayPdf(r: ProofOfPlayReport, lang: Lang): Promise<
     if (reasons) text(`${t.reasonsTitle}: ${reasons}`);
     doc.moveDown(0.5).fontSize(9);
     text(t.statement, { width: 500 });
+    if (certificate) drawVerification({ doc, text }, certificate, lang);
     doc.moveDown(0.8).fontSize(9);
     const row = (cells: string[], bold = false, height = 15) => {
       if (doc.y > doc.page.height - 72) doc.addPage();

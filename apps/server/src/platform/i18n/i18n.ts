@@ -10,6 +10,7 @@ import enFlags from '../../../../../packages/contracts/src/locales/en/play-flags
 import zhFlags from '../../../../../packages/contracts/src/locales/zh/play-flags.json' with { type: 'json' };
 import enAccounts from './locales/en/accounts.json' with { type: 'json' };
 import enAudits from './locales/en/audits.json' with { type: 'json' };
+import enCertificates from './locales/en/certificates.json' with { type: 'json' };
 import enCommon from './locales/en/common.json' with { type: 'json' };
 import enDevices from './locales/en/devices.json' with { type: 'json' };
 import enPlaylists from './locales/en/playlists.json' with { type: 'json' };
@@ -19,6 +20,7 @@ import enShooting from './locales/en/shooting.json' with { type: 'json' };
 import enStatistics from './locales/en/statistics.json' with { type: 'json' };
 import zhAccounts from './locales/zh/accounts.json' with { type: 'json' };
 import zhAudits from './locales/zh/audits.json' with { type: 'json' };
+import zhCertificates from './locales/zh/certificates.json' with { type: 'json' };
 import zhCommon from './locales/zh/common.json' with { type: 'json' };
 import zhDevices from './locales/zh/devices.json' with { type: 'json' };
 import zhPlaylists from './locales/zh/playlists.json' with { type: 'json' };
@@ -43,6 +45,7 @@ export const SERVER_LOCALES = {
     shooting: zhShooting,
     statistics: zhStatistics,
     'play-flags': zhFlags,
+    certificates: zhCertificates,
   },
   en: {
     common: enCommon,
@@ -55,6 +58,7 @@ export const SERVER_LOCALES = {
     shooting: enShooting,
     statistics: enStatistics,
     'play-flags': enFlags,
+    certificates: enCertificates,
   },
 } as const satisfies Record<Language, Record<string, unknown>>;
 
