@@ -904,6 +904,26 @@ export const errorCatalogue = {
     zh: '不能将自己当前的地址列入黑名单：{ip}',
     en: 'You cannot blacklist your own address: {ip}',
   },
+  OPEN_SECRET_ROTATED: {
+    status: 401,
+    zh: '签发此令牌的客户端密钥已轮换，请用新密钥重新获取令牌',
+    en: 'The client secret this token was issued with has been rotated: request a new token with the new secret',
+  },
+  OPEN_GRANT_UNSUPPORTED: {
+    status: 400,
+    zh: '不支持的授权类型：{grant}（合作方请使用 client_credentials）',
+    en: 'Unsupported grant type: {grant} (partners use client_credentials)',
+  },
+  OPEN_SCOPE_INVALID: {
+    status: 400,
+    zh: '申请的权限范围未授予该应用或不存在：{scope}',
+    en: 'The requested scope is not granted to the application or does not exist: {scope}',
+  },
+  OPEN_TOKEN_REQUEST_INVALID: {
+    status: 400,
+    zh: '令牌请求无效：{reason}',
+    en: 'Invalid token request: {reason}',
+  },
   OPEN_CIDR_INVALID: { status: 400, zh: 'IP 地址或网段格式错误', en: 'Not an IP address or CIDR range' },
   OPEN_WEBHOOK_URL_INVALID: { status: 400, zh: '回调地址须为 http(s) 地址', en: 'The callback must be an http(s) URL' },
   OPEN_ACCOUNT_MISSING: { status: 422, zh: '所属账号不存在', en: 'The owning account does not exist' },

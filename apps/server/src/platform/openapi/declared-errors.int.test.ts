@@ -54,7 +54,7 @@ beforeAll(async () => {
     }).toString(),
   });
   expect(token.statusCode, token.body).toBe(200);
-  f.partnerToken = token.json().data.access_token;
+  f.partnerToken = token.json().access_token;
 
   // A robot with a plan and two shooting tasks of today: one open, one it reported failed.
   const material = await createMaterial(t, root.token, 'coffee.png', await picture(1080, 1920));

@@ -68,7 +68,7 @@ async function grantedPartnerToken(): Promise<string> {
     },
   });
   expect(token.statusCode, token.body).toBe(200);
-  return token.json().data.access_token;
+  return token.json().access_token;
 }
 
 describe('the OpenAPI documents as a contract', () => {
