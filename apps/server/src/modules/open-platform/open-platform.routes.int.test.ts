@@ -324,7 +324,10 @@ describe('blacklist', () => {
     expect((await call(token)).json().code).toBe('OPEN_BLACKLISTED');
     const refusedToken = await tokenRequest(app.clientId, app.clientSecret);
     expect(refusedToken.statusCode).toBe(400);
-    expect(refusedToken.json()).toMatchObject({ error: 'unauthorized_client', error_description: 'Blacklisted: unpaid' });
+    expect(refusedToken.json()).toMatchObject({
+      error: 'unauthorized_client',
+      error_description: 'Blacklisted: unpaid',
+    });
 
     const closedOwner = (await createUser(t, { role: 'administrator' })).id;
     const other = await createApiUser({ accountId: closedOwner });

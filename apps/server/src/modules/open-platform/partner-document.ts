@@ -101,7 +101,11 @@ const OAUTH_ERROR_EXAMPLES: Record<string, { error: string; error_description: s
     error_description: 'Unsupported grant type: password (partners use client_credentials)',
     code: 'OPEN_GRANT_UNSUPPORTED',
   },
-  '401': { error: 'invalid_client', error_description: 'Wrong client id or client secret', code: 'OPEN_CLIENT_INVALID' },
+  '401': {
+    error: 'invalid_client',
+    error_description: 'Wrong client id or client secret',
+    code: 'OPEN_CLIENT_INVALID',
+  },
   '429': {
     error: 'temporarily_unavailable',
     error_description: 'Too many requests, please try again later',
@@ -132,7 +136,10 @@ const NO_STORE = {
  * refreshes users' sessions, which is no concern of a partner), without a token; the answers as RFC 6749
  * sections 5.1 and 5.2 (top level, not in the envelope).
  */
-function tokenOperation(op: OpenApiDoc['paths'][string][string], scopes: string[]): OpenApiDoc['paths'][string][string] {
+function tokenOperation(
+  op: OpenApiDoc['paths'][string][string],
+  scopes: string[],
+): OpenApiDoc['paths'][string][string] {
   const body = jsonSchema(clientCredentialsInput);
   const example = {
     grant_type: 'client_credentials',
