@@ -114,6 +114,19 @@ export const oauthErrorAnswer = z.object({
   code: z.string().describe('the error catalogue code'),
 });
 export type OAuthErrorAnswer = z.infer<typeof oauthErrorAnswer>;
+/** The catalogue codes of a token request as RFC 6749 section 5.2 errors, with their HTTP statuses. */
+export const OAUTH_ERROR_OF: Record<string, readonly [OAuthErrorAnswer['error'], number]> = {
+  OPEN_CLIENT_INVALID: ['invalid_client', 401],
+  OPEN_CLIENT_EXPIRED: ['invalid_client', 401],
+  OPEN_TOKEN_REQUEST_INVALID: ['invalid_request', 400],
+  OPEN_GRANT_UNSUPPORTED: ['unsupported_grant_type', 400],
+  OPEN_SCOPE_INVALID: ['invalid_scope', 400],
+  OPEN_BLACKLISTED: ['unauthorized_client', 400],
+  OPEN_IP_NOT_ALLOWED: ['unauthorized_client', 400],
+  RATE_LIMITED: ['temporarily_unavailable', 429],
+  REQUEST_TIMEOUT: ['temporarily_unavailable', 503],
+  INTERNAL: ['server_error', 500],
+};
 export type ClientCredentialsToken = z.infer<typeof clientCredentialsToken>;
 /** Partner tokens are short-lived: half an hour. */
 export const PARTNER_TOKEN_SECONDS = 1800;

@@ -1063,13 +1063,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "error": "unsupported_grant_type",
-                     *       "error_description": "Unsupported grant type: password (partners use client_credentials)",
-                     *       "code": "OPEN_GRANT_UNSUPPORTED"
-                     *     }
-                     */
                     "application/json": {
                         /** @description the error catalogue code */
                         code: string;
@@ -1090,13 +1083,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "error": "invalid_client",
-                     *       "error_description": "Wrong client id or client secret",
-                     *       "code": "OPEN_CLIENT_INVALID"
-                     *     }
-                     */
                     "application/json": {
                         /** @description the error catalogue code */
                         code: string;
@@ -1117,13 +1103,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "error": "temporarily_unavailable",
-                     *       "error_description": "Too many requests, please try again later",
-                     *       "code": "RATE_LIMITED"
-                     *     }
-                     */
                     "application/json": {
                         /** @description the error catalogue code */
                         code: string;
@@ -1144,13 +1123,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "error": "server_error",
-                     *       "error_description": "Server error",
-                     *       "code": "INTERNAL"
-                     *     }
-                     */
+                    "application/json": {
+                        /** @description the error catalogue code */
+                        code: string;
+                        /** @enum {string} */
+                        error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "temporarily_unavailable" | "server_error";
+                        /** @description in the caller's language (Accept-Language zh|en) */
+                        error_description: string;
+                    };
+                };
+            };
+            /** @description `temporarily_unavailable`: the answer took too long; retry later. */
+            503: {
+                headers: {
+                    /** @description `no-store` (RFC 6749 section 5.1) */
+                    "Cache-Control"?: string;
+                    /** @description `no-cache` */
+                    Pragma?: string;
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/json": {
                         /** @description the error catalogue code */
                         code: string;

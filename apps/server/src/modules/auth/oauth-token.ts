@@ -1,8 +1,9 @@
 import { REFRESH_COOKIE, refreshBody, refreshQuery, tokenGrantResponse } from '@robot-ads/contracts/auth/auth.schemas';
 import { type ErrorCode, messageFor } from '@robot-ads/contracts/common/errors';
-import type {
-  ClientCredentialsToken,
-  OAuthErrorAnswer,
+import {
+  type ClientCredentialsToken,
+  OAUTH_ERROR_OF,
+  type OAuthErrorAnswer,
 } from '@robot-ads/contracts/open-platform/open-platform.schemas';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/app-error';
@@ -88,19 +89,6 @@ function clientCredentials(request: FastifyRequest, body: TokenBody) {
   return { clientId: body.client_id, clientSecret: body.client_secret };
 }
 
-/** Our catalogue codes as RFC 6749 section 5.2 errors, with their statuses. */
-const OAUTH_ERROR: Partial<Record<ErrorCode, [OAuthErrorAnswer['error'], number]>> = {
-  OPEN_CLIENT_INVALID: ['invalid_client', 401],
-  OPEN_CLIENT_EXPIRED: ['invalid_client', 401],
-  OPEN_BLACKLISTED: ['unauthorized_client', 400],
-  OPEN_IP_NOT_ALLOWED: ['unauthorized_client', 400],
-  OPEN_GRANT_UNSUPPORTED: ['unsupported_grant_type', 400],
-  OPEN_SCOPE_INVALID: ['invalid_scope', 400],
-  OPEN_TOKEN_REQUEST_INVALID: ['invalid_request', 400],
-  RATE_LIMITED: ['temporarily_unavailable', 429],
-  REQUEST_TIMEOUT: ['temporarily_unavailable', 503],
-};
-
 /** An error of the token endpoint as RFC 6749 section 5.2 answers it, in the caller's language. */
 function oauthRefusal(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const lang = request.lang;
@@ -124,7 +112,7 @@ function oauthRefusal(error: FastifyError, request: FastifyRequest, reply: Fasti
   } else {
     request.log.error({ err: error, requestId: request.id }, 'token request failed');
   }
-  const [oauthError, status] = OAUTH_ERROR[code] ?? ['server_error', 500];
+  const [oauthError, status] = OAUTH_ERROR_OF[code] ?? ['server_error', 500];
   if (oauthError === 'invalid_client' && basicHeader(request)) {
     reply.header('www-authenticate', `Basic realm="${REALM}", charset="UTF-8"`);
   }

@@ -291,3 +291,48 @@ describe('a secret rotation ends the tokens of the old secret', () => {
     expect((await partnerCall(fresh)).status).toBe(200);
   });
 });
+
+describe('the partner document for generators', () => {
+  it('is served without a token at its public URL, with every open call and its scope', async () => {
+    const res = await fetch(`${base}/api/OpenPlatform/public/openapi.json`);
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, { operationId: string }>>;
+      components: { securitySchemes: { partnerOAuth: { flows: { clientCredentials: { scopes: object } } } } };
+    };
+    expect(doc.openapi).toMatch(/^3\./);
+    const ids = Object.values(doc.paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
+    expect(ids).toEqual(expect.arrayContaining(['issueToken', 'listPlans', 'listRobots', 'getPlanStatisticsByDay']));
+    expect(Object.keys(doc.components.securitySchemes.partnerOAuth.flows.clientCredentials.scopes)).toContain(
+      'listPlans',
+    );
+  });
+
+  it("answers the granted document's 401 without a token in the caller's language", async () => {
+    for (const [lang, text] of [
+      ['en', /log in|Not logged in|expired/i],
+      ['zh', /登录/],
+    ] as const) {
+      const res = await fetch(`${base}/api/OpenPlatform/openapi.json`, { headers: { 'accept-language': lang } });
+      expect(res.status).toBe(401);
+      expect(String((await bodyOf(res)).msg)).toMatch(text);
+    }
+  });
+
+  it('lists every partner operation in the "Interfaces" table of docs/open-platform.md', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const markdown = await readFile(new URL('../../../../../docs/open-platform.md', import.meta.url), 'utf8');
+    const section = markdown.slice(markdown.indexOf('## Interfaces'), markdown.indexOf('## Sessions'));
+    const rows = [...section.matchAll(/^\| `([A-Z]+ \/[^`]+)` \| `(\w+)` \|$/gm)].map((m) => [m[1], m[2]]);
+    const doc = (await (await fetch(`${base}/api/OpenPlatform/public/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { operationId: string }>>;
+    };
+    const served = Object.entries(doc.paths)
+      .flatMap(([path, item]) =>
+        Object.entries(item).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op.operationId]),
+      )
+      .filter(([, id]) => id !== 'issueToken' && id !== 'getPartnerOpenApi');
+    expect(rows.sort()).toEqual(served.sort());
+  });
+});

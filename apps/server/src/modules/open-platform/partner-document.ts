@@ -1,6 +1,9 @@
+import { type ErrorCode, errorCatalogue, formatMessage } from '@robot-ads/contracts/common/errors';
 import {
   clientCredentialsInput,
   clientCredentialsToken,
+  OAUTH_ERROR_OF,
+  type OAuthErrorAnswer,
   oauthErrorAnswer,
 } from '@robot-ads/contracts/open-platform/open-platform.schemas';
 import { WEBHOOK_EVENT_PAYLOADS, webhookEnvelope } from '@robot-ads/contracts/open-platform/webhook-events.schemas';
@@ -16,7 +19,7 @@ import { scopeOf } from './partner-scopes';
  * an operation, field or event is added, the major when one is removed or changed (only after the
  * deprecation period). packages/sdk/openapi/partner.json is its committed snapshot.
  */
-export const PARTNER_API_VERSION = '1.1.0';
+export const PARTNER_API_VERSION = '2.0.0';
 
 const INFO = {
   title: 'robot-ads partner API',
@@ -95,23 +98,24 @@ const jsonSchema = (schema: z.ZodType) => {
   return out;
 };
 
-const OAUTH_ERROR_EXAMPLES: Record<string, { error: string; error_description: string; code: string }> = {
-  '400': {
-    error: 'unsupported_grant_type',
-    error_description: 'Unsupported grant type: password (partners use client_credentials)',
-    code: 'OPEN_GRANT_UNSUPPORTED',
-  },
-  '401': {
-    error: 'invalid_client',
-    error_description: 'Wrong client id or client secret',
-    code: 'OPEN_CLIENT_INVALID',
-  },
-  '429': {
-    error: 'temporarily_unavailable',
-    error_description: 'Too many requests, please try again later',
-    code: 'RATE_LIMITED',
-  },
-  '500': { error: 'server_error', error_description: 'Server error', code: 'INTERNAL' },
+/** Examples of the token endpoint's refusals per status, one per catalogue code (in English). */
+function oauthErrorExamples(status: string): Record<string, { value: OAuthErrorAnswer }> {
+  const out: Record<string, { value: OAuthErrorAnswer }> = {};
+  for (const [code, [error, answered]] of Object.entries(OAUTH_ERROR_OF)) {
+    if (String(answered) !== status) continue;
+    out[code] = {
+      value: { error, error_description: formatMessage(errorCatalogue[code as ErrorCode].en, EXAMPLE_PARAMS), code },
+    };
+  }
+  return out;
+}
+
+const EXAMPLE_PARAMS = {
+  grant: 'password',
+  scope: 'listRobots',
+  reason: 'grant_type is missing',
+  reason_: '',
+  ip: '203.0.113.10',
 };
 
 const OAUTH_ERROR_TEXT: Record<string, string> = {
@@ -124,6 +128,7 @@ const OAUTH_ERROR_TEXT: Record<string, string> = {
     'credentials came as HTTP Basic the answer carries `WWW-Authenticate: Basic realm="robot-ads partner API"`.',
   '429': '`temporarily_unavailable`: too many token requests from this address; retry after `Retry-After` seconds.',
   '500': '`server_error`.',
+  '503': '`temporarily_unavailable`: the answer took too long; retry later.',
 };
 
 const NO_STORE = {
@@ -156,7 +161,7 @@ function tokenOperation(
       {
         description,
         headers: NO_STORE,
-        content: { 'application/json': { schema: refusal, example: OAUTH_ERROR_EXAMPLES[status] } },
+        content: { 'application/json': { schema: refusal, examples: oauthErrorExamples(status) } },
       },
     ]),
   );
