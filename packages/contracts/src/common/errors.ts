@@ -468,7 +468,11 @@ export const errorCatalogue = {
 
   // ---- devices, projects, device groups, device protocol (issue 5; spec section 8 device import) ----
   DEVICE_NOT_EXIST: { status: 422, zh: '设备ID不存在', en: 'Device ID does not exist' },
-  DEVICE_TYPE_UNSUPPORTED: { status: 422, zh: '设备类型不正确或不支持', en: 'Device type is incorrect or unsupported' },
+  DEVICE_TYPE_UNSUPPORTED: {
+    status: 422,
+    zh: '设备类型不正确或不支持：{type}（可用类型：{accepted}）',
+    en: 'Device type is incorrect or unsupported: {type} (accepted types: {accepted})',
+  },
   DEVICE_NOT_ACTIVATED: { status: 422, zh: '设备未激活', en: 'Device is not activated' },
   DEVICE_UNUSED: { status: 422, zh: '设备未启用', en: 'Device is unused' },
   DEVICE_EXPIRED: { status: 422, zh: '设备已过期', en: 'Device has expired' },
