@@ -934,13 +934,13 @@ export const errorCatalogue = {
   // ---- outbound calls to addresses users set (issue 27): refused inside addresses ----
   OUTBOUND_LOOPBACK: {
     status: 400,
-    zh: '地址 {host} 指向本机（回环地址），不允许',
-    en: 'The address {host} points at this machine (loopback), which is not allowed',
+    zh: '地址 {host} 指向本机（回环地址），不允许（管理员可用服务器设置 WEBHOOK_ALLOWED_NETWORKS 放开指定网段）',
+    en: 'The address {host} points at this machine (loopback), which is not allowed (an administrator may open chosen networks with the server setting WEBHOOK_ALLOWED_NETWORKS)',
   },
   OUTBOUND_PRIVATE: {
     status: 400,
-    zh: '地址 {host} 指向内部网络（私有地址），不允许',
-    en: 'The address {host} points into a private network, which is not allowed',
+    zh: '地址 {host} 指向内部网络（私有地址），不允许（管理员可用服务器设置 WEBHOOK_ALLOWED_NETWORKS 放开指定网段）',
+    en: 'The address {host} points into a private network, which is not allowed (an administrator may open chosen networks with the server setting WEBHOOK_ALLOWED_NETWORKS)',
   },
   OUTBOUND_LINK_LOCAL: {
     status: 400,
