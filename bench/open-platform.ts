@@ -46,7 +46,7 @@ const token = await app.inject({
   url: '/api/blade-auth/oauth/token',
   payload: { grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret },
 });
-const partnerToken = token.json().data.access_token as string;
+const partnerToken = token.json().access_token as string;
 
 await app.listen({ port: 0, host: '127.0.0.1' });
 const port = (app.server.address() as { port: number }).port;

@@ -44,7 +44,7 @@ test.describe('open platform (root)', () => {
       data: { grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret },
     });
     expect(token.status()).toBe(200);
-    const bearer = { authorization: `Bearer ${(await token.json()).data.access_token}` };
+    const bearer = { authorization: `Bearer ${(await token.json()).access_token}` };
     const plans = await request.get('/api/Playlists/queryByPage_v3?start=0&limit=5', { headers: bearer });
     expect(plans.status()).toBe(200);
     const devices = await request.get('/api/Devices/queryRobotInfo?start=0&limit=5', {

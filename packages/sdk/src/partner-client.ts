@@ -31,7 +31,7 @@ export interface PartnerToken {
   accessToken: string;
   /** Unix ms. */
   expiresAt: number;
-  /** The interface keys (`METHOD /path`) the token may call. */
+  /** The scopes the token may use: the operationIds of its interfaces (`listPlans` ...). */
   scope: string[];
 }
 
@@ -65,14 +65,17 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
       body: { grant_type: 'client_credentials', client_id: options.clientId, client_secret: options.clientSecret },
       headers: { 'accept-language': language },
     });
-    if (!data?.success) {
-      throw new PartnerApiError(response.status, error?.code ?? 'UNKNOWN', error?.msg ?? `HTTP ${response.status}`);
+    if (!data?.access_token) {
+      // RFC 6749 section 5.2: { error, error_description, code }.
+      const refused = error as { code?: string; error?: string; error_description?: string } | undefined;
+      const code = refused?.code ?? refused?.error ?? 'UNKNOWN';
+      throw new PartnerApiError(response.status, code, refused?.error_description ?? `HTTP ${response.status}`);
     }
     return {
-      accessToken: data.data.access_token,
-      expiresAt: Date.now() + data.data.expires_in * 1000,
-      // Keys are `METHOD /path`, space-separated: "GET /api/a GET /api/b".
-      scope: data.data.scope.match(/[A-Z]+ \S+/g) ?? [],
+      accessToken: data.access_token,
+      expiresAt: Date.now() + data.expires_in * 1000,
+      // RFC 6749 section 5.1, top level; scopes are operationIds, space-separated: "listPlans listRobots".
+      scope: data.scope.split(' ').filter(Boolean),
     };
   }
 

@@ -10,6 +10,10 @@ export interface AccessClaims {
   exp: number;
   /** A partner token (open platform): the client id; sid is then the partner session. */
   cid?: string;
+  /** A partner token asked for fewer scopes: the interface keys it may call (absent: all granted). */
+  scp?: string[];
+  /** A partner token: which client secret it was issued with (a fingerprint; refused once that secret ends). */
+  sfp?: string;
 }
 
 export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; reason: 'invalid' | 'expired' };
@@ -60,7 +64,7 @@ export class TokenService {
   }
 
   async sign(
-    claims: { sub: string; sid: string; role: string; cid?: string },
+    claims: { sub: string; sid: string; role: string; cid?: string; scp?: string[]; sfp?: string },
     now: Date,
     ttlSeconds = this.ttlSeconds,
   ): Promise<string> {

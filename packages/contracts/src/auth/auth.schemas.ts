@@ -89,8 +89,11 @@ export const refreshQuery = z.object({
   grant_type: z.string().max(32).optional(),
 });
 export const refreshResponse = okEnvelope(tokenData);
-/** POST /api/blade-auth/oauth/token answers either grant: a refreshed session or a partner token. */
-export const tokenGrantResponse = okEnvelope(z.union([tokenData, clientCredentialsToken]));
+/**
+ * POST /api/blade-auth/oauth/token answers either grant: a refreshed session (in the envelope, as the web app
+ * reads it) or a partner token (RFC 6749 section 5.1, top level).
+ */
+export const tokenGrantResponse = z.union([okEnvelope(tokenData), clientCredentialsToken]);
 
 export const captchaQuery = z.object({ username: z.string().trim().min(1).max(64) });
 export const captchaResponse = okEnvelope(

@@ -484,7 +484,11 @@ export const errorCatalogue = {
 
   // ---- devices, projects, device groups, device protocol (issue 5; spec section 8 device import) ----
   DEVICE_NOT_EXIST: { status: 422, zh: '设备ID不存在', en: 'Device ID does not exist' },
-  DEVICE_TYPE_UNSUPPORTED: { status: 422, zh: '设备类型不正确或不支持', en: 'Device type is incorrect or unsupported' },
+  DEVICE_TYPE_UNSUPPORTED: {
+    status: 422,
+    zh: '设备类型不正确或不支持：{type}（可用类型：{accepted}）',
+    en: 'Device type is incorrect or unsupported: {type} (accepted types: {accepted})',
+  },
   DEVICE_NOT_ACTIVATED: { status: 422, zh: '设备未激活', en: 'Device is not activated' },
   DEVICE_UNUSED: { status: 422, zh: '设备未启用', en: 'Device is unused' },
   DEVICE_EXPIRED: { status: 422, zh: '设备已过期', en: 'Device has expired' },
@@ -930,19 +934,39 @@ export const errorCatalogue = {
     zh: '不能将自己当前的地址列入黑名单：{ip}',
     en: 'You cannot blacklist your own address: {ip}',
   },
+  OPEN_SECRET_ROTATED: {
+    status: 401,
+    zh: '签发此令牌的客户端密钥已轮换，请用新密钥重新获取令牌',
+    en: 'The client secret this token was issued with has been rotated: request a new token with the new secret',
+  },
+  OPEN_GRANT_UNSUPPORTED: {
+    status: 400,
+    zh: '不支持的授权类型：{grant}（合作方请使用 client_credentials）',
+    en: 'Unsupported grant type: {grant} (partners use client_credentials)',
+  },
+  OPEN_SCOPE_INVALID: {
+    status: 400,
+    zh: '申请的权限范围未授予该应用或不存在：{scope}',
+    en: 'The requested scope is not granted to the application or does not exist: {scope}',
+  },
+  OPEN_TOKEN_REQUEST_INVALID: {
+    status: 400,
+    zh: '令牌请求无效：{reason}',
+    en: 'Invalid token request: {reason}',
+  },
   OPEN_CIDR_INVALID: { status: 400, zh: 'IP 地址或网段格式错误', en: 'Not an IP address or CIDR range' },
   OPEN_WEBHOOK_URL_INVALID: { status: 400, zh: '回调地址须为 http(s) 地址', en: 'The callback must be an http(s) URL' },
   OPEN_ACCOUNT_MISSING: { status: 422, zh: '所属账号不存在', en: 'The owning account does not exist' },
   // ---- outbound calls to addresses users set (issue 27): refused inside addresses ----
   OUTBOUND_LOOPBACK: {
     status: 400,
-    zh: '地址 {host} 指向本机（回环地址），不允许',
-    en: 'The address {host} points at this machine (loopback), which is not allowed',
+    zh: '地址 {host} 指向本机（回环地址），不允许（管理员可用服务器设置 WEBHOOK_ALLOWED_NETWORKS 放开指定网段）',
+    en: 'The address {host} points at this machine (loopback), which is not allowed (an administrator may open chosen networks with the server setting WEBHOOK_ALLOWED_NETWORKS)',
   },
   OUTBOUND_PRIVATE: {
     status: 400,
-    zh: '地址 {host} 指向内部网络（私有地址），不允许',
-    en: 'The address {host} points into a private network, which is not allowed',
+    zh: '地址 {host} 指向内部网络（私有地址），不允许（管理员可用服务器设置 WEBHOOK_ALLOWED_NETWORKS 放开指定网段）',
+    en: 'The address {host} points into a private network, which is not allowed (an administrator may open chosen networks with the server setting WEBHOOK_ALLOWED_NETWORKS)',
   },
   OUTBOUND_LINK_LOCAL: {
     status: 400,

@@ -81,17 +81,52 @@ export const rotateSecretBody = z.object({
 // ---- tokens (POST /api/blade-auth/oauth/token, grant_type=client_credentials)
 export const clientCredentialsInput = z.object({
   grant_type: z.literal('client_credentials'),
-  client_id: z.string().min(1).max(64),
-  client_secret: z.string().min(1).max(128),
-  scope: z.string().max(2000).optional(),
+  client_id: z.string().min(1).max(64).optional().describe('absent when the credentials come as HTTP Basic'),
+  client_secret: z.string().min(1).max(128).optional().describe('absent when the credentials come as HTTP Basic'),
+  scope: z
+    .string()
+    .max(2000)
+    .optional()
+    .describe('space-separated scope names (operationIds), fewer than granted; absent: every granted scope'),
 });
+/** RFC 6749 section 5.1: the token answer, top level (not in the envelope), with Cache-Control: no-store. */
 export const clientCredentialsToken = z.object({
   access_token: z.string(),
   token_type: z.literal('bearer'),
   expires_in: z.number().int(),
-  /** The interface keys the token may call, space-separated (OAuth scope). */
+  /** The scopes the token may use: operationIds of the interfaces, space-separated (OAuth scope). */
   scope: z.string(),
 });
+/** RFC 6749 section 5.2: a refused token request (also `code`, the error catalogue's code). */
+export const OAUTH_ERRORS = [
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'unauthorized_client',
+  'unsupported_grant_type',
+  'invalid_scope',
+  'temporarily_unavailable',
+  'server_error',
+] as const;
+export const oauthErrorAnswer = z.object({
+  error: z.enum(OAUTH_ERRORS),
+  error_description: z.string().describe("in the caller's language (Accept-Language zh|en)"),
+  code: z.string().describe('the error catalogue code'),
+});
+export type OAuthErrorAnswer = z.infer<typeof oauthErrorAnswer>;
+/** The catalogue codes of a token request as RFC 6749 section 5.2 errors, with their HTTP statuses. */
+export const OAUTH_ERROR_OF: Record<string, readonly [OAuthErrorAnswer['error'], number]> = {
+  OPEN_CLIENT_INVALID: ['invalid_client', 401],
+  OPEN_CLIENT_EXPIRED: ['invalid_client', 401],
+  OPEN_TOKEN_REQUEST_INVALID: ['invalid_request', 400],
+  OPEN_GRANT_UNSUPPORTED: ['unsupported_grant_type', 400],
+  OPEN_SCOPE_INVALID: ['invalid_scope', 400],
+  OPEN_BLACKLISTED: ['unauthorized_client', 400],
+  OPEN_IP_NOT_ALLOWED: ['unauthorized_client', 400],
+  RATE_LIMITED: ['temporarily_unavailable', 429],
+  REQUEST_TIMEOUT: ['temporarily_unavailable', 503],
+  INTERNAL: ['server_error', 500],
+};
 export type ClientCredentialsToken = z.infer<typeof clientCredentialsToken>;
 /** Partner tokens are short-lived: half an hour. */
 export const PARTNER_TOKEN_SECONDS = 1800;

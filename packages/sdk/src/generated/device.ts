@@ -212,9 +212,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "robotId": "5f9c0a7e2b1d4c3a8e6f0b12",
-                 *       "secret": "5f9c0a7e2b1d4c3a8e6f0b12",
-                 *       "appVersion": "example"
+                 *       "robotId": "RSZ1001",
+                 *       "secret": "S7fK2pQ9xV4mW8zR",
+                 *       "appVersion": "2.4.1"
                  *     }
                  */
                 "application/json": {
@@ -235,10 +235,10 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "token": "example",
-                     *         "robotId": "5f9c0a7e2b1d4c3a8e6f0b12",
-                     *         "heartbeatInterval": 1,
-                     *         "serverTime": 1
+                     *         "token": "dt_9Qx3nV7bK2mP8sL4wZ6yT1rH5jD0cF",
+                     *         "robotId": "RSZ1001",
+                     *         "heartbeatInterval": 30,
+                     *         "serverTime": 1795856400
                      *       }
                      *     }
                      */
@@ -332,28 +332,26 @@ export interface operations {
                  * @example {
                  *       "events": [
                  *         {
-                 *           "id": "5f9c0a7e2b1d4c3a8e6f0b12",
+                 *           "id": "0193a1b2c3d4e5f6a7b8c9d0",
                  *           "type": "play",
-                 *           "playlistId": "5f9c0a7e2b1d4c3a8e6f0b12",
-                 *           "adId": "5f9c0a7e2b1d4c3a8e6f0b12",
-                 *           "resourceId": "5f9c0a7e2b1d4c3a8e6f0b12",
-                 *           "startedAt": 1577836800,
-                 *           "watchDuration": 1,
+                 *           "playlistId": "6740a1b2c3d4e5f6a7b8c9d0",
+                 *           "adId": "6740a1b2c3d4e5f6a7b8c9d1",
+                 *           "resourceId": "6740a1b2c3d4e5f6a7b8c9d2",
+                 *           "startedAt": 1795856400,
+                 *           "watchDuration": 10000,
+                 *           "scheduleVersion": "kP4qkVd0m3cY9o8m2Xb4sGkHq1w",
                  *           "audience": {
                  *             "age": {
-                 *               "child": 1,
                  *               "youth": 1,
-                 *               "adult": 1,
-                 *               "middle": 1,
+                 *               "adult": 2,
                  *               "senior": 1
                  *             },
-                 *             "male": 1,
-                 *             "female": 1,
-                 *             "exposure": 1,
-                 *             "viewers": 1,
-                 *             "dwellMs": 1
-                 *           },
-                 *           "scheduleVersion": "example"
+                 *             "male": 2,
+                 *             "female": 2,
+                 *             "exposure": 6,
+                 *             "viewers": 4,
+                 *             "dwellMs": 18500
+                 *           }
                  *         }
                  *       ]
                  *     }
@@ -408,9 +406,9 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "accepted": 1,
-                     *         "duplicates": 1,
-                     *         "ignored": 1,
-                     *         "flagged": 1
+                     *         "duplicates": 0,
+                     *         "ignored": 0,
+                     *         "flagged": 0
                      *       }
                      *     }
                      */
@@ -502,11 +500,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "status": "idle",
-                 *       "appVersion": "example",
-                 *       "lng": 1,
-                 *       "lat": 1,
-                 *       "freeStorage": 1
+                 *       "status": "playing",
+                 *       "appVersion": "2.4.1",
+                 *       "lng": 113.9305,
+                 *       "lat": 22.5333,
+                 *       "freeStorage": 12884901888
                  *     }
                  */
                 "application/json": {
@@ -530,8 +528,8 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "serverTime": 1,
-                     *         "heartbeatInterval": 1,
+                     *         "serverTime": 1795856400,
+                     *         "heartbeatInterval": 30,
                      *         "online": true
                      *       }
                      *     }

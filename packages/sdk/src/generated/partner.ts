@@ -82,8 +82,8 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * Get a partner token: OAuth 2.0 client credentials
-         * @description Exchanges the client id and secret for an access token valid `expires_in` seconds (30 minutes); its `scope` lists the granted interfaces (`METHOD /path`, space-separated). The credentials may also come as HTTP Basic (`Authorization: Basic base64(client_id:client_secret)`) with `grant_type` alone in the body. Get a new token when one expires: there is no refresh token.
+         * Get a partner token: OAuth 2.0 client credentials (RFC 6749 section 4.4)
+         * @description Exchanges the client id and secret for an access token valid `expires_in` seconds (30 minutes). `scope` (asked for and answered) is space-separated scope names, one per granted operation (its operationId, listed in the `partnerOAuth` security scheme); ask for fewer to get a token limited to those, none to get every granted one. The credentials may come as HTTP Basic (`Authorization: Basic base64(client_id:client_secret)`, `client_secret_basic`) with `grant_type` alone in the body, or in the body (`client_secret_post`). The answer and the refusals are at the top level (RFC 6749 sections 5.1 and 5.2), not in the envelope. Get a new token when one expires (there is no refresh token), and after a secret rotation: a token ends with the secret it was issued with (when the overlap ends).
          */
         post: operations["issueToken"];
         delete?: never;
@@ -361,7 +361,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not authenticated: UNAUTHORIZED, TOKEN_EXPIRED, OPEN_CLIENT_EXPIRED, OPEN_SESSION_REVOKED */
+            /** @description Not authenticated: UNAUTHORIZED, TOKEN_EXPIRED, OPEN_CLIENT_EXPIRED, OPEN_SESSION_REVOKED, OPEN_SECRET_ROTATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -546,7 +546,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not authenticated: UNAUTHORIZED, TOKEN_EXPIRED, OPEN_CLIENT_EXPIRED, OPEN_SESSION_REVOKED */
+            /** @description Not authenticated: UNAUTHORIZED, TOKEN_EXPIRED, OPEN_CLIENT_EXPIRED, OPEN_SESSION_REVOKED, OPEN_SECRET_ROTATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -731,7 +731,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not authenticated: UNAUTHORIZED, TOKEN_EXPIRED, OPEN_CLIENT_EXPIRED, OPEN_SESSION_REVOKED */
+            /** @description Not authenticated: UNAUTHORIZED, TOKEN_EXPIRED, OPEN_CLIENT_EXPIRED, OPEN_SESSION_REVOKED, OPEN_SECRET_ROTATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -916,7 +916,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not authenticated: UNAUTHORIZED, TOKEN_EXPIRED, OPEN_CLIENT_EXPIRED, OPEN_SESSION_REVOKED */
+            /** @description Not authenticated: UNAUTHORIZED, TOKEN_EXPIRED, OPEN_CLIENT_EXPIRED, OPEN_SESSION_REVOKED, OPEN_SECRET_ROTATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -991,135 +991,166 @@ export interface operations {
                  * @example {
                  *       "grant_type": "client_credentials",
                  *       "client_id": "op0123456789abcdef0123",
-                 *       "client_secret": "cs_…"
+                 *       "client_secret": "cs_…",
+                 *       "scope": "listRobots"
                  *     }
                  */
                 "application/json": {
-                    client_id: string;
-                    client_secret: string;
+                    /** @description absent when the credentials come as HTTP Basic */
+                    client_id?: string;
+                    /** @description absent when the credentials come as HTTP Basic */
+                    client_secret?: string;
                     /** @constant */
                     grant_type: "client_credentials";
+                    /** @description space-separated scope names (operationIds), fewer than granted; absent: every granted scope */
                     scope?: string;
                 };
                 /**
                  * @example {
                  *       "grant_type": "client_credentials",
                  *       "client_id": "op0123456789abcdef0123",
-                 *       "client_secret": "cs_…"
+                 *       "client_secret": "cs_…",
+                 *       "scope": "listRobots"
                  *     }
                  */
                 "application/x-www-form-urlencoded": {
-                    client_id: string;
-                    client_secret: string;
+                    /** @description absent when the credentials come as HTTP Basic */
+                    client_id?: string;
+                    /** @description absent when the credentials come as HTTP Basic */
+                    client_secret?: string;
                     /** @constant */
                     grant_type: "client_credentials";
+                    /** @description space-separated scope names (operationIds), fewer than granted; absent: every granted scope */
                     scope?: string;
                 };
             };
         };
         responses: {
-            /** @description The token */
+            /** @description The token (RFC 6749 section 5.1) */
             200: {
                 headers: {
+                    /** @description `no-store` (RFC 6749 section 5.1) */
+                    "Cache-Control"?: string;
+                    /** @description `no-cache` */
+                    Pragma?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
-                     *       "data": {
-                     *         "access_token": "eyJhbGciOiJIUzI1NiJ9.…",
-                     *         "token_type": "bearer",
-                     *         "expires_in": 1800,
-                     *         "scope": "GET /api/Playlists/queryByPage_v3 GET /api/Devices/queryRobotInfo"
-                     *       }
+                     *       "access_token": "eyJhbGciOiJIUzI1NiJ9.…",
+                     *       "token_type": "bearer",
+                     *       "expires_in": 1800,
+                     *       "scope": "listRobots listPlans getPlanStatisticsByProvince getPlanStatisticsByDay getPlanStatisticsByWeek getPlanStatisticsByMonth"
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            access_token: string;
-                            expires_in: number;
-                            scope: string;
-                            /** @constant */
-                            token_type: "bearer";
-                        };
+                        access_token: string;
+                        expires_in: number;
+                        scope: string;
                         /** @constant */
-                        success: true;
+                        token_type: "bearer";
                     };
                 };
             };
-            /** @description Bad request: VALIDATION_FAILED, INVALID_JSON, EMPTY_JSON_BODY */
+            /** @description RFC 6749 section 5.2: `invalid_request` (a malformed request, or HTTP Basic and `client_secret` both sent), `unsupported_grant_type` (any grant but `client_credentials`), `invalid_scope` (a scope not granted), `unauthorized_client` (blacklisted, or an address outside the allowed ranges). */
             400: {
                 headers: {
+                    /** @description `no-store` (RFC 6749 section 5.1) */
+                    "Cache-Control"?: string;
+                    /** @description `no-cache` */
+                    Pragma?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": {
+                        /** @description the error catalogue code */
+                        code: string;
+                        /** @enum {string} */
+                        error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "temporarily_unavailable" | "server_error";
+                        /** @description in the caller's language (Accept-Language zh|en) */
+                        error_description: string;
+                    };
                 };
             };
-            /** @description Not authenticated: UNAUTHORIZED, OPEN_CLIENT_INVALID, OPEN_CLIENT_EXPIRED */
+            /** @description `invalid_client`: unknown client, wrong secret, or an application disabled or outside its validity. When the credentials came as HTTP Basic the answer carries `WWW-Authenticate: Basic realm="robot-ads partner API"`. */
             401: {
                 headers: {
+                    /** @description `no-store` (RFC 6749 section 5.1) */
+                    "Cache-Control"?: string;
+                    /** @description `no-cache` */
+                    Pragma?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": {
+                        /** @description the error catalogue code */
+                        code: string;
+                        /** @enum {string} */
+                        error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "temporarily_unavailable" | "server_error";
+                        /** @description in the caller's language (Accept-Language zh|en) */
+                        error_description: string;
+                    };
                 };
             };
-            /** @description Refused: OPEN_BLACKLISTED, OPEN_IP_NOT_ALLOWED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Too large: PAYLOAD_TOO_LARGE */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Too many calls: RATE_LIMITED */
+            /** @description `temporarily_unavailable`: too many token requests from this address; retry after `Retry-After` seconds. */
             429: {
                 headers: {
-                    /** @description Seconds until a call may succeed again. */
-                    "Retry-After"?: number;
+                    /** @description `no-store` (RFC 6749 section 5.1) */
+                    "Cache-Control"?: string;
+                    /** @description `no-cache` */
+                    Pragma?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": {
+                        /** @description the error catalogue code */
+                        code: string;
+                        /** @enum {string} */
+                        error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "temporarily_unavailable" | "server_error";
+                        /** @description in the caller's language (Accept-Language zh|en) */
+                        error_description: string;
+                    };
                 };
             };
-            /** @description Server error: INTERNAL */
+            /** @description `server_error`. */
             500: {
                 headers: {
+                    /** @description `no-store` (RFC 6749 section 5.1) */
+                    "Cache-Control"?: string;
+                    /** @description `no-cache` */
+                    Pragma?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": {
+                        /** @description the error catalogue code */
+                        code: string;
+                        /** @enum {string} */
+                        error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "temporarily_unavailable" | "server_error";
+                        /** @description in the caller's language (Accept-Language zh|en) */
+                        error_description: string;
+                    };
                 };
             };
-            /** @description Unavailable: REQUEST_TIMEOUT */
+            /** @description `temporarily_unavailable`: the answer took too long; retry later. */
             503: {
                 headers: {
+                    /** @description `no-store` (RFC 6749 section 5.1) */
+                    "Cache-Control"?: string;
+                    /** @description `no-cache` */
+                    Pragma?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": {
+                        /** @description the error catalogue code */
+                        code: string;
+                        /** @enum {string} */
+                        error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "temporarily_unavailable" | "server_error";
+                        /** @description in the caller's language (Accept-Language zh|en) */
+                        error_description: string;
+                    };
                 };
             };
         };
@@ -1295,7 +1326,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not authenticated: UNAUTHORIZED, TOKEN_EXPIRED, OPEN_CLIENT_EXPIRED, OPEN_SESSION_REVOKED */
+            /** @description Not authenticated: UNAUTHORIZED, TOKEN_EXPIRED, OPEN_CLIENT_EXPIRED, OPEN_SESSION_REVOKED, OPEN_SECRET_ROTATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1369,7 +1400,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not authenticated: UNAUTHORIZED, TOKEN_EXPIRED, OPEN_CLIENT_EXPIRED, OPEN_SESSION_REVOKED */
+            /** @description Not authenticated: UNAUTHORIZED, TOKEN_EXPIRED, OPEN_CLIENT_EXPIRED, OPEN_SESSION_REVOKED, OPEN_SECRET_ROTATED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1606,7 +1637,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not authenticated: UNAUTHORIZED, TOKEN_EXPIRED, OPEN_CLIENT_EXPIRED, OPEN_SESSION_REVOKED */
+            /** @description Not authenticated: UNAUTHORIZED, TOKEN_EXPIRED, OPEN_CLIENT_EXPIRED, OPEN_SESSION_REVOKED, OPEN_SECRET_ROTATED */
             401: {
                 headers: {
                     [name: string]: unknown;

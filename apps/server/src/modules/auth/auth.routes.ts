@@ -8,12 +8,8 @@ import {
   loginBody,
   loginResponse,
   REFRESH_COOKIE,
-  refreshBody,
-  refreshQuery,
   resetBody,
-  tokenGrantResponse,
 } from '@robot-ads/contracts/auth/auth.schemas';
-import type { ClientCredentialsToken } from '@robot-ads/contracts/open-platform/open-platform.schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/app-error';
@@ -22,6 +18,9 @@ import type { AppContext } from '../../platform/context';
 import { loginRateLimit, loginsPerMinute } from '../../platform/login-rate-limit';
 import { zodRoutes } from '../../platform/zod-routes';
 import type { AuthService } from './auth.service';
+import { type ClientCredentialsGrant, registerTokenRoute } from './oauth-token';
+
+export type { ClientCredentialsGrant } from './oauth-token';
 
 const COOKIE_PATH = '/api';
 
@@ -37,27 +36,6 @@ function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, token: s
 
 function clearRefreshCookie(reply: FastifyReply) {
   reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
-}
-
-/** The client credentials grant (the open platform implements it; the auth module knows no partner). */
-export type ClientCredentialsGrant = (input: {
-  clientId: string;
-  clientSecret: string;
-  ip: string;
-}) => Promise<ClientCredentialsToken>;
-
-/** client_id and client_secret from the body, else from HTTP Basic (RFC 6749 section 2.3.1). */
-function clientCredentials(request: FastifyRequest, body: { client_id?: string; client_secret?: string }) {
-  if (body.client_id && body.client_secret) return { clientId: body.client_id, clientSecret: body.client_secret };
-  const header = request.headers.authorization;
-  const basic = typeof header === 'string' ? /^Basic\s+(\S+)$/i.exec(header.trim()) : null;
-  if (!basic?.[1]) return null;
-  const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  if (colon <= 0) return null;
-  const clientId = decodeURIComponent(decoded.slice(0, colon));
-  const clientSecret = decodeURIComponent(decoded.slice(colon + 1));
-  return clientId && clientSecret ? { clientId, clientSecret } : null;
 }
 
 /** Login, tokens, logout, password checks (spec section 7 "Auth"). */
@@ -119,40 +97,13 @@ export function authRoutes(
       },
     );
 
-    route.post(
-      '/api/blade-auth/oauth/token',
-      {
-        summary:
-          'Refresh: a new access token; the refresh token (cookie, or refresh_token) is rotated. ' +
-          'grant_type=client_credentials (client_id, client_secret, or HTTP Basic): a partner token',
-        body: refreshBody,
-        querystring: refreshQuery,
-        consumes: ['application/json', 'application/x-www-form-urlencoded'],
-        response: tokenGrantResponse,
-        config: { public: true, rateLimit: refreshLimit },
-        errors: ['UNAUTHORIZED', 'OPEN_CLIENT_INVALID', 'OPEN_CLIENT_EXPIRED', 'OPEN_IP_NOT_ALLOWED'],
-      },
-      async (request, reply) => {
-        const grant = request.body?.grant_type || request.query.grant_type;
-        if (grant === 'client_credentials') {
-          const credentials = clientCredentials(request, request.body ?? {});
-          if (!clientCredentialsGrant || !credentials) throw new AppError('OPEN_CLIENT_INVALID');
-          reply.header('cache-control', 'no-store');
-          return clientCredentialsGrant({ ...credentials, ip: request.ip });
-        }
-        const fromBody = request.body?.refresh_token || request.query.refresh_token;
-        const presented = fromBody || request.cookies[REFRESH_COOKIE];
-        if (!presented) throw new AppError('UNAUTHORIZED');
-        try {
-          const issued = await auth.refresh(presented);
-          setRefreshCookie(request, reply, issued.refreshToken, issued.refreshMaxAge);
-          return fromBody ? { ...issued.data, refresh_token: issued.refreshToken } : issued.data;
-        } catch (err) {
-          clearRefreshCookie(reply);
-          throw err;
-        }
-      },
-    );
+    registerTokenRoute(app, {
+      auth,
+      grant: clientCredentialsGrant,
+      rateLimit: refreshLimit,
+      setRefreshCookie,
+      clearRefreshCookie,
+    });
 
     for (const url of ['/api/Users/logout', '/api/Users/advertiser_logout', '/api/blade-auth/oauth/logout']) {
       route.post(

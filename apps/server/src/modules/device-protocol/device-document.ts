@@ -1,3 +1,4 @@
+import { HEARTBEAT_INTERVAL_S } from '@robot-ads/contracts/devices/devices.rules';
 import { type OpenApiDoc, SECURITY_SCHEMES } from '../../platform/openapi/document';
 import { subsetDocument } from '../../platform/openapi/subset';
 
@@ -28,5 +29,62 @@ export function deviceDocument(full: OpenApiDoc): OpenApiDoc {
   });
   // Activation proves itself with the robot's one-time secret (it answers the token).
   for (const op of Object.values(doc.paths['/api/device/v1/activate'] ?? {})) op.security = [];
+  for (const [path, { body, answer }] of Object.entries(EXAMPLES)) {
+    const op = doc.paths[path]?.post;
+    const request = op?.requestBody?.content?.['application/json'];
+    if (request && body) request.example = body;
+    const ok = op?.responses?.['200']?.content?.['application/json'];
+    if (ok) ok.example = { success: true, data: answer };
+  }
   return doc;
 }
+
+/** A robot as vendors name them, and the schedule version and plan of docs/device-protocol.md section 6.1. */
+const ROBOT_ID = 'RSZ1001';
+const SERVER_TIME = 1795856400;
+
+/**
+ * Realistic examples of the calls a robot makes (the generated ones are placeholders): the heartbeat interval
+ * the server answers, and a play the proof-of-play audit verifies (a whole 10-second picture ad, reported
+ * after it played, with the schedule version it was chosen from).
+ */
+const EXAMPLES: Record<string, { body?: unknown; answer: unknown }> = {
+  '/api/device/v1/activate': {
+    body: { robotId: ROBOT_ID, secret: 'S7fK2pQ9xV4mW8zR', appVersion: '2.4.1' },
+    answer: {
+      token: 'dt_9Qx3nV7bK2mP8sL4wZ6yT1rH5jD0cF',
+      robotId: ROBOT_ID,
+      heartbeatInterval: HEARTBEAT_INTERVAL_S,
+      serverTime: SERVER_TIME,
+    },
+  },
+  '/api/device/v1/heartbeat': {
+    body: { status: 'playing', appVersion: '2.4.1', lng: 113.9305, lat: 22.5333, freeStorage: 12_884_901_888 },
+    answer: { serverTime: SERVER_TIME, heartbeatInterval: HEARTBEAT_INTERVAL_S, online: true },
+  },
+  '/api/device/v1/events': {
+    body: {
+      events: [
+        {
+          id: '0193a1b2c3d4e5f6a7b8c9d0',
+          type: 'play',
+          playlistId: '6740a1b2c3d4e5f6a7b8c9d0',
+          adId: '6740a1b2c3d4e5f6a7b8c9d1',
+          resourceId: '6740a1b2c3d4e5f6a7b8c9d2',
+          startedAt: SERVER_TIME,
+          watchDuration: 10_000,
+          scheduleVersion: 'kP4qkVd0m3cY9o8m2Xb4sGkHq1w',
+          audience: {
+            age: { youth: 1, adult: 2, senior: 1 },
+            male: 2,
+            female: 2,
+            exposure: 6,
+            viewers: 4,
+            dwellMs: 18_500,
+          },
+        },
+      ],
+    },
+    answer: { accepted: 1, duplicates: 0, ignored: 0, flagged: 0 },
+  },
+};

@@ -1,3 +1,4 @@
+import { AD_CAPABLE_TYPES } from '@robot-ads/contracts/devices/devices.rules';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs } from '../../../test/auth';
@@ -82,6 +83,10 @@ describe('device-ID import checks (spec section 8)', () => {
     expect(data.valid).toEqual(['OK000001', 'OK000002']);
     expect(data.validCount).toBe(2);
     expect(data.rows[1].msg).toBe('Device ID does not exist');
+    // The refused type and the accepted ones, so that the row can be put right.
+    expect(data.rows[2].msg).toBe(
+      `Device type is incorrect or unsupported: disinfect (accepted types: ${AD_CAPABLE_TYPES.join(', ')})`,
+    );
     expect(data.rows[10].msg).toBe('Insufficient remaining ad slots');
   });
 

@@ -226,7 +226,13 @@ export async function checkRobotIds(
       robotId: entry.robotId,
       ok: code === null,
       code,
-      msg: code ? messageFor(code, opts.lang) : null,
+      msg: code
+        ? messageFor(
+            code,
+            opts.lang,
+            code === 'DEVICE_TYPE_UNSUPPORTED' && r ? { type: r.type, accepted: [...types].join(', ') } : {},
+          )
+        : null,
       name: hit ? (hit.robot.name ?? null) : null,
     });
   }

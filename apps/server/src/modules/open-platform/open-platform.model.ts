@@ -43,6 +43,8 @@ export interface OpenPlatformDeps {
 export const OPEN_TAG = 'open';
 /** Calls every partner token may make whatever its interfaces (its own documentation). */
 export const PARTNER_DOCS_KEY = 'GET /api/OpenPlatform/openapi.json';
+/** The partner document without a token (every open call switched on): the URL a generator is given. */
+export const PUBLIC_PARTNER_DOCS_PATH = '/api/OpenPlatform/public/openapi.json';
 
 /** `METHOD /path/{param}` of a request's route, as the OpenAPI document names it. */
 export function interfaceKeyOf(method: string, routeUrl: string): string {

@@ -51,7 +51,7 @@ function tokenRequest(clientId: string, clientSecret: string, remoteAddress = '1
 async function partnerToken(app: { clientId: string; clientSecret: string }, remoteAddress?: string) {
   const res = await tokenRequest(app.clientId, app.clientSecret, remoteAddress);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data.access_token as string;
+  return res.json().access_token as string;
 }
 
 function call(token: string, url = '/api/Playlists/queryByPage_v3?start=0&limit=10', remoteAddress = '127.0.0.1') {
@@ -63,8 +63,8 @@ describe('client credentials', () => {
     const app = await createApiUser();
     const res = await tokenRequest(app.clientId, app.clientSecret);
     expect(res.statusCode).toBe(200);
-    const data = res.json().data;
-    expect(data).toMatchObject({ token_type: 'bearer', expires_in: 1800, scope: PLANS });
+    const data = res.json();
+    expect(data).toMatchObject({ token_type: 'bearer', expires_in: 1800, scope: 'listPlans' });
     const plans = await call(data.access_token);
     expect(plans.statusCode, plans.body).toBe(200);
     expect(plans.json()).toMatchObject({ success: true, total: 0, datas: [] });
@@ -82,18 +82,21 @@ describe('client credentials', () => {
       payload: 'grant_type=client_credentials',
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.access_token).toEqual(expect.any(String));
+    expect(res.json().access_token).toEqual(expect.any(String));
   });
 
   it('refuses a wrong secret and an unknown client in the caller language', async () => {
     const app = await createApiUser();
     const wrong = await tokenRequest(app.clientId, 'not-the-secret');
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toMatchObject({ success: false, data: null, code: 'OPEN_CLIENT_INVALID' });
-    expect(wrong.json().msg).toBe('Wrong client id or client secret');
+    expect(wrong.json()).toEqual({
+      error: 'invalid_client',
+      error_description: 'Wrong client id or client secret',
+      code: 'OPEN_CLIENT_INVALID',
+    });
     const unknown = await tokenRequest('opnobody', 'x', '127.0.0.1', 'zh');
     expect(unknown.statusCode).toBe(401);
-    expect(unknown.json().msg).toBe('客户端 ID 或密钥错误');
+    expect(unknown.json().error_description).toBe('客户端 ID 或密钥错误');
   });
 
   it('never returns the secret after creation', async () => {
@@ -223,8 +226,9 @@ describe('client credentials', () => {
   it('refuses calls from outside the allowed IP ranges', async () => {
     const app = await createApiUser({ ipRanges: ['10.1.0.0/16'] });
     const outside = await tokenRequest(app.clientId, app.clientSecret, '192.168.1.5');
-    expect(outside.statusCode).toBe(403);
-    expect(outside.json().code).toBe('OPEN_IP_NOT_ALLOWED');
+    // A token request is answered as RFC 6749 section 5.2: 400 unauthorized_client.
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json()).toMatchObject({ error: 'unauthorized_client', code: 'OPEN_IP_NOT_ALLOWED' });
     const token = await partnerToken(app, '10.1.2.3');
     expect((await call(token, undefined, '10.1.9.9')).statusCode).toBe(200);
     const moved = await call(token, undefined, '10.2.0.1');
@@ -319,8 +323,11 @@ describe('blacklist', () => {
     expect(client.statusCode).toBe(200);
     expect((await call(token)).json().code).toBe('OPEN_BLACKLISTED');
     const refusedToken = await tokenRequest(app.clientId, app.clientSecret);
-    expect(refusedToken.statusCode).toBe(403);
-    expect(refusedToken.json().msg).toBe('Blacklisted: unpaid');
+    expect(refusedToken.statusCode).toBe(400);
+    expect(refusedToken.json()).toMatchObject({
+      error: 'unauthorized_client',
+      error_description: 'Blacklisted: unpaid',
+    });
 
     const closedOwner = (await createUser(t, { role: 'administrator' })).id;
     const other = await createApiUser({ accountId: closedOwner });

@@ -33,6 +33,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { zodRoutes } from '../../platform/zod-routes';
+import { PUBLIC_PARTNER_DOCS_PATH } from './open-platform.model';
 import type { Actor, OpenPlatformService } from './open-platform.service';
 import type { PartnerWebhooks } from './partner-webhooks';
 
@@ -190,6 +191,22 @@ export function openPlatformRoutes(service: OpenPlatformService, webhooks: Partn
         },
       },
       (request) => service.partnerDocument(request.partner),
+    );
+
+    // The same document for every caller without a token (what root offers: every open call switched on), so
+    // that a generator takes this URL as it is; a partner's granted part stays at /api/OpenPlatform/openapi.json.
+    app.get(
+      PUBLIC_PARTNER_DOCS_PATH,
+      {
+        schema: {
+          tags: ['open-platform'],
+          summary:
+            'The partner API as an OpenAPI document, without a token (every open call that is switched on): the URL to give a generator',
+          response: { 200: z.record(z.string(), z.unknown()).describe('An OpenAPI 3 document') },
+        },
+        config: { public: true },
+      },
+      () => service.partnerDocument(null),
     );
 
     // ---- blacklist

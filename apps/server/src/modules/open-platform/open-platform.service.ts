@@ -72,7 +72,12 @@ export class OpenPlatformService {
   }
 
   // tokens
-  issueToken(input: { clientId: string; clientSecret: string; ip: string }): Promise<ClientCredentialsToken> {
+  issueToken(input: {
+    clientId: string;
+    clientSecret: string;
+    ip: string;
+    scope?: string;
+  }): Promise<ClientCredentialsToken> {
     return this.parts.access.issueToken(input);
   }
 

@@ -22,6 +22,7 @@ import {
 import * as repo from './open-platform.repository';
 import type { OpenApiUserRow } from './open-platform.table';
 import { addressSet, inAddressSet, normalizeIp, rateLimitHeaders } from './partner-limits';
+import { requestedKeys, scopeOf, secretFingerprint, secretStillValid } from './partner-scopes';
 import { PartnerUsage } from './partner-usage';
 
 /** How long an instance trusts its copy of the blacklist, switches and applications. */
@@ -101,8 +102,17 @@ export class PartnerAccess {
     return reason === undefined ? null : new AppError('OPEN_BLACKLISTED', { reason });
   }
 
-  /** grant_type=client_credentials: a short-lived partner token; each token is a partner session. */
-  async issueToken(input: { clientId: string; clientSecret: string; ip: string }): Promise<ClientCredentialsToken> {
+  /**
+   * grant_type=client_credentials: a short-lived partner token; each token is a partner session. It carries
+   * the fingerprint of the secret it was issued with (it ends with that secret) and, when fewer scopes were
+   * asked for, the interfaces it may call.
+   */
+  async issueToken(input: {
+    clientId: string;
+    clientSecret: string;
+    ip: string;
+    scope?: string;
+  }): Promise<ClientCredentialsToken> {
     const row = await repo.apiUserByClientId(this.ctx.db, input.clientId);
     if (!row) {
       await verifyDummy(this.cost, input.clientSecret);
@@ -123,6 +133,9 @@ export class PartnerAccess {
     if (row.ipRanges.length > 0 && !inAddressSet(addressSet(row.ipRanges), ip)) {
       throw new AppError('OPEN_IP_NOT_ALLOWED', { ip });
     }
+    const allowed = this.allowedKeys(row.interfaces, this.switches(await this.currentSnapshot()));
+    const keys = requestedKeys(allowed, input.scope);
+    const narrowed = Boolean(input.scope?.trim());
     const sessionId = newId();
     await repo.insertSession(this.ctx.db, {
       id: sessionId,
@@ -131,13 +144,25 @@ export class PartnerAccess {
       issuedAt: now,
       expiresAt: new Date(now.getTime() + PARTNER_TOKEN_SECONDS * 1000),
     });
+    const secretHash = current ? row.secretHash : (row.previousSecretHash as string);
     const token = await this.ctx.tokens.sign(
-      { sub: row.accountId, sid: sessionId, role: 'partner', cid: row.clientId },
+      {
+        sub: row.accountId,
+        sid: sessionId,
+        role: 'partner',
+        cid: row.clientId,
+        sfp: secretFingerprint(secretHash),
+        ...(narrowed ? { scp: keys } : {}),
+      },
       now,
       PARTNER_TOKEN_SECONDS,
     );
-    const allowed = this.allowedKeys(row.interfaces, this.switches(await this.currentSnapshot()));
-    return { access_token: token, token_type: 'bearer', expires_in: PARTNER_TOKEN_SECONDS, scope: allowed.join(' ') };
+    return {
+      access_token: token,
+      token_type: 'bearer',
+      expires_in: PARTNER_TOKEN_SECONDS,
+      scope: keys.map(scopeOf).join(' '),
+    };
   }
 
   /**
@@ -184,13 +209,18 @@ export class PartnerAccess {
     const key = interfaceKeyOf(request.method, request.routeOptions.url ?? request.url);
     request.partner = { apiUserId: row.id, clientId, sessionId: claims.sid, key };
     const now = this.now();
+    if (!secretStillValid(row, claims.sfp, now)) throw new AppError('OPEN_SECRET_ROTATED');
     const snapshot = await this.currentSnapshot();
     const refused = this.activeRefusal(row, now) ?? this.blacklistRefusal(snapshot, row);
     if (refused) throw refused;
     const ip = normalizeIp(request.ip);
     if (row.ipRanges.length > 0 && !inAddressSet(client.ips, ip)) throw new AppError('OPEN_IP_NOT_ALLOWED', { ip });
     if (key !== PARTNER_DOCS_KEY) {
-      const open = this.catalogue().has(key) && !snapshot.disabled.has(key) && client.interfaces.has(key);
+      const open =
+        this.catalogue().has(key) &&
+        !snapshot.disabled.has(key) &&
+        client.interfaces.has(key) &&
+        (!claims.scp || claims.scp.includes(key));
       if (!open) throw new AppError('OPEN_INTERFACE_NOT_ALLOWED', { key });
     }
     const rate = await this.deps.limiter.hit(row.id, row.rateLimit, now);

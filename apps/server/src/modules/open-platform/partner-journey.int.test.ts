@@ -79,7 +79,7 @@ describe("a partner's journey through the SDK", () => {
     const client = createPartnerClient({ baseUrl, ...credentials });
     const token = await client.token();
     expect(token.accessToken).toMatch(/^ey/);
-    expect(token.scope.sort()).toEqual([DAYS, DEVICES, PLANS].sort());
+    expect(token.scope.sort()).toEqual(['getPlanStatisticsByDay', 'listPlans', 'listRobots']);
     expect(token.expiresAt).toBeGreaterThan(Date.now() + 25 * 60_000);
   });
 

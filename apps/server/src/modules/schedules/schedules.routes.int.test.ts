@@ -116,6 +116,14 @@ describe('schedule delivery', () => {
     const schedule = (await pull(robot.token)).json().data as DeviceSchedule;
     const file = schedule.media[0];
     if (!file) throw new Error('no media');
+    // Absolute (no PUBLIC_URL here): under the scheme and host the robot called.
+    expect(file.url).toMatch(/^http:\/\/localhost(:\d+)?\/api\/Media\/file\//);
+    const elsewhere = await t.app.inject({
+      method: 'GET',
+      url: '/api/device/v1/schedule',
+      headers: { ...bearer(robot.token), host: 'robots.example.com:8080' },
+    });
+    expect(elsewhere.json().data.media[0].url).toMatch(/^http:\/\/robots\.example\.com:8080\/api\/Media\/file\//);
     const download = await t.app.inject({ method: 'GET', url: pathOf(file.url) });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.length).toBe(file.size);

@@ -37,6 +37,24 @@ export function createSchedules(ctx: PublishingContext): Schedules {
  * The schedule poll, on its own: the application registers it, and so does the device lane (app.ts), the
  * lean instance that answers the calls every robot makes all the time on the same port.
  */
+type PulledSchedule = z.infer<typeof deviceSchedule>;
+const absolute = new WeakMap<PulledSchedule, { origin: string; schedule: PulledSchedule }>();
+
+/**
+ * Media links as absolute URLs (docs/device-protocol.md 6.1): under PUBLIC_URL when it is set (the links are
+ * built so), else under the origin the robot called (its scheme and host, as the proxy forwarded them).
+ * Remembered per built schedule, so an unchanged poll builds nothing.
+ */
+function withAbsoluteLinks(schedule: PulledSchedule, origin: string): PulledSchedule {
+  if (!schedule.media.some((m) => m.url.startsWith('/'))) return schedule;
+  const held = absolute.get(schedule);
+  if (held?.origin === origin) return held.schedule;
+  const media = schedule.media.map((m) => (m.url.startsWith('/') ? { ...m, url: `${origin}${m.url}` } : m));
+  const out = { ...schedule, media };
+  absolute.set(schedule, { origin, schedule: out });
+  return out;
+}
+
 /** A 304 has no body: Fastify sends `undefined` as is, without running the response serializer. */
 const NO_BODY = undefined as unknown as null;
 
@@ -67,7 +85,10 @@ export function schedulePullRoutes(ctx: PublishingContext, cache: ScheduleCache)
         reply.header('cache-control', 'private, no-cache');
         reply.header('etag', `"${pulled.version}"`);
         if (!pulled.schedule) return reply.code(304).send(NO_BODY);
-        return { success: true as const, data: pulled.schedule };
+        return {
+          success: true as const,
+          data: withAbsoluteLinks(pulled.schedule, `${request.protocol}://${request.host}`),
+        };
       },
     );
   };

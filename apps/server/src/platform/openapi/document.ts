@@ -99,6 +99,7 @@ export function errorCodesOf(
     for (const c of [
       'OPEN_CLIENT_EXPIRED',
       'OPEN_SESSION_REVOKED',
+      'OPEN_SECRET_ROTATED',
       'OPEN_INTERFACE_NOT_ALLOWED',
       'OPEN_IP_NOT_ALLOWED',
       'OPEN_RATE_LIMITED',
@@ -250,7 +251,11 @@ interface Operation {
   };
   responses?: Record<
     string,
-    { description?: string; content?: Record<string, { schema?: JsonSchema; example?: unknown; examples?: unknown }> }
+    {
+      description?: string;
+      headers?: Json;
+      content?: Record<string, { schema?: JsonSchema; example?: unknown; examples?: unknown }>;
+    }
   >;
   'x-error-codes'?: ErrorCode[];
   'x-access'?: Access;

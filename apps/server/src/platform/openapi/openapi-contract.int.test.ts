@@ -68,7 +68,7 @@ async function grantedPartnerToken(): Promise<string> {
     },
   });
   expect(token.statusCode, token.body).toBe(200);
-  return token.json().data.access_token;
+  return token.json().access_token;
 }
 
 describe('the OpenAPI documents as a contract', () => {
@@ -180,11 +180,16 @@ describe('the OpenAPI documents as a contract', () => {
     const security = Object.fromEntries(operationsOf(partner).map(({ op }) => [op.operationId, op.security]));
     expect(security.issueToken).toEqual([]);
     const scheme = partner.components?.securitySchemes?.partnerOAuth as {
-      flows: { clientCredentials: { tokenUrl: string } };
+      flows: { clientCredentials: { tokenUrl: string; scopes: Record<string, string> } };
     };
     expect(partner.paths[scheme.flows.clientCredentials.tokenUrl]?.post?.operationId).toBe('issueToken');
-    const { issueToken: _token, ...calls } = security;
-    expect(Object.values(calls).every((s) => JSON.stringify(s) === '[{"partnerOAuth":[]}]')).toBe(true);
+    // Scopes as tokens (no space): each call requires its own, named by its operationId, and the scheme lists them;
+    // the document itself needs no scope.
+    const { issueToken: _token, getPartnerOpenApi: docs, ...calls } = security;
+    expect(docs).toEqual([{ partnerOAuth: [] }]);
+    for (const [id, required] of Object.entries(calls)) expect(required).toEqual([{ partnerOAuth: [id] }]);
+    expect(Object.keys(scheme.flows.clientCredentials.scopes).sort()).toEqual(Object.keys(calls).sort());
+    expect(Object.keys(scheme.flows.clientCredentials.scopes).every((name) => /^\S+$/.test(name))).toBe(true);
   });
 
   it('keeps the device document of the committed snapshot, and serves it at /api/device/openapi.json', async () => {

@@ -7,6 +7,7 @@ const NAMED: Record<string, string> = {
   // The open platform (partners).
   'POST /api/blade-auth/oauth/token': 'issueToken',
   'GET /api/OpenPlatform/openapi.json': 'getPartnerOpenApi',
+  'GET /api/OpenPlatform/public/openapi.json': 'getPublicPartnerOpenApi',
   'GET /api/Playlists/queryByPage_v3': 'listPlans',
   'GET /api/Devices/queryRobotInfo': 'listRobots',
   'GET /api/Advertisements/statisticsByProvince': 'getPlanStatisticsByProvince',

@@ -163,7 +163,9 @@ describe('outbound addresses users set', () => {
       expect(zh.json().msg, url).not.toBe(en.json().msg);
     }
     const loopback = await subscribe(closed, closedRoot, apiUserId, `http://127.1:${receiver.port}/hooks`, 'en');
-    expect(loopback.json().msg).toBe('The address 127.0.0.1 points at this machine (loopback), which is not allowed');
+    expect(loopback.json().msg).toBe(
+      'The address 127.0.0.1 points at this machine (loopback), which is not allowed (an administrator may open chosen networks with the server setting WEBHOOK_ALLOWED_NETWORKS)',
+    );
     const zh = await subscribe(closed, closedRoot, apiUserId, 'http://169.254.169.254/latest/meta-data/', 'zh');
     expect(zh.json().msg).toBe('地址 169.254.169.254 指向云服务器元数据服务，不允许');
     const list = await closed.app.inject({ method: 'GET', url: '/api/OpenPlatform/webhooks', headers: closedRoot });
