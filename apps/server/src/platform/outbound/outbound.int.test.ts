@@ -70,7 +70,7 @@ function subscribe(t: TestApp, root: Record<string, string>, apiUserId: string, 
     method: 'POST',
     url: '/api/OpenPlatform/webhooks',
     headers: { ...root, 'accept-language': lang },
-    payload: { apiUserId, event: 'audit.result', url },
+    payload: { apiUserId, events: ['audit.result'], url },
   });
 }
 
