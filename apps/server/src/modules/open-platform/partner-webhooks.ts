@@ -24,6 +24,14 @@ export const OUTBOX_RELAY_JOB = 'open-platform.outbox-relay';
 export const MAX_ATTEMPTS = 6;
 const RETRY_DELAY_SECONDS = 5;
 const DELIVERY_TIMEOUT_MS = 10_000;
+/**
+ * The longest span from a delivery's first attempt to its last (seconds): pg-boss waits
+ * RETRY_DELAY_SECONDS × 2^n × (1 to 2, jitter) before retry n, and each attempt may take its timeout. A
+ * receiver remembers processed ids longer than this (the SDK: 24 h), so a retry is always a known duplicate.
+ */
+export const RETRY_WINDOW_SECONDS =
+  Array.from({ length: MAX_ATTEMPTS - 1 }, (_, n) => RETRY_DELAY_SECONDS * 2 ** n * 2).reduce((a, b) => a + b, 0) +
+  (MAX_ATTEMPTS * DELIVERY_TIMEOUT_MS) / 1000;
 
 const duplicate = (url: string) => new AppError('OPEN_WEBHOOK_DUPLICATE', { url }, 'url');
 
