@@ -1,4 +1,4 @@
-import createClient, { type Client } from 'openapi-fetch';
+import createClient, { type Client, type FetchOptions, type FetchResponse } from 'openapi-fetch';
 import type { paths } from './generated/partner.js';
 
 /**
@@ -67,7 +67,33 @@ function scopeTokens(scope: string): string[] {
 /** Codes after which a new token may succeed (expired, or its session revoked). */
 const RENEWABLE = new Set(['TOKEN_EXPIRED', 'OPEN_SESSION_REVOKED']);
 
-export type PartnerClient = Client<paths> & {
+type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'patch';
+/** The paths of the document that have `method`. */
+export type PartnerPath<M extends HttpMethod> = {
+  [P in keyof paths]-?: [NonNullable<paths[P][M]>] extends [never] ? never : P;
+}[keyof paths];
+type Operation<P extends keyof paths, M extends HttpMethod> = NonNullable<paths[P][M]>;
+type RequiredKeys<T> = { [K in keyof T]-?: Record<never, never> extends Pick<T, K> ? never : K }[keyof T];
+/** A call's options: its parameters (`params.query`, `params.path`), `body`, `headers` … */
+export type PartnerCallOptions<P extends keyof paths, M extends HttpMethod> = FetchOptions<Operation<P, M>>;
+/**
+ * A method of the client. Only the path is inferred; the options are then checked against that operation as an
+ * object literal, so a misspelled parameter (`{ start: 0, limt: 20 }`) is a type error. (openapi-fetch's own
+ * methods infer the options as a type parameter and accept any extra key.)
+ */
+type StrictMethod<M extends HttpMethod> = <P extends PartnerPath<M>>(
+  url: P,
+  ...init: [RequiredKeys<PartnerCallOptions<P, M>>] extends [never]
+    ? [options?: PartnerCallOptions<P, M>]
+    : [options: PartnerCallOptions<P, M>]
+) => Promise<FetchResponse<Operation<P, M>, PartnerCallOptions<P, M>, `${string}/${string}`>>;
+
+export type PartnerClient = Omit<Client<paths>, 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH'> & {
+  GET: StrictMethod<'get'>;
+  PUT: StrictMethod<'put'>;
+  POST: StrictMethod<'post'>;
+  DELETE: StrictMethod<'delete'>;
+  PATCH: StrictMethod<'patch'>;
   /** The current token (fetched or renewed when needed). */
   token(): Promise<PartnerToken>;
   /** Forgets the token: the next call gets a new one. */
@@ -153,7 +179,7 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
       return doFetch(retry);
     },
   });
-  return Object.assign(client, {
+  return Object.assign(client as unknown as Omit<PartnerClient, 'token' | 'resetToken'>, {
     token,
     resetToken: () => {
       current = null;
