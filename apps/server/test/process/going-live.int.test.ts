@@ -179,6 +179,7 @@ describe('a production start', () => {
     const server = await startServer({
       dataDir: dir,
       env: { SEED_DEMO: '', ADMIN_USERNAME: 'chief', ADMIN_PASSWORD: STRONG },
+      readyTimeoutMs: 180_000,
     });
     try {
       const login = await fetch(`${server.url}/api/Users/v2_2_login`, {
@@ -216,7 +217,7 @@ describe('a production start', () => {
     }
     // The next start runs: no account has the demo password.
     expect((await contents({ dataDir: dir })).accounts).toEqual(['chief', 'helper']);
-    const again = await startServer({ dataDir: dir, env: { SEED_DEMO: '' } });
+    const again = await startServer({ dataDir: dir, env: { SEED_DEMO: '' }, readyTimeoutMs: 180_000 });
     await again.kill('SIGTERM');
   });
 
