@@ -4,10 +4,23 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { menuIconModules } from './apps/web/menu-icon-modules';
 
+/**
+ * The SDK from its sources in the repo (its package `exports` point at the published build in dist, with the
+ * `@robot-ads/source` condition for TypeScript): tests never wait for, or run against a stale, build.
+ */
+const sdkSource = [
+  { find: /^@robot-ads\/sdk$/, replacement: path.resolve(import.meta.dirname, 'packages/sdk/src/index.ts') },
+  {
+    find: /^@robot-ads\/sdk\/(device|webhooks)$/,
+    replacement: path.resolve(import.meta.dirname, 'packages/sdk/src/$1.ts'),
+  },
+];
+
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve: { alias: sdkSource },
         test: {
           name: 'unit',
           environment: 'node',
@@ -22,6 +35,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: sdkSource },
         test: {
           name: 'server',
           environment: 'node',

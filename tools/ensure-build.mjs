@@ -1,5 +1,5 @@
-// Builds the web app and the kiosk player when their sources are newer than their build (or with
-// --force). `npm install` runs it as the prepare step; `npm start` runs it before starting.
+// Builds the web app, the kiosk player and the partner SDK when their sources are newer than their build (or
+// with --force). `npm install` runs it as the prepare step; `npm start` runs it before starting.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -49,6 +49,27 @@ for (const app of apps) {
   const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: appDir, stdio: 'inherit' });
   if (result.status !== 0) {
     console.error(`Building ${app.name} failed.`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+// The partner SDK's published build (packages/sdk/dist: JavaScript and declarations, by the repo's tsc), when its
+// sources are newer: `npm pack` of packages/sdk ships it (its prepack builds again). The repo itself reads the
+// SDK's sources (the `@robot-ads/source` export condition, vitest's alias).
+const sdkDir = path.join(root, 'packages/sdk');
+const sdkBuilt = path.join(sdkDir, 'dist/index.js');
+const sdkBuiltAt = fs.existsSync(sdkBuilt) ? fs.statSync(sdkBuilt).mtimeMs : 0;
+const sdkSourcesAt = Math.max(
+  newestMtime(path.join(sdkDir, 'src')),
+  newestMtime(path.join(sdkDir, 'tsconfig.build.json')),
+);
+if (force || sdkBuiltAt <= sdkSourcesAt) {
+  console.log('Building the SDK...');
+  fs.rmSync(path.join(sdkDir, 'dist'), { recursive: true, force: true });
+  const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
+  const result = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: sdkDir, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error('Building the SDK failed.');
     process.exit(result.status ?? 1);
   }
 }

@@ -20,10 +20,18 @@ export const NO_ADMIN_MESSAGE = [
   'For a demo instead, start with SEED_DEMO=true on an empty database.',
 ].join('\n');
 
+export const SEED_DEMO_REFUSED_MESSAGE = [
+  'SEED_DEMO=true would load the demo accounts, whose password is published in the README, and a production',
+  'start refuses accounts with that password. Nothing was seeded.',
+  'To go live, leave SEED_DEMO unset and create the first administrator (ADMIN_USERNAME and ADMIN_PASSWORD, or',
+  '`npm run create-admin`). For a demo on purpose, start with SEED_DEMO=true and ALLOW_DEMO_PASSWORDS=true.',
+].join('\n');
+
 /**
  * The accounts of a start, before it listens (docs/operations.md "Going live"):
  * 1. the demo data when SEED_DEMO (resolved by config: the embedded default only, unless asked), and only
- *    into a database holding no account;
+ *    into a database holding no account; a production start refuses to seed it (before seeding anything)
+ *    unless ALLOW_DEMO_PASSWORDS=true;
  * 2. the first administrator from ADMIN_USERNAME/ADMIN_PASSWORD when the database still holds no account;
  * 3. a production start with no account at all is refused, with how to create one;
  * 4. a production start is refused while an account has the published demo password, naming them, unless
@@ -32,6 +40,11 @@ export const NO_ADMIN_MESSAGE = [
  */
 export async function prepareAccounts(ctx: PublishingContext): Promise<{ demoLoaded: boolean }> {
   const { config, log } = ctx;
+  // Checked before seeding: the demo's accounts carry the published password, which a production start refuses
+  // below, so a production demo would be seeded and then left behind by a start that refuses to run.
+  if (config.SEED_DEMO && config.production && !config.ALLOW_DEMO_PASSWORDS && (await countAccounts(ctx.db)) === 0) {
+    throw new StartRefused(SEED_DEMO_REFUSED_MESSAGE);
+  }
   const demoLoaded = config.SEED_DEMO ? await seedIfEmpty(ctx) : false;
   const username = config.ADMIN_USERNAME;
   const password = config.ADMIN_PASSWORD;

@@ -57,6 +57,7 @@ export const PERMISSIONS: Record<string, Access> = {
   'GET /api/OpenPlatform/webhooks': ROOT,
   'POST /api/OpenPlatform/webhooks': ROOT,
   'PUT /api/OpenPlatform/webhooks/:id': ROOT,
+  'POST /api/OpenPlatform/webhooks/:id/rotateSecret': ROOT,
   'DELETE /api/OpenPlatform/webhooks/:id': ROOT,
   'GET /api/OpenPlatform/webhookDeliveries': ROOT,
   'POST /api/OpenPlatform/webhookDeliveries/:id/resend': ROOT,

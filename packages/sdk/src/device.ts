@@ -1,4 +1,4 @@
-import type { operations, paths } from './generated/device';
+import type { operations, paths } from './generated/device.js';
 
 /**
  * The device protocol's types, generated from packages/sdk/openapi/device.json (the /api/device/v1 part of

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DOCUMENTS, generateTypes } from './codegen';
+import { DOCUMENTS, generateTypes } from './codegen.js';
 
 const sdk = path.resolve(import.meta.dirname, '..');
 

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   createWebhookVerifier,
-  MemorySeenIdStore,
+  DEFAULT_PROCESSED_MEMORY_SECONDS,
+  MemoryProcessedIdStore,
   signWebhook,
   WebhookVerificationError,
   webhookKey,
-} from './webhooks';
+} from './webhooks.js';
 
 const secret = `whsec_${Buffer.from('a partner signing key of 32 bytes').toString('base64')}`;
 const body = JSON.stringify({
@@ -39,7 +40,8 @@ async function failure(p: Promise<unknown>) {
 describe('webhook verification (Standard Webhooks)', () => {
   it('accepts a valid delivery and answers its payload', async () => {
     const verifier = createWebhookVerifier({ secret, now: at(now) });
-    const payload = await verifier.verify(headers(), body);
+    const { id, payload } = await verifier.verify(headers(), body);
+    expect(id).toBe('msg_1');
     expect(payload).toMatchObject({ event: 'plan.pulledRatio', data: { ratio: 0.5 } });
   });
 
@@ -71,17 +73,67 @@ describe('webhook verification (Standard Webhooks)', () => {
     const early = createWebhookVerifier({ secret, now: at(now - 301_000) });
     expect(await failure(early.verify(headers(), body))).toBe('timestamp');
     const lenient = createWebhookVerifier({ secret, now: at(now + 301_000), toleranceSeconds: 600 });
-    await expect(lenient.verify(headers(), body)).resolves.toMatchObject({ id: 'msg_1' });
+    await expect(lenient.verify(headers(), body)).resolves.toMatchObject({ payload: { id: 'msg_1' } });
   });
 
-  it('refuses a replay of an accepted id, and accepts it again once its time to live has passed', async () => {
-    let clock = now;
-    const seen = new MemorySeenIdStore(() => clock);
-    const verifier = createWebhookVerifier({ secret, now: () => clock, seen });
+  it('runs the handler once: a delivery already processed is a duplicate (answer 2xx), not an error', async () => {
+    const verifier = createWebhookVerifier({ secret, now: at(now) });
+    const seen: string[] = [];
+    const first = await verifier.handle(headers(), body, (p) => {
+      seen.push(p.event);
+      return 'stored';
+    });
+    expect(first).toMatchObject({ outcome: 'processed', id: 'msg_1', result: 'stored' });
+    const again = await verifier.handle(headers(), body, (p) => {
+      seen.push(p.event);
+    });
+    expect(again).toMatchObject({ outcome: 'duplicate', id: 'msg_1', payload: { event: 'plan.pulledRatio' } });
+    expect(seen).toEqual(['plan.pulledRatio']);
+  });
+
+  it('does not remember a delivery whose handler failed: the retry runs it again', async () => {
+    const verifier = createWebhookVerifier({ secret, now: at(now) });
+    await expect(
+      verifier.handle(headers(), body, () => {
+        throw new Error('database down');
+      }),
+    ).rejects.toThrow('database down');
+    expect(await verifier.isProcessed('msg_1')).toBe(false);
+    const retry = await verifier.handle(headers(), body, () => 'stored');
+    expect(retry.outcome).toBe('processed');
+    expect(await verifier.isProcessed('msg_1')).toBe(true);
+  });
+
+  it('verify alone remembers nothing; markProcessed does', async () => {
+    const verifier = createWebhookVerifier({ secret, now: at(now) });
     await verifier.verify(headers(), body);
-    expect(await failure(verifier.verify(headers(), body))).toBe('replay');
-    clock = now + 601_000;
-    expect(seen.remember('msg_1', 600)).toBe(true);
+    await verifier.verify(headers(), body);
+    expect(await verifier.isProcessed('msg_1')).toBe(false);
+    await verifier.markProcessed('msg_1');
+    expect(await verifier.isProcessed('msg_1')).toBe(true);
+  });
+
+  it('remembers a processed id for 24 hours by default (the whole retry window and a later resend)', async () => {
+    let clock = now;
+    const processed = new MemoryProcessedIdStore(() => clock);
+    const verifier = createWebhookVerifier({ secret, now: () => clock, processed });
+    await verifier.handle(headers(), body, () => undefined);
+    expect(DEFAULT_PROCESSED_MEMORY_SECONDS).toBe(86_400);
+    clock = now + 23 * 3600_000;
+    expect(await verifier.isProcessed('msg_1')).toBe(true);
+    clock = now + 24 * 3600_000 + 1000;
+    expect(await verifier.isProcessed('msg_1')).toBe(false);
+  });
+
+  it('accepts a delivery signed with either secret given during a rotation', async () => {
+    const old = 'whsec_b2xkIHNlY3JldA==';
+    const verifier = createWebhookVerifier({ secret: [secret, old], now: at(now) });
+    const oldOnly = signWebhook(old, 'msg_1', now / 1000, body);
+    await expect(verifier.verify(headers({ 'webhook-signature': oldOnly }), body)).resolves.toMatchObject({
+      id: 'msg_1',
+    });
+    const neither = signWebhook('whsec_bmVpdGhlcg==', 'msg_1', now / 1000, body);
+    expect(await failure(verifier.verify(headers({ 'webhook-signature': neither }), body))).toBe('signature');
   });
 
   it('accepts any matching entry of several signatures (a secret rotation)', async () => {
@@ -94,7 +146,7 @@ describe('webhook verification (Standard Webhooks)', () => {
   it('refuses a delivery without its headers; reads Headers objects and raw bytes', async () => {
     const verifier = createWebhookVerifier({ secret, now: at(now) });
     expect(await failure(verifier.verify({ 'webhook-id': 'msg_1' }, body))).toBe('missing-headers');
-    const payload = await verifier.verify(new Headers(headers()), new TextEncoder().encode(body));
+    const { payload } = await verifier.verify(new Headers(headers()), new TextEncoder().encode(body));
     expect(payload).toMatchObject({ id: 'msg_1' });
   });
 

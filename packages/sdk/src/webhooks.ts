@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { operations, webhooks } from './generated/partner';
+import type { operations, webhooks } from './generated/partner.js';
 
 /**
  * Verifying a partner webhook delivery in the Standard Webhooks form (https://www.standardwebhooks.com):
@@ -18,7 +18,7 @@ export type WebhookEventName = keyof webhooks;
 /** Any delivery, narrowed by its `event`. */
 export type AnyWebhookPayload = { [E in WebhookEventName]: WebhookPayload<E> }[WebhookEventName];
 
-export type WebhookFailure = 'missing-headers' | 'timestamp' | 'signature' | 'replay' | 'body';
+export type WebhookFailure = 'missing-headers' | 'timestamp' | 'signature' | 'body';
 
 export class WebhookVerificationError extends Error {
   constructor(
@@ -31,24 +31,36 @@ export class WebhookVerificationError extends Error {
 }
 
 /**
- * The delivery ids already accepted (replay protection): `remember` answers false when the id was seen
- * within its time to live. Share one store (e.g. Redis `SET id 1 NX EX ttl`) between the receiver's instances.
+ * How long a processed id is remembered by default: 24 hours. The server sends a delivery up to 6 times over
+ * about 6 minutes (exponential backoff from 5 s, each wait up to twice its base, and a 10 s timeout per
+ * attempt), and an operator's "Resend" sends the same id again later the same day: both are answered as
+ * duplicates (2xx, the handler not run again) within this memory.
  */
-export interface SeenIdStore {
-  remember(id: string, ttlSeconds: number): boolean | Promise<boolean>;
+export const DEFAULT_PROCESSED_MEMORY_SECONDS = 86_400;
+
+/**
+ * The ids of the deliveries already processed (a handler succeeded). Share one store between the receiver's
+ * instances, e.g. Redis: `has` = `EXISTS id`, `add` = `SET id 1 EX ttl`.
+ */
+export interface ProcessedIdStore {
+  has(id: string): boolean | Promise<boolean>;
+  add(id: string, ttlSeconds: number): void | Promise<void>;
 }
 
 /** The default store: this process's memory, each id kept for its time to live. */
-export class MemorySeenIdStore implements SeenIdStore {
+export class MemoryProcessedIdStore implements ProcessedIdStore {
   private readonly until = new Map<string, number>();
   constructor(private readonly now: () => number = Date.now) {}
 
-  remember(id: string, ttlSeconds: number): boolean {
+  has(id: string): boolean {
+    const until = this.until.get(id);
+    return until !== undefined && until > this.now();
+  }
+
+  add(id: string, ttlSeconds: number): void {
     const now = this.now();
     for (const [seen, until] of this.until) if (until <= now) this.until.delete(seen);
-    if (this.until.has(id)) return false;
     this.until.set(id, now + ttlSeconds * 1000);
-    return true;
   }
 }
 
@@ -77,64 +89,113 @@ function header(headers: HeaderBag, name: string): string | undefined {
 }
 
 export interface WebhookVerifierOptions {
-  /** The subscription's signing secret, as shown once at its creation. */
-  secret: string;
+  /**
+   * The endpoint's signing secret, as shown once at its creation or rotation. During a rotation, pass both
+   * (`[newSecret, oldSecret]`): a delivery is accepted when one of its signatures matches one of them.
+   */
+  secret: string | readonly string[];
   /** How far (seconds) `webhook-timestamp` may be from this clock; default 300 (5 minutes). */
   toleranceSeconds?: number;
-  /** Replay protection by delivery id; default: in memory, each id kept twice the tolerance. */
-  seen?: SeenIdStore;
+  /** The processed ids; default: in this process's memory. */
+  processed?: ProcessedIdStore;
+  /** How long a processed id is remembered (seconds); default DEFAULT_PROCESSED_MEMORY_SECONDS (24 h). */
+  memorySeconds?: number;
   /** The clock (ms), for tests. */
   now?: () => number;
 }
 
+/** What `handle` did: ran the handler (`processed`), or found the id processed before (`duplicate`). */
+export interface WebhookHandled<R> {
+  outcome: 'processed' | 'duplicate';
+  id: string;
+  payload: AnyWebhookPayload;
+  /** The handler's result (undefined for a duplicate). */
+  result: R | undefined;
+}
+
 /**
- * A verifier for one subscription's deliveries: `verify(headers, rawBody)` answers the parsed delivery or
- * throws a WebhookVerificationError (answer it 400; the server retries, so a valid delivery is not lost).
- * Pass the raw body as received (a re-serialized JSON object would not match the signature).
+ * A verifier of one endpoint's deliveries. Pass the raw body as received (a re-serialized JSON object would
+ * not match the signature).
+ *
+ * - `handle(headers, rawBody, handler)`: verifies, then runs `handler(payload)` unless the delivery's id was
+ *   processed before (`outcome: 'duplicate'`: answer 2xx, the server stops sending it), and remembers the id
+ *   only once the handler succeeded. A handler that throws leaves the id unprocessed: answer 5xx and the
+ *   server's retry runs it again.
+ * - `verify(headers, rawBody)`: the check alone (signature, timestamp, JSON), answering `{ id, payload }`;
+ *   with `isProcessed(id)` and `markProcessed(id)` for a receiver that processes in its own way.
+ *
+ * Both throw a WebhookVerificationError for a delivery that is not genuine: answer it 400.
  */
 export function createWebhookVerifier(options: WebhookVerifierOptions) {
   const tolerance = options.toleranceSeconds ?? 300;
+  const memory = options.memorySeconds ?? DEFAULT_PROCESSED_MEMORY_SECONDS;
   const now = options.now ?? Date.now;
-  const seen = options.seen ?? new MemorySeenIdStore(now);
-  const key = webhookKey(options.secret);
+  const processed = options.processed ?? new MemoryProcessedIdStore(now);
+  const keys = (typeof options.secret === 'string' ? [options.secret] : options.secret).map(webhookKey);
+  if (keys.length === 0) throw new TypeError('createWebhookVerifier: a secret is required');
 
-  return {
-    async verify(headers: HeaderBag, rawBody: string | Uint8Array): Promise<AnyWebhookPayload> {
-      const id = header(headers, 'webhook-id');
-      const timestamp = header(headers, 'webhook-timestamp');
-      const signatures = header(headers, 'webhook-signature');
-      if (!id || !timestamp || !signatures) {
-        throw new WebhookVerificationError(
-          'missing-headers',
-          'webhook-id, webhook-timestamp and webhook-signature are required',
-        );
-      }
-      const seconds = Number(timestamp);
-      if (!/^\d+$/.test(timestamp) || Math.abs(now() / 1000 - seconds) > tolerance) {
-        throw new WebhookVerificationError(
-          'timestamp',
-          `webhook-timestamp ${timestamp} is outside ${tolerance} s of now`,
-        );
-      }
+  async function verify(
+    headers: HeaderBag,
+    rawBody: string | Uint8Array,
+  ): Promise<{ id: string; payload: AnyWebhookPayload }> {
+    const id = header(headers, 'webhook-id');
+    const timestamp = header(headers, 'webhook-timestamp');
+    const signatures = header(headers, 'webhook-signature');
+    if (!id || !timestamp || !signatures) {
+      throw new WebhookVerificationError(
+        'missing-headers',
+        'webhook-id, webhook-timestamp and webhook-signature are required',
+      );
+    }
+    const seconds = Number(timestamp);
+    if (!/^\d+$/.test(timestamp) || Math.abs(now() / 1000 - seconds) > tolerance) {
+      throw new WebhookVerificationError(
+        'timestamp',
+        `webhook-timestamp ${timestamp} is outside ${tolerance} s of now`,
+      );
+    }
+    const expected = keys.map((key) => {
       const mac = createHmac('sha256', key);
       mac.update(`${id}.${timestamp}.`);
       mac.update(rawBody);
-      const expected = mac.digest();
-      const valid = signatures.split(' ').some((entry) => {
-        const [version, value] = entry.split(',', 2);
-        if (version !== 'v1' || !value) return false;
-        const given = Buffer.from(value, 'base64');
-        return given.length === expected.length && timingSafeEqual(given, expected);
-      });
-      if (!valid) throw new WebhookVerificationError('signature', 'no webhook-signature matches the body');
-      if (!(await seen.remember(id, tolerance * 2))) {
-        throw new WebhookVerificationError('replay', `delivery ${id} was already accepted`);
-      }
-      try {
-        return JSON.parse(typeof rawBody === 'string' ? rawBody : Buffer.from(rawBody).toString('utf8'));
-      } catch {
-        throw new WebhookVerificationError('body', 'the body is not JSON');
-      }
+      return mac.digest();
+    });
+    const valid = signatures.split(' ').some((entry) => {
+      const [version, value] = entry.split(',', 2);
+      if (version !== 'v1' || !value) return false;
+      const given = Buffer.from(value, 'base64');
+      return expected.some((e) => given.length === e.length && timingSafeEqual(given, e));
+    });
+    if (!valid) throw new WebhookVerificationError('signature', 'no webhook-signature matches the body');
+    try {
+      const text = typeof rawBody === 'string' ? rawBody : Buffer.from(rawBody).toString('utf8');
+      return { id, payload: JSON.parse(text) as AnyWebhookPayload };
+    } catch {
+      throw new WebhookVerificationError('body', 'the body is not JSON');
+    }
+  }
+
+  const isProcessed = async (id: string): Promise<boolean> => Boolean(await processed.has(id));
+  const markProcessed = async (id: string): Promise<void> => {
+    await processed.add(id, memory);
+  };
+
+  return {
+    verify,
+    isProcessed,
+    markProcessed,
+    async handle<R>(
+      headers: HeaderBag,
+      rawBody: string | Uint8Array,
+      handler: (payload: AnyWebhookPayload) => R | Promise<R>,
+    ): Promise<WebhookHandled<R>> {
+      const { id, payload } = await verify(headers, rawBody);
+      if (await isProcessed(id)) return { outcome: 'duplicate', id, payload, result: undefined };
+      const result = await handler(payload);
+      await markProcessed(id);
+      return { outcome: 'processed', id, payload, result };
     },
   };
 }
+
+export type WebhookVerifier = ReturnType<typeof createWebhookVerifier>;

@@ -165,6 +165,62 @@ describe('a production start', () => {
     await allowed.kill('SIGTERM');
   });
 
+  it('with SEED_DEMO=true on an empty database refuses before seeding: nothing is left behind', async () => {
+    const dir = dataDir();
+    const run = await runServerUntilExit({ dataDir: dir, env: { SEED_DEMO: 'true' } });
+    expect(run.code).toBe(2);
+    expect(run.output).toContain('SEED_DEMO=true would load the demo accounts');
+    expect(run.output).toContain('Nothing was seeded.');
+    expect(await contents({ dataDir: dir })).toEqual({ accounts: [], robots: 0, demoMarker: false });
+  });
+
+  it('refuses the demo password when an account is created or a password changed, in the caller language', async () => {
+    const dir = dataDir();
+    const server = await startServer({
+      dataDir: dir,
+      env: { SEED_DEMO: '', ADMIN_USERNAME: 'chief', ADMIN_PASSWORD: STRONG },
+      readyTimeoutMs: 180_000,
+    });
+    try {
+      const login = await fetch(`${server.url}/api/Users/v2_2_login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'chief', password: STRONG }),
+      });
+      const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+      const call = (url: string, lang: string, body: object) =>
+        fetch(`${server.url}${url}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'accept-language': lang },
+          body: JSON.stringify(body),
+        });
+      const account = { username: 'helper', password: DEMO_PASSWORD, name: 'Helper', role: 'administrator' };
+      const created = await call('/api/Users', 'en', account);
+      expect(created.status).toBe(400);
+      const en = (await created.json()) as { code: string; msg: string };
+      expect(en.code).toBe('PASSWORD_DEMO_REFUSED');
+      expect(en.msg).toContain('published demo password');
+      const zh = (await (await call('/api/Users', 'zh', account)).json()) as { code: string; msg: string };
+      expect(zh.msg).toContain('公开的演示密码');
+      const changed = await call('/api/Users/reset', 'en', {
+        oldpassword: STRONG,
+        password: DEMO_PASSWORD,
+      });
+      expect(changed.status).toBe(400);
+      expect(((await changed.json()) as { code: string }).code).toBe('PASSWORD_DEMO_REFUSED');
+      // Another password is accepted as before.
+      const other = await call('/api/Users', 'en', { ...account, password: 'Helper@2027' });
+      expect(other.status, await other.clone().text()).toBe(200);
+      expect(await loginStatus(server.url, 'chief', STRONG)).toBe(200);
+    } finally {
+      await server.kill('SIGTERM');
+    }
+    // The next start runs: no account has the demo password.
+    expect((await contents({ dataDir: dir })).accounts).toEqual(['chief', 'helper']);
+    const again = await startServer({ dataDir: dir, env: { SEED_DEMO: '' }, readyTimeoutMs: 180_000 });
+    await again.kill('SIGTERM');
+  });
+
   it('with SEED_DEMO=true loads no demo into a database that holds an account', async () => {
     const dir = dataDir();
     await withAccounts(dir, [{ username: 'careful', password: STRONG }]);

@@ -956,6 +956,16 @@ export const errorCatalogue = {
   },
   OPEN_CIDR_INVALID: { status: 400, zh: 'IP 地址或网段格式错误', en: 'Not an IP address or CIDR range' },
   OPEN_WEBHOOK_URL_INVALID: { status: 400, zh: '回调地址须为 http(s) 地址', en: 'The callback must be an http(s) URL' },
+  PASSWORD_DEMO_REFUSED: {
+    status: 400,
+    zh: '这是公开的演示密码，生产环境不允许使用，请换一个密码',
+    en: 'This is the published demo password, which a production server does not accept: choose another',
+  },
+  OPEN_WEBHOOK_DUPLICATE: {
+    status: 409,
+    zh: '该应用已有此回调地址的端点：{url}（请在该端点上增减事件）',
+    en: 'The application already has an endpoint for {url} (add or remove events on that endpoint)',
+  },
   OPEN_ACCOUNT_MISSING: { status: 422, zh: '所属账号不存在', en: 'The owning account does not exist' },
   // ---- outbound calls to addresses users set (issue 27): refused inside addresses ----
   OUTBOUND_LOOPBACK: {

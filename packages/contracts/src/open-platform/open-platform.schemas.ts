@@ -3,6 +3,7 @@ import { okEnvelope, pageEnvelope } from '../common/envelope';
 import { idSchema } from '../common/ids';
 import { pageQuery } from '../common/pagination';
 import { withoutDefaults } from '../common/update-body';
+import { WEBHOOK_EVENTS, type WebhookEventName } from './webhook-events.schemas';
 
 /**
  * The open platform (spec sections 2 and 6, root only): partner applications (API users) with client
@@ -192,36 +193,54 @@ export const blacklistPageQuery = pageQuery.extend({ kind: z.enum(BLACKLIST_KIND
 export const blacklistPage = pageEnvelope(blacklistEntry);
 export const blacklistResponse = okEnvelope(blacklistEntry);
 
-// ---- webhooks
-export const WEBHOOK_EVENTS = ['audit.result', 'plan.pulledRatio', 'shooting.photo', 'proofOfPlay.hourly'] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+// ---- webhooks (Standard Webhooks endpoints: one URL, one signing secret, many event types)
+export { WEBHOOK_EVENTS };
+export type WebhookEvent = WebhookEventName;
+const webhookEvents = z
+  .array(z.enum(WEBHOOK_EVENTS))
+  .min(1)
+  .max(WEBHOOK_EVENTS.length)
+  .describe('the event types sent to the endpoint');
 export const webhookInput = z.object({
   apiUserId: idSchema,
-  event: z.enum(WEBHOOK_EVENTS),
+  events: webhookEvents,
   url: z
     .string()
     .trim()
     .max(500)
-    .regex(/^https?:\/\/\S+$/, 'OPEN_WEBHOOK_URL_INVALID'),
+    .regex(/^https?:\/\/\S+$/, 'OPEN_WEBHOOK_URL_INVALID')
+    .describe("the endpoint's URL: one endpoint per application and URL"),
   enabled: z.boolean().default(true),
 });
 export const webhook = z.object({
   id: idSchema,
   apiUserId: z.string(),
   apiUserName: z.string().describe("the application's name"),
-  event: z.enum(WEBHOOK_EVENTS),
+  events: z.array(z.enum(WEBHOOK_EVENTS)),
   url: z.string(),
   enabled: z.boolean(),
+  /** Until when deliveries are also signed with the secret before the last rotation (null: no overlap). */
+  previousSecretUntil: z.number().int().nullable(),
   createTime: z.number().int(),
 });
 export const webhookPageQuery = pageQuery.extend({ apiUserId: idSchema.optional() });
 export const webhookPage = pageEnvelope(webhook);
-/** Switches a subscription on or off (its URL, event and secret stay). */
-export const webhookEnableBody = z.object({ enabled: z.boolean() });
+/** Switches an endpoint on or off and/or sets its event types (its URL and secret stay). */
+export const webhookUpdateBody = z.object({ enabled: z.boolean().optional(), events: webhookEvents.optional() });
 export const webhookResponse = okEnvelope(webhook);
+/** A new signing secret; the previous one still signs (a second `v1,` signature) during the overlap. */
+export const webhookRotateBody = z.object({
+  overlapSeconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(30 * 86400)
+    .default(86400)
+    .describe('how long deliveries are also signed with the previous secret'),
+});
 /**
- * Creation answers the signing secret once: `whsec_<base64 key>` (Standard Webhooks; each delivery carries
- * webhook-id, webhook-timestamp and webhook-signature `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`).
+ * Creation and rotation answer the signing secret once: `whsec_<base64 key>` (Standard Webhooks; each delivery
+ * carries webhook-id, webhook-timestamp and webhook-signature `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`).
  */
 export const webhookCreatedResponse = okEnvelope(
   webhook.extend({ signingSecret: z.string().describe('whsec_<base64 of the HMAC key>, shown this once') }),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { APPLICATION_STATES, APPLICATION_TYPES } from '../audits/review-state.rules';
 import { statMeasures } from '../statistics/statistics.schemas';
-import type { WebhookEvent } from './open-platform.schemas';
 
 /**
  * The payloads (`data`) of the partner webhook events, as the server sends them (docs/open-platform.md).
@@ -52,10 +51,12 @@ export const WEBHOOK_EVENT_PAYLOADS = {
     data: proofOfPlayHourlyEvent,
     summary: "At minute 5: the last hour's plays, exposure, viewers and scans in the owning account's scope",
   },
-} as const satisfies Record<WebhookEvent, { data: z.ZodType; summary: string }>;
+} as const satisfies Record<string, { data: z.ZodType; summary: string }>;
 
 /** An event's name. */
 export type WebhookEventName = keyof typeof WEBHOOK_EVENT_PAYLOADS;
+/** The events, declared once (the keys above): what an endpoint may subscribe to. */
+export const WEBHOOK_EVENTS = Object.keys(WEBHOOK_EVENT_PAYLOADS) as [WebhookEventName, ...WebhookEventName[]];
 /** The `data` of an event, as an emitter passes it and the partner receives it. */
 export type WebhookEventData<E extends WebhookEventName> = z.output<(typeof WEBHOOK_EVENT_PAYLOADS)[E]['data']>;
 

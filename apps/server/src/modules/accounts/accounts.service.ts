@@ -225,6 +225,8 @@ export class AccountsService {
   async createAccount(user: SessionUser, input: NewManagedInput, lang: Language = 'zh'): Promise<AccountDto> {
     const parentId = input.parentId ?? user.id;
     await this.checkNewAccount(user, input, lang);
+    // Before the insert's try: a refused password (the demo one in production) is its own answer.
+    const passwordHash = await this.credentials.hash(input.password);
     const id = newId();
     try {
       await insertAccount(this.db, {
@@ -232,7 +234,7 @@ export class AccountsService {
         parentId,
         role: input.role,
         username: input.username,
-        passwordHash: await this.credentials.hash(input.password),
+        passwordHash,
         name: input.name,
         beginAt: fromUnixSeconds(input.begin ?? null),
         endAt: fromUnixSeconds(input.end ?? null),

@@ -20,6 +20,7 @@ import type { SessionUser } from '../../platform/session-user';
 import { type AccessClaims, hashToken, randomToken } from '../../platform/tokens';
 import { toSessionInfo, toSessionUser } from '../accounts/accounts.mapper';
 import { findAccountById, findAccountByIdIf, findAccountByUsername, updateAccount } from '../accounts/accounts.queries';
+import { DEMO_PASSWORD } from '../accounts/accounts.seed';
 import type { TwoFactorService } from '../two-factor/two-factor.service';
 import {
   clearCaptcha,
@@ -75,7 +76,15 @@ export class AuthService {
     return this.ctx.clock.now();
   }
 
+  /**
+   * The hash of a password being set (an account created, a password reset or changed). A production server
+   * refuses the published demo password (unless ALLOW_DEMO_PASSWORDS=true): its next start would refuse to run
+   * while an account has it.
+   */
   hash(password: string) {
+    if (this.ctx.config.production && !this.ctx.config.ALLOW_DEMO_PASSWORDS && password === DEMO_PASSWORD) {
+      return Promise.reject(new AppError('PASSWORD_DEMO_REFUSED', {}, 'password'));
+    }
     return hashPassword(password, this.cost);
   }
 

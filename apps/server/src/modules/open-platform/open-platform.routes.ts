@@ -23,11 +23,12 @@ import {
   sessionPage,
   sessionPageQuery,
   webhookCreatedResponse,
-  webhookEnableBody,
   webhookInput,
   webhookPage,
   webhookPageQuery,
   webhookResponse,
+  webhookRotateBody,
+  webhookUpdateBody,
 } from '@robot-ads/contracts/open-platform/open-platform.schemas';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -238,7 +239,7 @@ export function openPlatformRoutes(service: OpenPlatformService, webhooks: Partn
     route.page(
       '/api/OpenPlatform/webhooks',
       {
-        summary: 'Webhook subscriptions, paged; filter apiUserId',
+        summary: 'Webhook endpoints (URL, events, enabled), paged; filter apiUserId',
         querystring: webhookPageQuery,
         response: webhookPage,
         config: rootOnly,
@@ -248,7 +249,8 @@ export function openPlatformRoutes(service: OpenPlatformService, webhooks: Partn
     route.post(
       '/api/OpenPlatform/webhooks',
       {
-        summary: 'Subscribe an application to an event: the answer holds the signing secret, shown this once',
+        summary:
+          'An endpoint of an application: a URL, its event types; the answer holds the signing secret, shown this once',
         body: webhookInput,
         response: webhookCreatedResponse,
         config: rootOnly,
@@ -261,15 +263,29 @@ export function openPlatformRoutes(service: OpenPlatformService, webhooks: Partn
     route.put(
       '/api/OpenPlatform/webhooks/:id',
       {
-        summary: 'Switch a webhook subscription on or off',
+        summary: 'Switch a webhook endpoint on or off, or set its event types',
         params: idParams,
-        body: webhookEnableBody,
+        body: webhookUpdateBody,
         response: webhookResponse,
         config: rootOnly,
       },
-      (request) => webhooks.setEnabled(request.params.id, request.body.enabled, actorOf(request)),
+      (request) => webhooks.update(request.params.id, request.body, actorOf(request)),
     );
-    idCommand('DELETE', '/api/OpenPlatform/webhooks/:id', 'Remove a webhook subscription', (id, actor) =>
+    route.post(
+      '/api/OpenPlatform/webhooks/:id/rotateSecret',
+      {
+        summary: 'A new signing secret (shown this once); the previous one also signs during the overlap',
+        params: idParams,
+        body: webhookRotateBody,
+        response: webhookCreatedResponse,
+        config: rootOnly,
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return webhooks.rotateSecret(request.params.id, request.body.overlapSeconds, actorOf(request));
+      },
+    );
+    idCommand('DELETE', '/api/OpenPlatform/webhooks/:id', 'Remove a webhook endpoint', (id, actor) =>
       webhooks.remove(id, actor),
     );
     route.page(

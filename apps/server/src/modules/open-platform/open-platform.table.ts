@@ -78,19 +78,29 @@ export const openBlacklist = pgTable(
   (t) => [index('open_blacklist_kind').on(t.kind, t.createdAt)],
 );
 
-/** A partner's subscription to an event, signed with its own secret (kept: the receiver verifies with it). */
+/** A secret before a rotation (or merged in by the endpoints migration): it also signs until `until` (unix s). */
+export interface RetiringSecret {
+  secret: string;
+  until: number;
+}
+
+/**
+ * A partner's webhook endpoint (Standard Webhooks): one URL per application, one signing secret (kept: the
+ * receiver verifies with it), the event types it hears; retiring secrets sign as well until their time.
+ */
 export const openWebhooks = pgTable(
   'open_webhooks',
   {
     id: text('id').primaryKey(),
     apiUserId: text('api_user_id').notNull(),
-    event: text('event').notNull(),
+    events: jsonb('events').$type<string[]>().notNull().default([]),
     url: text('url').notNull(),
     signingSecret: text('signing_secret').notNull(),
+    retiringSecrets: jsonb('retiring_secrets').$type<RetiringSecret[]>().notNull().default([]),
     enabled: boolean('enabled').notNull().default(true),
     createdAt: ts('created_at').notNull(),
   },
-  (t) => [index('open_webhooks_event').on(t.event, t.apiUserId)],
+  (t) => [uniqueIndex('open_webhooks_endpoint').on(t.apiUserId, t.url)],
 );
 
 /**

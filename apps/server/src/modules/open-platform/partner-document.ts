@@ -7,6 +7,7 @@ import {
   oauthErrorAnswer,
 } from '@robot-ads/contracts/open-platform/open-platform.schemas';
 import { WEBHOOK_EVENT_PAYLOADS, webhookEnvelope } from '@robot-ads/contracts/open-platform/webhook-events.schemas';
+import sdkPackage from '@robot-ads/sdk/package.json' with { type: 'json' };
 import { z } from 'zod';
 import { type OpenApiDoc, operationsOf, SECURITY_SCHEMES } from '../../platform/openapi/document';
 import { exampleOf, type JsonSchema } from '../../platform/openapi/examples';
@@ -17,9 +18,10 @@ import { scopeOf } from './partner-scopes';
 /**
  * The partner API's version (docs/open-platform.md, "Versions and deprecation"): the minor goes up when
  * an operation, field or event is added, the major when one is removed or changed (only after the
- * deprecation period). packages/sdk/openapi/partner.json is its committed snapshot.
+ * deprecation period). packages/sdk/openapi/partner.json is its committed snapshot. Kept in one place, the
+ * SDK's package version (packages/sdk/package.json): the SDK a partner installs is the API it speaks.
  */
-export const PARTNER_API_VERSION = '2.0.0';
+export const PARTNER_API_VERSION: string = sdkPackage.version;
 
 const INFO = {
   title: 'robot-ads partner API',

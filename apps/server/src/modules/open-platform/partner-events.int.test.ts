@@ -25,14 +25,15 @@ let root: Record<string, string>;
 let adId: string;
 let receiver: Awaited<ReturnType<typeof webhookReceiver>>;
 let receiverUrl: string;
-const secrets = new Map<string, string>();
+/** The receiver is one endpoint (one URL, one secret); each test adds the event it needs to it. */
+let endpoint: { id: string; secret: string; events: string[] } | null = null;
 
 async function delivered(event: string, ms = 60_000) {
   const deadline = Date.now() + ms;
   for (;;) {
     const found = receiver.received.find((r) => r.headers['x-event'] === event);
     if (found) {
-      const verified = signatureValid(secrets.get(event) ?? '', found.headers, found.body);
+      const verified = signatureValid(endpoint?.secret ?? '', found.headers, found.body);
       // The body as the partner document describes the event (its OpenAPI webhook's payload schema).
       return { verified, json: JSON.parse(found.body), issues: payloadIssues(found.body) };
     }
@@ -42,14 +43,26 @@ async function delivered(event: string, ms = 60_000) {
 }
 
 async function subscribe(apiUserId: string, event: string) {
+  if (endpoint) {
+    // The same URL: the event is added to the endpoint (a second endpoint there would be refused).
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/OpenPlatform/webhooks/${endpoint.id}`,
+      headers: root,
+      payload: { events: [...endpoint.events, event] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    endpoint.events = res.json().data.events;
+    return res.json().data as { id: string; apiUserName: string; enabled: boolean };
+  }
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/OpenPlatform/webhooks',
     headers: root,
-    payload: { apiUserId, event, url: receiverUrl },
+    payload: { apiUserId, events: [event], url: receiverUrl },
   });
   expect(res.statusCode, res.body).toBe(200);
-  secrets.set(event, res.json().data.signingSecret);
+  endpoint = { id: res.json().data.id, secret: res.json().data.signingSecret, events: res.json().data.events };
   return res.json().data as { id: string; apiUserName: string; enabled: boolean };
 }
 

@@ -7,18 +7,20 @@ import {
   PartnerApiError,
   WebhookVerificationError,
 } from '@robot-ads/sdk';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { createMaterial, picture } from '../../../test/media-files';
-import { payloadIssues } from '../../../test/partner-events';
+import { auditResultData, payloadIssues } from '../../../test/partner-events';
 import { activatedRobot, publishedPlan } from '../../../test/published';
 
 /**
  * A partner's whole journey through the SDK alone (packages/sdk), against a real server on a port: a
  * token from its client credentials, the robots and plans it may see, a plan's statistics, a refusal
- * outside its grants, the rate limit with its headers, and a webhook received on its own (loopback)
- * endpoint, verified with the SDK's Standard Webhooks helper.
+ * outside its grants, the rate limit with its headers, and webhooks received on its own (loopback)
+ * endpoint (one URL, one secret, several events), verified with the SDK's verifier and with the Standard
+ * Webhooks reference library (`standardwebhooks`), through a secret rotation.
  */
 const PLANS = 'GET /api/Playlists/queryByPage_v3';
 const DEVICES = 'GET /api/Devices/queryRobotInfo';
@@ -33,6 +35,7 @@ let planId: string;
 let planName: string;
 let apiUserId: string;
 let rootHeaders: Record<string, string>;
+let rootId: string;
 
 beforeAll(async () => {
   // Loopback webhook targets are refused unless allowed: the partner's endpoint below is on 127.0.0.1.
@@ -42,6 +45,7 @@ beforeAll(async () => {
   // Root, on the back office: an ad on a plan published to a robot, and a partner application for it.
   const root = await loginAs(t, 'super', { principals: 'root' });
   rootHeaders = bearer(root.token);
+  rootId = root.user.id;
   const material = await createMaterial(t, root.token, 'coffee.png', await picture(1080, 1920));
   const now = Math.floor(Date.now() / 1000);
   const ad = await t.app.inject({
@@ -130,7 +134,9 @@ describe("a partner's journey through the SDK", () => {
     const client = createPartnerClient({ baseUrl, clientId: credentials.clientId, clientSecret: 'wrong' });
     const err = await client.token().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PartnerApiError);
-    expect(err).toMatchObject({ status: 401, code: 'OPEN_CLIENT_INVALID' });
+    expect(err).toMatchObject({ status: 401 });
+    // The catalogue code, or the RFC 6749 §5.2 error of the token endpoint.
+    expect((err as PartnerApiError).code).toMatch(/^(OPEN_CLIENT_INVALID|invalid_client)$/);
   });
 
   it('sees its rate limit on every call and is refused past it with Retry-After', async () => {
@@ -155,12 +161,15 @@ describe("a partner's journey through the SDK", () => {
     });
   });
 
-  it('receives a webhook on its endpoint and verifies it with the SDK; a replay and a forgery are refused', async () => {
-    // The partner's endpoint: raw body in, the SDK's verifier, 204 when valid, 400 otherwise.
-    const accepted: AnyWebhookPayload[] = [];
-    const refusals: string[] = [];
+  it('receives several events on one endpoint with one secret, verified by the SDK and by standardwebhooks; a processed replay is answered 2xx, a forgery 400, a failed handler retried', async () => {
+    // The partner's endpoint: raw body in, the SDK's verifier (handle: the handler runs once per webhook-id,
+    // the id remembered only when it succeeded), 204 when valid or already processed, 400 when not genuine,
+    // 500 when the handler fails (the server retries). The reference library checks every delivery too.
+    const processed: AnyWebhookPayload[] = [];
+    const outcomes: string[] = [];
     const raw: Array<{ headers: http.IncomingHttpHeaders; body: string }> = [];
     let verifier: ReturnType<typeof createWebhookVerifier> | null = null;
+    let failHandler = 0;
     const endpoint = http.createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
@@ -168,62 +177,145 @@ describe("a partner's journey through the SDK", () => {
         const body = Buffer.concat(chunks).toString('utf8');
         raw.push({ headers: req.headers, body });
         try {
-          accepted.push(await verifier!.verify(req.headers, body));
+          const handled = await verifier!.handle(req.headers, body, (payload) => {
+            if (failHandler > 0) {
+              failHandler -= 1;
+              throw new Error('the partner database is down');
+            }
+            processed.push(payload);
+          });
+          outcomes.push(handled.outcome);
           res.writeHead(204).end();
         } catch (err) {
-          refusals.push(err instanceof WebhookVerificationError ? err.reason : String(err));
-          res.writeHead(400).end();
+          outcomes.push(err instanceof WebhookVerificationError ? err.reason : 'handler failed');
+          res.writeHead(err instanceof WebhookVerificationError ? 400 : 500).end();
         }
       });
     });
     await new Promise<void>((r) => endpoint.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}/hooks`;
+    const waitFor = async (what: () => boolean, label: string) => {
+      const deadline = Date.now() + 60_000;
+      while (!what()) {
+        if (Date.now() > deadline) throw new Error(`waited too long for ${label}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
+    const headersOf = (i: number) => raw[i]!.headers as Record<string, string>;
     try {
       const hook = await t.app.inject({
         method: 'POST',
         url: '/api/OpenPlatform/webhooks',
         headers: rootHeaders,
-        payload: { apiUserId, event: 'proofOfPlay.hourly', url },
+        payload: { apiUserId, events: ['proofOfPlay.hourly', 'audit.result'], url },
       });
       expect(hook.statusCode, hook.body).toBe(200);
+      expect(hook.json().data.events).toEqual(['proofOfPlay.hourly', 'audit.result']);
       const secret = hook.json().data.signingSecret as string;
       expect(secret).toMatch(/^whsec_/);
       verifier = createWebhookVerifier({ secret });
+      const reference = new Webhook(secret);
 
+      // The same URL again for this application: refused, in the caller's language.
+      const twice = await t.app.inject({
+        method: 'POST',
+        url: '/api/OpenPlatform/webhooks',
+        headers: { ...rootHeaders, 'accept-language': 'zh' },
+        payload: { apiUserId, events: ['shooting.photo'], url },
+      });
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json()).toMatchObject({ code: 'OPEN_WEBHOOK_DUPLICATE' });
+      expect(twice.json().msg).toContain('该应用已有此回调地址的端点');
+
+      // Two events of different types, one secret.
       await t.app.services.partnerWebhooks.hourlySummary(t.app.ctx);
-      const deadline = Date.now() + 60_000;
-      while (accepted.length === 0 && refusals.length === 0 && Date.now() < deadline) {
-        await new Promise((r) => setTimeout(r, 100));
+      await waitFor(() => processed.length === 1, 'the hourly summary');
+      await t.app.services.partnerWebhooks.emit('audit.result', auditResultData({ playlistId: planId }), [rootId]);
+      await waitFor(() => processed.length === 2, 'the audit result');
+      expect(outcomes).toEqual(['processed', 'processed']);
+      expect(processed.map((p) => p.event)).toEqual(['proofOfPlay.hourly', 'audit.result']);
+      for (const [i, payload] of processed.entries()) {
+        // The reference library accepts the delivery as sent, and reads the same payload.
+        expect(reference.verify(raw[i]!.body, headersOf(i))).toEqual(payload);
+        expect(headersOf(i)['webhook-id']).toBe(payload.id);
+        // The body is what the partner document says the event carries (its OpenAPI webhook schema).
+        expect(payloadIssues(raw[i]!.body)).toEqual([]);
       }
-      expect(refusals).toEqual([]);
-      expect(accepted).toHaveLength(1);
-      const payload = accepted[0]!;
-      expect(payload.event).toBe('proofOfPlay.hourly');
-      if (payload.event === 'proofOfPlay.hourly') {
-        expect(payload.data.end - payload.data.begin).toBe(3600);
-        expect(payload.data).toMatchObject({ plays: 0, exposure: 0, viewers: 0, scans: 0 });
+      const hourly = processed[0]!;
+      if (hourly.event === 'proofOfPlay.hourly') {
+        expect(hourly.data.end - hourly.data.begin).toBe(3600);
+        expect(hourly.data).toMatchObject({ plays: 0, exposure: 0, viewers: 0, scans: 0 });
       }
-      expect(raw[0]?.headers['webhook-id']).toBe(payload.id);
-      // The body is what the partner document says the event carries (its OpenAPI webhook schema).
-      expect(payloadIssues(raw[0]!.body)).toEqual([]);
 
-      // The same delivery sent again (a replay), and a forged body under its signature.
+      // The same delivery sent again (a replay, as a "Resend" does): 2xx, the handler not run again; a forged
+      // body under its signature: 400.
       const again = (body: string) =>
         fetch(url, {
           method: 'POST',
           headers: Object.fromEntries(
-            ['webhook-id', 'webhook-timestamp', 'webhook-signature', 'content-type'].map((h) => [
-              h,
-              String(raw[0]!.headers[h]),
-            ]),
+            ['webhook-id', 'webhook-timestamp', 'webhook-signature', 'content-type'].map((h) => [h, headersOf(0)[h]!]),
           ),
           body,
         });
-      expect((await again(raw[0]!.body)).status).toBe(400);
+      expect((await again(raw[0]!.body)).status).toBe(204);
       expect((await again(raw[0]!.body.replace('"plays":0', '"plays":1000'))).status).toBe(400);
-      expect(refusals).toEqual(['replay', 'signature']);
+      expect(outcomes.slice(2)).toEqual(['duplicate', 'signature']);
+      expect(processed).toHaveLength(2);
+      expect(() => reference.verify(raw[0]!.body.replace('"plays":0', '"plays":1000'), headersOf(0))).toThrow();
+
+      // A handler that fails: the id is not remembered, the server's retry (the same webhook-id) is processed.
+      failHandler = 1;
+      const failedFrom = raw.length;
+      const retriedId = await t.app.services.partnerWebhooks.emit(
+        'audit.result',
+        auditResultData({ playlistId: planId, state: 'reject', decision: 'reject' }),
+        [rootId],
+      );
+      await waitFor(() => processed.length === 3, 'the retried delivery');
+      expect(raw.slice(failedFrom).map((r) => r.headers['webhook-id'])).toEqual([retriedId, retriedId]);
+      expect(outcomes.slice(-2)).toEqual(['handler failed', 'processed']);
+
+      // A rotation with an overlap: every delivery is signed with both secrets, each verifies on its own.
+      const rotated = await t.app.inject({
+        method: 'POST',
+        url: `/api/OpenPlatform/webhooks/${hook.json().data.id}/rotateSecret`,
+        headers: rootHeaders,
+        payload: { overlapSeconds: 3600 },
+      });
+      expect(rotated.statusCode, rotated.body).toBe(200);
+      const newSecret = rotated.json().data.signingSecret as string;
+      expect(newSecret).not.toBe(secret);
+      expect(rotated.json().data.previousSecretUntil).toBeGreaterThan(Date.now() / 1000 + 3500);
+      const overlapFrom = raw.length;
+      await t.app.services.partnerWebhooks.emit('audit.result', auditResultData({ playlistId: planId }), [rootId]);
+      await waitFor(() => processed.length === 4, 'the delivery during the overlap');
+      const during = raw[overlapFrom]!;
+      expect(String(during.headers['webhook-signature']).split(' ')).toHaveLength(2);
+      const duringHeaders = during.headers as Record<string, string>;
+      expect(reference.verify(during.body, duringHeaders)).toMatchObject({ event: 'audit.result' });
+      expect(new Webhook(newSecret).verify(during.body, duringHeaders)).toMatchObject({ event: 'audit.result' });
+
+      // Rotated again without an overlap: only the newest secret signs; the former ones no longer verify.
+      const cut = await t.app.inject({
+        method: 'POST',
+        url: `/api/OpenPlatform/webhooks/${hook.json().data.id}/rotateSecret`,
+        headers: rootHeaders,
+        payload: { overlapSeconds: 0 },
+      });
+      expect(cut.statusCode, cut.body).toBe(200);
+      const newest = cut.json().data.signingSecret as string;
+      verifier = createWebhookVerifier({ secret: newest });
+      const cutFrom = raw.length;
+      await t.app.services.partnerWebhooks.emit('audit.result', auditResultData({ playlistId: planId }), [rootId]);
+      await waitFor(() => processed.length === 5, 'the delivery after the cut');
+      const after = raw[cutFrom]!;
+      const afterHeaders = after.headers as Record<string, string>;
+      expect(String(after.headers['webhook-signature']).split(' ')).toHaveLength(1);
+      expect(new Webhook(newest).verify(after.body, afterHeaders)).toMatchObject({ event: 'audit.result' });
+      expect(() => new Webhook(newSecret).verify(after.body, afterHeaders)).toThrow();
+      expect(() => reference.verify(after.body, afterHeaders)).toThrow();
     } finally {
       await new Promise<void>((r) => endpoint.close(() => r()));
     }
-  });
+  }, 120_000);
 });

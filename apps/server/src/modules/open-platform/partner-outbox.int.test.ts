@@ -31,7 +31,7 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/OpenPlatform/webhooks',
     headers: root,
-    payload: { apiUserId: app.json().data.id, event: 'audit.result', url: receiver.url },
+    payload: { apiUserId: app.json().data.id, events: ['audit.result'], url: receiver.url },
   });
   expect(hook.statusCode, hook.body).toBe(200);
   webhookId = hook.json().data.id;

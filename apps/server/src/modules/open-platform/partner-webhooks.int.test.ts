@@ -60,7 +60,7 @@ describe('partner webhooks', () => {
       method: 'POST',
       url: '/api/OpenPlatform/webhooks',
       headers: root,
-      payload: { apiUserId, event: 'audit.result', url: receiverUrl },
+      payload: { apiUserId, events: ['audit.result'], url: receiverUrl },
     });
     expect(res.statusCode, res.body).toBe(200);
     signingSecret = res.json().data.signingSecret;
@@ -74,7 +74,7 @@ describe('partner webhooks', () => {
       headers: root,
     });
     expect(list.json().datas).toEqual([
-      expect.objectContaining({ id: webhookId, event: 'audit.result', url: receiverUrl }),
+      expect.objectContaining({ id: webhookId, events: ['audit.result'], url: receiverUrl, previousSecretUntil: null }),
     ]);
     expect(list.body).not.toContain(signingSecret);
   });
@@ -144,18 +144,21 @@ describe('partner webhooks', () => {
   }, 60_000);
 
   it('sends the proof-of-play hourly summary in the owning account scope', async () => {
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/OpenPlatform/webhooks',
+    // The endpoint hears one more event, signed with the same secret.
+    const added = await t.app.inject({
+      method: 'PUT',
+      url: `/api/OpenPlatform/webhooks/${webhookId}`,
       headers: root,
-      payload: { apiUserId, event: 'proofOfPlay.hourly', url: receiverUrl },
+      payload: { events: ['audit.result', 'proofOfPlay.hourly'] },
     });
+    expect(added.json().data).toMatchObject({ events: ['audit.result', 'proofOfPlay.hourly'], enabled: true });
     const before = received.length;
     await t.app.services.partnerWebhooks.hourlySummary(t.app.ctx, new Date('2026-11-25T11:05:00Z'));
     const summary = await until(
       async () => received.slice(before).find((r) => r.headers['x-event'] === 'proofOfPlay.hourly'),
       'the hourly summary',
     );
+    expect(verify(summary.headers, summary.body)).toBe(true);
     const body = JSON.parse(summary.body);
     expect(body.data).toMatchObject({ begin: 1795600800, end: 1795604400, plays: 0, exposure: 0 });
     const changes = await t.app.inject({
@@ -164,7 +167,60 @@ describe('partner webhooks', () => {
       headers: root,
     });
     expect(changes.json().datas.map((r: { action: string }) => r.action)).toEqual(
-      expect.arrayContaining(['webhook.create', 'webhook.resend']),
+      expect.arrayContaining(['webhook.create', 'webhook.resend', 'webhook.events']),
     );
   }, 60_000);
+
+  it("refuses a second endpoint of the application at the same URL, in the caller's language", async () => {
+    for (const [lang, text] of [
+      ['en', 'The application already has an endpoint for'],
+      ['zh', '该应用已有此回调地址的端点'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/OpenPlatform/webhooks',
+        headers: { ...root, 'accept-language': lang },
+        payload: { apiUserId, events: ['shooting.photo'], url: receiverUrl },
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ success: false, code: 'OPEN_WEBHOOK_DUPLICATE' });
+      expect(res.json().msg).toContain(text);
+      expect(res.json().msg).toContain(receiverUrl);
+    }
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/OpenPlatform/webhooks?apiUserId=${apiUserId}`,
+      headers: root,
+    });
+    expect(list.json().total).toBe(1);
+  });
+
+  it('rotates the secret: during the overlap each delivery carries both signatures', async () => {
+    const rotated = await t.app.inject({
+      method: 'POST',
+      url: `/api/OpenPlatform/webhooks/${webhookId}/rotateSecret`,
+      headers: root,
+      payload: {},
+    });
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    expect(rotated.headers['cache-control']).toBe('no-store');
+    const fresh = rotated.json().data.signingSecret as string;
+    // The default overlap: a day.
+    const until = rotated.json().data.previousSecretUntil as number;
+    expect(Math.round((until - Date.now() / 1000) / 3600)).toBe(24);
+    const before = received.length;
+    const eventId = await t.app.services.partnerWebhooks.emit('audit.result', auditResultData(), [ownerId]);
+    const got = await until_(async () => received.slice(before).find((r) => r.headers['webhook-id'] === eventId));
+    expect(String(got.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    expect(signatureValid(signingSecret, got.headers, got.body)).toBe(true);
+    expect(signatureValid(fresh, got.headers, got.body)).toBe(true);
+    const changes = await t.app.inject({
+      method: 'GET',
+      url: '/api/OpenPlatform/auditLog?actorKind=user',
+      headers: root,
+    });
+    expect(changes.json().datas.map((r: { action: string }) => r.action)).toContain('webhook.rotateSecret');
+  }, 60_000);
 });
+
+const until_ = <T>(what: () => Promise<T | undefined>) => until(what, 'the delivery');

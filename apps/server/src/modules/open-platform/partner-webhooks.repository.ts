@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { openApiUsers, openPartnerEvents, openWebhookDeliveries, openWebhooks } from './open-platform.table';
 
-/** Partner webhooks: subscriptions, the event outbox and the delivery log (open-platform owns them). */
+/** Partner webhooks: endpoints, the event outbox and the delivery log (open-platform owns them). */
 export async function insertWebhook(db: DbOrTx, row: typeof openWebhooks.$inferInsert) {
   const [inserted] = await db.insert(openWebhooks).values(row).returning();
   if (!inserted) throw new Error('webhook not inserted');
@@ -31,18 +31,42 @@ export async function webhooksPage(db: DbOrTx, q: { start: number; limit: number
   return { rows, total: total?.n ?? 0 };
 }
 
-export async function updateWebhook(db: DbOrTx, id: string, set: { enabled: boolean }) {
+/** The endpoint of an application at a URL (there is at most one). */
+export async function webhookByUrl(db: DbOrTx, apiUserId: string, url: string) {
+  const [row] = await db
+    .select()
+    .from(openWebhooks)
+    .where(and(eq(openWebhooks.apiUserId, apiUserId), eq(openWebhooks.url, url)));
+  return row ?? null;
+}
+
+export async function webhookById(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(openWebhooks).where(eq(openWebhooks.id, id));
+  return row ?? null;
+}
+
+export async function updateWebhook(
+  db: DbOrTx,
+  id: string,
+  set: Partial<Pick<typeof openWebhooks.$inferInsert, 'enabled' | 'events' | 'signingSecret' | 'retiringSecrets'>>,
+) {
   const [row] = await db.update(openWebhooks).set(set).where(eq(openWebhooks.id, id)).returning();
   return row ?? null;
 }
 
-/** The enabled subscriptions to an event of enabled applications (optionally of one owning account's). */
+/** The enabled endpoints that hear an event, of enabled applications (optionally of one owning account's). */
 export async function subscribers(db: DbOrTx, event: string, accountIds?: readonly string[]) {
   const rows = await db
     .select({ hook: openWebhooks, accountId: openApiUsers.accountId })
     .from(openWebhooks)
     .innerJoin(openApiUsers, eq(openApiUsers.id, openWebhooks.apiUserId))
-    .where(and(eq(openWebhooks.event, event), eq(openWebhooks.enabled, true), eq(openApiUsers.enabled, true)));
+    .where(
+      and(
+        sql`${openWebhooks.events} @> ${JSON.stringify([event])}::jsonb`,
+        eq(openWebhooks.enabled, true),
+        eq(openApiUsers.enabled, true),
+      ),
+    );
   return accountIds ? rows.filter((r) => accountIds.includes(r.accountId)) : rows;
 }
 

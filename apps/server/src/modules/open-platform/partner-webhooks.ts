@@ -24,11 +24,27 @@ export const OUTBOX_RELAY_JOB = 'open-platform.outbox-relay';
 export const MAX_ATTEMPTS = 6;
 const RETRY_DELAY_SECONDS = 5;
 const DELIVERY_TIMEOUT_MS = 10_000;
+/**
+ * The longest span from a delivery's first attempt to its last (seconds): pg-boss waits
+ * RETRY_DELAY_SECONDS × 2^n × (1 to 2, jitter) before retry n, and each attempt may take its timeout. A
+ * receiver remembers processed ids longer than this (the SDK: 24 h), so a retry is always a known duplicate.
+ */
+export const RETRY_WINDOW_SECONDS =
+  Array.from({ length: MAX_ATTEMPTS - 1 }, (_, n) => RETRY_DELAY_SECONDS * 2 ** n * 2).reduce((a, b) => a + b, 0) +
+  (MAX_ATTEMPTS * DELIVERY_TIMEOUT_MS) / 1000;
+
+const duplicate = (url: string) => new AppError('OPEN_WEBHOOK_DUPLICATE', { url }, 'url');
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
 
 /**
- * Partner webhooks: subscriptions per application and event (their URL checked by the outbound policy),
- * events written through the outbox, deliveries signed in the Standard Webhooks form with the
- * subscription's secret, retried with backoff through the job queue, their log and a resend.
+ * Partner webhooks: endpoints (Standard Webhooks: one URL of an application, one secret, many event types;
+ * the URL checked by the outbound policy), events written through the outbox, deliveries signed with the
+ * endpoint's secret (and its retiring secrets during a rotation's overlap), retried with backoff through the
+ * job queue, their log and a resend.
  */
 export class PartnerWebhooks {
   readonly outbox: PartnerOutbox;
@@ -44,13 +60,16 @@ export class PartnerWebhooks {
   }
 
   private toWebhook(row: Awaited<ReturnType<typeof repo.insertWebhook>>, apiUserName: string) {
+    const now = this.ctx.clock.now().getTime() / 1000;
+    const overlap = row.retiringSecrets.filter((r) => r.until > now).map((r) => r.until);
     return {
       id: row.id,
       apiUserId: row.apiUserId,
       apiUserName,
-      event: row.event as WebhookEvent,
+      events: row.events as WebhookEvent[],
       url: row.url,
       enabled: row.enabled,
+      previousSecretUntil: overlap.length > 0 ? Math.max(...overlap) : null,
       createTime: toUnixSeconds(row.createdAt) ?? 0,
     };
   }
@@ -61,35 +80,77 @@ export class PartnerWebhooks {
   }
 
   /**
-   * A subscription; the answer holds its signing secret, shown this once. An address inside (loopback,
-   * private, metadata ...) is refused unless WEBHOOK_ALLOWED_NETWORKS opens it.
+   * An endpoint (Standard Webhooks): one URL of an application, one signing secret, the events it hears. The
+   * answer holds the secret, shown this once. A second endpoint of the application at the same URL is refused
+   * (OPEN_WEBHOOK_DUPLICATE: add the events to the existing one). An address inside (loopback, private,
+   * metadata ...) is refused unless WEBHOOK_ALLOWED_NETWORKS opens it.
    */
-  async create(input: { apiUserId: string; event: WebhookEvent; url: string; enabled: boolean }, actor: Actor) {
+  async create(input: { apiUserId: string; events: WebhookEvent[]; url: string; enabled: boolean }, actor: Actor) {
     await this.ctx.outbound.assertUserUrl(input.url, 'url');
     const signingSecret = newSigningSecret();
-    const { row, name } = await this.ctx.db.transaction(async () => {
-      const owner = await users.apiUserById(this.ctx.db, input.apiUserId);
-      if (!owner) throw new AppError('NOT_FOUND', {}, 'apiUserId');
-      const inserted = await repo.insertWebhook(this.ctx.db, {
-        id: newId(),
-        ...input,
-        signingSecret,
-        createdAt: this.ctx.clock.now(),
+    const events = [...new Set(input.events)];
+    const { row, name } = await this.ctx.db
+      .transaction(async () => {
+        const owner = await users.apiUserById(this.ctx.db, input.apiUserId);
+        if (!owner) throw new AppError('NOT_FOUND', {}, 'apiUserId');
+        if (await repo.webhookByUrl(this.ctx.db, input.apiUserId, input.url)) throw duplicate(input.url);
+        const inserted = await repo.insertWebhook(this.ctx.db, {
+          id: newId(),
+          ...input,
+          events,
+          signingSecret,
+          createdAt: this.ctx.clock.now(),
+        });
+        await this.deps.recordChange(actor, 'webhook.create', `${events.join(',')} ${input.url}`);
+        return { row: inserted, name: owner.name };
+      })
+      .catch((err: unknown) => {
+        if (isUniqueViolation(err)) throw duplicate(input.url);
+        throw err;
       });
-      await this.deps.recordChange(actor, 'webhook.create', `${input.event} ${input.url}`);
-      return { row: inserted, name: owner.name };
-    });
     return { ...this.toWebhook(row, name), signingSecret };
   }
 
-  /** Switches a subscription on or off: a disabled one hears no event (its pending deliveries still go). */
-  async setEnabled(id: string, enabled: boolean, actor: Actor) {
+  /** Switches an endpoint on or off (a disabled one hears no event; its pending deliveries still go), sets its events. */
+  async update(id: string, set: { enabled?: boolean | undefined; events?: WebhookEvent[] | undefined }, actor: Actor) {
     return this.ctx.db.transaction(async () => {
-      const row = await repo.updateWebhook(this.ctx.db, id, { enabled });
+      const row = await repo.updateWebhook(this.ctx.db, id, {
+        ...(set.enabled === undefined ? {} : { enabled: set.enabled }),
+        ...(set.events === undefined ? {} : { events: [...new Set(set.events)] }),
+      });
       if (!row) throw notFound();
-      await this.deps.recordChange(actor, enabled ? 'webhook.enable' : 'webhook.disable', `${row.event} ${row.url}`);
+      const target = `${row.events.join(',')} ${row.url}`;
+      if (set.events !== undefined) await this.deps.recordChange(actor, 'webhook.events', target);
+      if (set.enabled !== undefined) {
+        await this.deps.recordChange(actor, set.enabled ? 'webhook.enable' : 'webhook.disable', target);
+      }
       const owner = await users.apiUserById(this.ctx.db, row.apiUserId);
       return this.toWebhook(row, owner?.name ?? '');
+    });
+  }
+
+  /**
+   * A new signing secret, answered this once. The previous one keeps signing (a second `v1,` signature in
+   * webhook-signature) for `overlapSeconds`, so the receiver can switch without losing a delivery; with 0,
+   * only the new one signs from now on.
+   */
+  async rotateSecret(id: string, overlapSeconds: number, actor: Actor) {
+    const signingSecret = newSigningSecret();
+    return this.ctx.db.transaction(async () => {
+      const found = await repo.webhookById(this.ctx.db, id);
+      if (!found) throw notFound();
+      const now = Math.floor(this.ctx.clock.now().getTime() / 1000);
+      // Secrets retiring already stop at the latest when this overlap ends (overlap 0: only the new one signs).
+      const end = now + overlapSeconds;
+      const retiring = found.retiringSecrets
+        .map((r) => ({ secret: r.secret, until: Math.min(r.until, end) }))
+        .filter((r) => r.until > now);
+      if (overlapSeconds > 0) retiring.push({ secret: found.signingSecret, until: end });
+      const row = await repo.updateWebhook(this.ctx.db, id, { signingSecret, retiringSecrets: retiring });
+      if (!row) throw notFound();
+      await this.deps.recordChange(actor, 'webhook.rotateSecret', row.url);
+      const owner = await users.apiUserById(this.ctx.db, row.apiUserId);
+      return { ...this.toWebhook(row, owner?.name ?? ''), signingSecret };
     });
   }
 
@@ -169,12 +230,14 @@ export class PartnerWebhooks {
       time: toUnixSeconds(delivery.createdAt),
       data: delivery.payload,
     });
+    const now = this.ctx.clock.now();
     const headers = deliveryHeaders(hook.signingSecret, {
+      alsoSign: hook.retiringSecrets.filter((r) => r.until * 1000 > now.getTime()).map((r) => r.secret),
       eventId: delivery.eventId,
       deliveryId: delivery.id,
       event: delivery.event,
       body,
-      now: this.ctx.clock.now(),
+      now,
     });
     let status: number | null = null;
     let error = '';

@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
+import { DEFAULT_PROCESSED_MEMORY_SECONDS } from '@robot-ads/sdk';
 import { describe, expect, it } from 'vitest';
 import { signatureValid } from '../../../test/webhook-receiver';
+import { RETRY_WINDOW_SECONDS } from './partner-webhooks';
 import { deliveryHeaders, LEGACY_SIGNATURE_UNTIL, newSigningSecret, standardSignature } from './webhook-signature';
 
 const body = '{"id":"evt_1","event":"audit.result","time":1795600800,"data":{"state":"post"}}';
@@ -50,5 +52,28 @@ describe('Standard Webhooks signatures', () => {
       now: LEGACY_SIGNATURE_UNTIL,
     });
     expect(after).not.toHaveProperty('x-signature');
+  });
+});
+
+describe("the retry window and the receiver's memory", () => {
+  it('keeps a processed id (SDK default) far longer than the whole retry schedule', () => {
+    // 5 retries: up to 10 + 20 + 40 + 80 + 160 s of waiting, and six 10 s attempts.
+    expect(RETRY_WINDOW_SECONDS).toBe(370);
+    expect(DEFAULT_PROCESSED_MEMORY_SECONDS).toBeGreaterThan(RETRY_WINDOW_SECONDS * 10);
+  });
+
+  it("signs with every secret given: the endpoint's and its retiring ones", () => {
+    const headers = deliveryHeaders('whsec_bmV3', {
+      eventId: 'e1',
+      deliveryId: 'd1',
+      event: 'audit.result',
+      body: '{}',
+      now: new Date('2026-12-01T00:00:00Z'),
+      alsoSign: ['whsec_b2xk'],
+    });
+    const timestamp = headers['webhook-timestamp'] ?? '';
+    expect(headers['webhook-signature']).toBe(
+      `${standardSignature('whsec_bmV3', 'e1', timestamp, '{}')} ${standardSignature('whsec_b2xk', 'e1', timestamp, '{}')}`,
+    );
   });
 });

@@ -42,18 +42,23 @@ export function legacySignature(secret: string, timestamp: string, body: string)
   return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
 
-/** The headers of one delivery attempt. */
+/**
+ * The headers of one delivery attempt. `secret` is the endpoint's; `alsoSign` are its retiring secrets (a
+ * rotation's overlap): each adds its own `v1,` signature, space-separated, so a receiver still verifying with
+ * the previous secret keeps accepting while it moves to the new one.
+ */
 export function deliveryHeaders(
   secret: string,
-  d: { eventId: string; deliveryId: string; event: string; body: string; now: Date },
+  d: { eventId: string; deliveryId: string; event: string; body: string; now: Date; alsoSign?: readonly string[] },
 ): Record<string, string> {
   const timestamp = String(Math.floor(d.now.getTime() / 1000));
+  const signatures = [secret, ...(d.alsoSign ?? [])].map((s) => standardSignature(s, d.eventId, timestamp, d.body));
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     'user-agent': 'robot-ads-webhooks/1',
     'webhook-id': d.eventId,
     'webhook-timestamp': timestamp,
-    'webhook-signature': standardSignature(secret, d.eventId, timestamp, d.body),
+    'webhook-signature': signatures.join(' '),
     'x-event': d.event,
     'x-delivery-id': d.deliveryId,
   };

@@ -101,7 +101,20 @@ function embeddedIPv4(v6: ipaddr.IPv6): ipaddr.IPv4 | null {
     return new ipaddr.IPv4(bytes.slice(12, 16));
   }
   if (range === '6to4') return new ipaddr.IPv4(bytes.slice(2, 6));
+  if (isIPv4Compatible(v6)) return new ipaddr.IPv4(bytes.slice(12, 16));
   return null;
+}
+
+/**
+ * An IPv4-compatible IPv6 address (`::a.b.c.d`, the range ::/96, deprecated by RFC 4291; `::` and `::1` are
+ * the unspecified and loopback addresses, judged as such). ipaddr.js calls it unicast; the URL parser writes
+ * `[::127.0.0.1]` as `[::7f00:1]`.
+ */
+function isIPv4Compatible(v6: ipaddr.IPv6): boolean {
+  const bytes = v6.toByteArray();
+  if (bytes.slice(0, 12).some((b) => b !== 0)) return false;
+  const last = bytes.slice(12, 16);
+  return !(last.slice(0, 3).every((b) => b === 0) && (last[3] === 0 || last[3] === 1));
 }
 
 export class AddressPolicy {
@@ -117,15 +130,21 @@ export class AddressPolicy {
   /** Why this address may not be reached, or null when it may. */
   classify(raw: string): RefusalKind | null {
     if (!ipaddr.isValid(raw)) return 'invalid';
+    // An IPv6 address with a dotted tail in the URL parser's form (`::8.8.8.8` → `::808:808`): ipaddr.js
+    // reads `::a.b.c.d` as IPv4-mapped.
+    if (raw.includes(':') && raw.includes('.')) raw = new URL(`http://[${raw}]/`).hostname.replace(/^\[|\]$/g, '');
     let address: Address = ipaddr.process(raw);
+    // The deprecated IPv4-compatible range is reserved: refused whatever it carries (an inside address by its kind).
+    let compatible = false;
     if (address.kind() === 'ipv6') {
+      compatible = isIPv4Compatible(address as ipaddr.IPv6);
       const carried = embeddedIPv4(address as ipaddr.IPv6);
       if (carried) address = carried;
     }
     if (METADATA_ADDRESSES.includes(address.toString())) return 'metadata';
     if (this.allowed.some(([net, bits]) => net.kind() === address.kind() && address.match(net, bits))) return null;
     const range = address.range();
-    if (range === 'unicast') return null;
+    if (range === 'unicast') return compatible ? 'reserved' : null;
     return RANGE_KIND[range] ?? 'reserved';
   }
 

@@ -70,7 +70,7 @@ function subscribe(t: TestApp, root: Record<string, string>, apiUserId: string, 
     method: 'POST',
     url: '/api/OpenPlatform/webhooks',
     headers: { ...root, 'accept-language': lang },
-    payload: { apiUserId, event: 'audit.result', url },
+    payload: { apiUserId, events: ['audit.result'], url },
   });
 }
 
@@ -128,6 +128,9 @@ describe('outbound addresses users set', () => {
     [`http://[::1]:${port}/hooks`, 'OUTBOUND_LOOPBACK'],
     [`http://[::ffff:127.0.0.1]:${port}/hooks`, 'OUTBOUND_LOOPBACK'],
     [`http://[64:ff9b::127.0.0.1]:${port}/hooks`, 'OUTBOUND_LOOPBACK'],
+    // IPv4-compatible (::/96, deprecated): by what it carries, and reserved when that is public.
+    [`http://[::127.0.0.1]:${port}/hooks`, 'OUTBOUND_LOOPBACK'],
+    ['http://[::8.8.8.8]/hooks', 'OUTBOUND_RESERVED'],
     [`http://0.0.0.0:${port}/hooks`, 'OUTBOUND_RESERVED'],
     [`http://0:${port}/hooks`, 'OUTBOUND_RESERVED'],
     [`http://[::]:${port}/hooks`, 'OUTBOUND_RESERVED'],

@@ -120,7 +120,7 @@ export const useAddBlacklist = () =>
   );
 export const useRemoveBlacklist = () => useChange((id: string) => api.delete<Ok<null>>(`${BASE}/blacklist/${id}`));
 export const useCreateWebhook = () =>
-  useChange((body: { apiUserId: string; event: WebhookEvent; url: string; enabled: boolean }) =>
+  useChange((body: { apiUserId: string; events: WebhookEvent[]; url: string; enabled: boolean }) =>
     api.post<Ok<Webhook & { signingSecret: string }>>(`${BASE}/webhooks`, body),
   );
 export const useEnableWebhook = () =>
@@ -130,3 +130,12 @@ export const useEnableWebhook = () =>
 export const useRemoveWebhook = () => useChange((id: string) => api.delete<Ok<null>>(`${BASE}/webhooks/${id}`));
 export const useResendDelivery = () =>
   useChange((id: string) => api.post<Ok<WebhookDelivery>>(`${BASE}/webhookDeliveries/${id}/resend`, {}));
+export const useUpdateWebhookEvents = () =>
+  useChange(({ id, events }: { id: string; events: WebhookEvent[] }) =>
+    api.put<Ok<Webhook>>(`${BASE}/webhooks/${id}`, { events }),
+  );
+/** A new signing secret (shown once); the previous one also signs for a day (the server's default overlap). */
+export const useRotateWebhookSecret = () =>
+  useChange((id: string) =>
+    api.post<Ok<Webhook & { signingSecret: string }>>(`${BASE}/webhooks/${id}/rotateSecret`, {}),
+  );

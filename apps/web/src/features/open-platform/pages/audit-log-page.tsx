@@ -10,12 +10,16 @@ import { serverPaging } from '../components/server-paging';
 type ActorKind = AuditEntry['actorKind'];
 const KINDS: readonly ActorKind[] = ['user', 'partner'];
 
-/** A change's target; a webhook's starts with its event, shown by its name ("plan.pulledRatio https://…"). */
+/**
+ * A change's target; a webhook endpoint's starts with its events, shown by their names
+ * ("plan.pulledRatio,audit.result https://…").
+ */
 function targetText(target: string, eventName: (event: string) => string): string {
   if (!target) return '-';
   const [first = '', ...rest] = target.split(' ');
-  if (!(WEBHOOK_EVENTS as readonly string[]).includes(first)) return target;
-  return [eventName(first), ...rest].join(' ');
+  const events = first.split(',');
+  if (!events.every((e) => (WEBHOOK_EVENTS as readonly string[]).includes(e))) return target;
+  return [events.map(eventName).join(', '), ...rest].join(' ');
 }
 
 /** /openPlatform/auditLog: every partner call and every change on the open platform pages (who, when, what, where). */

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { WEBHOOK_EVENTS } from '@robot-ads/contracts/open-platform/open-platform.schemas';
-import { App, Button, Card, Form, Input, Modal, Select, Space, Switch, Table, Tag } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Switch, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,8 @@ import {
   useCreateWebhook,
   useEnableWebhook,
   useRemoveWebhook,
+  useRotateWebhookSecret,
+  useUpdateWebhookEvents,
   useWebhooks,
   type Webhook,
   type WebhookEvent,
@@ -24,7 +26,7 @@ const time = (v: number | null) => (v ? dayjs.unix(v).format('YYYY-MM-DD HH:mm:s
 
 interface WebhookForm {
   apiUserId: string;
-  event: WebhookEvent;
+  events: WebhookEvent[];
   url: string;
   enabled: boolean;
 }
@@ -50,7 +52,10 @@ function ApplicationSelect(props: {
   );
 }
 
-/** /openPlatform/webhook: the applications' subscriptions to events; the signing secret is shown once. */
+/**
+ * /openPlatform/webhook: the applications' endpoints (Standard Webhooks: one address, one signing secret, the
+ * events sent there); the signing secret is shown once, at creation and at each rotation.
+ */
 export default function WebhooksPage() {
   const { t } = useTranslation('open-platform');
   const { message } = App.useApp();
@@ -60,8 +65,10 @@ export default function WebhooksPage() {
   const create = useCreateWebhook();
   const enable = useEnableWebhook();
   const remove = useRemoveWebhook();
+  const rotate = useRotateWebhookSecret();
+  const setEvents = useUpdateWebhookEvents();
   const [adding, setAdding] = useState(false);
-  const [secret, setSecret] = useState<string | null>(null);
+  const [secret, setSecret] = useState<{ value: string; rotated: boolean } | null>(null);
   const [form] = Form.useForm<WebhookForm>();
   const eventOptions = WEBHOOK_EVENTS.map((e) => ({ value: e, label: t(`webhooks.events.${e}`) }));
 
@@ -94,10 +101,25 @@ export default function WebhooksPage() {
           [
             { title: t('fields.application'), dataIndex: 'apiUserName', size: 'name' },
             {
-              title: t('fields.event'),
-              dataIndex: 'event',
-              size: 'text',
-              render: (v: WebhookEvent) => <Tag>{t(`webhooks.events.${v}`)}</Tag>,
+              title: t('fields.events'),
+              dataIndex: 'events',
+              size: 'long',
+              render: (v: WebhookEvent[], h) => (
+                <Select
+                  mode="multiple"
+                  size="small"
+                  style={{ minWidth: 200 }}
+                  aria-label={t('webhooks.eventsOf', { url: h.url })}
+                  value={v}
+                  options={eventOptions}
+                  loading={setEvents.isPending && setEvents.variables?.id === h.id}
+                  onChange={async (events: WebhookEvent[]) => {
+                    if (events.length === 0) return;
+                    await setEvents.mutateAsync({ id: h.id, events });
+                    message.success(t('saved'));
+                  }}
+                />
+              ),
             },
             { title: t('fields.url'), dataIndex: 'url', size: 'long' },
             {
@@ -121,10 +143,19 @@ export default function WebhooksPage() {
               title: t('fields.actions'),
               key: 'actions',
               size: 'actions',
-              width: 200,
+              width: 280,
               render: (_: unknown, h) => (
                 <Space>
                   <Link to={`/openPlatform/webhookDelivery?webhookId=${h.id}`}>{t('webhooks.deliveries')}</Link>
+                  <Popconfirm
+                    title={t('webhooks.rotateConfirm', { url: h.url })}
+                    onConfirm={async () => {
+                      const rotated = await rotate.mutateAsync(h.id);
+                      setSecret({ value: rotated.signingSecret, rotated: true });
+                    }}
+                  >
+                    <Button size="small">{t('webhooks.rotate')}</Button>
+                  </Popconfirm>
                   <RemoveButton
                     confirm={t('webhooks.removeConfirm', { url: h.url })}
                     onRemove={() => remove.mutateAsync(h.id)}
@@ -146,12 +177,12 @@ export default function WebhooksPage() {
             const created = await create.mutateAsync({ ...v, url: v.url.trim() });
             setAdding(false);
             form.resetFields();
-            setSecret(created.signingSecret);
+            setSecret({ value: created.signingSecret, rotated: false });
           })
         }
         destroyOnHidden
       >
-        <Form form={form} layout="vertical" initialValues={{ enabled: true, event: 'audit.result' }}>
+        <Form form={form} layout="vertical" initialValues={{ enabled: true, events: ['audit.result'] }}>
           <Form.Item
             name="apiUserId"
             label={t('fields.application')}
@@ -159,13 +190,13 @@ export default function WebhooksPage() {
           >
             <ApplicationSelect placeholder={t('fields.application')} />
           </Form.Item>
-          <Form.Item name="event" label={t('fields.event')} rules={[{ required: true }]}>
-            <Select options={eventOptions} />
+          <Form.Item name="events" label={t('fields.events')} rules={[{ required: true, message: t('required') }]}>
+            <Select mode="multiple" options={eventOptions} />
           </Form.Item>
           <Form.Item
             name="url"
             label={t('fields.url')}
-            extra={t('webhooks.urlHint')}
+            extra={`${t('webhooks.urlHint')} ${t('webhooks.duplicateHint')}`}
             rules={[
               { required: true, whitespace: true, message: t('required') },
               { pattern: /^\s*https?:\/\/\S+\s*$/, message: t('webhooks.urlInvalid') },
@@ -182,8 +213,10 @@ export default function WebhooksPage() {
         open={secret !== null}
         title={t('webhooks.secretTitle')}
         warning={t('webhooks.secretOnce')}
-        values={[{ label: t('fields.signingSecret'), value: secret ?? '' }]}
-        footnote={t('webhooks.signatureHint')}
+        values={[{ label: t('fields.signingSecret'), value: secret?.value ?? '' }]}
+        footnote={
+          secret?.rotated ? `${t('webhooks.rotatedHint')} ${t('webhooks.signatureHint')}` : t('webhooks.signatureHint')
+        }
         onClose={() => setSecret(null)}
       />
     </Card>
