@@ -410,7 +410,13 @@ export interface operations {
                      *         "accepted": 1,
                      *         "duplicates": 1,
                      *         "ignored": 1,
-                     *         "flagged": 1
+                     *         "flagged": 1,
+                     *         "flaggedEvents": [
+                     *           {
+                     *             "id": "5f9c0a7e2b1d4c3a8e6f0b12",
+                     *             "reason": "future"
+                     *           }
+                     *         ]
                      *       }
                      *     }
                      */
@@ -419,6 +425,11 @@ export interface operations {
                             accepted: number;
                             duplicates: number;
                             flagged: number;
+                            flaggedEvents: {
+                                id: string;
+                                /** @enum {string} */
+                                reason: "future" | "tooOld" | "notPulled" | "beforePull" | "afterCancel" | "adNotInPlan" | "outsideSchedule" | "tooLong" | "tooShort" | "overlap" | "overSchedule";
+                            }[];
                             ignored: number;
                         };
                         /** @enum {boolean} */
