@@ -84,6 +84,24 @@ async function main({ app, database, plain }: BenchApp) {
      from unnest($1::text[]) ad`,
     [plans.map((p) => p.adId)],
   );
+  // Each ad one picture of 10 s: the engine (scheduled plays, schedule matching) plays only ads with a material.
+  await raw(
+    database,
+    `insert into media (id, object_key, name, kind, ext, mime, size, sha256, width, height, owner_id)
+     values ('benchmedia', 'bench/picture/bench.jpg', 'bench.jpg', 'picture', 'jpg', 'image/jpeg', 123456, repeat('a', 64), 1080, 1920, 'bench')`,
+    [],
+  );
+  await raw(
+    database,
+    `insert into resources (id, name, kind, duration_ms, media_id, owner_id)
+     values ('benchresource', 'bench', 'picture', 10000, 'benchmedia', 'bench')`,
+    [],
+  );
+  await raw(
+    database,
+    `insert into ad_resources (ad_id, resource_id, screen, position) select a, 'benchresource', 0, 0 from unnest($1::text[]) a`,
+    [plans.map((p) => p.adId)],
+  );
   await raw(
     database,
     `insert into playlist_ads (playlist_id, position, ad_id) select p, 1, a from unnest($1::text[], $2::text[]) as x(p, a)`,

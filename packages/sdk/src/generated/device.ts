@@ -417,6 +417,11 @@ export interface operations {
                             accepted: number;
                             duplicates: number;
                             flagged: number;
+                            flaggedEvents: {
+                                id: string;
+                                /** @enum {string} */
+                                reason: "future" | "tooOld" | "notPulled" | "beforePull" | "afterCancel" | "adNotInPlan" | "outsideSchedule" | "tooLong" | "tooShort" | "overlap" | "overSchedule" | "robotInactive" | "implausibleAudience" | "scanOutsideSchedule" | "scanWithoutPlay" | "scanOverLimit";
+                            }[];
                             ignored: number;
                         };
                         /** @enum {boolean} */

@@ -3,12 +3,12 @@ import { dateFromEpochDay, epochDay, startOfLocalDay } from '@robot-ads/contract
 import type { DbOrTx } from '../../db/client';
 import type { PlaylistRow } from '../playlists/playlists.queries';
 import type { PublishingContext } from '../publishing/publishing.context';
-import { pullsOfRobot } from '../publishing/publishing.queries';
+import { heldRecordsOfRobots } from '../publishing/publishing.queries';
 import { planScheduleOf } from '../schedules/schedules.service';
 import { type AuditInput, overlapSpan, type PlanFacts, playDay } from './play-events.audit';
 import { boundsFacts } from './play-events.bounds.queries';
 import { storedPlaysOfRobot, verifiedCountsOfRobot } from './play-events.repository';
-import { carriedPlans, planAds, scheduledStarts } from './play-events.scheduled';
+import { carriedPlans, type HeldRecord, planAds, scheduledStarts } from './play-events.scheduled';
 
 export { adLengthMs } from './play-events.scheduled';
 
@@ -31,7 +31,10 @@ export async function auditFacts(
   const span = overlapSpan(events);
   // One after the other: a transaction's statements share one connection.
   const lengths = await planAds(ctx, db, ids);
-  const pulls = await pullsOfRobot(db, robotRef, ids);
+  // Every record the robot pulled (whatever the plan: schedule matching runs its whole loop); a record never
+  // pulled holds nothing, so the pull rules need no other.
+  const records = await heldRecordsOfRobots(db, [robotRef]);
+  const pulls = records.filter((r) => ids.includes(r.playlistId));
   const stored = span ? await storedPlaysOfRobot(db, robotRef, span.from - 3600, span.to) : [];
   const bounds = await boundsFacts(db, robotRef, events);
   const facts = new Map<string, PlanFacts>();
@@ -53,7 +56,7 @@ export async function auditFacts(
     counted: new Map(),
     bounds,
   };
-  await scheduleFacts(ctx, db, robotRef, events, input);
+  await scheduleFacts(ctx, db, robotRef, events, input, { records, plans });
   return input;
 }
 
@@ -68,6 +71,7 @@ async function scheduleFacts(
   robotRef: string,
   events: DeviceEvent[],
   input: AuditInput,
+  known: { records: HeldRecord[]; plans: PlaylistRow[] },
 ) {
   const days = new Map<string, { zone: string; start: number; end: number }>();
   const oldest = input.nowS - input.maxAgeDays * 86_400;
@@ -86,7 +90,7 @@ async function scheduleFacts(
     days.set(key, { zone, start, end });
   }
   if (days.size === 0) return;
-  const carried = (await carriedPlans(ctx, db, [robotRef])).get(robotRef) ?? [];
+  const carried = (await carriedPlans(ctx, db, [robotRef], known)).get(robotRef) ?? [];
   for (const [key, d] of days) {
     const day = key.slice(d.zone.length + 1);
     for (const [planId, starts] of scheduledStarts(carried, d.start, d.end)) {

@@ -3,7 +3,7 @@ import type { Interval, PlaybackAd, PlaybackPlan } from '@robot-ads/contracts/pl
 import { type HeldPlan, heldWindows, runEngine, type ZoneDays, zoneDays } from '@robot-ads/contracts/playback/simulate';
 import type { DbOrTx } from '../../db/client';
 import type { PlaylistsContext } from '../playlists/playlists.context';
-import { adIdsOfPlans, plansByIds } from '../playlists/playlists.queries';
+import { adIdsOfPlans, type PlaylistRow, plansByIds } from '../playlists/playlists.queries';
 import { heldRecordsOfRobots } from '../publishing/publishing.queries';
 import { planScheduleOf } from '../schedules/schedules.service';
 
@@ -91,10 +91,14 @@ export async function carriedPlans(
   ctx: Pick<PlaylistsContext, 'ads'>,
   db: DbOrTx,
   robotRefs: readonly string[],
+  /** Already read: the robots' held records, and plan rows (the others are read). */
+  known: { records?: HeldRecord[]; plans?: readonly PlaylistRow[] } = {},
 ): Promise<Map<string, HeldPlan[]>> {
-  const records = await heldRecordsOfRobots(db, robotRefs);
+  const records = known.records ?? (await heldRecordsOfRobots(db, robotRefs));
   const planIds = [...new Set(records.map((r) => r.playlistId))];
-  const rows = new Map((await plansByIds(db, planIds)).map((p) => [p.id, p]));
+  const rows = new Map((known.plans ?? []).map((p) => [p.id, p]));
+  const missing = planIds.filter((id) => !rows.has(id));
+  if (missing.length > 0) for (const p of await plansByIds(db, missing)) rows.set(p.id, p);
   const ads = await planAds(ctx, db, planIds);
   const out = new Map<string, HeldPlan[]>();
   const held = new Map<string, { plan: PlaybackPlan; held: Interval[]; priority: number; created: number }>();
@@ -125,6 +129,9 @@ export async function carriedPlans(
   }
   return out;
 }
+
+/** A publish record the robot pulled: its plan, since when it holds it and its cancel time. */
+export type HeldRecord = Awaited<ReturnType<typeof heldRecordsOfRobots>>[number];
 
 const CACHE_SIZE = 5000;
 function remember<V>(cache: Map<string, V>, key: string, make: () => V): V {

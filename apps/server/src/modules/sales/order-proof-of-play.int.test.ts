@@ -101,9 +101,10 @@ const expectedTotal = {
   // A and B, 11-29 to 12-01 (up to now, 14:00 Shanghai, after the day's 09:00-12:00 window).
   scheduledDays: 6,
   deliveredDays: 1,
-  // 72 a day (180 min over a loop of 15 slots of 10 s, one of them the plan's): 3 of 432.
-  scheduledPlays: 432,
-  deliveredPercent: 0.69,
+  // 300 a day (the engine plays the robot's one picture of 10 s back to back from 09:00 until the ad's
+  // delivery limit of 300 plays): 3 of 1,800.
+  scheduledPlays: 1800,
+  deliveredPercent: 0.17,
   verified: 3,
   flagged: 2,
   verifiedShare: 60,
