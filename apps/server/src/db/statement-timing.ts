@@ -33,6 +33,11 @@ export class StatementTiming {
     return found;
   }
 
+  /** The longest since the previous take, without starting a new window. */
+  peek(): LongestStatement {
+    return this.longest;
+  }
+
   longestEver(): LongestStatement {
     return this.ever;
   }
