@@ -91,6 +91,9 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
+/** The advisory lock key of the migrations (and of the demo seeding, which runs after them). */
+export const MIGRATION_LOCK = 727274;
+
 /** Longest a single statement may run on PostgreSQL before the server cancels it (DB_STATEMENT_TIMEOUT_MS). */
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
 
@@ -114,10 +117,10 @@ export async function openPostgres(
       // Several instances may start together: one migrates while the others wait on the lock.
       const conn = await pool.connect();
       try {
-        await conn.query('select pg_advisory_lock(727274)');
+        await conn.query(`select pg_advisory_lock(${MIGRATION_LOCK})`);
         await migratePg(drizzlePg(conn) as never, { migrationsFolder: MIGRATIONS_DIR });
       } finally {
-        await conn.query('select pg_advisory_unlock(727274)').catch(() => undefined);
+        await conn.query(`select pg_advisory_unlock(${MIGRATION_LOCK})`).catch(() => undefined);
         conn.release();
       }
     },
