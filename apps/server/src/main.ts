@@ -5,7 +5,19 @@ import { ConfigError, loadConfig } from './platform/config';
 import { chooseLogFormat, prettyLogStream } from './platform/log-format';
 import { prepareAccounts, StartRefused } from './startup';
 
+/** How long each step of the start took (ms), logged once the server listens (docs/operations.md, start times). */
+const phases: Record<string, number> = {};
+let phaseStart = performance.now();
+function phase(name: string) {
+  const now = performance.now();
+  phases[name] = Math.round(now - phaseStart);
+  phaseStart = now;
+}
+
 async function main() {
+  // From the process's start: node, tsx and every module imported (compiled on first use).
+  phases.imports = Math.round(process.uptime() * 1000);
+  phaseStart = performance.now();
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -22,7 +34,9 @@ async function main() {
     dataDir: config.dataDir,
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
   });
+  phase('database');
   await database.migrate();
+  phase('migrations');
   // A person at a terminal reads lines; a log collector reads JSON (LOG_FORMAT, platform/log-format.ts).
   const pretty = chooseLogFormat(config.LOG_FORMAT, process.stdout.isTTY) === 'pretty';
   const app = await buildApp({
@@ -31,8 +45,10 @@ async function main() {
     startJobs: config.JOBS,
     ...(pretty ? { logDestination: prettyLogStream() } : {}),
   });
+  phase('app');
   try {
     await prepareAccounts(app.ctx);
+    phase('accounts');
   } catch (err) {
     if (!(err instanceof StartRefused)) throw err;
     console.error(err.message);
@@ -70,7 +86,10 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
-  app.log.info(`robot-ads is ready at http://localhost:${config.PORT}`);
+  // The ready steps (day partitions, the job queue's start) run inside listen.
+  phase('listen');
+  const total = Object.values(phases).reduce((a, b) => a + b, 0);
+  app.log.info({ startMs: total, phases }, `robot-ads is ready at http://localhost:${config.PORT}`);
   // The demo robots run only where a demo was asked for (SEED_DEMO) and the database holds the demo data.
   if (!closing && config.SEED_DEMO) {
     fleet = startDemoFleet(app.ctx, { size: config.DEMO_FLEET, baseUrl: ownAddress(app) });

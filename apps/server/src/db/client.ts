@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { pgliteTemplate } from './pglite-template';
+import { StatementTiming, timePglite, timePool } from './statement-timing';
 import { guardOuterHandle, transactionAware } from './transaction-scope';
 
 /** No relational schema: db/ knows no module, queries name their tables (the root's schema.ts feeds drizzle-kit). */
@@ -31,6 +32,8 @@ export interface Database {
   pglite?: PGlite;
   /** The pool, when kind is postgres. */
   pool?: pg.Pool;
+  /** The longest statement since the last read (statement-timing.ts; /metrics and the fleet benches). */
+  statements: StatementTiming;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -70,6 +73,8 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     ...(loadDataDir ? { loadDataDir } : {}),
   });
   if (dataDir) makeFsyncReal(client);
+  const statements = new StatementTiming();
+  timePglite(client, statements);
   // One connection: a query on it inside an open transaction would wait for ever; it fails at once instead.
   guardOuterHandle(client, ['query', 'exec', 'sql', 'transaction']);
   const db = transactionAware(drizzlePglite(client) as unknown as Db);
@@ -77,6 +82,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     kind: 'pglite',
     db,
     pglite: client,
+    statements,
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     ping: async () => {
       await client.query('select 1');
@@ -84,6 +90,9 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     close: () => client.close(),
   };
 }
+
+/** The advisory lock key of the migrations (and of the demo seeding, which runs after them). */
+export const MIGRATION_LOCK = 727274;
 
 /** Longest a single statement may run on PostgreSQL before the server cancels it (DB_STATEMENT_TIMEOUT_MS). */
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
@@ -94,6 +103,8 @@ export async function openPostgres(
   statementTimeoutMs = DEFAULT_STATEMENT_TIMEOUT_MS,
 ): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max, statement_timeout: statementTimeoutMs });
+  const statements = new StatementTiming();
+  timePool(pool, statements);
   // Inside a transaction the pool itself is out of bounds (it would read outside the transaction).
   guardOuterHandle(pool, ['query', 'connect']);
   const db = transactionAware(drizzlePg(pool) as unknown as Db);
@@ -101,14 +112,15 @@ export async function openPostgres(
     kind: 'postgres',
     db,
     pool,
+    statements,
     migrate: async () => {
       // Several instances may start together: one migrates while the others wait on the lock.
       const conn = await pool.connect();
       try {
-        await conn.query('select pg_advisory_lock(727274)');
+        await conn.query(`select pg_advisory_lock(${MIGRATION_LOCK})`);
         await migratePg(drizzlePg(conn) as never, { migrationsFolder: MIGRATIONS_DIR });
       } finally {
-        await conn.query('select pg_advisory_unlock(727274)').catch(() => undefined);
+        await conn.query(`select pg_advisory_unlock(${MIGRATION_LOCK})`).catch(() => undefined);
         conn.release();
       }
     },

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, type Metric, Registry } from 'prom-client';
 import type { Database } from '../db/client';
@@ -10,6 +11,59 @@ export const METRICS_PATH = '/metrics';
 /** The route label of a request: the pattern it matched (`/api/Playlists/:id`), never the raw URL. */
 function routeOf(request: FastifyRequest): string {
   return request.routeOptions.url ?? 'unmatched';
+}
+
+/**
+ * What stalls the server, since the previous scrape (each scrape reads and starts a new window, so one
+ * scraper should read them; the fleet benches scrape before and after their measure):
+ * - robot_ads_event_loop_delay_{max,p99}_seconds: how late the event loop ran a 5 ms timer
+ *   (perf_hooks.monitorEventLoopDelay), i.e. how long every request waited behind synchronous work;
+ * - robot_ads_db_statement_max_seconds: the longest database call (db/statement-timing.ts): on the
+ *   embedded database, synchronous work on the event loop.
+ * The default nodejs_eventloop_lag_* gauges measure the same, also reset per scrape (prom-client).
+ */
+function registerStallGauges(registry: Registry, database: Database) {
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  delay.enable();
+  let window = { max: 0, p99: 0 };
+  // Both gauges of one scrape read one window: whichever collects first (after the other has shown the
+  // previous window) reads the histogram and resets it.
+  const shown = { max: true, p99: true };
+  const take = (which: 'max' | 'p99') => {
+    if (shown[which]) {
+      // The histogram is in nanoseconds; with no sample yet it reads as 0 (its max is then a sentinel).
+      window = delay.count > 0 ? { max: delay.max / 1e9, p99: delay.percentile(99) / 1e9 } : { max: 0, p99: 0 };
+      delay.reset();
+      shown.max = false;
+      shown.p99 = false;
+    }
+    shown[which] = true;
+    return window[which];
+  };
+  new Gauge({
+    name: 'robot_ads_event_loop_delay_max_seconds',
+    help: 'Longest delay of the event loop since the previous scrape (perf_hooks.monitorEventLoopDelay, 5 ms resolution)',
+    registers: [registry],
+    collect() {
+      this.set(take('max'));
+    },
+  });
+  new Gauge({
+    name: 'robot_ads_event_loop_delay_p99_seconds',
+    help: '99th percentile of the event loop delay since the previous scrape',
+    registers: [registry],
+    collect() {
+      this.set(take('p99'));
+    },
+  });
+  new Gauge({
+    name: 'robot_ads_db_statement_max_seconds',
+    help: 'Longest database call since the previous scrape (embedded database: synchronous work on the event loop; PostgreSQL: query to answer)',
+    registers: [registry],
+    collect() {
+      this.set(database.statements.take().ms / 1000);
+    },
+  });
 }
 
 function isLoopback(ip: string): boolean {
@@ -113,6 +167,8 @@ export function registerMetrics(
       this.set(answered ? Number(process.hrtime.bigint() - started) / 1e9 : -1);
     },
   });
+
+  registerStallGauges(registry, database);
 
   // A request leaves the gauge once, whether it was answered or its client went away first.
   const open = new WeakSet<FastifyRequest>();

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { Clock } from './clock';
+import { closeRedis, watchRedis } from './redis-connections';
 import type { SessionUser } from './session-user';
 import type { AccessClaims, TokenService } from './tokens';
 
@@ -29,6 +30,7 @@ export class Realtime {
   readonly io: Server;
   private redis: Redis[] = [];
   private adapterReady: Promise<void> = Promise.resolve();
+  private closed = false;
 
   constructor(
     httpServer: HttpServer,
@@ -56,16 +58,30 @@ export class Realtime {
     const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: null });
     const sub = pub.duplicate();
     this.redis = [pub, sub];
-    for (const client of this.redis)
-      client.on('error', (err) => this.deps.log.warn({ err }, 'redis (socket.io adapter)'));
+    for (const client of this.redis) watchRedis(client, this.deps.log, 'socket.io adapter');
     const connected = (c: Redis) =>
       new Promise<void>((resolve) => {
         c.once('ready', () => resolve());
         c.connect().catch(() => undefined);
       });
     await Promise.all([connected(pub), connected(sub)]);
-    this.io.adapter(createAdapter(pub, sub));
+    if (this.closed) return;
+    this.switchAdapter(createAdapter(pub, sub));
     this.deps.log.info('socket.io uses the Redis adapter');
+  }
+
+  /**
+   * Switches every namespace to another adapter, keeping the rooms of the sockets already connected:
+   * socket.io gives each namespace a new, empty adapter, so a robot or a browser that connected while
+   * Redis was down (before the switch) would be in no room and never get a push again.
+   */
+  private switchAdapter(adapter: Parameters<Server['adapter']>[0]) {
+    const namespaces = [...this.io._nsps.values()];
+    const rooms = namespaces.map((nsp) => new Map([...nsp.adapter.sids].map(([id, set]) => [id, new Set(set)])));
+    this.io.adapter(adapter);
+    namespaces.forEach((nsp, i) => {
+      for (const [id, joined] of rooms[i] ?? []) if (nsp.sockets.has(id)) nsp.adapter.addAll(id, joined);
+    });
   }
 
   /** Resolves once the Redis adapter is in use (at once without REDIS_URL). */
@@ -108,9 +124,10 @@ export class Realtime {
   }
 
   async close() {
+    this.closed = true;
     await new Promise<void>((resolve) => {
       this.io.close(() => resolve());
     }).catch(() => undefined);
-    await Promise.all(this.redis.map((c) => c.quit().catch(() => c.disconnect())));
+    await Promise.all(this.redis.map((c) => closeRedis(c)));
   }
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Cluster, startCluster } from './servers';
+import { type Cluster, type ServerProcess, startCluster, startServer } from './servers';
 import { prepareWorld, type World } from './world';
 
 /** Two server processes on one PostgreSQL with REDIS_URL, the way several instances run behind a load balancer. */
@@ -23,8 +23,10 @@ beforeAll(async () => {
   world = started.prepared as World;
   [A, B] = started.urls as [string, string];
 });
+const extra: ServerProcess[] = [];
 afterAll(async () => {
   for (const s of sockets) s.disconnect();
+  for (const server of extra) await server.kill('SIGKILL');
   await cluster?.stop();
 });
 
@@ -174,4 +176,115 @@ describe('two instances on one database and one Redis', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(runs.filter((r) => r.job === 'devices.export')).toHaveLength(keys.length);
   });
+});
+
+/** Waits until `check` holds (polled every 200 ms), failing with `what` after `ms`. */
+async function until(what: string, check: () => boolean | Promise<boolean>, ms = 60_000) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not seen within ${ms} ms: ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const linesWith = (server: ServerProcess, text: string) => server.output.filter((l) => l.includes(text));
+
+// After the tests above (vitest runs a file's tests in order): Redis goes away and comes back.
+describe('when Redis comes and goes', () => {
+  let late: ServerProcess;
+
+  it('keeps pushing to a robot that connected while Redis was down, and logs each outage once', async () => {
+    const [first] = cluster.servers as [ServerProcess];
+    await cluster.redis.stop();
+    // An instance started during the outage: its sockets open before socket.io switches to the Redis adapter.
+    late = await startServer({
+      dataDir: cluster.dataDir,
+      databaseUrl: cluster.databaseUrl,
+      redisUrl: cluster.redisUrl,
+    });
+    extra.push(late);
+    const device = io(`${late.url}/device`, {
+      path: '/websocket/socket.io',
+      auth: { token: world.robot.token },
+      transports: ['websocket'],
+    });
+    await opened(device);
+
+    await cluster.redis.restart();
+    await until(
+      'the late instance on the Redis adapter',
+      () => linesWith(late, 'socket.io uses the Redis adapter').length > 0,
+    );
+    for (const server of [first, late]) await until('Redis back', () => linesWith(server, 'Redis is back').length > 0);
+
+    const changedAt = Math.floor(Date.now() / 1000);
+    const collected = new Promise<{ at: number }>((resolve) => {
+      device.on('collect', (m: { at: number }) => {
+        if (m.at >= changedAt) resolve(m);
+      });
+    });
+    const renamed = await call(A, 'POST', '/api/Devices/setInfo', { robotId: world.robot.robotId, name: 'Hall robot' });
+    expect(renamed.status).toBe(200);
+    await expect(collected).resolves.toHaveProperty('at');
+
+    // One warning when Redis went away and one when it came back (with the attempts), for all of an
+    // instance's Redis connections together; no stack per attempt.
+    for (const server of [first, late]) {
+      expect(linesWith(server, 'Redis unreachable')).toHaveLength(1);
+      const back = linesWith(server, 'Redis is back');
+      expect(back).toHaveLength(1);
+      expect(JSON.parse(back[0] ?? '{}')).toMatchObject({ retries: expect.any(Number) });
+      expect(linesWith(server, '"stack"')).toEqual([]);
+    }
+  });
+
+  it('shuts down without waiting for Redis while it is down', async () => {
+    await cluster.redis.stop();
+    await until('the outage seen', () => linesWith(late, 'Redis unreachable').length > 1);
+    // SHUTDOWN_TIMEOUT_MS (20 s) would end it with exit code 1: a shutdown that waits for nothing exits 0.
+    expect(await late.kill('SIGTERM')).toBe(0);
+    await cluster.redis.restart();
+  });
+
+  it('seeds the demo once when two instances start together on an empty database', async () => {
+    const admin = new pg.Client({ connectionString: cluster.databaseUrl });
+    await admin.connect();
+    await admin.query('create database demo_together');
+    await admin.end();
+    const url = new URL(cluster.databaseUrl);
+    url.pathname = '/demo_together';
+    const env = {
+      SEED_DEMO: 'true',
+      ALLOW_DEMO_PASSWORDS: 'true',
+      DEMO_FLEET: '0',
+      // The demo's videos, encoded once a machine (vitest.config.ts).
+      ...(process.env.DEMO_MEDIA_DIR ? { DEMO_MEDIA_DIR: process.env.DEMO_MEDIA_DIR } : {}),
+    };
+    const both = await Promise.all(
+      [1, 2].map(() =>
+        startServer({
+          dataDir: cluster.dataDir,
+          databaseUrl: url.toString(),
+          redisUrl: cluster.redisUrl,
+          env,
+          // Loading the demo takes minutes on a loaded machine.
+          readyTimeoutMs: 240_000,
+        }),
+      ),
+    );
+    extra.push(...both);
+    // Both answer; the demo data was loaded by one of them, and its accounts exist once.
+    expect(both.flatMap((s) => linesWith(s, '"demo data loaded"'))).toHaveLength(1);
+    const db = new pg.Client({ connectionString: url.toString() });
+    await db.connect();
+    try {
+      const { rows } = await db.query<{ username: string; n: number }>(
+        'select username, count(*)::int as n from accounts group by username having count(*) > 1',
+      );
+      expect(rows).toEqual([]);
+    } finally {
+      await db.end();
+    }
+    for (const s of both) await s.kill('SIGKILL');
+  }, 300_000);
 });

@@ -88,6 +88,12 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/db_ping_seconds \d/);
     expect(text).toContain('process_resident_memory_bytes');
     expect(text).toContain('nodejs_eventloop_lag_seconds');
+    // What stalls the server since the previous scrape: the event loop's delay and the longest statement.
+    expect(text).toMatch(/^robot_ads_event_loop_delay_max_seconds \d/m);
+    expect(text).toMatch(/^robot_ads_event_loop_delay_p99_seconds \d/m);
+    expect(text).toMatch(/^robot_ads_db_statement_max_seconds \d/m);
+    // The requests above ran statements since the previous scrape.
+    expect(Number(/^robot_ads_db_statement_max_seconds (\S+)/m.exec(text)?.[1])).toBeGreaterThan(0);
   });
 });
 

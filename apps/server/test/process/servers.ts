@@ -262,6 +262,8 @@ export async function startPostgresForTest(): Promise<PostgresForTest> {
 export interface RedisForTest {
   url: string;
   stop(): Promise<void>;
+  /** Starts it again on the same port (an outage that ends), after stop(). */
+  restart(): Promise<void>;
 }
 
 /**
@@ -271,20 +273,29 @@ export interface RedisForTest {
 export async function startRedis(): Promise<RedisForTest> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startRedisOnce();
+      const port = await freeTestPort();
+      let running = await startRedisOnce(port);
+      return {
+        url: running.url,
+        stop: () => running.stop(),
+        restart: async () => {
+          // The port stays reserved for it (taken) while it is down: no other test server takes it.
+          taken.add(port);
+          running = await startRedisOnce(port);
+        },
+      };
     } catch (err) {
       if (!(err instanceof PortTakenError) || attempt >= 5) throw err;
     }
   }
 }
 
-async function startRedisOnce(): Promise<RedisForTest> {
+async function startRedisOnce(port: number): Promise<{ url: string; stop(): Promise<void> }> {
   const probe = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
   if (probe.error || probe.status !== 0) {
     throw new Error('redis-server not found on the PATH. Install it (Debian/Ubuntu: `apt-get install redis-server`).');
   }
   const dir = tempDir('redis');
-  const port = await freeTestPort();
   const child = spawn(
     'redis-server',
     ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'],
@@ -326,6 +337,7 @@ async function startRedisOnce(): Promise<RedisForTest> {
 export interface Cluster {
   databaseUrl: string;
   redisUrl: string;
+  redis: RedisForTest;
   dataDir: string;
   servers: ServerProcess[];
   urls: string[];
@@ -348,7 +360,7 @@ export async function startCluster<T>(opts: {
   stops.unshift(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
   try {
     const redis = await startRedis();
-    stops.unshift(redis.stop);
+    stops.unshift(() => redis.stop());
     const prepared = opts.prepare ? await opts.prepare({ databaseUrl: postgres.url, dataDir }) : undefined;
     const servers: ServerProcess[] = [];
     // One after the other: the first migrates and starts the job queue's schema alone.
@@ -360,6 +372,7 @@ export async function startCluster<T>(opts: {
     return {
       databaseUrl: postgres.url,
       redisUrl: redis.url,
+      redis,
       dataDir,
       servers,
       urls: servers.map((s) => s.url),

@@ -13,7 +13,7 @@ import { salesSeeder } from '../../modules/sales/sales.seed';
 import { hasDemoData, markDemoData } from '../../modules/system/demo-data';
 import { wechatSeeder } from '../../modules/wechat/wechat.seed';
 import type { SeedContext, Seeder } from '../../platform/seeding';
-import type { Database } from '../client';
+import { type Database, MIGRATION_LOCK, type Tx } from '../client';
 
 /** Registered by hand, in dependency order. */
 export const seeders: Seeder<PublishingContext>[] = [
@@ -30,31 +30,40 @@ export const seeders: Seeder<PublishingContext>[] = [
 ];
 
 export async function seedDemo(ctx: PublishingContext): Promise<string[]> {
+  return ctx.db.transaction((tx) => seedIn(tx, ctx));
+}
+
+async function seedIn(tx: Tx, ctx: PublishingContext): Promise<string[]> {
   const done: string[] = [];
-  await ctx.db.transaction(async (tx) => {
-    const seedCtx: SeedContext<PublishingContext> = { now: ctx.clock.now(), app: ctx };
-    for (const seeder of seeders) {
-      await seeder.run(tx, seedCtx);
-      done.push(seeder.name);
-    }
-    await markDemoData(tx, seedCtx.now);
-  });
+  const seedCtx: SeedContext<PublishingContext> = { now: ctx.clock.now(), app: ctx };
+  for (const seeder of seeders) {
+    await seeder.run(tx, seedCtx);
+    done.push(seeder.name);
+  }
+  await markDemoData(tx, seedCtx.now);
   return done;
 }
 
 /**
  * Loads demo data on the first start with an empty database; later starts leave the data alone. Demo
  * data only ever goes into a database that holds no account at all: a real installation (accounts but
- * no demo marker) never gets the demo accounts or robots.
+ * no demo marker) never gets the demo accounts or robots. Instances starting together on one empty
+ * PostgreSQL seed one after the other: the check and the seeding run in one transaction under the
+ * migrations' advisory lock, so the second finds the first's data and leaves it.
  */
 export async function seedIfEmpty(ctx: PublishingContext): Promise<boolean> {
   if (await hasDemoData(ctx.db)) return false;
-  const accounts = await countAccounts(ctx.db);
-  if (accounts > 0) {
-    ctx.log.warn({ accounts }, 'demo data not loaded: the database already holds accounts');
-    return false;
-  }
-  const names = await seedDemo(ctx);
+  const names = await ctx.db.transaction(async (tx) => {
+    if (ctx.database.kind === 'postgres') await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+    if (await hasDemoData(tx)) return null;
+    const accounts = await countAccounts(tx);
+    if (accounts > 0) {
+      ctx.log.warn({ accounts }, 'demo data not loaded: the database already holds accounts');
+      return null;
+    }
+    return seedIn(tx, ctx);
+  });
+  if (!names) return false;
   ctx.log.info({ seeders: names }, 'demo data loaded');
   return true;
 }

@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import type { Database } from '../../db/client';
 import { currentTransaction } from '../../db/transaction-scope';
 import type { Clock } from '../../platform/clock';
+import { closeRedis, watchRedis } from '../../platform/redis-connections';
 import { type BeatFields, type PresenceStatements, presenceStatements } from './presence.queries';
 
 export type { BeatFields } from './presence.queries';
@@ -88,7 +89,7 @@ export class Presence {
     this.redis = options.redisUrl
       ? new Redis(options.redisUrl, { enableAutoPipelining: true, maxRetriesPerRequest: 1, lazyConnect: true })
       : null;
-    this.redis?.on('error', (err) => deps.log.warn({ err }, 'redis (presence)'));
+    if (this.redis) watchRedis(this.redis, deps.log, 'presence');
     this.redis?.defineCommand('presenceTouch', { numberOfKeys: 1, lua: TOUCH_SCRIPT });
   }
 
@@ -109,7 +110,7 @@ export class Presence {
     this.socketTimer = undefined;
     this.drainQueue();
     await this.flush();
-    if (this.redis) await this.redis.quit().catch(() => this.redis?.disconnect());
+    if (this.redis) await closeRedis(this.redis);
   }
 
   /**

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Namespace, Server } from 'socket.io';
+import { closeRedis, watchRedis } from '../../platform/redis-connections';
 import { deviceOfToken } from '../device-protocol/device-auth';
 import { revokedTokensSince } from '../devices/devices.queries';
 import type { PublishingContext } from '../publishing/publishing.context';
@@ -100,7 +101,7 @@ export class ScheduleFeed {
   private async listen(url: string) {
     const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
     const sub = pub.duplicate();
-    for (const c of [pub, sub]) c.on('error', (err) => this.ctx.log.warn({ err }, 'redis (schedule invalidation)'));
+    for (const c of [pub, sub]) watchRedis(c, this.ctx.log, 'schedule invalidation');
     this.redis = { pub, sub };
     sub.on('message', (_channel: string, text: string) => {
       try {
@@ -157,7 +158,7 @@ export class ScheduleFeed {
     await this.stop();
     const redis = this.redis;
     this.redis = null;
-    if (redis) await Promise.all([redis.pub, redis.sub].map((c) => c.quit().catch(() => c.disconnect())));
+    if (redis) await Promise.all([redis.pub, redis.sub].map((c) => closeRedis(c)));
   }
 
   /** One look at the database, after any look in progress; returns the robots told to collect. */

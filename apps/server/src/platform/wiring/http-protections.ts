@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { closeRedis } from '../redis-connections';
 import { sharedCounterRedis } from './redis';
 
 /**
@@ -56,7 +57,7 @@ export async function registerHttpProtections(
   });
   return {
     close: async () => {
-      await rateLimitRedis?.quit().catch(() => rateLimitRedis.disconnect());
+      if (rateLimitRedis) await closeRedis(rateLimitRedis);
     },
   };
 }
