@@ -88,6 +88,7 @@ describe('play_events by day', () => {
       duplicates: 0,
       ignored: 0,
       flagged: 0,
+      flaggedEvents: [],
     });
     expect(await partitionsOf(batch.map((e) => e.id))).toEqual({
       [today.id]: 'play_events_p20261122',
@@ -103,6 +104,7 @@ describe('play_events by day', () => {
       duplicates: 5,
       ignored: 0,
       flagged: 0,
+      flaggedEvents: [],
     });
     expect(await rolledPlays()).toBe(5);
     const [stored] = await t.app.ctx.db
@@ -139,6 +141,7 @@ describe('play_events by day', () => {
       duplicates: 1,
       ignored: 0,
       flagged: 0,
+      flaggedEvents: [],
     });
     expect(await rolledPlays()).toBe(6);
   });
