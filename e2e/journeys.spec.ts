@@ -1,32 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { login, loginThroughForm, type Mode, openRowAction, optionsOf, PASSWORD } from './shell-helpers';
 
 /**
  * Issue 29, "Journeys": each demo role, from login to the outcome it exists for, on the demo data of a fresh
- * start, through the screens a person uses (Chinese). The advertiser's application is what the owner and then
- * the operator review, so the three run in this order; the others stand alone.
+ * start, through the screens a person uses, in Chinese and then in English (issue 38): the same steps, their
+ * texts read from the web app's locale files. The advertiser's application is what the owner and then the
+ * operator review, so the three run in this order (one plan per language); the others stand alone.
  */
 
 // Whole journeys, each several pages and dialogs: more than the default minute on a busy machine.
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
 const suffix = Date.now().toString(36).slice(-5);
-const material = `journey-${suffix}`;
-const adName = `旅程广告 ${suffix}`;
-const plan = `旅程计划 ${suffix}`;
 /** A robot of the property the `owner` account reviews for (阳光广场), deliverable and with free slots. */
 const ROBOT = { id: 'RSZ1012', name: '阳光广场-12' };
+const LANGS = ['zh', 'en'] as const;
+type Lang = (typeof LANGS)[number];
+
+/** What each language's journey creates (user data: the same words in both languages, told apart by suffix). */
+const made = (lang: Lang) => ({
+  material: `journey-${lang}-${suffix}`,
+  adName: `旅程广告 ${lang} ${suffix}`,
+  plan: `旅程计划 ${lang} ${suffix}`,
+  lead: `旅程意向${lang}${suffix}`,
+  order: `旅程订单 ${lang} ${suffix}`,
+});
+
+const LOCALES = path.join(import.meta.dirname, '..', 'apps/web/src/locales');
+const localeFiles = new Map<string, Record<string, unknown>>();
+/** A text of the web app's locale files: `ns:a.b.c`, with `{{name}}` filled in. */
+function text(lang: Lang, key: string, values: Record<string, string | number> = {}): string {
+  const [ns, dotted = ''] = key.split(':');
+  const file = `${lang}/${ns}`;
+  if (!localeFiles.has(file))
+    localeFiles.set(file, JSON.parse(fs.readFileSync(path.join(LOCALES, `${file}.json`), 'utf8')));
+  let value: unknown = localeFiles.get(file);
+  for (const part of dotted.split('.')) value = (value as Record<string, unknown>)?.[part];
+  if (typeof value !== 'string') throw new Error(`No text ${lang}/${key}`);
+  return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+}
+
+const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A button's exact name: antd puts a space between two Chinese characters of a button. */
+const button = (lang: Lang, key: string) => {
+  const words = text(lang, key);
+  return lang === 'zh' ? zhButton(words) : new RegExp(`^${literal(words)}$`);
+};
 
 /** antd puts a space between two Chinese characters of a button. */
 const zhButton = (text: string) => new RegExp(`^${[...text].join('\\s?')}$`);
 
-async function pageAs(
-  browser: Browser,
-  username: string,
-  mode: Mode = 'operator',
-  lang: 'zh' | 'en' = 'zh',
-): Promise<Page> {
+async function pageAs(browser: Browser, username: string, mode: Mode = 'operator', lang: Lang = 'zh'): Promise<Page> {
   const context = await browser.newContext({ locale: lang === 'zh' ? 'zh-CN' : 'en-US' });
   const page = await context.newPage();
   await login(page, username, mode, lang);
@@ -39,147 +66,162 @@ async function open(page: Page, path: string) {
 }
 
 /** Approves the plan's open application on the audit form. */
-async function approve(page: Page) {
+async function approve(page: Page, lang: Lang) {
+  const { plan } = made(lang);
+  const approveName = text(lang, 'delivery:review.approve');
   await open(page, '/auditForm/index');
   await expect(page).toHaveURL(/\/auditForm\/index/);
   const row = page.getByRole('row', { name: new RegExp(plan) });
-  await row.getByRole('button', { name: '通过', exact: true }).click({ timeout: 45_000 });
+  await row.getByRole('button', { name: approveName, exact: true }).click({ timeout: 45_000 });
   const dialog = page.getByRole('dialog', { name: new RegExp(plan) });
   // The devices of the application are listed before the decision.
   await expect(dialog.getByRole('cell', { name: ROBOT.id })).toBeVisible();
-  await dialog.getByRole('button', { name: '通过', exact: true }).click();
+  await dialog.getByRole('button', { name: approveName, exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('row', { name: new RegExp(plan) })).toHaveCount(0);
 }
 
-test('advertiser: uploads a material, builds an ad and a plan, and applies for delivery on robots it searched', async ({
-  browser,
-}) => {
-  const page = await pageAs(browser, 'adv', 'advertiser');
-  await open(page, '/ad/Resource');
-  await page.getByRole('button', { name: /上传$/ }).click();
-  const upload = page.getByRole('dialog', { name: '上传素材' });
-  const picture = await sharp({
-    create: { width: 1080, height: 1920, channels: 3, background: { r: 200, g: 90, b: 30 } },
-  })
-    .png()
-    .toBuffer();
-  await upload
-    .locator('input[type=file]')
-    .setInputFiles({ name: `${material}.png`, mimeType: 'image/png', buffer: picture });
-  await expect(upload.getByTestId('upload-item').getByText('已上传')).toBeVisible();
-  await upload.locator('.ant-modal-footer').getByRole('button', { name: '关闭' }).click();
-  await expect(page.getByText(material, { exact: true })).toBeVisible();
+for (const lang of LANGS) {
+  const t = (key: string, values?: Record<string, string | number>) => text(lang, key, values);
+  const { material, adName, plan, lead, order } = made(lang);
 
-  // The ad, from the materials page's way to the ads.
-  await page.getByRole('button', { name: /^notification 广\s?告$/ }).click();
-  await page.getByRole('button', { name: '新建广告' }).click();
-  const adEditor = page.getByRole('dialog').filter({ hasText: '广告名称' });
-  await adEditor.getByLabel('广告名称').fill(adName);
-  await adEditor.getByTestId('ad-materials').click();
-  await page.getByTitle(`${material} (1080x1920)`).click();
-  await adEditor.getByLabel('广告名称').click();
-  await expect(adEditor.getByTestId('robot-frame').getByTestId('media-preview-picture')).toBeVisible();
-  await adEditor.getByRole('button', { name: zhButton('保存') }).click();
-  await expect(adEditor).toBeHidden();
-  await expect(page.getByRole('row').filter({ hasText: adName })).toBeVisible();
+  test(`advertiser: uploads a material, builds an ad and a plan, and applies for delivery on robots it searched (${lang})`, async ({
+    browser,
+  }) => {
+    const page = await pageAs(browser, 'adv', 'advertiser', lang);
+    await open(page, '/ad/Resource');
+    await page.getByRole('button', { name: new RegExp(`${literal(t('resources:upload.open'))}$`) }).click();
+    const upload = page.getByRole('dialog', { name: t('resources:upload.title') });
+    const picture = await sharp({
+      create: { width: 1080, height: 1920, channels: 3, background: { r: 200, g: 90, b: 30 } },
+    })
+      .png()
+      .toBuffer();
+    await upload
+      .locator('input[type=file]')
+      .setInputFiles({ name: `${material}.png`, mimeType: 'image/png', buffer: picture });
+    await expect(upload.getByTestId('upload-item').getByText(t('resources:upload.status.done'))).toBeVisible();
+    await upload
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: button(lang, 'resources:upload.close') })
+      .click();
+    await expect(page.getByText(material, { exact: true })).toBeVisible();
 
-  // The plan with that ad.
-  await open(page, '/ad/List');
-  await page.getByRole('button', { name: '新建计划' }).click();
-  const planEditor = page.getByRole('dialog', { name: '新建计划' });
-  await planEditor.getByLabel('计划名称', { exact: true }).fill(plan);
-  await planEditor.getByLabel('广告', { exact: true }).click();
-  await page.locator('.ant-select-item-option').filter({ hasText: adName }).first().click();
-  await planEditor.getByLabel('计划名称', { exact: true }).click();
-  await planEditor.getByRole('button', { name: zhButton('保存') }).click();
-  await expect(planEditor).toBeHidden();
+    // The ad, from the materials page's way to the ads.
+    const toAds = t('resources:toAds');
+    await page
+      .getByRole('button', {
+        name: new RegExp(`^notification ${lang === 'zh' ? [...toAds].join('\\s?') : literal(toAds)}$`),
+      })
+      .click();
+    await page.getByRole('button', { name: t('ads:create') }).click();
+    const adEditor = page.getByRole('dialog').filter({ hasText: t('ads:fields.name') });
+    await adEditor.getByLabel(t('ads:fields.name')).fill(adName);
+    await adEditor.getByTestId('ad-materials').click();
+    await page.getByTitle(`${material} (1080x1920)`).click();
+    await adEditor.getByLabel(t('ads:fields.name')).click();
+    await expect(adEditor.getByTestId('robot-frame').getByTestId('media-preview-picture')).toBeVisible();
+    await adEditor.getByRole('button', { name: button(lang, 'ads:save') }).click();
+    await expect(adEditor).toBeHidden();
+    await expect(page.getByRole('row').filter({ hasText: adName })).toBeVisible();
 
-  // The application: the robot found by its name in the device picker.
-  const row = page.getByRole('row', { name: new RegExp(plan) });
-  await row.getByRole('button', { name: '申请投放', exact: true }).click();
-  const apply = page.getByRole('dialog', { name: new RegExp(plan) });
-  await apply.getByRole('combobox', { name: '设备' }).fill(ROBOT.name);
-  await page.locator('.ant-select-item-option').filter({ hasText: ROBOT.id }).click();
-  await expect(apply.getByText('1 台设备')).toBeVisible();
-  await apply.getByRole('button', { name: '提交申请' }).click();
-  await expect(page.getByText('申请已提交')).toBeVisible();
-  await expect(row).toContainText('待审核');
-  await page.context().close();
-});
+    // The plan with that ad.
+    await open(page, '/ad/List');
+    await page.getByRole('button', { name: t('delivery:plans.create') }).click();
+    const planEditor = page.getByRole('dialog', { name: t('delivery:plans.create') });
+    await planEditor.getByLabel(t('delivery:fields.name'), { exact: true }).fill(plan);
+    await planEditor.getByLabel(t('delivery:fields.ads'), { exact: true }).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: adName }).first().click();
+    await planEditor.getByLabel(t('delivery:fields.name'), { exact: true }).click();
+    await planEditor.getByRole('button', { name: button(lang, 'delivery:common.save') }).click();
+    await expect(planEditor).toBeHidden();
 
-test('owner: sees the plays on its robots and its own robots only, and approves the application for them', async ({
-  browser,
-}) => {
-  const page = await pageAs(browser, 'owner', 'owner');
-  // Its board: the plays its robots reported (the demo's year of history).
-  await open(page, '/wel/zhuBoard');
-  await expect(page.getByTestId('kpi-plays').locator('.ant-statistic-content-value')).not.toHaveText('0', {
-    timeout: 45_000,
+    // The application: the robot found by its name in the device picker.
+    const row = page.getByRole('row', { name: new RegExp(plan) });
+    await row.getByRole('button', { name: t('delivery:plans.apply'), exact: true }).click();
+    const apply = page.getByRole('dialog', { name: new RegExp(plan) });
+    await apply.getByRole('combobox', { name: t('delivery:apply.devices') }).fill(ROBOT.name);
+    await page.locator('.ant-select-item-option').filter({ hasText: ROBOT.id }).click();
+    await expect(apply.getByText(t('delivery:apply.chosen', { count: 1 }))).toBeVisible();
+    await apply.getByRole('button', { name: t('delivery:apply.submit') }).click();
+    await expect(page.getByText(t('delivery:apply.sent'))).toBeVisible();
+    await expect(row).toContainText(t('delivery:deliveryStatus.pendingReview'));
+    await page.context().close();
   });
-  await expect(page.getByTestId('kpi-plays').locator('.ant-statistic-content-value')).toHaveText(/\d/);
-  // Its screens: the robots of its property, nobody else's.
-  await open(page, '/projectScreenManage/index');
-  const robots = page.locator('.ant-table-tbody tr.ant-table-row');
-  await expect(robots.first()).toContainText('阳光广场', { timeout: 45_000 });
-  for (const text of await robots.allTextContents()) expect(text).toContain('阳光广场');
-  await approve(page);
-  await page.context().close();
-});
 
-// The operator is operator1, adv's parent in the demo tree (README "Demo accounts"): an operator reviews the plans
-// of its account subtree and of the customers it manages (issue 38).
-test('operator: approves the application, and the plan is issued to the robot', async ({ browser }) => {
-  const page = await pageAs(browser, 'operator1');
-  await approve(page);
-  await open(page, '/ad/List');
-  const row = page.getByRole('row', { name: new RegExp(plan) });
-  await expect(row).toContainText(/未开始|已下发|投放中/, { timeout: 45_000 });
-  await openRowAction(page, plan, '投放详情');
-  const device = page.getByRole('row', { name: new RegExp(ROBOT.id) });
-  await expect(device).toContainText(ROBOT.name);
-  await expect(device).toContainText('已下发');
-  await page.context().close();
-});
+  test(`owner: sees the plays on its robots and its own robots only, and approves the application for them (${lang})`, async ({
+    browser,
+  }) => {
+    const page = await pageAs(browser, 'owner', 'owner', lang);
+    // Its board: the plays its robots reported (the demo's year of history).
+    await open(page, '/wel/zhuBoard');
+    await expect(page.getByTestId('kpi-plays').locator('.ant-statistic-content-value')).not.toHaveText('0', {
+      timeout: 45_000,
+    });
+    await expect(page.getByTestId('kpi-plays').locator('.ant-statistic-content-value')).toHaveText(/\d/);
+    // Its screens: the robots of its property (demo data, the same in both languages), nobody else's.
+    await open(page, '/projectScreenManage/index');
+    const robots = page.locator('.ant-table-tbody tr.ant-table-row');
+    await expect(robots.first()).toContainText('阳光广场', { timeout: 45_000 });
+    for (const text of await robots.allTextContents()) expect(text).toContain('阳光广场');
+    await approve(page, lang);
+    await page.context().close();
+  });
 
-test('salesperson: a new lead, then an order for a plan of its customer on a robot of its scope', async ({
-  browser,
-}) => {
-  const page = await pageAs(browser, 'sales');
-  const lead = `旅程意向${suffix}`;
-  await open(page, '/screenManage/intendedManage/index');
-  await page.getByRole('button', { name: '新建意向客户' }).click({ timeout: 45_000 });
-  const leadForm = page.getByTestId('lead-form');
-  await leadForm.getByLabel('名称').fill(lead);
-  await leadForm.getByLabel('手机号').fill(`136${String(Date.now()).slice(-8)}`);
-  await page.getByRole('button', { name: zhButton('保存') }).click();
-  await expect(page.getByText('创建成功')).toBeVisible();
-  await expect(page.getByRole('row', { name: new RegExp(lead) })).toContainText('未跟进');
+  // The operator is operator1, adv's parent in the demo tree (README "Demo accounts"): an operator reviews the
+  // plans of its account subtree and of the customers it manages (issue 38).
+  test(`operator: approves the application, and the plan is issued to the robot (${lang})`, async ({ browser }) => {
+    const page = await pageAs(browser, 'operator1', 'operator', lang);
+    await approve(page, lang);
+    await open(page, '/ad/List');
+    const row = page.getByRole('row', { name: new RegExp(plan) });
+    const started = ['notStarted', 'issued', 'live'].map((s) => literal(t(`delivery:deliveryStatus.${s}`)));
+    await expect(row).toContainText(new RegExp(started.join('|')), { timeout: 45_000 });
+    await openRowAction(page, plan, t('delivery:plans.publishDetails'));
+    const device = page.getByRole('row', { name: new RegExp(ROBOT.id) });
+    await expect(device).toContainText(ROBOT.name);
+    await expect(device).toContainText(t('delivery:publishState.issued'));
+    await page.context().close();
+  });
 
-  // The order: the plan picker offers its customers' plans, the device picker the robots of its scope.
-  const order = `旅程订单 ${suffix}`;
-  await open(page, '/adordermanage');
-  await page.getByRole('button', { name: '新建订单' }).click({ timeout: 45_000 });
-  const form = page.getByTestId('order-form');
-  await form.getByLabel('订单名称').fill(order);
-  await form.getByLabel('投放计划').click();
-  const planOption = page.locator('.ant-select-item-option').first();
-  await expect(planOption).toBeVisible();
-  await planOption.click();
-  const robots = form.getByLabel('设备');
-  await robots.click();
-  // A demo robot, which has a price (robots other specs add come first and have none: no quote).
-  const robotOption = (await optionsOf(page, robots)).filter({ hasNotText: /\(E2E/ }).first();
-  await expect(robotOption).toBeVisible();
-  await robotOption.click();
-  await form.getByLabel('订单名称').click();
-  await form.getByLabel('周数').fill('4');
-  await expect(page.getByTestId('order-quote')).toContainText('¥');
-  await page.getByRole('button', { name: zhButton('保存') }).click();
-  await expect(page.getByText('创建成功')).toBeVisible();
-  await expect(page.getByRole('row', { name: new RegExp(order) })).toContainText('审核中');
-  await page.context().close();
-});
+  test(`salesperson: a new lead, then an order for a plan of its customer on a robot of its scope (${lang})`, async ({
+    browser,
+  }) => {
+    const page = await pageAs(browser, 'sales', 'operator', lang);
+    await open(page, '/screenManage/intendedManage/index');
+    await page.getByRole('button', { name: t('sales:leads.create') }).click({ timeout: 45_000 });
+    const leadForm = page.getByTestId('lead-form');
+    await leadForm.getByLabel(t('sales:fields.name')).fill(lead);
+    await leadForm.getByLabel(t('sales:fields.phone')).fill(`136${String(Date.now()).slice(-8)}`);
+    await page.getByRole('button', { name: button(lang, 'sales:save') }).click();
+    await expect(page.getByText(t('sales:created'))).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(lead) })).toContainText(t('sales:follow.notFollowed'));
+
+    // The order: the plan picker offers its customers' plans, the device picker the robots of its scope.
+    await open(page, '/adordermanage');
+    await page.getByRole('button', { name: t('sales:orders.create') }).click({ timeout: 45_000 });
+    const form = page.getByTestId('order-form');
+    await form.getByLabel(t('sales:fields.orderName')).fill(order);
+    await form.getByLabel(t('sales:fields.plan')).click();
+    const planOption = page.locator('.ant-select-item-option').first();
+    await expect(planOption).toBeVisible();
+    await planOption.click();
+    const robots = form.getByLabel(t('sales:fields.devices'));
+    await robots.click();
+    // A demo robot, which has a price (robots other specs add come first and have none: no quote).
+    const robotOption = (await optionsOf(page, robots)).filter({ hasNotText: /\(E2E/ }).first();
+    await expect(robotOption).toBeVisible();
+    await robotOption.click();
+    await form.getByLabel(t('sales:fields.orderName')).click();
+    await form.getByLabel(t('sales:fields.weeks')).fill('4');
+    // The quote in the language's money format (¥1,234.56, CNY 1,234.56).
+    await expect(page.getByTestId('order-quote')).toContainText(lang === 'zh' ? '¥' : 'CNY');
+    await page.getByRole('button', { name: button(lang, 'sales:save') }).click();
+    await expect(page.getByText(t('sales:created'))).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(order) })).toContainText(t('sales:orderState.reviewing'));
+    await page.context().close();
+  });
+}
 
 for (const lang of ['zh', 'en'] as const)
   test(`regional branch: sees the customers of its branch and not those of others (${lang})`, async ({ browser }) => {

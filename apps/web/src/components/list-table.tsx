@@ -41,6 +41,11 @@ export type ListColumn<T> = TableColumnType<T> & {
    * detail). Key columns never set it.
    */
   minScreen?: number;
+  /**
+   * The text is shown whole, wrapping onto more lines in its column, never ellipsed: for a name the reader
+   * needs in full to tell rows apart (the order list's customer and plan, issue 38).
+   */
+  wrap?: boolean;
 };
 
 /**
@@ -90,7 +95,7 @@ function hoverText(value: unknown, rendered: ReactNode): string | undefined {
 
 /** One column with its width, ellipsis and fixed side decided by its size. */
 export function sizeColumn<T>(column: ListColumn<T>): TableColumnType<T> {
-  const { size = 'text', minScreen: _minScreen, ...rest } = column;
+  const { size = 'text', minScreen: _minScreen, wrap = false, ...rest } = column;
   const header = headerWidth(rest.title) + (rest.sorter || rest.filters ? ICON_ROOM : 0);
   const given = typeof rest.width === 'number' ? rest.width : 0;
   const width = Math.max(size === 'actions' ? Math.min(given, ACTIONS_MAX_WIDTH) : given, MIN_WIDTH[size], header);
@@ -101,7 +106,8 @@ export function sizeColumn<T>(column: ListColumn<T>): TableColumnType<T> {
   }
   if (size === 'time' || size === 'period')
     sized.className = [rest.className, 'ra-wrap-cell'].filter(Boolean).join(' ');
-  if (ELLIPSIS.has(size)) {
+  if (wrap) sized.className = [rest.className, 'ra-wrap-text-cell'].filter(Boolean).join(' ');
+  else if (ELLIPSIS.has(size)) {
     const render = rest.render;
     sized.ellipsis = { showTitle: false };
     sized.render = (value: unknown, record: T, index: number) => {

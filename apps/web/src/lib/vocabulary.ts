@@ -1,4 +1,4 @@
-import { INDUSTRIES } from '@robot-ads/contracts/customers/enterprise.rules';
+import { INDUSTRIES, type Industry } from '@robot-ads/contracts/customers/enterprise.rules';
 import { i18n } from './i18n';
 
 /**
@@ -8,4 +8,9 @@ import { i18n } from './i18n';
 export function industryText(value: string | null | undefined): string {
   if (!value) return '-';
   return (INDUSTRIES as readonly string[]).includes(value) ? i18n.t(`common:industry.${value}`) : value;
+}
+
+/** The catalogue's industries as the options of a Select, each in the user's language (as industryText). */
+export function industryOptions(): { value: Industry; label: string }[] {
+  return INDUSTRIES.map((value) => ({ value, label: industryText(value) }));
 }

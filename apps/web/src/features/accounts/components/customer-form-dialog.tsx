@@ -5,7 +5,7 @@ import {
   customerCreateBody,
   customerRulesIssues,
 } from '@robot-ads/contracts/customers/customers.schemas';
-import { INDUSTRIES } from '@robot-ads/contracts/customers/enterprise.rules';
+import type { INDUSTRIES } from '@robot-ads/contracts/customers/enterprise.rules';
 import type { RegionNames } from '@robot-ads/contracts/regions/regions';
 import { App, Button, Col, Form, Input, Modal, Row, Select, Space } from 'antd';
 import { useEffect } from 'react';
@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { RegionCascader } from '../../../components/region-cascader';
 import { lang } from '../../../lib/i18n';
 import { schemaRule } from '../../../lib/rules';
+import { industryOptions } from '../../../lib/vocabulary';
 import { type Customer, type CustomerCategory, useCreateCustomer, useUpdateCustomer } from '../api/customers';
 import { issueRule, showSaveError } from './server-error';
 
@@ -113,12 +114,7 @@ export function CustomerFormDialog({
           </Col>
           <Col span={12}>
             <Form.Item name="industry" label={t('fields.industry')}>
-              <Select
-                allowClear
-                showSearch
-                optionFilterProp="label"
-                options={INDUSTRIES.map((i) => ({ value: i, label: t(`industry.${i}`) }))}
-              />
+              <Select allowClear showSearch optionFilterProp="label" options={industryOptions()} />
             </Form.Item>
           </Col>
         </Row>

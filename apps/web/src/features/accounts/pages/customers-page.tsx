@@ -4,7 +4,7 @@ import {
   CUSTOMER_CATEGORIES,
   type CustomerAuditStatus,
 } from '@robot-ads/contracts/customers/customers.schemas';
-import { INDUSTRIES, type Industry } from '@robot-ads/contracts/customers/enterprise.rules';
+import type { Industry } from '@robot-ads/contracts/customers/enterprise.rules';
 import { App, Button, Card, Space, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { listTable } from '../../../components/list-table';
 import { RowActions } from '../../../components/row-actions';
 import { provinceOptions, regionText } from '../../../lib/regions';
+import { industryOptions, industryText } from '../../../lib/vocabulary';
 import { type Customer, type CustomerCategory, useCustomersPage, useDeleteCustomer } from '../api/customers';
 import { AdvertiserFormDialog } from '../components/advertiser-form-dialog';
 import { AuditStatusTag } from '../components/audit-status-tag';
@@ -62,7 +63,7 @@ export default function CustomersPage() {
           {
             key: 'industry',
             label: t('fields.industry'),
-            options: INDUSTRIES.map((i) => ({ value: i, label: t(`industry.${i}`) })),
+            options: industryOptions(),
           },
           {
             key: 'auditStatus',
@@ -100,7 +101,7 @@ export default function CustomersPage() {
               size: 'text',
               minScreen: 1600,
               // A value outside the list (older data) shows as stored.
-              render: (v: string) => ((INDUSTRIES as readonly string[]).includes(v) ? t(`industry.${v}`) : v),
+              render: (v: string) => industryText(v),
             },
             {
               title: t('fields.region'),

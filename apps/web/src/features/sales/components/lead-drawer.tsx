@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { submitForm } from '../../../lib/form-errors';
 import { lang } from '../../../lib/i18n';
 import { regionText } from '../../../lib/regions';
+import { industryText } from '../../../lib/vocabulary';
 import { useAddLeadNote, useConvertLead, useLead } from '../api/leads';
 import { FollowStateTag, PriorityTag } from './tags';
 import { dateText, timeText } from './use-paged';
@@ -50,6 +51,7 @@ export function LeadDrawer({ id, onClose }: { id: string | null; onClose: () => 
             </Descriptions.Item>
             <Descriptions.Item label={t('fields.nextFollowAt')}>{dateText(l.nextFollowAt)}</Descriptions.Item>
             <Descriptions.Item label={t('fields.region')}>{regionText(l, '-')}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.industry')}>{industryText(l.industry)}</Descriptions.Item>
           </Descriptions>
           {l.customerId ? (
             <Alert type="success" showIcon title={t('leads.isCustomer')} />

@@ -1,5 +1,4 @@
 import { messageFor } from '@robot-ads/contracts/common/errors';
-import { INDUSTRIES } from '@robot-ads/contracts/customers/enterprise.rules';
 import type { RegionNames } from '@robot-ads/contracts/regions/regions';
 import { LEAD_SOURCES } from '@robot-ads/contracts/sales/leads.schemas';
 import { LEAD_PRIORITIES } from '@robot-ads/contracts/sales/sales.rules';
@@ -8,6 +7,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { RegionCascader } from '../../../components/region-cascader';
 import { lang } from '../../../lib/i18n';
+import { industryOptions } from '../../../lib/vocabulary';
 import { type Lead, useSaveLead } from '../api/leads';
 import { SalesFormDialog, SalesNameField } from './sales-form-dialog';
 
@@ -59,11 +59,7 @@ export function LeadFormDialog({ lead, onClose }: { lead: Lead | 'new' | null; o
         <Input aria-label={t('fields.phone')} />
       </Form.Item>
       <Form.Item name="industry" label={t('fields.industry')}>
-        <Select
-          allowClear
-          aria-label={t('fields.industry')}
-          options={INDUSTRIES.map((i) => ({ value: i, label: t(`industry.${i}`) }))}
-        />
+        <Select allowClear aria-label={t('fields.industry')} options={industryOptions()} />
       </Form.Item>
       <Form.Item name="region" label={t('fields.region')}>
         <RegionCascader depth={2} aria-label={t('fields.region')} />

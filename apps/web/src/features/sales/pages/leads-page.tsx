@@ -1,5 +1,4 @@
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { INDUSTRIES } from '@robot-ads/contracts/customers/enterprise.rules';
 import {
   FOLLOW_STATES,
   type FollowState,
@@ -14,6 +13,7 @@ import { ExportButton } from '../../../components/export-progress';
 import { listTable } from '../../../components/list-table';
 import { RowActions } from '../../../components/row-actions';
 import { regionText } from '../../../lib/regions';
+import { industryOptions, industryText } from '../../../lib/vocabulary';
 import { SALES_EXPORT_STATE } from '../api/common';
 import { type Lead, type LeadFilter, startLeadExport, useDeleteLead, useLeadsPage } from '../api/leads';
 import { LeadDrawer } from '../components/lead-drawer';
@@ -89,7 +89,7 @@ export default function LeadsPage() {
             style={{ minWidth: 170 }}
             placeholder={t('fields.industry')}
             aria-label={t('fields.industry')}
-            options={INDUSTRIES.map((i) => ({ value: i, label: t(`industry.${i}`) }))}
+            options={industryOptions()}
           />
         </Form.Item>
         <Form.Item name="due" valuePropName="checked">
@@ -119,7 +119,7 @@ export default function LeadsPage() {
               dataIndex: 'industry',
               size: 'text',
               minScreen: 1920,
-              render: (v: string) => ((INDUSTRIES as readonly string[]).includes(v) ? t(`industry.${v}`) : v || '-'),
+              render: (v: string) => industryText(v),
             },
             {
               title: t('fields.region'),

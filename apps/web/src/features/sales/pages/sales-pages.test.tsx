@@ -102,6 +102,35 @@ describe('orders page', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('button', { name: /New order/ })).toBeNull();
   });
 
+  it('shows the customer and the plan whole at 1440 px, wrapping rather than cut (en)', async () => {
+    const width = window.innerWidth;
+    Object.defineProperty(window, 'innerWidth', { value: 1440, configurable: true });
+    try {
+      const long = {
+        ...order('O4', 'pendingPayment', 990),
+        customerName: 'Sunshine Plaza Property Management Company Ltd',
+        playlistName: 'Spring festival coffee promotion on every lobby robot',
+      };
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(server({ '/api/Orders/queryByPage': { success: true, total: 1, datas: [long] } }).stub),
+      );
+      asUser('operator');
+      await renderWithApp(<OrdersPage />, 'en');
+      const row = (await screen.findByText('Order O4', {}, { timeout: 30_000 })).closest('tr') as HTMLElement;
+      for (const text of [long.customerName, long.playlistName]) {
+        const cell = within(row).getByText(text).closest('td') as HTMLElement;
+        // The whole text in the cell, which wraps: no ellipsis, neither antd's nor the list's.
+        expect(cell.textContent).toBe(text);
+        expect(cell.className).toContain('ra-wrap-text-cell');
+        expect(cell.className).not.toContain('ant-table-cell-ellipsis');
+        expect(cell.querySelector('.ra-cell-ellipsis')).toBeNull();
+      }
+    } finally {
+      Object.defineProperty(window, 'innerWidth', { value: width, configurable: true });
+    }
+  });
+
   it('tells what to do when there is no order yet (en)', async () => {
     vi.stubGlobal('fetch', vi.fn(server({ '/api/Orders/queryByPage': { success: true, total: 0, datas: [] } }).stub));
     asUser('operator');
