@@ -16,9 +16,6 @@ import { ParamsService } from './modules/admin/params.service';
 import { adsUsingResources } from './modules/ads/ads.queries';
 import { adsRoutes } from './modules/ads/ads.routes';
 import { AdsService } from './modules/ads/ads.service';
-import { auditsRoutes } from './modules/audits/audits.routes';
-import { adAccountLinkCounter } from './modules/audits/audits.service';
-import { planDeliveryFacts } from './modules/audits/plan-delivery';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { menusRoutes } from './modules/auth/menus.routes';
@@ -59,6 +56,9 @@ import {
 } from './modules/publishing/publishing.service';
 import { resourcesRoutes } from './modules/resources/resources.routes';
 import { ResourcesService } from './modules/resources/resources.service';
+import { planDeliveryFacts } from './modules/reviews/plan-delivery';
+import { reviewsRoutes } from './modules/reviews/reviews.routes';
+import { adAccountLinkCounter } from './modules/reviews/reviews.service';
 import { BillsService } from './modules/sales/bills.service';
 import { BranchesService } from './modules/sales/branches.service';
 import { LeadsService } from './modules/sales/leads.service';
@@ -206,8 +206,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ),
     deviceTokens: new DeviceTokenCache(1_000_000, loadDeviceTokens(database.db)),
     usedSlots: heldSlotsLookup(clock), // devices <- publishing
-    planDelivery: planDeliveryFacts, // playlists <- audits
-    partnerEvents: partnerWebhooks, // publishing, audits, shooting <- open-platform
+    planDelivery: planDeliveryFacts, // playlists <- reviews
+    partnerEvents: partnerWebhooks, // publishing, reviews, shooting <- open-platform
   };
   const systemLogs = new SystemLogsService(platform);
   const customerAccounts: CustomerAccountsLink = {
@@ -346,7 +346,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(playEventsRoutes(ctx));
   await app.register(statisticsRoutes(ctx));
   await app.register(proofOfPlayRoutes(ctx, certificates));
-  await app.register(auditsRoutes(ctx));
+  await app.register(reviewsRoutes(ctx));
   await app.register(wechatRoutes(wechat));
   await app.register(shootingRoutes(ctx));
   await app.register(salesRoutes({ orders, bills, leads, branches, exports: salesExports }));

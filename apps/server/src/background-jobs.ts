@@ -1,6 +1,5 @@
 import { ACCOUNT_EXPORT_JOB, type AccountListExports } from './modules/accounts/account-exports';
 import { groupMemberRefs } from './modules/ad-groups/ad-groups.queries';
-import { AUDIT_EXPORT_JOB, runAuditExport } from './modules/audits/audit-exports';
 import type { AuthService } from './modules/auth/auth.service';
 import { EXPORT_JOB as DEVICE_EXPORT_JOB, runExport as runDeviceExport } from './modules/devices/device-exports';
 import { sweepOffline } from './modules/devices/devices.service';
@@ -17,6 +16,7 @@ import { removeOldEvents } from './modules/play-events/play-events.retention';
 import { consume } from './modules/play-events/play-events.service';
 import { PUBLISH_EXPORT_JOB, runPublishExport } from './modules/publishing/publish-exports';
 import type { PublishingContext } from './modules/publishing/publishing.context';
+import { AUDIT_EXPORT_JOB, runAuditExport } from './modules/reviews/review-exports';
 import type { LeadsService } from './modules/sales/leads.service';
 import type { OrdersService } from './modules/sales/orders.service';
 import { SALES_EXPORT_JOB, type SalesExports } from './modules/sales/sales-exports';

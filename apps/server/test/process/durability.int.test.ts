@@ -67,7 +67,7 @@ function planBody(world: World, name: string) {
  * server process, kills it with SIGKILL once enough writes were acknowledged, and returns what was
  * sent and what was acknowledged.
  */
-// Durability of the ingest's transactions, not the audit's rules: every play counts (EVENT_AUDIT off).
+// Durability of the ingest's transactions, not the verification's rules: every play counts (EVENT_AUDIT off).
 const NO_AUDIT = { EVENT_AUDIT: 'off' };
 
 async function writeUntilKilled(target: { dataDir: string; databaseUrl?: string }, world: World, prefix: string) {

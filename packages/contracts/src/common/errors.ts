@@ -578,7 +578,7 @@ export const errorCatalogue = {
   EXPORT_NOT_FOUND: { status: 404, zh: '导出任务不存在', en: 'No such export' },
   EXPORT_NOT_READY: { status: 409, zh: '导出尚未完成', en: 'The export is not finished yet' },
   DOWNLOAD_FAIL: { status: 404, zh: '下载失败', en: 'Download fail' },
-  // ---- playlists, audits, publishing (issue 7) ----
+  // ---- playlists, reviews (applications), publishing (issue 7) ----
   PLAYLIST_ADV_NOT_EXITS: { status: 422, zh: '广告内容不存在', en: 'ad content does not exist' },
   PLAYLIST_RES_IS_EMPTY: { status: 422, zh: '广告素材不存在', en: 'ad material does not exist' },
   PLAYLIST_NOT_FOUND: { status: 404, zh: '计划已取消', en: 'the plan has been cancelled' },

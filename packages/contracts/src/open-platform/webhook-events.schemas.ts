@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { APPLICATION_STATES, APPLICATION_TYPES } from '../audits/review-state.rules';
+import { APPLICATION_STATES, APPLICATION_TYPES } from '../reviews/review-state.rules';
 import { statMeasures } from '../statistics/statistics.schemas';
 
 /**

@@ -6,7 +6,7 @@ export const AGE_BANDS = ['child', 'youth', 'adult', 'middle', 'senior'] as cons
 export type AgeBand = (typeof AGE_BANDS)[number];
 
 /**
- * Why a play (or scan) was flagged by the ingest audit (docs/statistics.md, "Proof-of-play audit"), in
+ * Why a play (or scan) was flagged by the ingest verification (docs/statistics.md, "Proof-of-play verification"), in
  * the order the rules are checked: the first that fails is the reason.
  */
 export const FLAG_REASONS = [
@@ -30,8 +30,8 @@ export const FLAG_REASONS = [
 ] as const;
 export type FlagReason = (typeof FLAG_REASONS)[number];
 
-/** Audit tolerances (docs/statistics.md, "Proof-of-play audit"). */
-export const AUDIT_RULES = {
+/** Verification tolerances (docs/statistics.md, "Proof-of-play verification"). */
+export const VERIFICATION_RULES = {
   /** A play may start this long before its pull or around its plan's windows (clock drift, rounding). */
   scheduleToleranceS: 60,
   /** A play may start this far ahead of the server's clock (a robot's clock running fast). */

@@ -72,7 +72,7 @@ export const eventBatchResult = okEnvelope(
     accepted: z.number().int(),
     duplicates: z.number().int(),
     ignored: z.number().int(),
-    /** Of the accepted events, those the audit flagged (stored with their reason, not counted in reports). */
+    /** Of the accepted events, those the verification flagged (stored with their reason, not counted in reports). */
     flagged: z.number().int(),
     /** Each flagged event of `flagged`: its id and the reason (a FLAG_REASONS code, docs/device-protocol.md). */
     flaggedEvents: z.array(z.object({ id: z.string(), reason: z.enum(FLAG_REASONS) })),

@@ -1,10 +1,10 @@
 import { DELIVERY_LIMIT } from '../playback/play-order.rules';
-import { AUDIT_RULES } from './play-events.rules';
+import { VERIFICATION_RULES } from './play-events.rules';
 
 /**
- * The schedule-matching rule of the proof-of-play audit (docs/statistics.md, "Matching the schedule"): a
+ * The schedule-matching rule of the proof-of-play verification (docs/statistics.md, "Matching the schedule"): a
  * play of a plan on a robot counts only as one of the plays the engine gives that plan on that robot and
- * local day. Pure, so the ingest audit, its property test and the simulated-clock test share it.
+ * local day. Pure, so the ingest verification, its property test and the simulated-clock test share it.
  */
 
 /** The number of sorted instants at or before `t`. */
@@ -35,5 +35,5 @@ export interface MatchCounts {
 export function matchesSchedule(starts: readonly number[], at: number, counts: MatchCounts): boolean {
   if (counts.adPlays >= DELIVERY_LIMIT.playsPerDay) return false;
   if (counts.planPlays >= starts.length) return false;
-  return counts.planPlays < countAtOrBefore(starts, at + AUDIT_RULES.scheduleMatchToleranceS);
+  return counts.planPlays < countAtOrBefore(starts, at + VERIFICATION_RULES.scheduleMatchToleranceS);
 }

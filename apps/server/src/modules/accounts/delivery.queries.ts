@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { containsLike } from '../../platform/like';
 import { accounts } from './accounts.table';
 
-/* For the delivery modules (publishing, audits): property (project) accounts and names of accounts. */
+/* For the delivery modules (publishing, reviews): property (project) accounts and names of accounts. */
 
 const containsPattern = containsLike;
 
@@ -27,7 +27,7 @@ export async function propertyAccountsPage(db: DbOrTx, q: { start: number; limit
   return { total: count?.n ?? 0, rows };
 }
 
-// For the applications (audits): who reviews for a property, and the accounts an application names.
+// For the applications (reviews): who reviews for a property, and the accounts an application names.
 
 /** Project accounts of these properties and whether they approve automatically (autoAudit yes). */
 export async function propertyReviewers(

@@ -28,7 +28,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context';
 import { zodRoutes } from '../../platform/zod-routes';
-import { type Actor, auditPage as readAuditPage } from './admin.audit';
+import { type Actor, auditPage as readAuditPage } from './admin.audit-log';
 import type { ClientsService } from './clients.service';
 import type { MenusAdminService } from './menus-admin.service';
 import type { ParamsService } from './params.service';

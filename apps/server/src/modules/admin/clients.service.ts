@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { AppError } from '../../platform/app-error';
 import type { PlatformContext } from '../../platform/context';
 import { hashPassword, passwordCost } from '../../platform/passwords';
-import { type Actor, writeAudit } from './admin.audit';
+import { type Actor, writeAudit } from './admin.audit-log';
 import {
   clientsByIds,
   deleteClients,

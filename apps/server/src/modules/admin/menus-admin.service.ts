@@ -2,7 +2,7 @@ import type { AdminMenu, MenuSubmit, MenuTreeNode } from '@robot-ads/contracts/a
 import type { Language } from '@robot-ads/contracts/common/language';
 import { AppError } from '../../platform/app-error';
 import type { PlatformContext } from '../../platform/context';
-import { type Actor, writeAudit } from './admin.audit';
+import { type Actor, writeAudit } from './admin.audit-log';
 import { RevisionedCache } from './admin.cache';
 import { allMenuRows, bumpRevision, deleteMenuRow, upsertMenuRow } from './admin.repository';
 import { buttonId, type MenuData, type MergedMenus, mergeMenus, type Node, ROOT } from './menus-merge';

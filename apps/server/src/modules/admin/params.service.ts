@@ -6,7 +6,7 @@ import { toUnixSeconds } from '@robot-ads/contracts/common/time';
 import type { z } from 'zod';
 import { AppError } from '../../platform/app-error';
 import type { PlatformContext } from '../../platform/context';
-import { type Actor, writeAudit } from './admin.audit';
+import { type Actor, writeAudit } from './admin.audit-log';
 import { RevisionedCache } from './admin.cache';
 import {
   allParams,

@@ -75,7 +75,7 @@ export function adsChangedSince(since: Date): SQL {
 }
 
 // ---------------------------------------------------------------------------------------------
-// For the demo delivery seeder (audits): a customer's ads by name, and the kinds of ads.
+// For the demo delivery seeder (reviews): a customer's ads by name, and the kinds of ads.
 
 /** A customer's ads, name -> id. */
 export async function adIdsByName(db: DbOrTx, customerId: string): Promise<Map<string, string>> {

@@ -2,7 +2,7 @@ import { type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { customers } from './customers.table';
 
-/* For the delivery modules (playlists, publishing, audits): customers of plans. */
+/* For the delivery modules (playlists, publishing, reviews): customers of plans. */
 
 /**
  * Subquery: the ids of the customers managed by these accounts; `inSubtree` is the condition on the

@@ -4,7 +4,7 @@ import { containsLike } from '../../platform/like';
 import { projects, robots, scenes } from './devices.table';
 
 /*
- * For the delivery modules (playlists, publishing, audits): the robots they deliver to, where they
+ * For the delivery modules (playlists, publishing, reviews): the robots they deliver to, where they
  * stand, and conditions over them for list filters evaluated in SQL.
  */
 

@@ -354,7 +354,7 @@ export function robotsChangedSince(since: Date): SQL {
 }
 
 // ---------------------------------------------------------------------------------------------
-// For the demo delivery seeder (audits): properties by name and the robots a plan can be delivered to.
+// For the demo delivery seeder (reviews): properties by name and the robots a plan can be delivered to.
 
 /** Properties by name, name -> id. */
 export async function projectIdsByName(db: DbOrTx): Promise<Map<string, string>> {

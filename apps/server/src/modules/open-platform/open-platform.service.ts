@@ -12,10 +12,10 @@ import * as apiUsers from './manage-api-users';
 import * as blacklist from './manage-blacklist';
 import * as interfaces from './manage-interfaces';
 import * as sessions from './manage-sessions';
+import { OpenPlatformAuditLog } from './open-platform.audit-log';
 import type { Actor, OpenApiDocument, OpenPlatformDeps, PartnerCall } from './open-platform.model';
 import type { OpenPlatformParts } from './open-platform.parts';
 import { PartnerAccess } from './partner-access';
-import { OpenPlatformAudit } from './record-audit';
 
 export {
   type Actor,
@@ -34,7 +34,7 @@ export {
  *
  * One operation or a few close ones a file: manage-api-users, manage-interfaces, manage-sessions,
  * manage-blacklist (functions of the shared parts), partner-access (the token and the check chain, with the
- * copies they keep) and record-audit (the audit log). This class wires them for the routes and the app.
+ * copies they keep) and open-platform.audit-log (the audit log). This class wires them for the routes and the app.
  */
 export class OpenPlatformService {
   private readonly parts: OpenPlatformParts;
@@ -46,7 +46,7 @@ export class OpenPlatformService {
   constructor(ctx: PlatformContext, deps: OpenPlatformDeps) {
     const cost = passwordCost(ctx.config.NODE_ENV);
     const access = new PartnerAccess(ctx, deps, cost);
-    this.parts = { ctx, cost, access, audit: new OpenPlatformAudit(ctx) };
+    this.parts = { ctx, cost, access, audit: new OpenPlatformAuditLog(ctx) };
     this.blacklistHook = access.blacklistHook;
     this.gate = access.gate;
   }

@@ -1,15 +1,15 @@
 import {
-  AUDIT_RULES,
   BOUNDS_RULES,
   type FlagReason,
   plausibleAudience,
+  VERIFICATION_RULES,
 } from '@robot-ads/contracts/play-events/play-events.rules';
 import type { DeviceEvent } from '@robot-ads/contracts/play-events/play-events.schemas';
 import type { Interval } from '@robot-ads/contracts/playback/playback.types';
 
 /**
  * Bounds on what a robot reports (docs/statistics.md, "Bounds on what a robot reports"): pure rules the
- * audit applies after its own (play-events.audit.ts), so that the ingest and the property test compute the
+ * verification applies after its own (play-events.verification.ts), so that the ingest and the property test compute the
  * same verdicts. A robot out of service (`robotInactive`), an audience no sensor can count
  * (`implausibleAudience`), scans outside the plan's hours (`scanOutsideSchedule`), without a verified play
  * (`scanWithoutPlay`) or beyond one per play window (`scanOverLimit`).
@@ -75,12 +75,12 @@ export function inService(service: ServiceFacts | null, at: number): boolean {
 
 /** A scan is inside the plan's hours within the schedule tolerance and the time a scan may follow its play. */
 function scanInWindows(windows: Interval[], at: number): boolean {
-  const tol = AUDIT_RULES.scheduleToleranceS + BOUNDS_RULES.scanAfterPlayS;
+  const tol = VERIFICATION_RULES.scheduleToleranceS + BOUNDS_RULES.scanAfterPlayS;
   return windows.some((w) => at >= w.start - tol && at < w.end + tol);
 }
 
 /**
- * The bounds an event meets or not by itself, for an event the audit's own rules verified: the robot in
+ * The bounds an event meets or not by itself, for an event the verification's own rules verified: the robot in
  * service at its start, then a play's audience, a scan inside its plan's hours. Null: none fails.
  */
 export function ownBounds(e: DeviceEvent, bounds: BoundsInput | undefined, windows: Interval[]): Verdict | null {
@@ -145,7 +145,7 @@ export function scanBounds(events: DeviceEvent[], verdicts: Verdict[], bounds: B
  * unknown): a scan within that long of a verified scan of the robot (stored, or earlier in the batch) is
  * `scanOverLimit`. Before it: the robot in service and the plan's hours.
  */
-export function auditObservedScans(
+export function verifyObservedScans(
   events: DeviceEvent[],
   bounds: BoundsInput,
   windows: Map<string, Interval[]>,

@@ -1,12 +1,12 @@
 import { newId } from '@robot-ads/contracts/common/ids';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pulledRecord } from '../../../test/audit';
 import { bearer, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { createAd, createPlan, deliveryWorld } from '../../../test/delivery';
 import { createRobot } from '../../../test/devices';
 import { deviceTokenFor, sendEvents } from '../../../test/play-events';
+import { pulledRecord } from '../../../test/publish-records';
 import { ManualClock } from '../../platform/clock';
 import { playEvents } from './play-events.table';
 

@@ -4,11 +4,11 @@ import type { DbOrTx } from '../../db/client';
 import { rowsOf, type UnnestColumn, unnestInsert } from '../../db/statements';
 import { robotDirectory } from '../devices/devices.queries';
 import { type PlaylistRow, plansByIds } from '../playlists/playlists.queries';
-import type { Verdict } from './play-events.audit';
 import { addOnConflict, addToCalendarRollups, measureColumns } from './play-events.calendar';
 import { playCalendarRollups, playEvents, playFlagRollups, playRollups } from './play-events.table';
+import type { Verdict } from './play-events.verification';
 
-/** Of the given plan ids, those that exist (not deleted), with their rows (the audit reads their schedule). */
+/** Of the given plan ids, those that exist (not deleted), with their rows (the verification reads their schedule). */
 export async function existingPlans(db: DbOrTx, ids: string[]): Promise<Map<string, PlaylistRow>> {
   if (ids.length === 0) return new Map();
   const rows = await plansByIds(db, ids);
@@ -22,7 +22,7 @@ export async function existingPlans(db: DbOrTx, ids: string[]): Promise<Map<stri
 const INGEST_LOCK_SPACE = 28_001;
 
 /**
- * Serialises the audited ingest of these robots until the transaction ends: a second batch of the same robot
+ * Serialises the verified ingest of these robots until the transaction ends: a second batch of the same robot
  * waits, then sees the first one's plays (the overlap rule). Robots in a stable order, so that two batches of
  * several robots cannot wait for each other. Works alike on PGlite and PostgreSQL.
  */
@@ -68,7 +68,7 @@ export async function insertEvents(
   return new Set(rows.map((r) => r.id));
 }
 
-/** The robot's verified plays that start in [from, to] (unix seconds): the audit's overlap rule. */
+/** The robot's verified plays that start in [from, to] (unix seconds): the verification's overlap rule. */
 export async function storedPlaysOfRobot(db: DbOrTx, robotRef: string, from: number, to: number) {
   const e = playEvents;
   return db

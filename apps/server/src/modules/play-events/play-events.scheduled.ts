@@ -9,7 +9,7 @@ import { planScheduleOf } from '../schedules/schedules.service';
 
 /**
  * Scheduled plays (docs/statistics.md, "Scheduled plays"): what the reference player's engine plays on a
- * robot, with every plan the robot holds, over one local day from a fresh state. The proof-of-play audit
+ * robot, with every plan the robot holds, over one local day from a fresh state. The proof-of-play verification
  * (schedule matching), the report, its exports and certificates read this one figure.
  */
 
@@ -31,7 +31,7 @@ export function adLengthMs(ad: AdDto): number | null {
   return screens === 0 ? null : Math.round(total * 1000);
 }
 
-/** A plan's ads as the audit and the engine read them: each one's length (ms) and the engine's ad. */
+/** A plan's ads as the verification and the engine read them: each one's length (ms) and the engine's ad. */
 export interface PlanAds {
   lengths: Map<string, number | null>;
   engine: PlaybackAd[];
@@ -39,7 +39,7 @@ export interface PlanAds {
 
 /**
  * Each plan's ads, remembered for AD_FACTS_TTL_MS per plan (per application): a batch would otherwise read
- * the plans' ads and materials again. An edit of a plan's ads reaches the audit within that time; robots
+ * the plans' ads and materials again. An edit of a plan's ads reaches the verification within that time; robots
  * themselves learn it at their next pull.
  */
 const AD_FACTS_TTL_MS = 60_000;

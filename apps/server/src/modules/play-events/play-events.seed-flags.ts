@@ -2,9 +2,9 @@ import { newId } from '@robot-ads/contracts/common/ids';
 import type { FlagReason } from '@robot-ads/contracts/play-events/play-events.rules';
 import type { DeviceEvent } from '@robot-ads/contracts/play-events/play-events.schemas';
 import type { DbOrTx } from '../../db/client';
-import type { Verdict } from './play-events.audit';
 import { addToFlagRollups, insertEvents } from './play-events.repository';
 import { flagDeltas } from './play-events.service';
+import type { Verdict } from './play-events.verification';
 
 /** A pulled publish record of the demo: the robot, its plan and the plan's ads. */
 export interface DemoPull {
@@ -14,7 +14,7 @@ export interface DemoPull {
 }
 
 /**
- * Flagged plays of the demo, so that the audit shows at first look (docs/statistics.md, "Demo history"):
+ * Flagged plays of the demo, so that the verification shows at first look (docs/statistics.md, "Demo history"):
  * the first pulled robot has a clock running 3 hours fast (its last 20 plays are stamped in the future:
  * `future`), the second replays a log of 45 days ago (`tooOld`), and the first also reports 6 plays on top
  * of others (`overlap`). Stored with their verdicts and rolled up by reason, as the ingest does.

@@ -4,9 +4,7 @@ import type { SessionUser } from '../../platform/session-user';
 import type { DeviceIdentity } from '../device-protocol/device-auth';
 import { visiblePlan } from '../playlists/playlists.service';
 import type { PublishingContext } from '../publishing/publishing.context';
-import { auditBatch, type Verdict, windowsOf } from './play-events.audit';
-import { auditFacts } from './play-events.audit-facts';
-import { auditObservedScans, type BoundsInput } from './play-events.bounds';
+import { type BoundsInput, verifyObservedScans } from './play-events.bounds';
 import {
   addToFlagRollups,
   addToRollups,
@@ -17,8 +15,10 @@ import {
   lockRobotsForIngest,
   type RollupDelta,
 } from './play-events.repository';
+import { type Verdict, verifyBatch, windowsOf } from './play-events.verification';
+import { verificationFacts } from './play-events.verification-facts';
 
-/** For the proof-of-play report: the length of one play of an ad (ms), as the audit checks it. */
+/** For the proof-of-play report: the length of one play of an ad (ms), as the verification checks it. */
 export { adLengthMs } from './play-events.scheduled';
 
 /** The rollup grain: a UTC quarter hour lies in one local hour of every IANA zone (docs/statistics.md). */
@@ -108,7 +108,7 @@ export function flagDeltas(robotRef: string, events: DeviceEvent[], verdicts: Ma
 
 /**
  * Stores a batch of events idempotently: ids already stored are duplicates, events of unknown plans
- * are ignored. Each new event is audited against what the robot was given (play-events.audit.ts) and stored
+ * are ignored. Each new event is verified against what the robot was given (play-events.verification.ts) and stored
  * with its verdict; the verified ones go to the rollups that reports read, the flagged ones to the flag
  * rollups by reason, all in one transaction. A re-sent event inserts nothing, so it keeps its first verdict.
  */
@@ -117,29 +117,29 @@ export async function ingestEvents(
   device: Pick<DeviceIdentity, 'robotRef'>,
   events: DeviceEvent[],
   /** false: events the server itself observed (a phone opening a signed QR code), not a device's report. */
-  audit = true,
+  verify = true,
 ) {
   // The same id twice within one batch counts once.
   const unique = new Map<string, DeviceEvent>();
   for (const e of events) if (!unique.has(e.id)) unique.set(e.id, e);
   const inBatchDuplicates = events.length - unique.size;
-  const audited = audit && ctx.config.EVENT_AUDIT === 'on';
-  // Scans the server observed (GET /q/:code) meet the bounds only (play-events.bounds.ts, auditObservedScans).
-  const observed = !audit && ctx.config.EVENT_AUDIT === 'on';
+  const verifying = verify && ctx.config.EVENT_AUDIT === 'on';
+  // Scans the server observed (GET /q/:code) meet the bounds only (play-events.bounds.ts, verifyObservedScans).
+  const observed = !verify && ctx.config.EVENT_AUDIT === 'on';
   return ctx.db.transaction(async (tx) => {
-    // The overlap rule reads the robot's stored plays: its concurrent batches are audited one after the other.
-    if ((audited || observed) && unique.size > 0) await lockRobotsForIngest(tx, [device.robotRef]);
+    // The overlap rule reads the robot's stored plays: its concurrent batches are verified one after the other.
+    if ((verifying || observed) && unique.size > 0) await lockRobotsForIngest(tx, [device.robotRef]);
     const plans = await existingPlans(tx, [...new Set([...unique.values()].map((e) => e.playlistId))]);
     const known = [...unique.values()].filter((e) => plans.has(e.playlistId));
     const verdicts = new Map<string, Verdict>();
-    if (audited && known.length > 0) {
-      const input = await auditFacts(ctx, tx, device.robotRef, [...plans.values()], known);
-      const batch = auditBatch(known, input);
+    if (verifying && known.length > 0) {
+      const input = await verificationFacts(ctx, tx, device.robotRef, [...plans.values()], known);
+      const batch = verifyBatch(known, input);
       for (const [i, e] of known.entries()) verdicts.set(e.id, batch[i] as Verdict);
     } else if (observed && known.length > 0) {
-      const input = await auditFacts(ctx, tx, device.robotRef, [...plans.values()], known);
+      const input = await verificationFacts(ctx, tx, device.robotRef, [...plans.values()], known);
       const lengthOf = (e: DeviceEvent) => input.plans.get(e.playlistId)?.ads.get(e.adId);
-      const batch = auditObservedScans(known, input.bounds as BoundsInput, windowsOf(input, known), lengthOf);
+      const batch = verifyObservedScans(known, input.bounds as BoundsInput, windowsOf(input, known), lengthOf);
       for (const [i, e] of known.entries()) verdicts.set(e.id, batch[i] as Verdict);
     }
     const inserted = await insertEvents(tx, device.robotRef, known, ctx.clock.now(), verdicts);

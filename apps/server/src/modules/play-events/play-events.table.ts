@@ -24,7 +24,7 @@ export const playEvents = pgTable(
     watchMs: integer('watch_ms').notNull().default(0),
     audience: jsonb('audience'),
     receivedAt: ts('received_at').notNull(),
-    /** The ingest audit's verdict, kept for ever (a re-sent event keeps its first): docs/statistics.md. */
+    /** The ingest verification's verdict, kept for ever (a re-sent event keeps its first): docs/statistics.md. */
     verdict: text('verdict').$type<'verified' | 'flagged'>().notNull().default('verified'),
     /** Why it was flagged (a FLAG_REASONS code); null when verified. */
     reason: text('reason'),
@@ -117,7 +117,7 @@ export const playPlanCalendarRollups = pgTable(
 );
 
 /**
- * Flagged plays and scans (the ingest audit refused to count them), per UTC quarter x plan x ad x robot x
+ * Flagged plays and scans (the ingest verification refused to count them), per UTC quarter x plan x ad x robot x
  * reason: written in the ingest transaction next to the rollups of the verified ones (which are the
  * tables above). The proof-of-play report reads them; bills, delivery and the other reports never do.
  */

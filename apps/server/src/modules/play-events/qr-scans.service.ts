@@ -23,7 +23,7 @@ export async function scanQr(ctx: PublishingContext, code: string): Promise<stri
   // The stored target was checked when saved; checked again so that nothing else is ever redirected to.
   if (!at || !target || !isQrTarget(target)) throw new AppError('QR_CODE_NOT_FOUND');
   const startedAt = Math.floor(ctx.clock.now().getTime() / 1000);
-  // Observed by the server (its clock, a code it signed for that robot, plan and ad): not audited.
+  // Observed by the server (its clock, a code it signed for that robot, plan and ad): not verified.
   await ingestEvents(
     ctx,
     { robotRef: at.robotRef },

@@ -24,8 +24,8 @@ export const emptyPlanCounts = (): PlanRecordCounts => ({
 
 /**
  * What plans need to know about their delivery, owned by the modules above them (publishing: the
- * records; audits: the applications). playlists declares it, buildApp passes the implementation
- * (`planDeliveryFacts`, audits/plan-delivery.ts), so playlists imports neither module. The `SQL` members are
+ * records; reviews: the applications). playlists declares it, buildApp passes the implementation
+ * (`planDeliveryFacts`, reviews/plan-delivery.ts), so playlists imports neither module. The `SQL` members are
  * conditions correlated on the plan id column they are given (list filters evaluated in SQL).
  */
 export interface PlanDeliveryFacts {
@@ -57,8 +57,8 @@ export interface PlaylistsContext extends AppContext {
   /** Notices to a plan's owner (stored, then pushed live). */
   notifications: NotificationsService;
   /**
-   * The plans' delivery. Publishing and audits sit above playlists, so playlists declares the shape and
-   * buildApp passes audits' `planDeliveryFacts` (audits/plan-delivery.ts).
+   * The plans' delivery. Publishing and reviews sit above playlists, so playlists declares the shape and
+   * buildApp passes reviews' `planDeliveryFacts` (reviews/plan-delivery.ts).
    */
   planDelivery: PlanDeliveryFacts;
 }

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { type PlaylistRow, playlistAds, playlists } from './playlists.table';
 
 /*
- * What the demo seeders of other modules write of the plans (the delivery seeder of the audits module).
+ * What the demo seeders of other modules write of the plans (the delivery seeder of the reviews module).
  */
 
 /** Stores a demo plan with its ads in this order; the stored row. */

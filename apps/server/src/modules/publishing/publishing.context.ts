@@ -3,7 +3,7 @@ import type { DevicesContext } from '../devices/devices.context';
 import type { PlaylistsContext } from '../playlists/playlists.context';
 
 /**
- * The partner events publishing, audits and shooting send (webhooks to the subscribed partners). The
+ * The partner events publishing, reviews and shooting send (webhooks to the subscribed partners). The
  * open platform sits above them, so publishing declares the shape and buildApp passes open-platform's
  * `PartnerWebhooks` (open-platform/partner-webhooks.ts, through its outbox, partner-outbox.ts).
  */
@@ -15,7 +15,7 @@ export interface PartnerEventSink {
 /**
  * What the publishing functions are given: the contexts of playlists and devices (publishing puts plans
  * on robots through their functions) plus the partner events. The modules above publishing that call
- * its functions (schedules, play-events, audits, shooting) are given this context too. buildApp
+ * its functions (schedules, play-events, reviews, shooting) are given this context too. buildApp
  * (app.ts) builds it.
  */
 export interface PublishingContext extends PlaylistsContext, DevicesContext {

@@ -139,7 +139,7 @@ export async function liveRobotRefsOfAd(db: DbOrTx, adId: string, now: Date): Pr
 
 /**
  * For the ads module: how many devices (live records of running plans) an ad is linked to through
- * the plans that contain it (the audits module counts the accounts).
+ * the plans that contain it (the reviews module counts the accounts).
  */
 export function adLinkCounter(clock: Clock): AdLinkCounter {
   return async (db, adId) => {

@@ -62,7 +62,7 @@ export function publishedToProperty(planId: AnyColumn, projectId: string): SQL {
     and ${publishRecords.robotRef} in (${robotRefsOfProject(projectId)}))`;
 }
 
-/** For the applications (audits): the live records of a plan, on these devices when given. */
+/** For the applications (reviews): the live records of a plan, on these devices when given. */
 export { liveRecords } from './publishing.repository';
 
 /** The state of the plan's latest record on the robot whose ref is in `refColumn` (a correlated subquery). */

@@ -9,22 +9,22 @@ import i18next, { type TOptions } from 'i18next';
 import enFlags from '../../../../../packages/contracts/src/locales/en/play-flags.json' with { type: 'json' };
 import zhFlags from '../../../../../packages/contracts/src/locales/zh/play-flags.json' with { type: 'json' };
 import enAccounts from './locales/en/accounts.json' with { type: 'json' };
-import enAudits from './locales/en/audits.json' with { type: 'json' };
 import enCertificates from './locales/en/certificates.json' with { type: 'json' };
 import enCommon from './locales/en/common.json' with { type: 'json' };
 import enDevices from './locales/en/devices.json' with { type: 'json' };
 import enPlaylists from './locales/en/playlists.json' with { type: 'json' };
 import enPublishing from './locales/en/publishing.json' with { type: 'json' };
+import enReviews from './locales/en/reviews.json' with { type: 'json' };
 import enSales from './locales/en/sales.json' with { type: 'json' };
 import enShooting from './locales/en/shooting.json' with { type: 'json' };
 import enStatistics from './locales/en/statistics.json' with { type: 'json' };
 import zhAccounts from './locales/zh/accounts.json' with { type: 'json' };
-import zhAudits from './locales/zh/audits.json' with { type: 'json' };
 import zhCertificates from './locales/zh/certificates.json' with { type: 'json' };
 import zhCommon from './locales/zh/common.json' with { type: 'json' };
 import zhDevices from './locales/zh/devices.json' with { type: 'json' };
 import zhPlaylists from './locales/zh/playlists.json' with { type: 'json' };
 import zhPublishing from './locales/zh/publishing.json' with { type: 'json' };
+import zhReviews from './locales/zh/reviews.json' with { type: 'json' };
 import zhSales from './locales/zh/sales.json' with { type: 'json' };
 import zhShooting from './locales/zh/shooting.json' with { type: 'json' };
 import zhStatistics from './locales/zh/statistics.json' with { type: 'json' };
@@ -36,7 +36,7 @@ import zhStatistics from './locales/zh/statistics.json' with { type: 'json' };
 export const SERVER_LOCALES = {
   zh: {
     common: zhCommon,
-    audits: zhAudits,
+    reviews: zhReviews,
     accounts: zhAccounts,
     devices: zhDevices,
     playlists: zhPlaylists,
@@ -49,7 +49,7 @@ export const SERVER_LOCALES = {
   },
   en: {
     common: enCommon,
-    audits: enAudits,
+    reviews: enReviews,
     accounts: enAccounts,
     devices: enDevices,
     playlists: enPlaylists,

@@ -1,7 +1,7 @@
-import type { auditDto } from '@robot-ads/contracts/audits/audits.schemas';
 import type { Ok, Page } from '@robot-ads/contracts/common/envelope';
 import type { PlaylistDto, PlaylistInput, playlistPageQuery } from '@robot-ads/contracts/playlists/playlists.schemas';
 import type { publishSummary } from '@robot-ads/contracts/publishing/publishing.schemas';
+import type { auditDto } from '@robot-ads/contracts/reviews/reviews.schemas';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
@@ -78,7 +78,7 @@ export function useApply() {
     mutationFn: (body: Record<string, unknown>) => api.post<Ok<Application>>('/api/Ad_Audits', body, { silent: true }),
     onSuccess: () => {
       invalidate();
-      client.invalidateQueries({ queryKey: ['audits'] });
+      client.invalidateQueries({ queryKey: ['reviews'] });
     },
   });
 }

@@ -1,3 +1,7 @@
+import { ADVERTISER_ROLES, OPERATOR_ROLES } from '@robot-ads/contracts/auth/roles';
+import { okEnvelope } from '@robot-ads/contracts/common/envelope';
+import { idParams } from '@robot-ads/contracts/common/ids';
+import { exportKeyQuery } from '@robot-ads/contracts/devices/devices.schemas';
 import {
   applyBody,
   applyCancelBody,
@@ -17,18 +21,14 @@ import {
   decisionBody,
   planRobotsQuery,
   reapplyBody,
-} from '@robot-ads/contracts/audits/audits.schemas';
-import { ADVERTISER_ROLES, OPERATOR_ROLES } from '@robot-ads/contracts/auth/roles';
-import { okEnvelope } from '@robot-ads/contracts/common/envelope';
-import { idParams } from '@robot-ads/contracts/common/ids';
-import { exportKeyQuery } from '@robot-ads/contracts/devices/devices.schemas';
+} from '@robot-ads/contracts/reviews/reviews.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/app-error';
 import { sendWorkbook } from '../../platform/exports';
 import { zodRoutes } from '../../platform/zod-routes';
 import type { PublishingContext } from '../publishing/publishing.context';
-import { auditExportResult, auditExportState, startAuditExport } from './audit-exports';
+import { auditExportResult, auditExportState, startAuditExport } from './review-exports';
 import {
   applyUpdate,
   createCancel,
@@ -42,7 +42,7 @@ import {
   robotsOfAudit,
   submit,
   withdraw,
-} from './audits.service';
+} from './reviews.service';
 
 const tags = ['audits'];
 const APPLICANTS = { roles: [...OPERATOR_ROLES, ...ADVERTISER_ROLES] };
@@ -51,7 +51,7 @@ const REVIEWERS = { roles: [...OPERATOR_ROLES, 'project' as const] };
 const LIST_EXPORTERS = { roles: [...OPERATOR_ROLES, 'project' as const, ...ADVERTISER_ROLES] };
 
 /** Ad_Audits (spec section 7): applications and their review (docs/review-state-machine.md). */
-export function auditsRoutes(ctx: PublishingContext): FastifyPluginAsyncZod {
+export function reviewsRoutes(ctx: PublishingContext): FastifyPluginAsyncZod {
   return async (app) => {
     const route = zodRoutes(app, tags);
 

@@ -1,6 +1,6 @@
-import { requiredSteps } from '@robot-ads/contracts/audits/review-state.rules';
 import { newId } from '@robot-ads/contracts/common/ids';
 import type { Cycle, PlayPeriod } from '@robot-ads/contracts/playlists/playlists.schemas';
+import { requiredSteps } from '@robot-ads/contracts/reviews/review-state.rules';
 import type { Tx } from '../../db/client';
 import type { Seeder } from '../../platform/seeding';
 import { accountsByUsernames } from '../accounts/accounts.queries';
@@ -11,7 +11,7 @@ import { insertDemoPlan } from '../playlists/playlists.seed';
 import type { PublishingContext } from '../publishing/publishing.context';
 import { updateDemoRecords } from '../publishing/publishing.seed';
 import { publishPlan, SYSTEM_SCOPE } from '../publishing/publishing.service';
-import { adAuditReviews, adAuditRobots, adAudits, type StoredStep } from './audits.table';
+import { adAuditReviews, adAuditRobots, adAudits, type StoredStep } from './reviews.table';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;

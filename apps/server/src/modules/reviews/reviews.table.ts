@@ -1,4 +1,4 @@
-import type { ReviewStep } from '@robot-ads/contracts/audits/review-state.rules';
+import type { ReviewStep } from '@robot-ads/contracts/reviews/review-state.rules';
 import { index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { exportJobColumns } from '../../platform/exports';
 import { robots } from '../devices/devices.table';

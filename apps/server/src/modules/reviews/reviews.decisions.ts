@@ -1,16 +1,17 @@
 // Reviews: each reviewer's step, the decision, and the approved application's effect.
-import type { AuditDto } from '@robot-ads/contracts/audits/audits.schemas';
+
+import { isAdvertiserRole } from '@robot-ads/contracts/auth/roles';
+import { newId } from '@robot-ads/contracts/common/ids';
+import type { Language } from '@robot-ads/contracts/common/language';
+import { toUnixSeconds } from '@robot-ads/contracts/common/time';
 import {
   type ApplicationState,
   type ApplicationType,
   canApply,
   decide,
   refusalCode,
-} from '@robot-ads/contracts/audits/review-state.rules';
-import { isAdvertiserRole } from '@robot-ads/contracts/auth/roles';
-import { newId } from '@robot-ads/contracts/common/ids';
-import type { Language } from '@robot-ads/contracts/common/language';
-import { toUnixSeconds } from '@robot-ads/contracts/common/time';
+} from '@robot-ads/contracts/reviews/review-state.rules';
+import type { AuditDto } from '@robot-ads/contracts/reviews/reviews.schemas';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { SessionUser } from '../../platform/session-user';
@@ -18,9 +19,9 @@ import { notifyUser } from '../playlists/playlists.ports';
 import { lockPlan, plansByIds, setPlanAudit, setPlanPauses } from '../playlists/playlists.queries';
 import type { PublishingContext } from '../publishing/publishing.context';
 import { cancelPlanOnRobots, publishPlan, SYSTEM_SCOPE } from '../publishing/publishing.service';
-import { assertCanSee, getAudit, stepIndexOf } from './audits.reads';
-import { insertReview, lockAuditRow, robotIdsOfAudit, updateAudit } from './audits.repository';
-import type { AdAuditRow, StoredStep } from './audits.table';
+import { assertCanSee, getAudit, stepIndexOf } from './reviews.reads';
+import { insertReview, lockAuditRow, robotIdsOfAudit, updateAudit } from './reviews.repository';
+import type { AdAuditRow, StoredStep } from './reviews.table';
 
 // ---------------------------------------------------------------------------------------------
 // Reviews

@@ -4,7 +4,7 @@ import type { TestApp } from './build-app';
 
 /**
  * A publish record of the plan on the robot as the device's acknowledgement leaves it (pulled at `pullAt`),
- * optionally cancelled later: what the play audit checks a play against.
+ * optionally cancelled later: what the play verification checks a play against.
  */
 export async function pulledRecord(
   t: TestApp,

@@ -1,4 +1,4 @@
-import { APPLICATION_STATES, APPLICATION_TYPES } from '@robot-ads/contracts/audits/review-state.rules';
+import { APPLICATION_STATES, APPLICATION_TYPES } from '@robot-ads/contracts/reviews/review-state.rules';
 import { Button, Drawer, Input, Select, Space, Table, Tag, Timeline, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
@@ -13,7 +13,7 @@ import {
   startApplicationExport,
   useApplicationRobots,
   useApplications,
-} from '../api/audits';
+} from '../api/reviews';
 
 const fmt = (s: number | null) => (s ? dayjs.unix(s).format('YYYY-MM-DD HH:mm:ss') : '-');
 

@@ -1,8 +1,8 @@
-import type { AuditDto, AuditExportBody, AuditFilters } from '@robot-ads/contracts/audits/audits.schemas';
-import type { ApplicationState, ApplicationType } from '@robot-ads/contracts/audits/review-state.rules';
 import type { Language } from '@robot-ads/contracts/common/language';
 import type { ExportState } from '@robot-ads/contracts/devices/devices.schemas';
 import { formatDateTime } from '@robot-ads/contracts/playback/zoned-time';
+import type { ApplicationState, ApplicationType } from '@robot-ads/contracts/reviews/review-state.rules';
+import type { AuditDto, AuditExportBody, AuditFilters } from '@robot-ads/contracts/reviews/reviews.schemas';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import {
@@ -16,8 +16,8 @@ import {
 import { texts, tr, withZone } from '../../platform/i18n/i18n';
 import type { SessionUser } from '../../platform/session-user';
 import type { PublishingContext } from '../publishing/publishing.context';
-import { type AuditScopeUser, auditRows, auditWhere, countAudits, toDtos } from './audits.service';
-import { auditExports } from './audits.table';
+import { type AuditScopeUser, auditRows, auditWhere, countAudits, toDtos } from './reviews.service';
+import { auditExports } from './reviews.table';
 
 export const AUDIT_EXPORT_JOB = 'audits.export';
 const DOWNLOAD_PATH = '/api/Ad_Audits/queryCheckResult';
@@ -28,7 +28,7 @@ interface AuditExportParams {
   user: AuditScopeUser;
 }
 
-/** The columns of the application-records and audit-records pages, in their order (audits:export.headers). */
+/** The columns of the application-records and audit-records pages, in their order (reviews:export.headers). */
 const COLUMNS = [
   'planName',
   'clientName',
@@ -50,12 +50,12 @@ const TIMED: readonly string[] = ['createtime', 'pauseWindow', 'reviews', 'audit
 /** The export's words in the language, from the locale files (platform/i18n). */
 function wordsOf(lang: Language) {
   return {
-    owner: tr(lang, 'audits:export.owner'),
-    operator: tr(lang, 'audits:export.operator'),
-    cancelled: tr(lang, 'audits:export.cancelled'),
-    type: texts<ApplicationType>(lang, 'audits:export.type'),
+    owner: tr(lang, 'reviews:export.owner'),
+    operator: tr(lang, 'reviews:export.operator'),
+    cancelled: tr(lang, 'reviews:export.cancelled'),
+    type: texts<ApplicationType>(lang, 'reviews:export.type'),
     /** Also the labels of a review step's state (pending, post, reject). */
-    state: texts<ApplicationState>(lang, 'audits:export.state'),
+    state: texts<ApplicationState>(lang, 'reviews:export.state'),
   };
 }
 
@@ -119,12 +119,12 @@ export async function runAuditExport(ctx: PublishingContext, key: string) {
       failure: (err) => ({ error: String(err) }),
       sheet: (): ExportSheet => {
         const where = auditWhere(ctx, user, filters);
-        const titles = texts<(typeof COLUMNS)[number]>(lang, 'audits:export.headers');
+        const titles = texts<(typeof COLUMNS)[number]>(lang, 'reviews:export.headers');
         const at = Math.floor(ctx.clock.now().getTime() / 1000);
         const header = (k: (typeof COLUMNS)[number]) =>
           TIMED.includes(k) ? withZone(lang, titles[k], job.timeZone, at) : titles[k];
         return {
-          name: texts(lang, 'audits:export.sheet')[filters.view] ?? filters.view,
+          name: texts(lang, 'reviews:export.sheet')[filters.view] ?? filters.view,
           columns: COLUMNS.map((k) => ({
             header: header(k),
             key: k,

@@ -1,8 +1,9 @@
 // Reading: application DTOs, the list scopes and filters (queryByPage and its export), ads' account links.
-import type { AuditDto, AuditFilters } from '@robot-ads/contracts/audits/audits.schemas';
-import type { DeliveryMode } from '@robot-ads/contracts/audits/review-state.rules';
+
 import { isAdvertiserRole, isOperatorRole } from '@robot-ads/contracts/auth/roles';
 import { toUnixSeconds } from '@robot-ads/contracts/common/time';
+import type { DeliveryMode } from '@robot-ads/contracts/reviews/review-state.rules';
+import type { AuditDto, AuditFilters } from '@robot-ads/contracts/reviews/reviews.schemas';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { containsLike } from '../../platform/like';
@@ -28,8 +29,8 @@ import {
   operatorPlans,
   robotCounts,
   robotIdsInProperty,
-} from './audits.repository';
-import type { AdAuditRow, StoredStep } from './audits.table';
+} from './reviews.repository';
+import type { AdAuditRow, StoredStep } from './reviews.table';
 
 export const like = containsLike;
 export {
@@ -39,7 +40,7 @@ export {
   countAudits,
   isOperator,
   operatorPlans,
-} from './audits.repository';
+} from './reviews.repository';
 
 // ---------------------------------------------------------------------------------------------
 // Reading

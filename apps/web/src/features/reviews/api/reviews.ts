@@ -1,10 +1,10 @@
+import type { Ok, Page } from '@robot-ads/contracts/common/envelope';
 import type {
   auditDto,
   auditExportStarted,
   auditPageQuery,
   auditRobotDto,
-} from '@robot-ads/contracts/audits/audits.schemas';
-import type { Ok, Page } from '@robot-ads/contracts/common/envelope';
+} from '@robot-ads/contracts/reviews/reviews.schemas';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
@@ -19,7 +19,7 @@ export type ApplicationFilter = Omit<z.input<typeof auditPageQuery>, 'start' | '
 
 export const applicationsQuery = (q: ApplicationFilter) =>
   queryOptions({
-    queryKey: ['audits', 'page', q],
+    queryKey: ['reviews', 'page', q],
     queryFn: () => api.get<Page<Application>>('/api/Ad_Audits/queryByPage', { query: { ...q } }),
     placeholderData: keepPreviousData,
   });
@@ -34,7 +34,7 @@ export function startApplicationExport(
 
 export const useApplicationRobots = (q: { id: string; start: number; limit: number }) =>
   useQuery({
-    queryKey: ['audits', 'robots', q],
+    queryKey: ['reviews', 'robots', q],
     queryFn: () => api.get<Page<ApplicationRobot>>('/api/Ad_Audits/getRobotsByAd_auditId', { query: { ...q } }),
     enabled: Boolean(q.id),
     placeholderData: keepPreviousData,
@@ -48,7 +48,7 @@ function useAction<B>(path: string, method: 'post' | 'delete' = 'post') {
         ? api.delete<Ok<{ id: string }>>(`${path}/${(body as { id: string }).id}`)
         : api.post<Ok<Application>>(path, body),
     onSuccess: () => {
-      client.invalidateQueries({ queryKey: ['audits'] });
+      client.invalidateQueries({ queryKey: ['reviews'] });
       client.invalidateQueries({ queryKey: ['playlists'] });
     },
   });

@@ -6,11 +6,11 @@ import { formatDate, startOfDayAt } from '@robot-ads/contracts/playback/zoned-ti
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishRecord } from '../../../test/audit';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { createAd, createPlan, deliveryWorld } from '../../../test/delivery';
 import { createRobot } from '../../../test/devices';
 import { deviceTokenFor, sendEvents } from '../../../test/play-events';
+import { publishRecord } from '../../../test/publish-records';
 import { ManualClock } from '../../platform/clock';
 import { robots, robotTransitions } from '../devices/devices.table';
 import { playEvents } from './play-events.table';
@@ -309,7 +309,7 @@ async function give(
   }
 }
 
-describe('audit verdicts equal a recount from raw events', () => {
+describe('verification verdicts equal a recount from raw events', () => {
   it('for random plays, scans, batches, plans, zones (DST) and publish records', async () => {
     await fc.assert(
       fc.asyncProperty(

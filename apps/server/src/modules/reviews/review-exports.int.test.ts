@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { createAd, createPlan, deliveryWorld } from '../../../test/delivery';
 import { followExport } from '../../../test/exports';
 import { ManualClock } from '../../platform/clock';
-import { auditExports } from './audits.table';
+import { auditExports } from './reviews.table';
 
 // 07:00 UTC is 15:00 in Shanghai and 16:00 in Tokyo (the clock moves on by minutes: tokens last 50).
 const clock = new ManualClock(new Date('2026-11-22T07:00:00Z'));

@@ -2,7 +2,7 @@ import { Alert, App, Form, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { submitForm } from '../../../lib/form-errors';
-import { type Application, useConfirm, useReject } from '../api/audits';
+import { type Application, useConfirm, useReject } from '../api/reviews';
 import { ApplicationRobots, Steps } from './application-table';
 
 /** The audit form: approve, or reject with a required reason; shows the application's devices. */

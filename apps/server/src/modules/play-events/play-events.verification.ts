@@ -1,4 +1,4 @@
-import { AUDIT_RULES, type FlagReason } from '@robot-ads/contracts/play-events/play-events.rules';
+import { type FlagReason, VERIFICATION_RULES } from '@robot-ads/contracts/play-events/play-events.rules';
 import type { DeviceEvent } from '@robot-ads/contracts/play-events/play-events.schemas';
 import { matchesSchedule } from '@robot-ads/contracts/play-events/schedule-match';
 import type { Interval, PlanSchedule } from '@robot-ads/contracts/playback/playback.types';
@@ -7,7 +7,7 @@ import { formatDate } from '@robot-ads/contracts/playback/zoned-time';
 import { type BoundsInput, ownBounds, scanBounds } from './play-events.bounds';
 
 /**
- * The proof-of-play audit (docs/statistics.md, "Proof-of-play audit"): a pure function of one robot's batch
+ * The proof-of-play verification (docs/statistics.md, "Proof-of-play verification"): a pure function of one robot's batch
  * and what that robot was given, so the ingest and the property test compute the very same verdicts.
  */
 
@@ -34,7 +34,7 @@ export interface StoredPlay {
   watchMs: number;
 }
 
-export interface AuditInput {
+export interface VerificationInput {
   nowS: number;
   maxAgeDays: number;
   plans: Map<string, PlanFacts>;
@@ -52,7 +52,7 @@ export interface AuditInput {
 }
 
 /** The local day of a play in its plan's zone, the day schedule matching counts it in. */
-export function playDay(input: AuditInput, e: DeviceEvent): string | null {
+export function playDay(input: VerificationInput, e: DeviceEvent): string | null {
   const plan = input.plans.get(e.playlistId);
   return plan ? formatDate(e.startedAt, plan.schedule.timeZone) : null;
 }
@@ -77,7 +77,7 @@ export function overlapSpan(events: DeviceEvent[]): { from: number; to: number }
 /**
  * A plan's windows over whole UTC days, remembered by the plan's schedule (its content: an edit, a pause
  * or a new end is another key) and the days: computing them reads wall clocks through Intl (about 2.5 ms
- * a plan and 3 days), which would be most of a batch's audit. At most WINDOW_CACHE_SIZE entries.
+ * a plan and 3 days), which would be most of a batch's verification. At most WINDOW_CACHE_SIZE entries.
  */
 const WINDOW_CACHE_SIZE = 5000;
 const windowCache = new Map<string, Interval[]>();
@@ -94,7 +94,7 @@ function cachedWindows(schedule: PlanSchedule, fromDay: number, toDay: number): 
 }
 
 /** Each plan's active windows once per batch: the batch's UTC days and one either side. */
-export function windowsOf(input: Pick<AuditInput, 'plans'>, events: DeviceEvent[]): Map<string, Interval[]> {
+export function windowsOf(input: Pick<VerificationInput, 'plans'>, events: DeviceEvent[]): Map<string, Interval[]> {
   let lo = Number.POSITIVE_INFINITY;
   let hi = Number.NEGATIVE_INFINITY;
   for (const e of events) {
@@ -109,14 +109,14 @@ export function windowsOf(input: Pick<AuditInput, 'plans'>, events: DeviceEvent[
 }
 
 function inWindows(windows: Interval[], at: number): boolean {
-  const tol = AUDIT_RULES.scheduleToleranceS;
+  const tol = VERIFICATION_RULES.scheduleToleranceS;
   return windows.some((w) => at >= w.start - tol && at < w.end + tol);
 }
 
 /** The rules that need no other play: time, pull, plan, schedule, length (first failing rule wins). */
-function ownVerdict(e: DeviceEvent, input: AuditInput, windows: Map<string, Interval[]>): Verdict {
-  const tol = AUDIT_RULES.scheduleToleranceS;
-  if (e.startedAt > input.nowS + AUDIT_RULES.clockSkewS) return flag('future');
+function ownVerdict(e: DeviceEvent, input: VerificationInput, windows: Map<string, Interval[]>): Verdict {
+  const tol = VERIFICATION_RULES.scheduleToleranceS;
+  if (e.startedAt > input.nowS + VERIFICATION_RULES.clockSkewS) return flag('future');
   if (e.startedAt < input.nowS - input.maxAgeDays * 86_400) return flag('tooOld');
   const plan = input.plans.get(e.playlistId);
   const pulled = (plan?.pulls ?? []).filter((p) => p.pullAt !== null);
@@ -129,8 +129,8 @@ function ownVerdict(e: DeviceEvent, input: AuditInput, windows: Map<string, Inte
   if (!inWindows(windows.get(e.playlistId) ?? [], e.startedAt)) return flag('outsideSchedule');
   const length = plan.ads.get(e.adId);
   if (length !== null && length !== undefined) {
-    if (e.watchDuration > length + AUDIT_RULES.lengthToleranceMs) return flag('tooLong');
-    if (e.watchDuration < length - AUDIT_RULES.lengthToleranceMs) return flag('tooShort');
+    if (e.watchDuration > length + VERIFICATION_RULES.lengthToleranceMs) return flag('tooLong');
+    if (e.watchDuration < length - VERIFICATION_RULES.lengthToleranceMs) return flag('tooShort');
   }
   return VERIFIED;
 }
@@ -143,7 +143,7 @@ function ownVerdict(e: DeviceEvent, input: AuditInput, windows: Map<string, Inte
  * plays) is flagged `overSchedule`. Ids already stored are skipped in both (a re-sent event is not inserted
  * again and keeps its first verdict).
  */
-export function auditBatch(events: DeviceEvent[], input: AuditInput): Verdict[] {
+export function verifyBatch(events: DeviceEvent[], input: VerificationInput): Verdict[] {
   const windows = windowsOf(input, events);
   const verdicts = events.map((e) => ownVerdict(e, input, windows));
   // Bounds on what a robot reports (play-events.bounds.ts): after the own rules; the scans' last, below.
@@ -159,7 +159,7 @@ export function auditBatch(events: DeviceEvent[], input: AuditInput): Verdict[] 
     .map((e, i) => ({ e, i }))
     .filter(({ e, i }) => e.type === 'play' && verdicts[i]?.verdict === 'verified')
     .sort((a, b) => a.e.startedAt - b.e.startedAt || (a.e.id < b.e.id ? -1 : a.e.id > b.e.id ? 1 : 0));
-  const tol = AUDIT_RULES.overlapToleranceMs;
+  const tol = VERIFICATION_RULES.overlapToleranceMs;
   const counted = new Map(input.counted);
   for (const { e, i } of order) {
     if (e.type !== 'play') continue;

@@ -1,5 +1,9 @@
 // Delivery applications: their targets, submission, and the applicant's edits and deletion.
-import type { ApplyBody, AuditDto } from '@robot-ads/contracts/audits/audits.schemas';
+
+import { newId } from '@robot-ads/contracts/common/ids';
+import type { Language } from '@robot-ads/contracts/common/language';
+import { fromUnixSeconds } from '@robot-ads/contracts/common/time';
+import { planSlots } from '@robot-ads/contracts/playlists/slots.rules';
 import {
   type ApplicationState,
   type ApplicationType,
@@ -9,11 +13,8 @@ import {
   reapply as reapplyRule,
   refusalCode,
   requiredSteps,
-} from '@robot-ads/contracts/audits/review-state.rules';
-import { newId } from '@robot-ads/contracts/common/ids';
-import type { Language } from '@robot-ads/contracts/common/language';
-import { fromUnixSeconds } from '@robot-ads/contracts/common/time';
-import { planSlots } from '@robot-ads/contracts/playlists/slots.rules';
+} from '@robot-ads/contracts/reviews/review-state.rules';
+import type { ApplyBody, AuditDto } from '@robot-ads/contracts/reviews/reviews.schemas';
 import type { DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
@@ -27,7 +28,8 @@ import { visiblePlan } from '../playlists/playlists.service';
 import type { PublishingContext } from '../publishing/publishing.context';
 import { liveRecords } from '../publishing/publishing.queries';
 import { robotIdsOfAccounts } from '../publishing/publishing.service';
-import { assertCanSee, getAudit } from './audits.reads';
+import { lockAudit } from './reviews.decisions';
+import { assertCanSee, getAudit } from './reviews.reads';
 import {
   auditGroups,
   deleteAuditRow,
@@ -39,9 +41,8 @@ import {
   robotsByRobotIds,
   type TargetRobot,
   updateAudit,
-} from './audits.repository';
-import { lockAudit } from './audits.reviews';
-import type { AdAuditRow, StoredStep } from './audits.table';
+} from './reviews.repository';
+import type { AdAuditRow, StoredStep } from './reviews.table';
 
 // ---------------------------------------------------------------------------------------------
 // Targets

@@ -11,8 +11,8 @@ import { ManualClock } from '../../platform/clock';
 import { playEvents } from './play-events.table';
 
 /**
- * The audit against the robot's pulls through the real flow (publish, schedule pull and acknowledgement,
- * issue again), and a robot's concurrent batches (docs/statistics.md, "Proof-of-play audit"). The plan plays
+ * The verification against the robot's pulls through the real flow (publish, schedule pull and acknowledgement,
+ * issue again), and a robot's concurrent batches (docs/statistics.md, "Proof-of-play verification"). The plan plays
  * all day in Sydney; its one picture ad lasts 10 s.
  */
 const clock = new ManualClock(new Date('2026-11-20T00:00:00Z'));
@@ -75,7 +75,7 @@ async function verdicts(robotRef: string) {
   return new Map(rows.map((r) => [r.id, r.reason ?? r.verdict]));
 }
 
-describe('the audit against the pulls of a plan issued again', () => {
+describe('the verification against the pulls of a plan issued again', () => {
   it("keeps the robot's genuine plays from its earlier pull verified after the plan is issued again", async () => {
     const robot = await activatedRobot(t);
     const plan = await publishedPlan(t, operator.user.id, [robot.robotId], adId);

@@ -1,6 +1,6 @@
 import { App, Button, Card, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useDeleteApplication, useReapply, useWithdraw } from '../api/audits';
+import { useDeleteApplication, useReapply, useWithdraw } from '../api/reviews';
 import { ApplicationTable } from '../components/application-table';
 
 /** /check/applyRecord: application records; the applicant withdraws, reapplies or deletes its own. */

@@ -1,5 +1,5 @@
-import type { AuditFilters } from '@robot-ads/contracts/audits/audits.schemas';
 import { isAdvertiserRole, isOperatorRole } from '@robot-ads/contracts/auth/roles';
+import type { AuditFilters } from '@robot-ads/contracts/reviews/reviews.schemas';
 import { and, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
@@ -9,7 +9,7 @@ import { robotIdOfRef, robotsByRefs } from '../devices/delivery.queries';
 import { planFilter, planIdsWhere } from '../playlists/playlists.queries';
 import { subtreePlans } from '../playlists/playlists.service';
 import { latestRecordState } from '../publishing/publishing.queries';
-import { type AdAuditRow, adAuditReviews, adAuditRobots, adAudits } from './audits.table';
+import { type AdAuditRow, adAuditReviews, adAuditRobots, adAudits } from './reviews.table';
 
 /*
  * Read-only lookups of accounts and robots that the review workflow needs in bulk (which property a
@@ -133,7 +133,7 @@ function listScope(user: AuditScopeUser, view: 'apply' | 'review'): SQL | undefi
 
 /**
  * The condition of an application list: the caller's scope for the view (AUDIT_NOT_REVIEWER when the caller
- * reviews nothing) and the filters. queryByPage and its export (audit-exports.ts) list the same rows.
+ * reviews nothing) and the filters. queryByPage and its export (review-exports.ts) list the same rows.
  */
 export function auditWhere(_ctx: unknown, user: AuditScopeUser, q: AuditFilters): SQL | undefined {
   const conds: SQL[] = [];

@@ -5,28 +5,28 @@ import type { PlaylistRow } from '../playlists/playlists.queries';
 import type { PublishingContext } from '../publishing/publishing.context';
 import { heldRecordsOfRobots } from '../publishing/publishing.queries';
 import { planScheduleOf } from '../schedules/schedules.service';
-import { type AuditInput, overlapSpan, type PlanFacts, playDay } from './play-events.audit';
 import { boundsFacts } from './play-events.bounds.queries';
 import { storedPlaysOfRobot, verifiedCountsOfRobot } from './play-events.repository';
 import { carriedPlans, type HeldRecord, planAds, scheduledStarts } from './play-events.scheduled';
+import { overlapSpan, type PlanFacts, playDay, type VerificationInput } from './play-events.verification';
 
 export { adLengthMs } from './play-events.scheduled';
 
 const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
 
 /**
- * What the audit of one robot's batch needs, in a fixed number of statements whatever the batch's size:
+ * What the verification of one robot's batch needs, in a fixed number of statements whatever the batch's size:
  * the plans' ads and their lengths, the robot's publish records of those plans, its verified plays stored
  * around the batch's span (overlap rule), and for schedule matching every plan it holds (the engine's
  * plays of each local day the batch's plays fall on) and its verified plays counted on those days.
  */
-export async function auditFacts(
+export async function verificationFacts(
   ctx: PublishingContext,
   db: DbOrTx,
   robotRef: string,
   plans: PlaylistRow[],
   events: DeviceEvent[],
-): Promise<AuditInput> {
+): Promise<VerificationInput> {
   const ids = plans.map((p) => p.id);
   const span = overlapSpan(events);
   // One after the other: a transaction's statements share one connection.
@@ -47,7 +47,7 @@ export async function auditFacts(
         .map((p) => ({ pullAt: seconds(p.pullAt), cancelledAt: seconds(p.cancelledAt) })),
     });
   }
-  const input: AuditInput = {
+  const input: VerificationInput = {
     nowS: Math.floor(ctx.clock.now().getTime() / 1000),
     maxAgeDays: ctx.config.EVENT_MAX_AGE_DAYS,
     plans: facts,
@@ -70,7 +70,7 @@ async function scheduleFacts(
   db: DbOrTx,
   robotRef: string,
   events: DeviceEvent[],
-  input: AuditInput,
+  input: VerificationInput,
   known: { records: HeldRecord[]; plans: PlaylistRow[] },
 ) {
   const days = new Map<string, { zone: string; start: number; end: number }>();

@@ -1,15 +1,16 @@
 // Cancellations: applying to cancel a plan's delivery (one plan or many), and withdrawing an application.
-import type { AuditDto } from '@robot-ads/contracts/audits/audits.schemas';
-import { type ApplicationState, canApply, refusalCode } from '@robot-ads/contracts/audits/review-state.rules';
+
 import type { Language } from '@robot-ads/contracts/common/language';
+import { type ApplicationState, canApply, refusalCode } from '@robot-ads/contracts/reviews/review-state.rules';
+import type { AuditDto } from '@robot-ads/contracts/reviews/reviews.schemas';
 import { AppError } from '../../platform/app-error';
 import type { SessionUser } from '../../platform/session-user';
 import { setPlanAudit } from '../playlists/playlists.queries';
 import type { PublishingContext } from '../publishing/publishing.context';
-import { assertMine, submit } from './audits.applications';
-import { assertCanSee, getAudit } from './audits.reads';
-import { updateAudit } from './audits.repository';
-import { lockAudit } from './audits.reviews';
+import { assertMine, submit } from './reviews.applications';
+import { lockAudit } from './reviews.decisions';
+import { assertCanSee, getAudit } from './reviews.reads';
+import { updateAudit } from './reviews.repository';
 
 /** POST createCancel / createCancelByRobotId: a cancellation application for all or some devices. */
 export async function createCancel(

@@ -1,7 +1,7 @@
 import { type AnyColumn, and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { publishedToProperty } from '../publishing/publishing.queries';
-import { adAuditRobots, adAudits } from './audits.table';
+import { adAuditRobots, adAudits } from './reviews.table';
 
 /*
  * For the plans (PlanDeliveryFacts, passed to playlists by buildApp): what the delivery applications

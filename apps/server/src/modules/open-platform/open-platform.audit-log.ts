@@ -10,7 +10,7 @@ const AUDIT_FLUSH_MS = 1000;
 const AUDIT_BATCH = 200;
 
 /** The open platform's audit log: changes on its pages (in their transaction) and partner calls (buffered). */
-export class OpenPlatformAudit {
+export class OpenPlatformAuditLog {
   private auditBuffer: AuditLogInsert[] = [];
   private auditTimer: NodeJS.Timeout | null = null;
   private auditFlushing: Promise<void> = Promise.resolve();

@@ -1,7 +1,7 @@
 import { Button, Card, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Application } from '../api/audits';
+import type { Application } from '../api/reviews';
 import { ApplicationTable } from '../components/application-table';
 import { ReviewDialog } from '../components/review-dialog';
 

@@ -5,13 +5,13 @@ import { listedRobots, robotRefsWhere } from '../devices/delivery.queries';
 import { visiblePlan } from '../playlists/playlists.service';
 import type { PublishingContext } from '../publishing/publishing.context';
 import { liveRecordsPage } from '../publishing/publishing.queries';
-import { assertCanSee, ownerProperty } from './audits.reads';
-import { auditRobotsPage, findAudit } from './audits.repository';
+import { assertCanSee, ownerProperty } from './reviews.reads';
+import { auditRobotsPage, findAudit } from './reviews.repository';
 
-export * from './audits.applications';
-export * from './audits.cancellations';
-export * from './audits.reads';
-export * from './audits.reviews';
+export * from './reviews.applications';
+export * from './reviews.cancellations';
+export * from './reviews.decisions';
+export * from './reviews.reads';
 
 /** GET getRobotsByAd_auditId: the devices of an application, paged, with the plan's publish state on each. */
 export async function robotsOfAudit(

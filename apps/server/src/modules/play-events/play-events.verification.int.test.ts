@@ -1,17 +1,17 @@
 import { newId } from '@robot-ads/contracts/common/ids';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pulledRecord } from '../../../test/audit';
 import { bearer, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { createAd, createPlan, deliveryWorld } from '../../../test/delivery';
 import { createRobot } from '../../../test/devices';
 import { deviceTokenFor, sendEvents } from '../../../test/play-events';
+import { pulledRecord } from '../../../test/publish-records';
 import { ManualClock } from '../../platform/clock';
 import { playEvents, playFlagRollups } from './play-events.table';
 
 /**
- * Each audit rule on one play (docs/statistics.md, "Proof-of-play audit"). The plan plays every day
+ * Each verification rule on one play (docs/statistics.md, "Proof-of-play verification"). The plan plays every day
  * 09:00-12:00 Asia/Shanghai (01:00-04:00 UTC) from 2026-11-20; its one picture ad lasts 10 s; the robot
  * pulled it on 2026-11-25. Now is 2026-12-01 00:00 UTC. The reference player plays that ad back to back from
  * 09:00 until its delivery limit of 300 plays a day (09:50): those are the day's scheduled plays.
@@ -69,7 +69,7 @@ async function verdicts(robotRef: string) {
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-describe('the proof-of-play audit on ingest', () => {
+describe('the proof-of-play verification on ingest', () => {
   it('verifies a full-length play of a pulled plan in its hours, and flags each broken rule with its reason', async () => {
     const day = '2026-11-30T';
     const cases: [object & { id: string }, string | null][] = [
