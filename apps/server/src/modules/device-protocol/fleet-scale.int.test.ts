@@ -405,7 +405,7 @@ describe('presence and schedules on one instance', () => {
     }));
     const eventsRes = await gzipPost('/api/device/v1/events', gzipSync(JSON.stringify({ events })));
     expect(eventsRes.statusCode).toBe(200);
-    expect(eventsRes.json().data).toEqual({ accepted: 200, duplicates: 0, ignored: 0, flagged: 0 });
+    expect(eventsRes.json().data).toEqual({ accepted: 200, duplicates: 0, ignored: 0, flagged: 0, flaggedEvents: [] });
 
     const broken = await gzipPost('/api/device/v1/events', Buffer.from('certainly not gzip'));
     expect(broken.statusCode).toBe(400);
