@@ -497,7 +497,12 @@ describe('the device task and the photo', () => {
     await pushPending(t.app.ctx, created.id);
     if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    const pulled = await t.app.inject({ method: 'GET', url: '/api/device/v1/schedule', headers: bearer(robot.token) });
+    // Pulled as the robot pulls it, from the listening server: media links are absolute, on the host it called.
+    const pulled = await t.app.inject({
+      method: 'GET',
+      url: '/api/device/v1/schedule',
+      headers: { ...bearer(robot.token), host: new URL(base).host },
+    });
     const schedule = pulled.json().data as DeviceSchedule;
     const shooter = new DeviceShooter(robot.robotId, deviceCaller(base, robot.token), base, {
       place: 'Guangdong Shenzhen',
