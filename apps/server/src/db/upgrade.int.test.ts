@@ -29,6 +29,12 @@ import { seedDemo } from './seed/seed';
  */
 
 const OLD_RELEASE_CUT = 'calendar_rollups';
+/**
+ * Columns a later migration removes on purpose, its data moved elsewhere: `open_webhooks.event` (one
+ * subscription per event) became `events` (one endpoint, many events: 0026_webhook_endpoints, tested by
+ * webhook-endpoints.migration.int.test.ts).
+ */
+const DROPPED_COLUMNS: Record<string, string[]> = { open_webhooks: ['event'] };
 const before = migrationsBefore(OLD_RELEASE_CUT);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'robot-ads-upgrade-'));
 
@@ -147,7 +153,8 @@ describe('upgrading a database made by an earlier release', () => {
 
   it('keeps every row of every table, unchanged', async () => {
     let rows = 0;
-    for (const [table, columns] of oldTables) {
+    for (const [table, all] of oldTables) {
+      const columns = all.filter((c) => !DROPPED_COLUMNS[table]?.includes(c));
       const want = await rowsOf(reference.app.ctx.db, table, columns);
       const got = await rowsOf(upgraded.database.db, table, columns);
       expect(got.length, table).toBe(want.length);

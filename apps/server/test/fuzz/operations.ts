@@ -64,7 +64,17 @@ const NOT_API = (path: string) => path === '/api/docs' || path.startsWith('/api/
  * OpenAPI document (docs/open-platform.md) and the device protocol's (docs/device-protocol.md). Their refusals
  * are still checked for the error envelope.
  */
-const RAW_DOCUMENT = new Set(['/api/OpenPlatform/openapi.json', '/api/device/openapi.json']);
+const RAW_DOCUMENT = new Set([
+  '/api/OpenPlatform/openapi.json',
+  '/api/OpenPlatform/public/openapi.json',
+  '/api/device/openapi.json',
+]);
+
+/**
+ * The token endpoint answers a partner's client-credentials request as RFC 6749 says (section 5.1 and 5.2), not
+ * in the envelope: its refusals are `{ error, error_description }` (docs/open-platform.md, "Tokens").
+ */
+export const OAUTH_TOKEN_PATH = '/api/blade-auth/oauth/token';
 
 function tokenOf(security: Record<string, unknown>[] | undefined): Operation['token'] {
   if (!security?.length) return 'none';

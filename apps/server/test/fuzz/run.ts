@@ -1,7 +1,7 @@
 import { errorEnvelope } from '@robot-ads/contracts/common/envelope';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Caller, Secrets } from './callers';
-import { describe, type FuzzRequest, type Operation, operationsOf, requestsFor } from './operations';
+import { describe, type FuzzRequest, OAUTH_TOKEN_PATH, type Operation, operationsOf, requestsFor } from './operations';
 import { Rng } from './random';
 
 export interface Finding {
@@ -56,7 +56,10 @@ function inspect(res: LightMyRequestResponse, op: Operation, secrets: Secrets): 
   if (res.statusCode >= 500) problems.push(`server error ${res.statusCode}`);
   if (res.statusCode >= 400) {
     const parsed = isJson ? errorEnvelope.safeParse(safeJson(res.body)) : null;
-    if (!parsed?.success) problems.push('failure without the envelope {success:false,data:null,code,msg}');
+    const oauth = safeJson(res.body) as { error?: unknown; error_description?: unknown } | undefined;
+    if (op.path === OAUTH_TOKEN_PATH && typeof oauth?.error === 'string') {
+      if (!oauth.error_description) problems.push('an OAuth refusal without error_description');
+    } else if (!parsed?.success) problems.push('failure without the envelope {success:false,data:null,code,msg}');
     else if (!parsed.data.msg) problems.push('failure envelope without a message');
   } else if (res.statusCode >= 200 && res.statusCode < 300 && op.json && isJson) {
     const body = safeJson(res.body) as { success?: unknown } | undefined;
