@@ -640,8 +640,8 @@ export interface operations {
                      *       "data": {
                      *         "version": "example",
                      *         "robotId": "5f9c0a7e2b1d4c3a8e6f0b12",
-                     *         "from": 1,
-                     *         "until": 1,
+                     *         "from": 1795795200,
+                     *         "until": 1796400000,
                      *         "serverTime": 1,
                      *         "template": 1,
                      *         "screenRatio": "example",
@@ -670,16 +670,16 @@ export interface operations {
                      *                 }
                      *               }
                      *             ],
-                     *             "begin": 1,
-                     *             "end": 1,
-                     *             "timeZone": "example",
+                     *             "begin": 1795795200,
+                     *             "end": 1796400000,
+                     *             "timeZone": "Asia/Shanghai",
                      *             "playingMode": "order",
                      *             "countLimit": 1,
                      *             "timeLimit": 1,
                      *             "pauses": [
                      *               {
-                     *                 "begin": 1,
-                     *                 "end": 1
+                     *                 "begin": 1795795200,
+                     *                 "end": 1796400000
                      *               }
                      *             ],
                      *             "ads": [
@@ -688,8 +688,8 @@ export interface operations {
                      *                 "name": "Example",
                      *                 "kind": "video",
                      *                 "duration": 1,
-                     *                 "begin": 1,
-                     *                 "end": 1,
+                     *                 "begin": 1795795200,
+                     *                 "end": 1796400000,
                      *                 "template": 1,
                      *                 "screens": [
                      *                   {
@@ -716,7 +716,7 @@ export interface operations {
                      *             "windows": [
                      *               {
                      *                 "start": 1,
-                     *                 "end": 1
+                     *                 "end": 1796400000
                      *               }
                      *             ]
                      *           }

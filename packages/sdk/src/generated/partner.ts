@@ -249,12 +249,12 @@ export interface operations {
                 adIds?: string;
                 /**
                  * @description Start of the range, unix seconds (inclusive); default per call
-                 * @example 1
+                 * @example 1795795200
                  */
                 begin?: number;
                 /**
                  * @description End of the range, unix seconds (exclusive); default the end of today
-                 * @example 1
+                 * @example 1796400000
                  */
                 end?: number;
                 /** @example 5f9c0a7e2b1d4c3a8e6f0b12 */
@@ -271,7 +271,7 @@ export interface operations {
                 robotId?: string;
                 /**
                  * @description IANA zone of the days, weeks (from Monday), months and hours; default the plan's, else the platform's zone (server setting TIME_ZONE)
-                 * @example example
+                 * @example Asia/Shanghai
                  */
                 timeZone?: string;
             };
@@ -291,9 +291,9 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "timeZone": "example",
-                     *         "begin": 1,
-                     *         "end": 1,
+                     *         "timeZone": "Asia/Shanghai",
+                     *         "begin": 1795795200,
+                     *         "end": 1796400000,
                      *         "rows": [
                      *           {
                      *             "plays": 1,
@@ -379,7 +379,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not found: PLAYLIST_NOT_FOUND */
+            /** @description Not found: NOT_FOUND, PLAYLIST_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -433,12 +433,12 @@ export interface operations {
                 adIds?: string;
                 /**
                  * @description Start of the range, unix seconds (inclusive); default per call
-                 * @example 1
+                 * @example 1795795200
                  */
                 begin?: number;
                 /**
                  * @description End of the range, unix seconds (exclusive); default the end of today
-                 * @example 1
+                 * @example 1796400000
                  */
                 end?: number;
                 /** @example 5f9c0a7e2b1d4c3a8e6f0b12 */
@@ -455,7 +455,7 @@ export interface operations {
                 robotId?: string;
                 /**
                  * @description IANA zone of the days, weeks (from Monday), months and hours; default the plan's, else the platform's zone (server setting TIME_ZONE)
-                 * @example example
+                 * @example Asia/Shanghai
                  */
                 timeZone?: string;
             };
@@ -476,9 +476,9 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "grain": "day",
-                     *         "timeZone": "example",
-                     *         "begin": 1,
-                     *         "end": 1,
+                     *         "timeZone": "Asia/Shanghai",
+                     *         "begin": 1795795200,
+                     *         "end": 1796400000,
                      *         "points": [
                      *           {
                      *             "plays": 1,
@@ -489,7 +489,7 @@ export interface operations {
                      *             "standingTime": 1,
                      *             "scans": 1,
                      *             "label": "example",
-                     *             "begin": 1
+                     *             "begin": 1795795200
                      *           }
                      *         ],
                      *         "total": {
@@ -564,7 +564,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not found: PLAYLIST_NOT_FOUND */
+            /** @description Not found: NOT_FOUND, PLAYLIST_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -618,12 +618,12 @@ export interface operations {
                 adIds?: string;
                 /**
                  * @description Start of the range, unix seconds (inclusive); default per call
-                 * @example 1
+                 * @example 1795795200
                  */
                 begin?: number;
                 /**
                  * @description End of the range, unix seconds (exclusive); default the end of today
-                 * @example 1
+                 * @example 1796400000
                  */
                 end?: number;
                 /** @example 5f9c0a7e2b1d4c3a8e6f0b12 */
@@ -640,7 +640,7 @@ export interface operations {
                 robotId?: string;
                 /**
                  * @description IANA zone of the days, weeks (from Monday), months and hours; default the plan's, else the platform's zone (server setting TIME_ZONE)
-                 * @example example
+                 * @example Asia/Shanghai
                  */
                 timeZone?: string;
             };
@@ -661,9 +661,9 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "grain": "day",
-                     *         "timeZone": "example",
-                     *         "begin": 1,
-                     *         "end": 1,
+                     *         "timeZone": "Asia/Shanghai",
+                     *         "begin": 1795795200,
+                     *         "end": 1796400000,
                      *         "points": [
                      *           {
                      *             "plays": 1,
@@ -674,7 +674,7 @@ export interface operations {
                      *             "standingTime": 1,
                      *             "scans": 1,
                      *             "label": "example",
-                     *             "begin": 1
+                     *             "begin": 1795795200
                      *           }
                      *         ],
                      *         "total": {
@@ -749,7 +749,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not found: PLAYLIST_NOT_FOUND */
+            /** @description Not found: NOT_FOUND, PLAYLIST_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -803,12 +803,12 @@ export interface operations {
                 adIds?: string;
                 /**
                  * @description Start of the range, unix seconds (inclusive); default per call
-                 * @example 1
+                 * @example 1795795200
                  */
                 begin?: number;
                 /**
                  * @description End of the range, unix seconds (exclusive); default the end of today
-                 * @example 1
+                 * @example 1796400000
                  */
                 end?: number;
                 /** @example 5f9c0a7e2b1d4c3a8e6f0b12 */
@@ -825,7 +825,7 @@ export interface operations {
                 robotId?: string;
                 /**
                  * @description IANA zone of the days, weeks (from Monday), months and hours; default the plan's, else the platform's zone (server setting TIME_ZONE)
-                 * @example example
+                 * @example Asia/Shanghai
                  */
                 timeZone?: string;
             };
@@ -846,9 +846,9 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "grain": "day",
-                     *         "timeZone": "example",
-                     *         "begin": 1,
-                     *         "end": 1,
+                     *         "timeZone": "Asia/Shanghai",
+                     *         "begin": 1795795200,
+                     *         "end": 1796400000,
                      *         "points": [
                      *           {
                      *             "plays": 1,
@@ -859,7 +859,7 @@ export interface operations {
                      *             "standingTime": 1,
                      *             "scans": 1,
                      *             "label": "example",
-                     *             "begin": 1
+                     *             "begin": 1795795200
                      *           }
                      *         ],
                      *         "total": {
@@ -934,7 +934,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not found: PLAYLIST_NOT_FOUND */
+            /** @description Not found: NOT_FOUND, PLAYLIST_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1344,6 +1344,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Not found: NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many calls: OPEN_RATE_LIMITED, OPEN_QUOTA_EXCEEDED */
             429: {
                 headers: {
@@ -1466,7 +1475,10 @@ export interface operations {
                 playListId?: string;
                 /** @example 0 */
                 start?: number;
-                /** @example example */
+                /**
+                 * @description One of notDelivered, pendingReview, toBeIssued, issued, notStarted, live, ended, cancelled.
+                 * @example live
+                 */
                 status?: string;
             };
             header?: never;
@@ -1521,10 +1533,10 @@ export interface operations {
                      *               }
                      *             }
                      *           ],
-                     *           "begin": 1,
-                     *           "end": 1,
+                     *           "begin": 1795795200,
+                     *           "end": 1796400000,
                      *           "createtime": 1,
-                     *           "timeZone": "example",
+                     *           "timeZone": "Asia/Shanghai",
                      *           "playingMode": "order",
                      *           "countLimit": 1,
                      *           "timeLimit": 1,
@@ -1546,8 +1558,8 @@ export interface operations {
                      *           "lowPullRate": true,
                      *           "pauses": [
                      *             {
-                     *               "begin": 1,
-                     *               "end": 1,
+                     *               "begin": 1795795200,
+                     *               "end": 1796400000,
                      *               "reason": "example"
                      *             }
                      *           ],
@@ -1648,6 +1660,15 @@ export interface operations {
             };
             /** @description Refused: OPEN_INTERFACE_NOT_ALLOWED, OPEN_IP_NOT_ALLOWED, OPEN_BLACKLISTED */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found: NOT_FOUND */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1892,8 +1913,8 @@ export interface operations {
                  *         "viewers": 1,
                  *         "standingTime": 1,
                  *         "scans": 1,
-                 *         "begin": 1,
-                 *         "end": 1
+                 *         "begin": 1795795200,
+                 *         "end": 1796400000
                  *       }
                  *     }
                  */
