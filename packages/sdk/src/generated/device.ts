@@ -408,7 +408,8 @@ export interface operations {
                      *         "accepted": 1,
                      *         "duplicates": 0,
                      *         "ignored": 0,
-                     *         "flagged": 0
+                     *         "flagged": 0,
+                     *         "flaggedEvents": []
                      *       }
                      *     }
                      */
@@ -620,7 +621,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example example */
+                /** @example "3f2b8c1e6a4d" */
                 "if-none-match"?: string;
             };
             path?: never;

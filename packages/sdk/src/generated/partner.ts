@@ -261,7 +261,7 @@ export interface operations {
                 playlistId: string;
                 /**
                  * @description Only the plays of robots in this province
-                 * @example example
+                 * @example 广东省
                  */
                 province?: string;
                 /**
@@ -303,8 +303,8 @@ export interface operations {
                      *             "viewers": 1,
                      *             "standingTime": 1,
                      *             "scans": 1,
-                     *             "province": "example",
-                     *             "city": "example",
+                     *             "province": "广东省",
+                     *             "city": "深圳市",
                      *             "robots": 1
                      *           }
                      *         ],
@@ -445,7 +445,7 @@ export interface operations {
                 playlistId: string;
                 /**
                  * @description Only the plays of robots in this province
-                 * @example example
+                 * @example 广东省
                  */
                 province?: string;
                 /**
@@ -630,7 +630,7 @@ export interface operations {
                 playlistId: string;
                 /**
                  * @description Only the plays of robots in this province
-                 * @example example
+                 * @example 广东省
                  */
                 province?: string;
                 /**
@@ -815,7 +815,7 @@ export interface operations {
                 playlistId: string;
                 /**
                  * @description Only the plays of robots in this province
-                 * @example example
+                 * @example 广东省
                  */
                 province?: string;
                 /**
@@ -1158,19 +1158,19 @@ export interface operations {
     listRobots: {
         parameters: {
             query?: {
-                /** @example example */
+                /** @example 深圳市 */
                 city?: string;
                 /** @example 1 */
                 distance?: number;
-                /** @example example */
+                /** @example 南山区 */
                 district?: string;
-                /** @example 1 */
+                /** @example 22.54 */
                 lat?: number;
                 /** @example 10 */
                 limit?: number;
                 /** @example none */
                 listType?: "none" | "blacklist" | "whitelist";
-                /** @example 1 */
+                /** @example 113.93 */
                 lng?: number;
                 /** @example Example */
                 name?: string;
@@ -1180,7 +1180,7 @@ export interface operations {
                 projectId?: string;
                 /** @example Example */
                 propertyname?: string;
-                /** @example example */
+                /** @example 广东省 */
                 province?: string;
                 /** @example 5f9c0a7e2b1d4c3a8e6f0b12 */
                 robotId?: string;
@@ -1231,12 +1231,12 @@ export interface operations {
                      *               }
                      *             ]
                      *           },
-                     *           "province": "example",
-                     *           "city": "example",
-                     *           "district": "example",
+                     *           "province": "广东省",
+                     *           "city": "深圳市",
+                     *           "district": "南山区",
                      *           "address": "example",
-                     *           "lng": 1,
-                     *           "lat": 1,
+                     *           "lng": 113.93,
+                     *           "lat": 22.54,
                      *           "actTag": true,
                      *           "activatedAt": 1,
                      *           "expireTime": 1,

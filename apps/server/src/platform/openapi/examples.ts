@@ -89,11 +89,18 @@ const TIMES_BY_NAME: Record<string, number> = {
   to: RANGE_END,
   until: RANGE_END,
   dueBefore: RANGE_END,
+  /** A place: Shenzhen, Nanshan. */
+  lng: 113.93,
+  lat: 22.54,
 };
 
 /** A readable string for a property, by its name. */
 function byName(name: string): string | undefined {
   if (/^time_?zone$/i.test(name)) return 'Asia/Shanghai';
+  if (name === 'province') return '广东省';
+  if (name === 'city') return '深圳市';
+  if (name === 'district') return '南山区';
+  if (/^if-none-match$/i.test(name)) return '"3f2b8c1e6a4d"';
   if (/url$/i.test(name)) return 'https://cdn.example.com/file.jpg';
   if (/^(id|.*Id|.*Ids)$/.test(name)) return '5f9c0a7e2b1d4c3a8e6f0b12';
   if (/name$/i.test(name)) return 'Example';
@@ -133,7 +140,8 @@ function numberExample(schema: JsonSchema, integer: boolean, name = ''): number 
     time !== undefined &&
     (schema.minimum === undefined || time >= schema.minimum) &&
     (schema.maximum === undefined || time <= schema.maximum) &&
-    !schema.multipleOf
+    !schema.multipleOf &&
+    (!integer || Number.isInteger(time))
   )
     return time;
   const exMin = typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum : undefined;
