@@ -379,7 +379,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not found: NOT_FOUND, PLAYLIST_NOT_FOUND */
+            /** @description Not found: NOT_FOUND, PLAYLIST_NOT_FOUND, PLAYLIST_ID_NOT_EXIST */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -564,7 +564,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not found: NOT_FOUND, PLAYLIST_NOT_FOUND */
+            /** @description Not found: NOT_FOUND, PLAYLIST_NOT_FOUND, PLAYLIST_ID_NOT_EXIST */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -749,7 +749,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not found: NOT_FOUND, PLAYLIST_NOT_FOUND */
+            /** @description Not found: NOT_FOUND, PLAYLIST_NOT_FOUND, PLAYLIST_ID_NOT_EXIST */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -934,7 +934,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not found: NOT_FOUND, PLAYLIST_NOT_FOUND */
+            /** @description Not found: NOT_FOUND, PLAYLIST_NOT_FOUND, PLAYLIST_ID_NOT_EXIST */
             404: {
                 headers: {
                     [name: string]: unknown;
