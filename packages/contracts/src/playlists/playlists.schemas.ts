@@ -3,6 +3,7 @@ import { okEnvelope, pageEnvelope } from '../common/envelope';
 import { idSchema } from '../common/ids';
 import { pageQuery } from '../common/pagination';
 import { withoutDefaults } from '../common/update-body';
+import { DELIVERY_STATUSES } from '../publishing/delivery-status.rules';
 import { DEFAULT_TIME_ZONE } from './default-time-zone';
 
 /*
@@ -193,7 +194,11 @@ export const playlistPageQuery = pageQuery.extend({
   name: z.string().trim().optional(),
   clientId: z.string().trim().optional(),
   /** Filter by the derived delivery status (see publishing/delivery-status.rules.ts). */
-  status: z.string().trim().optional(),
+  status: z
+    .string()
+    .trim()
+    .meta({ description: `One of ${DELIVERY_STATUSES.join(', ')}.`, examples: ['live'] })
+    .optional(),
   playListId: z.string().trim().optional(),
 });
 

@@ -408,7 +408,8 @@ export interface operations {
                      *         "accepted": 1,
                      *         "duplicates": 0,
                      *         "ignored": 0,
-                     *         "flagged": 0
+                     *         "flagged": 0,
+                     *         "flaggedEvents": []
                      *       }
                      *     }
                      */
@@ -620,7 +621,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @example example */
+                /** @example "3f2b8c1e6a4d" */
                 "if-none-match"?: string;
             };
             path?: never;
@@ -640,8 +641,8 @@ export interface operations {
                      *       "data": {
                      *         "version": "example",
                      *         "robotId": "5f9c0a7e2b1d4c3a8e6f0b12",
-                     *         "from": 1,
-                     *         "until": 1,
+                     *         "from": 1795795200,
+                     *         "until": 1796400000,
                      *         "serverTime": 1,
                      *         "template": 1,
                      *         "screenRatio": "example",
@@ -670,16 +671,16 @@ export interface operations {
                      *                 }
                      *               }
                      *             ],
-                     *             "begin": 1,
-                     *             "end": 1,
-                     *             "timeZone": "example",
+                     *             "begin": 1795795200,
+                     *             "end": 1796400000,
+                     *             "timeZone": "Asia/Shanghai",
                      *             "playingMode": "order",
                      *             "countLimit": 1,
                      *             "timeLimit": 1,
                      *             "pauses": [
                      *               {
-                     *                 "begin": 1,
-                     *                 "end": 1
+                     *                 "begin": 1795795200,
+                     *                 "end": 1796400000
                      *               }
                      *             ],
                      *             "ads": [
@@ -688,8 +689,8 @@ export interface operations {
                      *                 "name": "Example",
                      *                 "kind": "video",
                      *                 "duration": 1,
-                     *                 "begin": 1,
-                     *                 "end": 1,
+                     *                 "begin": 1795795200,
+                     *                 "end": 1796400000,
                      *                 "template": 1,
                      *                 "screens": [
                      *                   {
@@ -716,7 +717,7 @@ export interface operations {
                      *             "windows": [
                      *               {
                      *                 "start": 1,
-                     *                 "end": 1
+                     *                 "end": 1796400000
                      *               }
                      *             ]
                      *           }

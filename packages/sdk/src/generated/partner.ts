@@ -249,19 +249,19 @@ export interface operations {
                 adIds?: string;
                 /**
                  * @description Start of the range, unix seconds (inclusive); default per call
-                 * @example 1
+                 * @example 1795795200
                  */
                 begin?: number;
                 /**
                  * @description End of the range, unix seconds (exclusive); default the end of today
-                 * @example 1
+                 * @example 1796400000
                  */
                 end?: number;
                 /** @example 5f9c0a7e2b1d4c3a8e6f0b12 */
                 playlistId: string;
                 /**
                  * @description Only the plays of robots in this province
-                 * @example example
+                 * @example 广东省
                  */
                 province?: string;
                 /**
@@ -271,7 +271,7 @@ export interface operations {
                 robotId?: string;
                 /**
                  * @description IANA zone of the days, weeks (from Monday), months and hours; default the plan's, else the platform's zone (server setting TIME_ZONE)
-                 * @example example
+                 * @example Asia/Shanghai
                  */
                 timeZone?: string;
             };
@@ -291,9 +291,9 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "timeZone": "example",
-                     *         "begin": 1,
-                     *         "end": 1,
+                     *         "timeZone": "Asia/Shanghai",
+                     *         "begin": 1795795200,
+                     *         "end": 1796400000,
                      *         "rows": [
                      *           {
                      *             "plays": 1,
@@ -303,8 +303,8 @@ export interface operations {
                      *             "viewers": 1,
                      *             "standingTime": 1,
                      *             "scans": 1,
-                     *             "province": "example",
-                     *             "city": "example",
+                     *             "province": "广东省",
+                     *             "city": "深圳市",
                      *             "robots": 1
                      *           }
                      *         ],
@@ -379,7 +379,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not found: PLAYLIST_NOT_FOUND */
+            /** @description Not found: NOT_FOUND, PLAYLIST_NOT_FOUND, PLAYLIST_ID_NOT_EXIST */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -433,19 +433,19 @@ export interface operations {
                 adIds?: string;
                 /**
                  * @description Start of the range, unix seconds (inclusive); default per call
-                 * @example 1
+                 * @example 1795795200
                  */
                 begin?: number;
                 /**
                  * @description End of the range, unix seconds (exclusive); default the end of today
-                 * @example 1
+                 * @example 1796400000
                  */
                 end?: number;
                 /** @example 5f9c0a7e2b1d4c3a8e6f0b12 */
                 playlistId: string;
                 /**
                  * @description Only the plays of robots in this province
-                 * @example example
+                 * @example 广东省
                  */
                 province?: string;
                 /**
@@ -455,7 +455,7 @@ export interface operations {
                 robotId?: string;
                 /**
                  * @description IANA zone of the days, weeks (from Monday), months and hours; default the plan's, else the platform's zone (server setting TIME_ZONE)
-                 * @example example
+                 * @example Asia/Shanghai
                  */
                 timeZone?: string;
             };
@@ -476,9 +476,9 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "grain": "day",
-                     *         "timeZone": "example",
-                     *         "begin": 1,
-                     *         "end": 1,
+                     *         "timeZone": "Asia/Shanghai",
+                     *         "begin": 1795795200,
+                     *         "end": 1796400000,
                      *         "points": [
                      *           {
                      *             "plays": 1,
@@ -489,7 +489,7 @@ export interface operations {
                      *             "standingTime": 1,
                      *             "scans": 1,
                      *             "label": "example",
-                     *             "begin": 1
+                     *             "begin": 1795795200
                      *           }
                      *         ],
                      *         "total": {
@@ -564,7 +564,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not found: PLAYLIST_NOT_FOUND */
+            /** @description Not found: NOT_FOUND, PLAYLIST_NOT_FOUND, PLAYLIST_ID_NOT_EXIST */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -618,19 +618,19 @@ export interface operations {
                 adIds?: string;
                 /**
                  * @description Start of the range, unix seconds (inclusive); default per call
-                 * @example 1
+                 * @example 1795795200
                  */
                 begin?: number;
                 /**
                  * @description End of the range, unix seconds (exclusive); default the end of today
-                 * @example 1
+                 * @example 1796400000
                  */
                 end?: number;
                 /** @example 5f9c0a7e2b1d4c3a8e6f0b12 */
                 playlistId: string;
                 /**
                  * @description Only the plays of robots in this province
-                 * @example example
+                 * @example 广东省
                  */
                 province?: string;
                 /**
@@ -640,7 +640,7 @@ export interface operations {
                 robotId?: string;
                 /**
                  * @description IANA zone of the days, weeks (from Monday), months and hours; default the plan's, else the platform's zone (server setting TIME_ZONE)
-                 * @example example
+                 * @example Asia/Shanghai
                  */
                 timeZone?: string;
             };
@@ -661,9 +661,9 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "grain": "day",
-                     *         "timeZone": "example",
-                     *         "begin": 1,
-                     *         "end": 1,
+                     *         "timeZone": "Asia/Shanghai",
+                     *         "begin": 1795795200,
+                     *         "end": 1796400000,
                      *         "points": [
                      *           {
                      *             "plays": 1,
@@ -674,7 +674,7 @@ export interface operations {
                      *             "standingTime": 1,
                      *             "scans": 1,
                      *             "label": "example",
-                     *             "begin": 1
+                     *             "begin": 1795795200
                      *           }
                      *         ],
                      *         "total": {
@@ -749,7 +749,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not found: PLAYLIST_NOT_FOUND */
+            /** @description Not found: NOT_FOUND, PLAYLIST_NOT_FOUND, PLAYLIST_ID_NOT_EXIST */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -803,19 +803,19 @@ export interface operations {
                 adIds?: string;
                 /**
                  * @description Start of the range, unix seconds (inclusive); default per call
-                 * @example 1
+                 * @example 1795795200
                  */
                 begin?: number;
                 /**
                  * @description End of the range, unix seconds (exclusive); default the end of today
-                 * @example 1
+                 * @example 1796400000
                  */
                 end?: number;
                 /** @example 5f9c0a7e2b1d4c3a8e6f0b12 */
                 playlistId: string;
                 /**
                  * @description Only the plays of robots in this province
-                 * @example example
+                 * @example 广东省
                  */
                 province?: string;
                 /**
@@ -825,7 +825,7 @@ export interface operations {
                 robotId?: string;
                 /**
                  * @description IANA zone of the days, weeks (from Monday), months and hours; default the plan's, else the platform's zone (server setting TIME_ZONE)
-                 * @example example
+                 * @example Asia/Shanghai
                  */
                 timeZone?: string;
             };
@@ -846,9 +846,9 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "grain": "day",
-                     *         "timeZone": "example",
-                     *         "begin": 1,
-                     *         "end": 1,
+                     *         "timeZone": "Asia/Shanghai",
+                     *         "begin": 1795795200,
+                     *         "end": 1796400000,
                      *         "points": [
                      *           {
                      *             "plays": 1,
@@ -859,7 +859,7 @@ export interface operations {
                      *             "standingTime": 1,
                      *             "scans": 1,
                      *             "label": "example",
-                     *             "begin": 1
+                     *             "begin": 1795795200
                      *           }
                      *         ],
                      *         "total": {
@@ -934,7 +934,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not found: PLAYLIST_NOT_FOUND */
+            /** @description Not found: NOT_FOUND, PLAYLIST_NOT_FOUND, PLAYLIST_ID_NOT_EXIST */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1158,19 +1158,19 @@ export interface operations {
     listRobots: {
         parameters: {
             query?: {
-                /** @example example */
+                /** @example 深圳市 */
                 city?: string;
                 /** @example 1 */
                 distance?: number;
-                /** @example example */
+                /** @example 南山区 */
                 district?: string;
-                /** @example 1 */
+                /** @example 22.54 */
                 lat?: number;
                 /** @example 10 */
                 limit?: number;
                 /** @example none */
                 listType?: "none" | "blacklist" | "whitelist";
-                /** @example 1 */
+                /** @example 113.93 */
                 lng?: number;
                 /** @example Example */
                 name?: string;
@@ -1180,7 +1180,7 @@ export interface operations {
                 projectId?: string;
                 /** @example Example */
                 propertyname?: string;
-                /** @example example */
+                /** @example 广东省 */
                 province?: string;
                 /** @example 5f9c0a7e2b1d4c3a8e6f0b12 */
                 robotId?: string;
@@ -1231,12 +1231,12 @@ export interface operations {
                      *               }
                      *             ]
                      *           },
-                     *           "province": "example",
-                     *           "city": "example",
-                     *           "district": "example",
+                     *           "province": "广东省",
+                     *           "city": "深圳市",
+                     *           "district": "南山区",
                      *           "address": "example",
-                     *           "lng": 1,
-                     *           "lat": 1,
+                     *           "lng": 113.93,
+                     *           "lat": 22.54,
                      *           "actTag": true,
                      *           "activatedAt": 1,
                      *           "expireTime": 1,
@@ -1337,6 +1337,15 @@ export interface operations {
             };
             /** @description Refused: FORBIDDEN, OPEN_INTERFACE_NOT_ALLOWED, OPEN_IP_NOT_ALLOWED, OPEN_BLACKLISTED */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found: NOT_FOUND */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1466,7 +1475,10 @@ export interface operations {
                 playListId?: string;
                 /** @example 0 */
                 start?: number;
-                /** @example example */
+                /**
+                 * @description One of notDelivered, pendingReview, toBeIssued, issued, notStarted, live, ended, cancelled.
+                 * @example live
+                 */
                 status?: string;
             };
             header?: never;
@@ -1521,10 +1533,10 @@ export interface operations {
                      *               }
                      *             }
                      *           ],
-                     *           "begin": 1,
-                     *           "end": 1,
+                     *           "begin": 1795795200,
+                     *           "end": 1796400000,
                      *           "createtime": 1,
-                     *           "timeZone": "example",
+                     *           "timeZone": "Asia/Shanghai",
                      *           "playingMode": "order",
                      *           "countLimit": 1,
                      *           "timeLimit": 1,
@@ -1546,8 +1558,8 @@ export interface operations {
                      *           "lowPullRate": true,
                      *           "pauses": [
                      *             {
-                     *               "begin": 1,
-                     *               "end": 1,
+                     *               "begin": 1795795200,
+                     *               "end": 1796400000,
                      *               "reason": "example"
                      *             }
                      *           ],
@@ -1648,6 +1660,15 @@ export interface operations {
             };
             /** @description Refused: OPEN_INTERFACE_NOT_ALLOWED, OPEN_IP_NOT_ALLOWED, OPEN_BLACKLISTED */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found: NOT_FOUND */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1892,8 +1913,8 @@ export interface operations {
                  *         "viewers": 1,
                  *         "standingTime": 1,
                  *         "scans": 1,
-                 *         "begin": 1,
-                 *         "end": 1
+                 *         "begin": 1795795200,
+                 *         "end": 1796400000
                  *       }
                  *     }
                  */

@@ -46,7 +46,8 @@ const SERVER_TIME = 1795856400;
 /**
  * Realistic examples of the calls a robot makes (the generated ones are placeholders): the heartbeat interval
  * the server answers, and a play the proof-of-play audit verifies (a whole 10-second picture ad, reported
- * after it played, with the schedule version it was chosen from).
+ * after it played, with the schedule version it was chosen from). device-document.int.test.ts sends the events
+ * example as it is, but for the plan and ad ids (made by the test), and gets the answer example back.
  */
 const EXAMPLES: Record<string, { body?: unknown; answer: unknown }> = {
   '/api/device/v1/activate': {
@@ -85,6 +86,6 @@ const EXAMPLES: Record<string, { body?: unknown; answer: unknown }> = {
         },
       ],
     },
-    answer: { accepted: 1, duplicates: 0, ignored: 0, flagged: 0 },
+    answer: { accepted: 1, duplicates: 0, ignored: 0, flagged: 0, flaggedEvents: [] },
   },
 };

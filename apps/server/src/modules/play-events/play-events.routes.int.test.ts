@@ -179,7 +179,7 @@ describe('GET /api/Publishes/consume', () => {
     expect((await get(`/api/Publishes/consume?playListId=${planB}&limit=-1`, w.adv.token)).json().total).toBe(4);
     const other = await get(`/api/Publishes/consume?playListId=${planB}&limit=-1`, w.otherAdv.token);
     expect(other.statusCode).toBe(404);
-    expect(other.json().code).toBe('PLAYLIST_NOT_FOUND');
+    expect(other.json().code).toBe('PLAYLIST_ID_NOT_EXIST');
     const owner = (await get(`/api/Publishes/consume?playListId=${planB}&limit=-1`, w.owner.token)).json();
     expect(owner.total).toBe(2);
     expect(owner.datas.map((r: { propertyname: string }) => r.propertyname)).toEqual([

@@ -70,11 +70,12 @@ export async function findPlanInScope(
   id: string,
   scope: SQL | undefined,
   forUpdate: boolean,
+  withDeleted = false,
 ): Promise<PlaylistRow | undefined> {
   const q = db
     .select()
     .from(playlists)
-    .where(and(eq(playlists.id, id), isNull(playlists.deletedAt), ...(scope ? [scope] : [])))
+    .where(and(eq(playlists.id, id), ...(withDeleted ? [] : [isNull(playlists.deletedAt)]), ...(scope ? [scope] : [])))
     .limit(1);
   const [row] = forUpdate ? await q.for('update') : await q;
   return row;

@@ -221,7 +221,7 @@ describe('delivery plans: scope, edit, delete', () => {
       headers: { ...bearer(w.otherAdv.token), ...EN },
     });
     expect(other.statusCode).toBe(404);
-    expect(other.json().msg).toBe('the plan has been cancelled');
+    expect(other.json().msg).toBe('The plan ID does not exist');
     const list = await t.app.inject({
       method: 'GET',
       url: '/api/Playlists/queryByPage_v3?start=0&limit=100',

@@ -52,8 +52,9 @@ export async function planScope(ctx: PlanScopeContext, db: DbOrTx, user: User): 
 }
 
 /**
- * A plan the caller may see, or PLAYLIST_NOT_FOUND ("the plan has been cancelled": a deleted plan,
- * or one the caller cannot see, reads the same).
+ * A plan the caller may see. A deleted one it could see answers PLAYLIST_NOT_FOUND ("the plan has been
+ * cancelled", the spec's message for a vanished plan); an id of no plan, or of one the caller cannot see (the
+ * two read the same), PLAYLIST_ID_NOT_EXIST ("The plan ID does not exist").
  */
 export async function visiblePlan(
   ctx: PlanScopeContext,
@@ -64,8 +65,9 @@ export async function visiblePlan(
 ): Promise<PlaylistRow> {
   const scope = await planScope(ctx, db, user);
   const row = await findPlanInScope(db, id, scope, opts.forUpdate ?? false);
-  if (!row) throw new AppError('PLAYLIST_NOT_FOUND', {}, 'playListId');
-  return row;
+  if (row) return row;
+  const deleted = await findPlanInScope(db, id, scope, false, true);
+  throw new AppError(deleted ? 'PLAYLIST_NOT_FOUND' : 'PLAYLIST_ID_NOT_EXIST', {}, 'playListId');
 }
 
 /**

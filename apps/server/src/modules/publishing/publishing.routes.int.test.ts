@@ -155,8 +155,10 @@ describe('publishing with device checks', () => {
     expect(adv.statusCode).toBe(403);
     const none = await op('POST', '/api/Playlists/publishWithRobots', { playListId: p.id, robotIds: [] });
     expect(none.json().msg).toContain('The device list needs at least one device');
-    const vanished = await publish('0123456789abcdef01234567', [robot.robotId]);
-    expect(vanished.json().msg).toBe('the plan has been cancelled');
+    // An id of no plan says so; a deleted plan's "the plan has been cancelled" is in the playlists tests.
+    const unknown = await publish('0123456789abcdef01234567', [robot.robotId]);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'PLAYLIST_ID_NOT_EXIST', msg: 'The plan ID does not exist' });
   });
 
   it('publishes to device groups, to every device of property accounts, and intelligently to at most 10', async () => {

@@ -115,7 +115,7 @@ describe('proof-of-play report', () => {
     const other = await loginAs(t, 'advertisers', { customer: w.otherCustomerId, diy: true });
     const res = await get(`/api/Statis/proofOfPlayByPlaylistId?playlistId=${planId}&${RANGE}`, other.token);
     expect(res.statusCode).toBe(404);
-    expect(res.json().code).toBe('PLAYLIST_NOT_FOUND');
+    expect(res.json().code).toBe('PLAYLIST_ID_NOT_EXIST');
   });
 
   it('exports an xlsx a spreadsheet opens with the same figures and the share as a percentage', async () => {

@@ -55,9 +55,14 @@ const OPTIONS =
 const PLAN_OPTIONS = `${OPTIONS}, adIds (comma-separated). The plan id as playlistId (or playListId, playlistid, id).`;
 
 /** What a plan call refuses (statistics.scope.ts): a plan out of sight, a bad range, a zone the database lacks. */
-const PLAN_ERRORS = ['PLAYLIST_NOT_FOUND', 'STAT_RANGE_INVALID', 'STAT_TIME_ZONE_INVALID'] as const;
+const PLAN_ERRORS = [
+  'PLAYLIST_NOT_FOUND',
+  'PLAYLIST_ID_NOT_EXIST',
+  'STAT_RANGE_INVALID',
+  'STAT_TIME_ZONE_INVALID',
+] as const;
 /** The QR month and hour calls: their range is the month or day asked, never refused. */
-const PLAN_DAY_ERRORS = ['PLAYLIST_NOT_FOUND', 'STAT_TIME_ZONE_INVALID'] as const;
+const PLAN_DAY_ERRORS = ['PLAYLIST_NOT_FOUND', 'PLAYLIST_ID_NOT_EXIST', 'STAT_TIME_ZONE_INVALID'] as const;
 /** What a client call refuses: a customer out of sight, a bad range, a zone the database lacks. */
 const CLIENT_ERRORS = ['CUSTOMER_NOT_FOUND', 'STAT_RANGE_INVALID', 'STAT_TIME_ZONE_INVALID'] as const;
 

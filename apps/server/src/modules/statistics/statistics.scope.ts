@@ -53,7 +53,7 @@ async function robotScope(
   });
 }
 
-/** A plan report's scope: the plan must be visible to the caller (PLAYLIST_NOT_FOUND otherwise). */
+/** A plan report's scope: the plan must be visible to the caller (PLAYLIST_ID_NOT_EXIST otherwise). */
 export async function planReportScope(
   ctx: PlaylistsContext,
   user: SessionUser,

@@ -43,7 +43,7 @@ describe('the breaking-change check of the partner document', () => {
   it('lets a newly documented error answer through, and catches a removed one', () => {
     const wider = copy();
     const op = wider.paths['/api/Playlists/queryByPage_v3']!.get!;
-    op.responses = { ...op.responses, '404': { description: 'Not found', content: {} } };
+    op.responses = { ...op.responses, '409': { description: 'Conflict', content: {} } };
     expect(operationChanges(snapshot, wider)).toEqual({ removed: [], changed: [], added: [] });
     const narrower = copy();
     delete narrower.paths['/api/Playlists/queryByPage_v3']!.get!.responses!['429'];

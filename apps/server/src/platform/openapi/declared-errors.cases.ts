@@ -88,7 +88,7 @@ export function badCalls(f: Fixture) {
         [
           `getPlanStatisticsBy${unit}`,
           'a plan out of sight',
-          'PLAYLIST_NOT_FOUND',
+          'PLAYLIST_ID_NOT_EXIST',
           () => stats(name, `playlistId=${newId()}`),
         ],
         [
@@ -102,7 +102,7 @@ export function badCalls(f: Fixture) {
     [
       'getPlanStatisticsByProvince',
       'a plan out of sight',
-      'PLAYLIST_NOT_FOUND',
+      'PLAYLIST_ID_NOT_EXIST',
       () => stats('ByProvince', `playlistId=${newId()}`),
     ],
     [

@@ -167,7 +167,13 @@ describe('the declared error answers of the partner and device documents', () =>
       ].map((id): [keyof typeof docs, string, string[]] => [
         'partner',
         id,
-        ['PLAYLIST_NOT_FOUND', 'STAT_RANGE_INVALID', 'STAT_TIME_ZONE_INVALID', 'OPEN_INTERFACE_NOT_ALLOWED'],
+        [
+          'PLAYLIST_NOT_FOUND',
+          'PLAYLIST_ID_NOT_EXIST',
+          'STAT_RANGE_INVALID',
+          'STAT_TIME_ZONE_INVALID',
+          'OPEN_INTERFACE_NOT_ALLOWED',
+        ],
       ]),
       ['partner', 'listRobots', ['FORBIDDEN', 'OPEN_RATE_LIMITED', 'OPEN_QUOTA_EXCEEDED']],
       ['device', 'ackSchedule', ['SCHEDULE_VERSION_STALE', 'DEVICE_TOKEN_INVALID']],

@@ -76,6 +76,21 @@ export function accessOf(path: string, config: Json, tags: readonly string[]): A
   return 'user';
 }
 
+/** An identifying parameter: `id`, `key`, `code` or a name ending in `Id` (a record looked up by it). */
+const IDENTIFYING = /^(id|key|code|[a-z][A-Za-z]*Id)$/;
+
+/**
+ * Whether an operation looks a record up (and so may answer 404 when there is none): a path parameter, or
+ * an identifying query parameter (an unknown plan, robot, customer or export named by it is not found).
+ */
+function looksUpARecord(path: string, schema: { querystring?: unknown; params?: unknown }): boolean {
+  if (path.startsWith('/api/') && /\{\w+\}/.test(path)) return true;
+  return [schema.querystring, schema.params].some((part) => {
+    const properties = (part as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
+    return Object.keys(properties).some((name) => IDENTIFYING.test(name));
+  });
+}
+
 /** The error codes an operation can answer, from its access and shape, plus those its route declares. */
 export function errorCodesOf(
   path: string,
@@ -113,7 +128,7 @@ export function errorCodesOf(
     codes.add('WECHAT_USER_BLOCKED');
   }
   if (path.startsWith('/api/')) codes.add('OPEN_BLACKLISTED');
-  if (/\{(id|code)\}/.test(path)) codes.add('NOT_FOUND');
+  if (looksUpARecord(path, schema)) codes.add('NOT_FOUND');
   if (config.rateLimit) codes.add('RATE_LIMITED');
   for (const c of schema.declared ?? []) if (isErrorCode(c)) codes.add(c);
   // An unexpected failure, and a request past its deadline (platform/request-context.ts).

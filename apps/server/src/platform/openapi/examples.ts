@@ -72,8 +72,35 @@ const PATTERN_CANDIDATES = [
   'a',
 ];
 
+/**
+ * Unix seconds for time parameters, by name: a range starts before it ends (2026-11-28 00:00 to 2026-12-05
+ * 00:00, Asia/Shanghai), so that the examples of `begin`/`end` (and their kin) are a range the server accepts.
+ */
+const RANGE_BEGIN = 1795795200;
+const RANGE_END = RANGE_BEGIN + 7 * 86400;
+const TIMES_BY_NAME: Record<string, number> = {
+  begin: RANGE_BEGIN,
+  beginTime: RANGE_BEGIN,
+  startTime: RANGE_BEGIN,
+  from: RANGE_BEGIN,
+  timePoint: RANGE_BEGIN,
+  end: RANGE_END,
+  endTime: RANGE_END,
+  to: RANGE_END,
+  until: RANGE_END,
+  dueBefore: RANGE_END,
+  /** A place: Shenzhen, Nanshan. */
+  lng: 113.93,
+  lat: 22.54,
+};
+
 /** A readable string for a property, by its name. */
 function byName(name: string): string | undefined {
+  if (/^time_?zone$/i.test(name)) return 'Asia/Shanghai';
+  if (name === 'province') return '广东省';
+  if (name === 'city') return '深圳市';
+  if (name === 'district') return '南山区';
+  if (/^if-none-match$/i.test(name)) return '"3f2b8c1e6a4d"';
   if (/url$/i.test(name)) return 'https://cdn.example.com/file.jpg';
   if (/^(id|.*Id|.*Ids)$/.test(name)) return '5f9c0a7e2b1d4c3a8e6f0b12';
   if (/name$/i.test(name)) return 'Example';
@@ -107,7 +134,16 @@ function stringExample(schema: JsonSchema, name: string): string {
   return 'a'.repeat(Math.min(min, schema.maxLength ?? min));
 }
 
-function numberExample(schema: JsonSchema, integer: boolean): number {
+function numberExample(schema: JsonSchema, integer: boolean, name = ''): number {
+  const time = TIMES_BY_NAME[name];
+  if (
+    time !== undefined &&
+    (schema.minimum === undefined || time >= schema.minimum) &&
+    (schema.maximum === undefined || time <= schema.maximum) &&
+    !schema.multipleOf &&
+    (!integer || Number.isInteger(time))
+  )
+    return time;
   const exMin = typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum : undefined;
   const exMax = typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum : undefined;
   let low = schema.minimum ?? (exMin !== undefined ? exMin + (integer ? 1 : 0.5) : undefined);
@@ -169,9 +205,9 @@ export function exampleOf(
     case 'boolean':
       return true;
     case 'integer':
-      return numberExample(schema, true);
+      return numberExample(schema, true, name);
     case 'number':
-      return numberExample(schema, false);
+      return numberExample(schema, false, name);
     case 'string':
       return stringExample(schema, name);
     case 'array': {
