@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { auditResultData } from '../../../test/partner-events';
+import { until } from '../../../test/until';
 import { type ReceivedDelivery, signatureValid, webhookReceiver } from '../../../test/webhook-receiver';
 
 let t: TestApp;
@@ -14,16 +15,6 @@ let received: ReceivedDelivery[];
 let refuseNext = 0;
 
 const verify = (headers: ReceivedDelivery['headers'], body: string) => signatureValid(signingSecret, headers, body);
-
-async function until<T>(what: () => Promise<T | undefined>, label: string, ms = 60_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await what();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`waited too long for ${label}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 beforeAll(async () => {
   receiver = await webhookReceiver(() => {
