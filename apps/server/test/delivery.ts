@@ -1,7 +1,7 @@
 import { newId } from '@robot-ads/contracts/common/ids';
 import { customers } from '../src/modules/customers/customers.table';
 import { bearer, loginAs } from './auth';
-import type { TestApp } from './build-app';
+import { buildTestApp, type TestApp } from './build-app';
 import { createProject, createRobot } from './devices';
 import { createMaterial, picture } from './media-files';
 
@@ -127,4 +127,10 @@ export async function luckyCoffeeAd(t: TestApp, token: string, now: Date): Promi
   });
   if (ad.statusCode !== 200) throw new Error(`the ad was not created: ${ad.body}`);
   return ad.json().data.id;
+}
+
+/** A test app (default options) holding the delivery world with `robotsPerProperty` robots in each property. */
+export async function deliveryTestApp(robotsPerProperty = 3) {
+  const t = await buildTestApp();
+  return { t, w: await deliveryWorld(t, robotsPerProperty) };
 }
