@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { createPlan, luckyCoffeeAd } from '../../../test/delivery';
 import { multipart } from '../../../test/devices';
 import { picture } from '../../../test/media-files';
-import { payloadIssues, pulledRatioData } from '../../../test/partner-events';
+import { payloadIssues, pulledRatioData, webhookDeliveryLog } from '../../../test/partner-events';
 import { activatedRobot, publishedPlan } from '../../../test/published';
 import { pushedLobbyProof } from '../../../test/shooting';
 import { signatureValid, webhookReceiver } from '../../../test/webhook-receiver';
@@ -104,12 +104,7 @@ describe('partner events sent by other modules', () => {
     const hooks = t.app.services.partnerWebhooks;
     const eventId = await hooks.emit('plan.pulledRatio', pulledRatioData({ playlistId: 'x' }), [operator.user.id]);
     await hooks.outbox.relay();
-    const log = await t.app.inject({
-      method: 'GET',
-      url: '/api/OpenPlatform/webhookDeliveries?limit=50',
-      headers: root,
-    });
-    expect(log.json().datas.filter((d: { eventId: string }) => d.eventId === eventId)).toEqual([]);
+    expect((await webhookDeliveryLog(t, root)).filter((d) => d.eventId === eventId)).toEqual([]);
     await t.app.inject({
       method: 'PUT',
       url: `/api/OpenPlatform/webhooks/${hook.id}`,
@@ -221,12 +216,7 @@ describe('partner events sent by other modules', () => {
       payload: { taskId, key, takenAt: clock.now().getTime() / 1000, adId },
     });
     expect(again.json().data.state).toBe('success');
-    const log = await t.app.inject({
-      method: 'GET',
-      url: '/api/OpenPlatform/webhookDeliveries?limit=50',
-      headers: root,
-    });
-    expect(log.json().datas.filter((d: { event: string }) => d.event === 'shooting.photo')).toHaveLength(1);
+    expect((await webhookDeliveryLog(t, root)).filter((d) => d.event === 'shooting.photo')).toHaveLength(1);
   }, 90_000);
   it('sends audit.result, signed and as documented, when a reviewer decides an application', async () => {
     await subscribe(apiUserId, 'audit.result');
