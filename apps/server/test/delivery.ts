@@ -1,7 +1,7 @@
 import { newId } from '@robot-ads/contracts/common/ids';
 import { customers } from '../src/modules/customers/customers.table';
 import { bearer, loginAs } from './auth';
-import type { TestApp } from './build-app';
+import { buildTestApp, type TestApp } from './build-app';
 import { createProject, createRobot } from './devices';
 import { createMaterial, picture } from './media-files';
 
@@ -94,4 +94,43 @@ export async function createPlan(t: TestApp, token: string, adIds: string[], ove
   });
   if (res.statusCode !== 200) throw new Error(`plan: ${res.body}`);
   return res.json().data as { id: string; name: string; priority: number };
+}
+
+/** A one-picture ad and a plan that plays it every day 09:00-12:00 (the proof-of-play tests' plan). */
+export async function morningPlan(t: TestApp, token: string, adName: string, planName: string) {
+  const adId = (await createAd(t, token, 1, adName)).id;
+  const planId = (
+    await createPlan(t, token, [adId], {
+      name: planName,
+      cycle: { type: 'daily', data: [] },
+      times: [{ begin: { hour: 9, minute: 0 }, end: { hour: 12, minute: 0 } }],
+    })
+  ).id;
+  return { adId, planId };
+}
+
+/** The operator's picture ad "Lucky coffee" (one 1080x1920 material), live from a day before `now` for 60 days. */
+export async function luckyCoffeeAd(t: TestApp, token: string, now: Date): Promise<string> {
+  const material = await createMaterial(t, token, 'coffee.png', await picture(1080, 1920));
+  const seconds = Math.floor(now.getTime() / 1000);
+  const ad = await t.app.inject({
+    method: 'POST',
+    url: '/api/Advertisements',
+    headers: bearer(token),
+    payload: {
+      name: 'Lucky coffee',
+      kind: 'picture',
+      begin: seconds - 86_400,
+      end: seconds + 60 * 86_400,
+      resources: [material.id],
+    },
+  });
+  if (ad.statusCode !== 200) throw new Error(`the ad was not created: ${ad.body}`);
+  return ad.json().data.id;
+}
+
+/** A test app (default options) holding the delivery world with `robotsPerProperty` robots in each property. */
+export async function deliveryTestApp(robotsPerProperty = 3) {
+  const t = await buildTestApp();
+  return { t, w: await deliveryWorld(t, robotsPerProperty) };
 }

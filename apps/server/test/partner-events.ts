@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { WebhookEventData } from '@robot-ads/contracts/open-platform/webhook-events.schemas';
 import { z } from 'zod';
+import type { TestApp } from './build-app';
 
 /** The partner document partners hold (the committed snapshot; the contract test keeps it the served one). */
 const partnerDocument = JSON.parse(
@@ -41,4 +42,10 @@ export function pulledRatioData(
   over: Partial<WebhookEventData<'plan.pulledRatio'>> = {},
 ): WebhookEventData<'plan.pulledRatio'> {
   return { playlistId: 'p1', name: 'Winter coffee', ratio: 0.5, planPullNumber: 2, alreadyPullNumber: 1, ...over };
+}
+
+/** The latest 50 rows of the webhook delivery log as `headers` see it. */
+export async function webhookDeliveryLog(t: TestApp, headers: Record<string, string>) {
+  const log = await t.app.inject({ method: 'GET', url: '/api/OpenPlatform/webhookDeliveries?limit=50', headers });
+  return log.json().datas as Array<{ eventId: string; event: string }>;
 }

@@ -21,3 +21,11 @@ export function sendEvents(t: TestApp, token: string, events: object[]) {
     payload: { events },
   });
 }
+
+/** Seconds since the epoch of an ISO instant, as a device reports `startedAt`. */
+export const at = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+
+/** A play of `adId` in plan `playlistId` started at `startedAt` (seconds), watched 10 s unless `over` says. */
+export function playEvent(playlistId: string, adId: string, startedAt: number, over: Record<string, unknown> = {}) {
+  return { id: newId(), type: 'play', playlistId, adId, startedAt, watchDuration: 10_000, ...over };
+}

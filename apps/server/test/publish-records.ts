@@ -1,6 +1,7 @@
 import { newId } from '@robot-ads/contracts/common/ids';
 import { publishRecords } from '../src/modules/publishing/publishing.table';
 import type { TestApp } from './build-app';
+import { createRobot } from './devices';
 
 /**
  * A publish record of the plan on the robot as the device's acknowledgement leaves it (pulled at `pullAt`),
@@ -49,4 +50,15 @@ export async function publishRecord(
     firstPullAt: r.firstPullAt,
     cancelledAt: r.cancelledAt ?? null,
   });
+}
+
+/** Trial robots at 100 yuan a week, one a name, each having pulled the plan on 2026-11-28 (the proof-of-play tests). */
+export async function pulledTrialRobots<const N extends readonly string[]>(t: TestApp, planId: string, names: N) {
+  const robots: { id: string; robotId: string }[] = [];
+  for (const name of names) {
+    const robot = await createRobot(t, { name, salesType: 'trial', priceFen: 10_000 });
+    await pulledRecord(t, planId, robot.id, new Date('2026-11-28T00:00:00Z'));
+    robots.push(robot);
+  }
+  return robots as { [K in keyof N]: { id: string; robotId: string } };
 }

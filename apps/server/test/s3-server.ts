@@ -50,3 +50,13 @@ export async function startTestS3(bucket = 'robot-ads-test'): Promise<TestS3> {
     },
   };
 }
+
+/** The options an S3Storage takes to use the test server's bucket (path-style addresses, as s3rver wants). */
+export const s3Options = (s3: TestS3) => ({
+  endpoint: s3.endpoint,
+  region: 'us-east-1',
+  bucket: s3.bucket,
+  accessKeyId: s3.accessKeyId,
+  secretAccessKey: s3.secretAccessKey,
+  forcePathStyle: true,
+});

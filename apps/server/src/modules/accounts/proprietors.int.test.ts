@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, login, loginAs, requester } from '../../../test/auth';
-import { buildTestApp, type TestApp } from '../../../test/build-app';
-import { createAd, createPlan, deliveryWorld } from '../../../test/delivery';
+import type { TestApp } from '../../../test/build-app';
+import { createAd, createPlan, deliveryTestApp, type deliveryWorld } from '../../../test/delivery';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof deliveryWorld>>;
 beforeAll(async () => {
-  t = await buildTestApp();
-  w = await deliveryWorld(t, 2);
+  ({ t, w } = await deliveryTestApp(2));
 });
 afterAll(() => t.close());
 const req = requester(() => t);

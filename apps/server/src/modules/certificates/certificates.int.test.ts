@@ -2,17 +2,15 @@ import { execFileSync } from 'node:child_process';
 import { createPublicKey, generateKeyPairSync, sign, verify } from 'node:crypto';
 import path from 'node:path';
 import { messageFor } from '@robot-ads/contracts/common/errors';
-import { newId } from '@robot-ads/contracts/common/ids';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
-import { createAd, createPlan, deliveryWorld } from '../../../test/delivery';
-import { createRobot } from '../../../test/devices';
+import { deliveryWorld, morningPlan } from '../../../test/delivery';
 import { renderPdfPages } from '../../../test/pdf-ink';
-import { deviceTokenFor, sendEvents } from '../../../test/play-events';
-import { pulledRecord } from '../../../test/publish-records';
+import { at, deviceTokenFor, playEvent, sendEvents } from '../../../test/play-events';
+import { pulledTrialRobots } from '../../../test/publish-records';
 import { ManualClock } from '../../platform/clock';
 import { SystemSettingsRepository } from '../system/system.repository';
 import { CertificateKeys } from './certificate-keys';
@@ -30,7 +28,6 @@ let w: Awaited<ReturnType<typeof deliveryWorld>>;
 let planId: string;
 let robotA: { id: string; robotId: string };
 let robotB: { id: string; robotId: string };
-const at = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 const RANGE = `begin=${at('2026-11-27T16:00:00Z')}&end=${at('2026-12-01T16:00:00Z')}`;
 
 beforeAll(async () => {
@@ -42,26 +39,11 @@ beforeAll(async () => {
     },
   });
   w = await deliveryWorld(t, 1);
-  const adId = (await createAd(t, w.adv.token, 1, 'Cert ad')).id;
-  planId = (
-    await createPlan(t, w.adv.token, [adId], {
-      name: '咖啡 Certificate plan',
-      cycle: { type: 'daily', data: [] },
-      times: [{ begin: { hour: 9, minute: 0 }, end: { hour: 12, minute: 0 } }],
-    })
-  ).id;
+  const { adId, planId: id } = await morningPlan(t, w.adv.token, 'Cert ad', '咖啡 Certificate plan');
+  planId = id;
   clock.set(new Date('2026-12-01T06:00:00Z'));
-  robotA = await createRobot(t, { name: 'Robot A', salesType: 'trial', priceFen: 10_000 });
-  robotB = await createRobot(t, { name: 'Robot B', salesType: 'trial', priceFen: 10_000 });
-  for (const r of [robotA, robotB]) await pulledRecord(t, planId, r.id, new Date('2026-11-28T00:00:00Z'));
-  const play = (iso: string) => ({
-    id: newId(),
-    type: 'play',
-    playlistId: planId,
-    adId,
-    startedAt: at(iso),
-    watchDuration: 10_000,
-  });
+  [robotA, robotB] = await pulledTrialRobots(t, planId, ['Robot A', 'Robot B']);
+  const play = (iso: string) => playEvent(planId, adId, at(iso));
   await sendEvents(t, await deviceTokenFor(t, robotA.id), [
     play('2026-11-29T02:00:00Z'),
     play('2026-11-29T02:00:20Z'),

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pulledRecord } from '../../../test/audit';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { createAd, createPlan, deliveryWorld } from '../../../test/delivery';
 import { createRobot } from '../../../test/devices';
 import { deviceTokenFor, sendEvents } from '../../../test/play-events';
+import { pulledRecord } from '../../../test/publish-records';
 import { ManualClock } from '../../platform/clock';
 
 /**

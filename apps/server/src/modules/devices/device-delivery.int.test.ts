@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/auth';
-import { buildTestApp, type TestApp } from '../../../test/build-app';
-import { createAd, createPlan, deliveryWorld } from '../../../test/delivery';
+import type { TestApp } from '../../../test/build-app';
+import { createAd, createPlan, deliveryTestApp, type deliveryWorld } from '../../../test/delivery';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof deliveryWorld>>;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  w = await deliveryWorld(t, 2);
+  ({ t, w } = await deliveryTestApp(2));
 });
 afterAll(() => t.close());
 

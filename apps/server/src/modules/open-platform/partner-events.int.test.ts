@@ -1,17 +1,16 @@
 import { newId } from '@robot-ads/contracts/common/ids';
-import type { ShootRequirementDto } from '@robot-ads/contracts/shooting/shooting.schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
-import { createPlan } from '../../../test/delivery';
+import { createPlan, luckyCoffeeAd } from '../../../test/delivery';
 import { multipart } from '../../../test/devices';
-import { createMaterial, picture } from '../../../test/media-files';
-import { payloadIssues, pulledRatioData } from '../../../test/partner-events';
+import { picture } from '../../../test/media-files';
+import { payloadIssues, pulledRatioData, webhookDeliveryLog } from '../../../test/partner-events';
 import { activatedRobot, publishedPlan } from '../../../test/published';
+import { pushedLobbyProof } from '../../../test/shooting';
 import { signatureValid, webhookReceiver } from '../../../test/webhook-receiver';
 import { ManualClock } from '../../platform/clock';
 import { markPulled } from '../publishing/publishing.service';
-import { pushPending } from '../shooting/shooting.service';
 
 /**
  * The partner events sent by other modules: plan.pulledRatio when a robot pulls a plan (publishing),
@@ -73,21 +72,7 @@ beforeAll(async () => {
   t = await buildTestApp({ clock, startJobs: true, env: { WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8' } });
   operator = await loginAs(t, 'super', { principals: 'root' });
   root = bearer(operator.token);
-  const material = await createMaterial(t, operator.token, 'coffee.png', await picture(1080, 1920));
-  const ad = await t.app.inject({
-    method: 'POST',
-    url: '/api/Advertisements',
-    headers: root,
-    payload: {
-      name: 'Lucky coffee',
-      kind: 'picture',
-      begin: Math.floor(clock.now().getTime() / 1000) - 86_400,
-      end: Math.floor(clock.now().getTime() / 1000) + 60 * 86_400,
-      resources: [material.id],
-    },
-  });
-  expect(ad.statusCode, ad.body).toBe(200);
-  adId = ad.json().data.id;
+  adId = await luckyCoffeeAd(t, operator.token, clock.now());
 }, 90_000);
 
 afterAll(async () => {
@@ -119,12 +104,7 @@ describe('partner events sent by other modules', () => {
     const hooks = t.app.services.partnerWebhooks;
     const eventId = await hooks.emit('plan.pulledRatio', pulledRatioData({ playlistId: 'x' }), [operator.user.id]);
     await hooks.outbox.relay();
-    const log = await t.app.inject({
-      method: 'GET',
-      url: '/api/OpenPlatform/webhookDeliveries?limit=50',
-      headers: root,
-    });
-    expect(log.json().datas.filter((d: { eventId: string }) => d.eventId === eventId)).toEqual([]);
+    expect((await webhookDeliveryLog(t, root)).filter((d) => d.eventId === eventId)).toEqual([]);
     await t.app.inject({
       method: 'PUT',
       url: `/api/OpenPlatform/webhooks/${hook.id}`,
@@ -172,23 +152,7 @@ describe('partner events sent by other modules', () => {
     await subscribe(apiUserId, 'shooting.photo');
     const robot = await activatedRobot(t);
     const plan = await publishedPlan(t, operator.user.id, [robot.robotId], adId, { timeZone: 'Asia/Shanghai' });
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/ShootingRequirements',
-      headers: { ...root, 'accept-language': 'en' },
-      payload: {
-        planId: plan.id,
-        name: 'Lobby proof',
-        shootDate: '2026-03-10',
-        beginTime: '11:00',
-        endTime: '14:00',
-        timeZone: 'Asia/Shanghai',
-        robotIds: [robot.robotId],
-      },
-    });
-    expect(created.statusCode, created.body).toBe(200);
-    const requirement = created.json().data as ShootRequirementDto;
-    await pushPending(t.app.ctx, requirement.id);
+    const requirement = await pushedLobbyProof(t, { ...root, 'accept-language': 'en' }, plan.id, robot.robotId);
     const schedule = await t.app.inject({
       method: 'GET',
       url: '/api/device/v1/schedule',
@@ -252,12 +216,7 @@ describe('partner events sent by other modules', () => {
       payload: { taskId, key, takenAt: clock.now().getTime() / 1000, adId },
     });
     expect(again.json().data.state).toBe('success');
-    const log = await t.app.inject({
-      method: 'GET',
-      url: '/api/OpenPlatform/webhookDeliveries?limit=50',
-      headers: root,
-    });
-    expect(log.json().datas.filter((d: { event: string }) => d.event === 'shooting.photo')).toHaveLength(1);
+    expect((await webhookDeliveryLog(t, root)).filter((d) => d.event === 'shooting.photo')).toHaveLength(1);
   }, 90_000);
   it('sends audit.result, signed and as documented, when a reviewer decides an application', async () => {
     await subscribe(apiUserId, 'audit.result');

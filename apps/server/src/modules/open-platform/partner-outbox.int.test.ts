@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { auditResultData } from '../../../test/partner-events';
+import { until } from '../../../test/until';
 import { webhookReceiver } from '../../../test/webhook-receiver';
 import * as repo from './partner-webhooks.repository';
 
@@ -41,16 +42,6 @@ afterAll(async () => {
   await t?.close();
   await receiver.close();
 });
-
-async function until<T>(what: () => Promise<T | undefined>, label: string, ms = 60_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await what();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`waited too long for ${label}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 describe('the partner event outbox', () => {
   it('leaves no event when the change that caused it rolls back', async () => {

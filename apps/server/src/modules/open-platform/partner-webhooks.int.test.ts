@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
-import { auditResultData } from '../../../test/partner-events';
+import { auditResultData, webhookDeliveryLog } from '../../../test/partner-events';
+import { until } from '../../../test/until';
 import { type ReceivedDelivery, signatureValid, webhookReceiver } from '../../../test/webhook-receiver';
 
 let t: TestApp;
@@ -14,16 +15,6 @@ let received: ReceivedDelivery[];
 let refuseNext = 0;
 
 const verify = (headers: ReceivedDelivery['headers'], body: string) => signatureValid(signingSecret, headers, body);
-
-async function until<T>(what: () => Promise<T | undefined>, label: string, ms = 60_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await what();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`waited too long for ${label}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 beforeAll(async () => {
   receiver = await webhookReceiver(() => {
@@ -117,12 +108,7 @@ describe('partner webhooks', () => {
     const hooks = t.app.services.partnerWebhooks;
     const eventId = await hooks.emit('audit.result', auditResultData({ playlistId: 'p2' }), ['someone-else']);
     await hooks.outbox.relay();
-    const log = await t.app.inject({
-      method: 'GET',
-      url: '/api/OpenPlatform/webhookDeliveries?limit=50',
-      headers: root,
-    });
-    expect(log.json().datas.filter((d: { eventId: string }) => d.eventId === eventId)).toEqual([]);
+    expect((await webhookDeliveryLog(t, root)).filter((d) => d.eventId === eventId)).toEqual([]);
   });
 
   it('resends a delivery from the log', async () => {

@@ -5,7 +5,7 @@ import { bearer, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { createAd, createPlan, deliveryWorld } from '../../../test/delivery';
 import { createRobot } from '../../../test/devices';
-import { deviceTokenFor, sendEvents } from '../../../test/play-events';
+import { at, deviceTokenFor, playEvent, sendEvents } from '../../../test/play-events';
 import { pulledRecord } from '../../../test/publish-records';
 import { ManualClock } from '../../platform/clock';
 import { playEvents } from './play-events.table';
@@ -22,7 +22,6 @@ let planId: string;
 let adId: string;
 /** An operator's headers, logged in at the clock's time (the tests move the clock). */
 const op = async () => bearer((await loginAs(t, 'super', { principals: 'root' })).token);
-const at = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 const DAY = '2026-11-30T';
 
 beforeAll(async () => {
@@ -45,15 +44,7 @@ async function pulledRobot() {
   return { ...robot, token: await deviceTokenFor(t, robot.id) };
 }
 
-const play = (startedAt: number, over: Record<string, unknown> = {}) => ({
-  id: newId(),
-  type: 'play',
-  playlistId: planId,
-  adId,
-  startedAt,
-  watchDuration: 10_000,
-  ...over,
-});
+const play = (startedAt: number, over: Record<string, unknown> = {}) => playEvent(planId, adId, startedAt, over);
 const scan = (startedAt: number) => ({ id: newId(), type: 'scan', playlistId: planId, adId, startedAt });
 
 async function reasons(robotRef: string) {

@@ -1,28 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, login } from '../../../test/auth';
-import { buildTestApp, type TestApp } from '../../../test/build-app';
-import { seedDemo } from '../../db/seed/seed';
+import { demoApp } from '../../../test/demo';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  // The whole demo (every module's seeder, videos encoded by ffmpeg) takes a while on a busy machine.
-  await seedDemo(t.app.ctx);
-}, 240_000);
-afterAll(() => t.close());
+const demo = demoApp();
 
 const get = async (url: string, token: string) =>
-  (await t.app.inject({ method: 'GET', url, headers: bearer(token) })).json();
+  (await demo().app.inject({ method: 'GET', url, headers: bearer(token) })).json();
 
 describe('demo materials and ads', () => {
   it('gives Lucky Coffee materials of every kind with real files, and ads using them', async () => {
-    const token = await login(t, 'adv', 'Robot@2026', 'advertiser');
+    const token = await login(demo(), 'adv', 'Robot@2026', 'advertiser');
     const kinds = (await get('/api/Resources/findKinds', token)).data.map((k: { kind: string }) => k.kind);
     expect(kinds).toEqual(['html', 'pdf', 'picture', 'ppt', 'video']);
     const videos = (await get('/api/Resources/findByKind_admin?kind=video', token)).datas;
     expect(videos.map((v: { duration: number }) => v.duration).sort()).toEqual([10000, 15000]);
-    const file = await t.app.inject({ method: 'GET', url: videos[0].mdpath });
+    const file = await demo().app.inject({ method: 'GET', url: videos[0].mdpath });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.subarray(4, 8).toString()).toBe('ftyp');
     const ads = (await get('/api/Advertisements/queryByPage_admin', token)).datas;
@@ -33,7 +25,7 @@ describe('demo materials and ads', () => {
   });
 
   it('lets root see every material', async () => {
-    const token = await login(t, 'root', 'Robot@2026', 'operator');
+    const token = await login(demo(), 'root', 'Robot@2026', 'operator');
     expect((await get('/api/Resources/queryByPage_admin', token)).total).toBe(10);
   });
 });

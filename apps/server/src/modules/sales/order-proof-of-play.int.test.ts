@@ -4,11 +4,11 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
-import { createAd, createPlan } from '../../../test/delivery';
+import { morningPlan } from '../../../test/delivery';
 import { createRobot } from '../../../test/devices';
 import { renderPdfPages } from '../../../test/pdf-ink';
-import { deviceTokenFor, sendEvents } from '../../../test/play-events';
-import { pulledRecord } from '../../../test/publish-records';
+import { at, deviceTokenFor, playEvent, sendEvents } from '../../../test/play-events';
+import { pulledTrialRobots } from '../../../test/publish-records';
 import { ManualClock } from '../../platform/clock';
 import { customers } from '../customers/customers.table';
 
@@ -30,7 +30,6 @@ let sales: Login;
 let otherSales: Login;
 let adv: Login;
 let otherAdv: Login;
-const at = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
 const get = (url: string, who: Login) =>
   t.app.inject({ url, headers: { ...bearer(who.token), 'accept-language': 'en' } });
@@ -42,14 +41,8 @@ beforeAll(async () => {
   const otherCustomer = newId();
   await t.app.ctx.db.insert(customers).values({ id: otherCustomer, name: 'Other Tea' });
   const planner = await loginAs(t, 'advertisers', { customer: customerId, diy: true, name: 'Lucky Planner' });
-  const adId = (await createAd(t, planner.token, 1, 'Proof ad')).id;
-  planId = (
-    await createPlan(t, planner.token, [adId], {
-      name: '咖啡 Order plan',
-      cycle: { type: 'daily', data: [] },
-      times: [{ begin: { hour: 9, minute: 0 }, end: { hour: 12, minute: 0 } }],
-    })
-  ).id;
+  const { adId, planId: id } = await morningPlan(t, planner.token, 'Proof ad', '咖啡 Order plan');
+  planId = id;
   clock.set(new Date('2026-12-01T06:00:00Z'));
   const boss = await loginAs(t, 'administrator', { name: 'Boss' });
   sales = await loginAs(t, 'operator', { parentId: boss.user.id, name: 'Sally Sales' });
@@ -58,18 +51,8 @@ beforeAll(async () => {
   await t.app.ctx.db.update(customers).set({ ownerId: otherSales.user.id }).where(eq(customers.id, otherCustomer));
   adv = await loginAs(t, 'advertisers', { customer: customerId, diy: true, name: 'Lucky Adv' });
   otherAdv = await loginAs(t, 'advertisers', { customer: otherCustomer, diy: true });
-  robotA = await createRobot(t, { name: 'Robot A', salesType: 'trial', priceFen: 10_000 });
-  robotB = await createRobot(t, { name: 'Robot B', salesType: 'trial', priceFen: 10_000 });
-  robotC = await createRobot(t, { name: 'Robot C', salesType: 'trial', priceFen: 10_000 });
-  for (const r of [robotA, robotB, robotC]) await pulledRecord(t, planId, r.id, new Date('2026-11-28T00:00:00Z'));
-  const play = (iso: string, watch = 10_000) => ({
-    id: newId(),
-    type: 'play',
-    playlistId: planId,
-    adId,
-    startedAt: at(iso),
-    watchDuration: watch,
-  });
+  [robotA, robotB, robotC] = await pulledTrialRobots(t, planId, ['Robot A', 'Robot B', 'Robot C']);
+  const play = (iso: string, watch = 10_000) => playEvent(planId, adId, at(iso), { watchDuration: watch });
   await sendEvents(t, await deviceTokenFor(t, robotA.id), [
     play('2026-11-28T02:00:00Z'),
     play('2026-11-29T02:00:00Z'),

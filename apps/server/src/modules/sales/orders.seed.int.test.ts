@@ -1,20 +1,14 @@
 import type { BillDto } from '@robot-ads/contracts/sales/bills.schemas';
 import type { OrderDeliveryDto, OrderDetailDto, OrderDto } from '@robot-ads/contracts/sales/orders.schemas';
 import type { ProofOfPlayReport } from '@robot-ads/contracts/statistics/proof-of-play.schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { login, requester } from '../../../test/auth';
-import { buildTestApp, type TestApp } from '../../../test/build-app';
-import { seedDemo } from '../../db/seed/seed';
+import { demoApp } from '../../../test/demo';
 import { DEMO_PASSWORD } from '../accounts/accounts.seed';
 import { billMonthAt } from './order-delivery';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-  await seedDemo(t.app.ctx);
-}, 120_000);
-afterAll(() => t.close());
-const req = requester(() => t);
+const demo = demoApp();
+const req = requester(demo);
 
 /** The last 12 months, `YYYY-MM`, in China time as the bills count them. */
 function lastMonths(now: Date): string[] {
@@ -32,7 +26,7 @@ async function statement(customerId: string, month: string): Promise<BillDto> {
     ['adv', 'advertiser'],
     ['sales', 'operator'],
   ] as const) {
-    const token = await login(t, user, DEMO_PASSWORD, mode);
+    const token = await login(demo(), user, DEMO_PASSWORD, mode);
     const res = await req('GET', `/api/Bills/statement?customerId=${customerId}&month=${month}`, token);
     if (res.statusCode === 200) return res.json().data as BillDto;
   }
@@ -41,10 +35,10 @@ async function statement(customerId: string, month: string): Promise<BillDto> {
 
 describe('demo orders and statements', () => {
   it('shows adv (Lucky Coffee) a statement with charges in each of the last 12 months, payments and one credit', async () => {
-    const adv = await login(t, 'adv', DEMO_PASSWORD, 'advertiser');
+    const adv = await login(demo(), 'adv', DEMO_PASSWORD, 'advertiser');
     let payments = 0;
     let credits = 0;
-    for (const month of lastMonths(t.app.ctx.clock.now())) {
+    for (const month of lastMonths(demo().app.ctx.clock.now())) {
       const page = (await req('GET', `/api/Bills/queryByPage?month=${month}`, adv)).json();
       expect(page.datas, month).toHaveLength(1);
       const bill = page.datas[0];
@@ -62,7 +56,7 @@ describe('demo orders and statements', () => {
   });
 
   it('shows the salesperson its own customers with their orders', async () => {
-    const sales = await login(t, 'sales', DEMO_PASSWORD, 'operator');
+    const sales = await login(demo(), 'sales', DEMO_PASSWORD, 'operator');
     const customers = (await req('GET', '/api/Customers?start=0&limit=20', sales)).json();
     const names = customers.datas.map((c: { name: string }) => c.name).sort();
     expect(names).toEqual(['城南面馆 Southside Noodles', '海风书店 Sea Breeze Books']);
@@ -72,7 +66,7 @@ describe('demo orders and statements', () => {
       expect(page.datas.every((o: { customerName?: string; customerId: string }) => o.customerId === c.id)).toBe(true);
     }
     // Their bills: this month's statements list both.
-    const month = lastMonths(t.app.ctx.clock.now())[0];
+    const month = lastMonths(demo().app.ctx.clock.now())[0];
     const bills = (await req('GET', `/api/Bills/queryByPage?month=${month}`, sales)).json();
     expect(bills.datas.map((b: { customerName: string }) => b.customerName).sort()).toEqual(names);
   });
@@ -80,7 +74,7 @@ describe('demo orders and statements', () => {
 
 describe('every demo order is the order', () => {
   it('adds its lines up to its total in the drawer and charges that total on its bill line', async () => {
-    const root = await login(t, 'root', DEMO_PASSWORD, 'operator');
+    const root = await login(demo(), 'root', DEMO_PASSWORD, 'operator');
     const page = (await req('GET', '/api/Orders/queryByPage?start=0&limit=100', root)).json();
     expect(page.total).toBeGreaterThanOrEqual(18);
     const statements = new Map<string, BillDto>();
@@ -95,7 +89,7 @@ describe('every demo order is the order', () => {
       }
       if (detail.state === 'reviewing' || detail.state === 'rejected') continue;
       const charged = detail.history.find((h) => h.action === 'approve')?.time ?? 0;
-      const month = billMonthAt(new Date(charged * 1000), t.app.ctx.config.TIME_ZONE);
+      const month = billMonthAt(new Date(charged * 1000), demo().app.ctx.config.TIME_ZONE);
       const key = `${o.customerId}|${month}`;
       let bill = statements.get(key);
       if (!bill) {
@@ -108,9 +102,9 @@ describe('every demo order is the order', () => {
   });
 
   it('reads like a business: past orders fully delivered, one shortfall credited on its own bill line, the running one delivered to date', async () => {
-    const root = await login(t, 'root', DEMO_PASSWORD, 'operator');
+    const root = await login(demo(), 'root', DEMO_PASSWORD, 'operator');
     const page = (await req('GET', '/api/Orders/queryByPage?start=0&limit=100', root)).json();
-    const now = Math.floor(t.app.ctx.clock.now().getTime() / 1000);
+    const now = Math.floor(demo().app.ctx.clock.now().getTime() / 1000);
     const begun = (page.datas as OrderDto[]).filter((o) => o.begin <= now && o.state !== 'reviewing');
     expect(begun.length).toBeGreaterThanOrEqual(10);
     const credited: OrderDto[] = [];
@@ -140,7 +134,7 @@ describe('every demo order is the order', () => {
     const [shortfall] = credited as [OrderDto];
     const detail = (await req('GET', `/api/Orders/${shortfall.id}`, root)).json().data as OrderDetailDto;
     const at = detail.history.find((h) => h.action === 'credit')?.time ?? 0;
-    const month = billMonthAt(new Date(at * 1000), t.app.ctx.config.TIME_ZONE);
+    const month = billMonthAt(new Date(at * 1000), demo().app.ctx.config.TIME_ZONE);
     const bill = await statement(shortfall.customerId, month);
     const line = bill.lines.find((l) => l.kind === 'credit');
     expect(line).toMatchObject({ orderId: shortfall.id, orderNo: shortfall.orderNo, amountFen: shortfall.creditFen });

@@ -6,6 +6,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
+import { luckyCoffeeAd } from '../../../test/delivery';
 import { createMaterial, picture, uploadAndRegister } from '../../../test/media-files';
 import { activatedRobot as activatedPublished, publishedPlan as publishedOn } from '../../../test/published';
 import { ManualClock } from '../../platform/clock';
@@ -42,21 +43,7 @@ function pathOf(url: string): string {
 beforeAll(async () => {
   t = await buildTestApp({ clock });
   operator = await loginAs(t, 'super', { principals: 'root' });
-  const material = await createMaterial(t, operator.token, 'coffee.png', await picture(1080, 1920));
-  const ad = await t.app.inject({
-    method: 'POST',
-    url: '/api/Advertisements',
-    headers: bearer(operator.token),
-    payload: {
-      name: 'Lucky coffee',
-      kind: 'picture',
-      begin: Math.floor(clock.now().getTime() / 1000) - 86_400,
-      end: Math.floor(clock.now().getTime() / 1000) + 60 * 86_400,
-      resources: [material.id],
-    },
-  });
-  expect(ad.statusCode).toBe(200);
-  adId = ad.json().data.id;
+  adId = await luckyCoffeeAd(t, operator.token, clock.now());
 });
 
 afterAll(async () => {

@@ -10,6 +10,7 @@ import { bearer, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { createRobot, multipart } from '../../../test/devices';
 import { createMaterial, picture } from '../../../test/media-files';
+import { lobbyProof } from '../../../test/shooting';
 import { ManualClock } from '../../platform/clock';
 import { deviceCaller } from '../demo-fleet/device-robot';
 import { DeviceShooter, stillOfAd } from '../demo-fleet/device-shooter';
@@ -79,16 +80,7 @@ async function plan(robotIds: string[], overrides: Partial<typeof playlists.$inf
   return row;
 }
 
-const body = (planId: string, robotIds: string[], over: Record<string, unknown> = {}) => ({
-  planId,
-  name: 'Lobby proof',
-  shootDate: '2026-03-10',
-  beginTime: '11:00',
-  endTime: '14:00',
-  timeZone: 'Asia/Shanghai',
-  robotIds,
-  ...over,
-});
+const body = lobbyProof;
 
 async function create(payload: Record<string, unknown>, token = operator.token) {
   return t.app.inject({

@@ -4,13 +4,12 @@ import { bearer } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { createAd, createPlan, deliveryWorld } from '../../../test/delivery';
 import { createRobot } from '../../../test/devices';
-import { deviceTokenFor, sendEvents } from '../../../test/play-events';
+import { at, deviceTokenFor, playEvent, sendEvents } from '../../../test/play-events';
 import { ManualClock } from '../../platform/clock';
 import { publishRecords } from '../publishing/publishing.table';
 
 /** docs/statistics.md: begin and end round down to the quarter hour, [begin, end); zones answered by their IANA name. */
 const clock = new ManualClock(new Date('2026-11-25T00:00:00Z'));
-const at = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 let t: TestApp;
 let w: Awaited<ReturnType<typeof deliveryWorld>>;
 let planId: string;
@@ -38,14 +37,7 @@ beforeAll(async () => {
     state: 'pulled',
     publishedBy: w.operator.user.id,
   });
-  const play = (iso: string) => ({
-    id: newId(),
-    type: 'play',
-    playlistId: planId,
-    adId,
-    startedAt: at(iso),
-    watchDuration: 5000,
-  });
+  const play = (iso: string) => playEvent(planId, adId, at(iso), { watchDuration: 5000 });
   const res = await sendEvents(t, await deviceTokenFor(t, robot.id), [
     play('2026-11-20T10:12:00Z'), // before end, in the quarter 10:00-10:15
     play('2026-11-20T10:22:00Z'), // after end (10:20), in the quarter 10:15-10:30

@@ -4,7 +4,7 @@ import { bearer } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { createAd, createPlan, deliveryWorld } from '../../../test/delivery';
 import { createRobot } from '../../../test/devices';
-import { deviceTokenFor, sendEvents } from '../../../test/play-events';
+import { at, deviceTokenFor, playEvent, sendEvents } from '../../../test/play-events';
 import { ManualClock } from '../../platform/clock';
 import { publishRecords } from '../publishing/publishing.table';
 
@@ -14,7 +14,6 @@ import { publishRecords } from '../publishing/publishing.table';
  * Wednesday 25 Nov 2026 09:04 in Asia/Shanghai (01:04 UTC), the platform's zone (TIME_ZONE).
  */
 const clock = new ManualClock(new Date('2026-11-25T01:04:00Z'));
-const at = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 let t: TestApp;
 let w: Awaited<ReturnType<typeof deliveryWorld>>;
 
@@ -37,14 +36,7 @@ beforeAll(async () => {
   await t.app.ctx.db
     .insert(publishRecords)
     .values({ id: newId(), playlistId: planId, robotRef: robot.id, state: 'pulled', publishedBy: w.operator.user.id });
-  const play = (iso: string) => ({
-    id: newId(),
-    type: 'play',
-    playlistId: planId,
-    adId,
-    startedAt: at(iso),
-    watchDuration: 10_000,
-  });
+  const play = (iso: string) => playEvent(planId, adId, at(iso));
   const res = await sendEvents(t, await deviceTokenFor(t, robot.id), [
     // This week (from Monday 23 Nov, local): Monday 10:00, Tuesday 08:20 and 13:00 x3, today 08:30 x2.
     play('2026-11-23T02:00:00Z'),

@@ -1,27 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { login, requester } from '../../../test/auth';
-import { buildTestApp, type TestApp } from '../../../test/build-app';
-import { seedDemo } from '../../db/seed/seed';
+import { demoApp } from '../../../test/demo';
 import { DEMO_PASSWORD } from '../accounts/accounts.seed';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-  await seedDemo(t.app.ctx);
-});
-afterAll(() => t.close());
-const req = requester(() => t);
+const demo = demoApp();
+const req = requester(demo);
 
 describe('demo mini-program data', () => {
   it('holds users brought by demo robots and two live banners with their pictures', async () => {
-    const root = await login(t, 'root', DEMO_PASSWORD, 'operator');
+    const root = await login(demo(), 'root', DEMO_PASSWORD, 'operator');
     const users = (await req('GET', '/api/WechatUsers/queryByPage?limit=20', root)).json();
     expect(users.total).toBe(5);
     expect(users.datas.every((u: { robotId: string | null }) => u.robotId)).toBe(true);
 
-    const live = (await t.app.inject({ method: 'GET', url: '/api/wechat/mp/banners' })).json().data;
+    const live = (await demo().app.inject({ method: 'GET', url: '/api/wechat/mp/banners' })).json().data;
     expect(live.map((b: { linkKind: string }) => b.linkKind)).toEqual(['url', 'page']);
-    const picture = await t.app.inject({ method: 'GET', url: live[0].imageUrl });
+    const picture = await demo().app.inject({ method: 'GET', url: live[0].imageUrl });
     expect(picture.statusCode).toBe(200);
   });
 });

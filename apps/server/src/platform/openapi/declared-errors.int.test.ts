@@ -1,11 +1,10 @@
 import { errorCatalogue } from '@robot-ads/contracts/common/errors';
-import type { ShootRequirementDto } from '@robot-ads/contracts/shooting/shooting.schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { createMaterial, picture } from '../../../test/media-files';
 import { activatedRobot, publishedPlan } from '../../../test/published';
-import { pushPending } from '../../modules/shooting/shooting.service';
+import { pushedLobbyProof } from '../../../test/shooting';
 import { sdkDocuments } from '../../sdk-documents';
 import { ManualClock } from '../clock';
 import { badCalls, type Fixture, TOKEN_URL } from './declared-errors.cases';
@@ -70,22 +69,7 @@ beforeAll(async () => {
   f.robotToken = robot.token;
   const plan = await publishedPlan(t, root.user.id, [robot.robotId], ad.json().data.id, { timeZone: 'Asia/Shanghai' });
   f.planId = plan.id;
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/ShootingRequirements',
-    headers,
-    payload: {
-      planId: plan.id,
-      name: 'Lobby proof',
-      shootDate: '2026-03-10',
-      beginTime: '11:00',
-      endTime: '14:00',
-      timeZone: 'Asia/Shanghai',
-      robotIds: [robot.robotId],
-    },
-  });
-  expect(created.statusCode, created.body).toBe(200);
-  await pushPending(t.app.ctx, (created.json().data as ShootRequirementDto).id);
+  await pushedLobbyProof(t, headers, plan.id, robot.robotId);
   const schedule = await t.app.inject({ method: 'GET', url: '/api/device/v1/schedule', headers: bearer(f.robotToken) });
   expect(schedule.statusCode, schedule.body).toBe(200);
   f.scheduleVersion = String(schedule.headers.etag).replaceAll('"', '');
@@ -94,22 +78,7 @@ beforeAll(async () => {
   const other = await publishedPlan(t, root.user.id, [robot.robotId], ad.json().data.id, {
     timeZone: 'Asia/Shanghai',
   });
-  const second = await t.app.inject({
-    method: 'POST',
-    url: '/api/ShootingRequirements',
-    headers,
-    payload: {
-      planId: other.id,
-      name: 'Entrance proof',
-      shootDate: '2026-03-10',
-      beginTime: '11:00',
-      endTime: '14:00',
-      timeZone: 'Asia/Shanghai',
-      robotIds: [robot.robotId],
-    },
-  });
-  expect(second.statusCode, second.body).toBe(200);
-  await pushPending(t.app.ctx, (second.json().data as ShootRequirementDto).id);
+  await pushedLobbyProof(t, headers, other.id, robot.robotId, { name: 'Entrance proof' });
   const tasks = await t.app.inject({ method: 'GET', url: '/api/device/v1/shootTasks', headers: bearer(f.robotToken) });
   f.closedTaskId = (tasks.json().data.tasks as Array<{ id: string }>)
     .map((task) => task.id)

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { auditResultData } from '../../../test/partner-events';
+import { until } from '../../../test/until';
 import { signatureValid, webhookReceiver } from '../../../test/webhook-receiver';
 import { AddressPolicy, type HostResolver, OutboundRefusedError, parseNetworks } from './address-policy';
 import { OutboundClient } from './outbound-client';
@@ -43,16 +44,6 @@ const resolveHost: HostResolver = async (name) => {
   }
   throw Object.assign(new Error(`ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
 };
-
-async function until<T>(what: () => Promise<T | undefined>, label: string, ms = 60_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await what();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`waited too long for ${label}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 async function application(t: TestApp, root: Record<string, string>, accountId: string) {
   const res = await t.app.inject({

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestS3, type TestS3 } from '../../../test/s3-server';
+import { s3Options, startTestS3, type TestS3 } from '../../../test/s3-server';
 import { S3Error, S3Storage } from './s3-storage';
 
 let s3: TestS3;
@@ -36,14 +36,7 @@ class Sha256 {
   }
 }
 
-const options = () => ({
-  endpoint: s3.endpoint,
-  region: 'us-east-1',
-  bucket: s3.bucket,
-  accessKeyId: s3.accessKeyId,
-  secretAccessKey: s3.secretAccessKey,
-  forcePathStyle: true,
-});
+const options = () => s3Options(s3);
 
 /**
  * Checks a presigned link the way S3 does: recomputes its signature from the secret over the request

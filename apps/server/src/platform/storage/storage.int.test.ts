@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestS3, type TestS3 } from '../../../test/s3-server';
+import { s3Options, startTestS3, type TestS3 } from '../../../test/s3-server';
 import { LocalStorage } from './local-storage';
 import { S3Storage } from './s3-storage';
 import type { ObjectStorage } from './storage';
@@ -140,14 +140,7 @@ afterAll(async () => {
 });
 
 storageSuite('s3', () => ({
-  storage: new S3Storage({
-    endpoint: s3.endpoint,
-    region: 'us-east-1',
-    bucket: s3.bucket,
-    accessKeyId: s3.accessKeyId,
-    secretAccessKey: s3.secretAccessKey,
-    forcePathStyle: true,
-  }),
+  storage: new S3Storage(s3Options(s3)),
   fetchUrl: (url: string) => fetch(url),
 }));
 

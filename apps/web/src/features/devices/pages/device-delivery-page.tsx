@@ -3,9 +3,8 @@ import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listTable } from '../../../components/list-table';
-import { type DeliveryInfo, useDeliveryInfo, useRobots } from '../api/devices';
-import { DeviceFilters, type Filters } from '../components/device-filters';
-import { RobotTable } from '../components/robot-table';
+import { type DeliveryInfo, useDeliveryInfo } from '../api/devices';
+import { RobotList, useRobotList } from '../components/robot-list';
 
 const fmt = (s: number | null) => (s ? dayjs.unix(s).format('YYYY-MM-DD HH:mm:ss') : '-');
 const STATE_COLOUR: Record<string, string> = { notIssued: 'default', issued: 'blue', pulled: 'green' };
@@ -13,10 +12,8 @@ const STATE_COLOUR: Record<string, string> = { notIssued: 'default', issued: 'bl
 /** /device/index: devices in scope; for the chosen one, the plans delivered to it and their state. */
 export default function DeviceDeliveryPage() {
   const { t } = useTranslation('devices');
-  const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState({ start: 0, limit: 10 });
+  const list = useRobotList();
   const [robotId, setRobotId] = useState<string | null>(null);
-  const robots = useRobots({ ...page, ...filters });
   const plans = useDeliveryInfo(robotId);
   // The plan list lies below the devices: a click on a device ID brings it into view (issue 38), as a second
   // click on the same ID does.
@@ -32,21 +29,7 @@ export default function DeviceDeliveryPage() {
   return (
     <>
       <Card title={t('delivery.title')} style={{ marginBottom: 16 }}>
-        <DeviceFilters
-          onSearch={(f) => {
-            setFilters(f);
-            setPage((p) => ({ ...p, start: 0 }));
-          }}
-        />
-        <RobotTable
-          data={robots.data?.datas ?? []}
-          total={robots.data?.total ?? 0}
-          query={robots}
-          filtered={Object.values(filters).some((v) => v !== undefined && v !== '')}
-          page={page}
-          onPage={setPage}
-          onOpen={open}
-        />
+        <RobotList list={list} onOpen={open} />
       </Card>
       <Card
         ref={planCard}

@@ -2,10 +2,9 @@ import { LIST_TYPES, type ListType } from '@robot-ads/contracts/devices/devices.
 import { App, Card, Select, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Robot, useRobots, useSetInfo } from '../api/devices';
-import { DeviceFilters, type Filters } from '../components/device-filters';
+import { type Robot, useSetInfo } from '../api/devices';
 import { RobotDetailDrawer } from '../components/robot-detail-drawer';
-import { RobotTable } from '../components/robot-table';
+import { RobotList, useRobotList } from '../components/robot-list';
 
 /**
  * Ad screen management: /screenManagement/index (operators, every screen) and
@@ -14,10 +13,8 @@ import { RobotTable } from '../components/robot-table';
 export function ScreensPage({ project }: { project: boolean }) {
   const { t } = useTranslation('devices');
   const { message } = App.useApp();
-  const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState({ start: 0, limit: 10 });
+  const list = useRobotList();
   const [open, setOpen] = useState<string | null>(null);
-  const robots = useRobots({ ...page, ...filters });
   const setInfo = useSetInfo();
   const save = async (robotId: string, patch: { postAds?: boolean; listType?: ListType }) => {
     await setInfo.mutateAsync({ robotId, ...patch });
@@ -25,20 +22,9 @@ export function ScreensPage({ project }: { project: boolean }) {
   };
   return (
     <Card title={project ? t('screens.projectTitle') : t('screens.title')}>
-      <DeviceFilters
+      <RobotList
+        list={list}
         distance={!project}
-        onSearch={(f) => {
-          setFilters(f);
-          setPage((p) => ({ ...p, start: 0 }));
-        }}
-      />
-      <RobotTable
-        data={robots.data?.datas ?? []}
-        total={robots.data?.total ?? 0}
-        query={robots}
-        filtered={Object.values(filters).some((v) => v !== undefined && v !== '')}
-        page={page}
-        onPage={setPage}
         onOpen={setOpen}
         extraColumns={[
           {

@@ -5,23 +5,20 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { submitForm } from '../../../lib/form-errors';
 import { lang } from '../../../lib/i18n';
-import { useRobots, useSetPrice } from '../api/devices';
-import { DeviceFilters, type Filters } from '../components/device-filters';
+import { useSetPrice } from '../api/devices';
 import { GroupPriceDialog } from '../components/group-price-dialog';
 import { PriceHistoryDrawer } from '../components/price-history-drawer';
-import { RobotTable } from '../components/robot-table';
+import { RobotList, useRobotList } from '../components/robot-list';
 
 /** /screenPriceManage: the price per week in yuan (above zero, at most 2 decimals), for selected screens. */
 export default function ScreenPricePage() {
   const { t } = useTranslation('devices');
   const { message } = App.useApp();
-  const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState({ start: 0, limit: 10 });
+  const list = useRobotList();
   const [selected, setSelected] = useState<string[]>([]);
   const [editing, setEditing] = useState(false);
   const [groupPrice, setGroupPrice] = useState(false);
   const [historyOf, setHistoryOf] = useState<string | null>(null);
-  const robots = useRobots({ ...page, ...filters });
   const setPrice = useSetPrice();
   const [form] = Form.useForm<{ price: number }>();
   const openFor = (ids: string[]) => {
@@ -44,19 +41,8 @@ export default function ScreenPricePage() {
         </Space>
       }
     >
-      <DeviceFilters
-        onSearch={(f) => {
-          setFilters(f);
-          setPage((p) => ({ ...p, start: 0 }));
-        }}
-      />
-      <RobotTable
-        data={robots.data?.datas ?? []}
-        total={robots.data?.total ?? 0}
-        query={robots}
-        filtered={Object.values(filters).some((v) => v !== undefined && v !== '')}
-        page={page}
-        onPage={setPage}
+      <RobotList
+        list={list}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
         extraColumns={[
           {
