@@ -192,6 +192,7 @@ async function afterRestart(target: { dataDir: string; databaseUrl?: string }, w
       duplicates: BATCH,
       ignored: 0,
       flagged: 0,
+      flaggedEvents: [],
     });
     const fresh = await post(`${server.url}/api/device/v1/events`, world.robot.token, eventBatch(world).body);
     expect(((await fresh.json()) as { data: unknown }).data).toMatchObject({ accepted: BATCH });
