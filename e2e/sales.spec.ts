@@ -280,6 +280,10 @@ test('sales: a demo order shows its proof of play and delivery, and its certific
       });
     }
     await page.goto('/adordermanage');
+    // The demo has more orders than a page holds: find this one by its ID, as a person would.
+    const keyword = page.getByRole('textbox', { name: l ? '订单编号或名称' : 'Order ID or name' });
+    await keyword.fill(order.orderNo);
+    await keyword.press('Enter');
     await page
       .getByRole('row', { name: new RegExp(order.orderNo) })
       .getByRole('button', { name: l ? '详情' : 'Details' })

@@ -88,14 +88,16 @@ async function playedPlan(request: APIRequestContext) {
       startedAt: startedAt + i * (WATCH_MS / 1000 + 1),
       watchDuration: WATCH_MS,
       scheduleVersion: version,
-      audience: { age: { adult: SEEN }, male: 1, female: 2, exposure: SEEN, viewers: LOOKED, dwellMs: 4_000 },
+      // The camera's bands classify the viewers, so they add up to them (the audit's audience bounds).
+      audience: { age: { adult: LOOKED }, male: 1, female: 1, exposure: SEEN, viewers: LOOKED, dwellMs: 4_000 },
     })),
     ...Array.from({ length: SCANS }, (_, i) => ({
       id: hex(),
       type: 'scan',
       playlistId: planId,
       adId: ad.data.id,
-      startedAt: startedAt + 10 + i,
+      // A scan during each of the first plays: one scan a play window (the audit's scan bounds).
+      startedAt: startedAt + i * (WATCH_MS / 1000 + 1) + 5,
     })),
   ];
   const sent = await call<{ accepted: number }>(request, device, 'POST', '/api/device/v1/events', { events });

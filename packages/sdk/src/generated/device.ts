@@ -13,7 +13,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Activate a robot with its one-time secret; returns a device token */
+        /**
+         * Activate a robot with its one-time secret; returns a device token
+         * @description Activate a robot with its one-time secret; returns a device token
+         */
         post: operations["activateDevice"];
         delete?: never;
         options?: never;
@@ -30,7 +33,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Report a batch (max 500) of play and QR-scan events; idempotent by event id */
+        /**
+         * Report a batch (max 500) of play and QR-scan events; idempotent by event id
+         * @description Report a batch (max 500) of play and QR-scan events; idempotent by event id
+         */
         post: operations["sendPlayEvents"];
         delete?: never;
         options?: never;
@@ -47,7 +53,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Heartbeat every 30 s: status, app version, position, free storage */
+        /**
+         * Heartbeat every 30 s: status, app version, position, free storage
+         * @description Heartbeat every 30 s: status, app version, position, free storage
+         */
         post: operations["sendHeartbeat"];
         delete?: never;
         options?: never;
@@ -62,7 +71,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The robot schedule for the next 48 hours; 304 when If-None-Match names the current version */
+        /**
+         * The robot schedule for the next 48 hours; 304 when If-None-Match names the current version
+         * @description The robot schedule for the next 48 hours; 304 when If-None-Match names the current version
+         */
         get: operations["getSchedule"];
         put?: never;
         post?: never;
@@ -81,7 +93,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** The robot holds every file of this schedule version: its plans become pulled (pullTime) */
+        /**
+         * The robot holds every file of this schedule version: its plans become pulled (pullTime)
+         * @description The robot holds every file of this schedule version: its plans become pulled (pullTime)
+         */
         post: operations["ackSchedule"];
         delete?: never;
         options?: never;
@@ -96,7 +111,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The robot's open shooting tasks */
+        /**
+         * The robot's open shooting tasks
+         * @description The robot's open shooting tasks
+         */
         get: operations["listShootTasks"];
         put?: never;
         post?: never;
@@ -115,7 +133,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** The robot holds these tasks (in progress -> ongoing) */
+        /**
+         * The robot holds these tasks (in progress -> ongoing)
+         * @description The robot holds these tasks (in progress -> ongoing)
+         */
         post: operations["ackShootTasks"];
         delete?: never;
         options?: never;
@@ -132,7 +153,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** The robot could not take the photo of a task */
+        /**
+         * The robot could not take the photo of a task
+         * @description The robot could not take the photo of a task
+         */
         post: operations["failShootTask"];
         delete?: never;
         options?: never;
@@ -149,7 +173,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Register the uploaded photo of a task (checked from its bytes: JPEG or PNG) */
+        /**
+         * Register the uploaded photo of a task (checked from its bytes: JPEG or PNG)
+         * @description Register the uploaded photo of a task (checked from its bytes: JPEG or PNG)
+         */
         post: operations["uploadShootPhoto"];
         delete?: never;
         options?: never;
@@ -166,7 +193,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** A signed form to upload the photo of a task */
+        /**
+         * A signed form to upload the photo of a task
+         * @description A signed form to upload the photo of a task
+         */
         post: operations["getShootUploadCredentials"];
         delete?: never;
         options?: never;

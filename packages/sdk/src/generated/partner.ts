@@ -11,7 +11,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A plan's figures by province (robots' places). Optional: begin, end (unix seconds, [begin, end)), timeZone (IANA; default the plan's, else the platform's zone (server setting TIME_ZONE)), robotId, province, adIds (comma-separated). The plan id as playlistId (or playListId, playlistid, id). */
+        /**
+         * A plan's figures by province (robots' places). Optional: begin, end (unix seconds, [begin, end)), timeZone (IANA; default the plan's, else the platform's zone (server setting TIME_ZONE)), robotId, province, adIds (comma-separated). The plan id as playlistId (or playListId, playlistid, id).
+         * @description A plan's figures by province (robots' places). Optional: begin, end (unix seconds, [begin, end)), timeZone (IANA; default the plan's, else the platform's zone (server setting TIME_ZONE)), robotId, province, adIds (comma-separated). The plan id as playlistId (or playListId, playlistid, id).
+         */
         get: operations["getPlanStatisticsByProvince"];
         put?: never;
         post?: never;
@@ -28,7 +31,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A plan's figures per day in the report's zone (weeks from Monday). Optional: begin, end (unix seconds, [begin, end)), timeZone (IANA; default the plan's, else the platform's zone (server setting TIME_ZONE)), robotId, province, adIds (comma-separated). The plan id as playlistId (or playListId, playlistid, id). */
+        /**
+         * A plan's figures per day in the report's zone (weeks from Monday). Optional: begin, end (unix seconds, [begin, end)), timeZone (IANA; default the plan's, else the platform's zone (server setting TIME_ZONE)), robotId, province, adIds (comma-separated). The plan id as playlistId (or playListId, playlistid, id).
+         * @description A plan's figures per day in the report's zone (weeks from Monday). Optional: begin, end (unix seconds, [begin, end)), timeZone (IANA; default the plan's, else the platform's zone (server setting TIME_ZONE)), robotId, province, adIds (comma-separated). The plan id as playlistId (or playListId, playlistid, id).
+         */
         get: operations["getPlanStatisticsByDay"];
         put?: never;
         post?: never;
@@ -45,7 +51,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A plan's figures per month in the report's zone (weeks from Monday). Optional: begin, end (unix seconds, [begin, end)), timeZone (IANA; default the plan's, else the platform's zone (server setting TIME_ZONE)), robotId, province, adIds (comma-separated). The plan id as playlistId (or playListId, playlistid, id). */
+        /**
+         * A plan's figures per month in the report's zone (weeks from Monday). Optional: begin, end (unix seconds, [begin, end)), timeZone (IANA; default the plan's, else the platform's zone (server setting TIME_ZONE)), robotId, province, adIds (comma-separated). The plan id as playlistId (or playListId, playlistid, id).
+         * @description A plan's figures per month in the report's zone (weeks from Monday). Optional: begin, end (unix seconds, [begin, end)), timeZone (IANA; default the plan's, else the platform's zone (server setting TIME_ZONE)), robotId, province, adIds (comma-separated). The plan id as playlistId (or playListId, playlistid, id).
+         */
         get: operations["getPlanStatisticsByMonth"];
         put?: never;
         post?: never;
@@ -62,7 +71,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A plan's figures per week in the report's zone (weeks from Monday). Optional: begin, end (unix seconds, [begin, end)), timeZone (IANA; default the plan's, else the platform's zone (server setting TIME_ZONE)), robotId, province, adIds (comma-separated). The plan id as playlistId (or playListId, playlistid, id). */
+        /**
+         * A plan's figures per week in the report's zone (weeks from Monday). Optional: begin, end (unix seconds, [begin, end)), timeZone (IANA; default the plan's, else the platform's zone (server setting TIME_ZONE)), robotId, province, adIds (comma-separated). The plan id as playlistId (or playListId, playlistid, id).
+         * @description A plan's figures per week in the report's zone (weeks from Monday). Optional: begin, end (unix seconds, [begin, end)), timeZone (IANA; default the plan's, else the platform's zone (server setting TIME_ZONE)), robotId, province, adIds (comma-separated). The plan id as playlistId (or playListId, playlistid, id).
+         */
         get: operations["getPlanStatisticsByWeek"];
         put?: never;
         post?: never;
@@ -99,7 +111,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Devices, paged and filtered (incl. distance) */
+        /**
+         * Devices, paged and filtered (incl. distance)
+         * @description Devices, paged and filtered (incl. distance)
+         */
         get: operations["listRobots"];
         put?: never;
         post?: never;
@@ -116,7 +131,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The OpenAPI document of the calls a partner token may make (for a logged-in user: every open call); the document itself, not in the envelope */
+        /**
+         * The OpenAPI document of the calls a partner token may make (for a logged-in user: every open call); the document itself, not in the envelope
+         * @description The OpenAPI document of the calls a partner token may make (for a logged-in user: every open call); the document itself, not in the envelope
+         */
         get: operations["getPartnerOpenApi"];
         put?: never;
         post?: never;
@@ -133,7 +151,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Plans in scope, paged; filters name, clientId, playListId, status (delivery status) */
+        /**
+         * Plans in scope, paged; filters name, clientId, playListId, status (delivery status)
+         * @description Plans in scope, paged; filters name, clientId, playListId, status (delivery status)
+         */
         get: operations["listPlans"];
         put?: never;
         post?: never;

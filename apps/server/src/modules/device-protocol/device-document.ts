@@ -22,6 +22,7 @@ export function deviceDocument(full: OpenApiDoc): OpenApiDoc {
         'What a robot (or kiosk) calls: activation with its one-time secret, then heartbeats, schedule polls, ' +
         'play events and shooting tasks with its device token. docs/device-protocol.md.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+      contact: { name: 'The operator of this robot-ads installation' },
     },
     keep: (key) => key.split(' ')[1]!.startsWith('/api/device/v1/'),
     security: [{ deviceToken: [] }],

@@ -32,6 +32,7 @@ const INFO = {
     '`{success:true,data}`, pages `{success:true,total,datas}`; failure `{success:false,data:null,code,msg}`. ' +
     'Quickstart, limits, error codes and the deprecation rule: docs/open-platform.md.',
   license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+  contact: { name: 'The operator of this robot-ads installation' },
 };
 
 const WEBHOOK_HEADERS = [

@@ -19,6 +19,7 @@ export async function registerApiDocs(app: FastifyInstance) {
           'failure: `{success:false,data:null,code,msg}`. Token: `Authorization: Bearer <token>` or `access_token`.',
         version: APP_VERSION,
         license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+        contact: { name: 'The operator of this robot-ads installation' },
       },
       components: { securitySchemes: SECURITY_SCHEMES },
     },

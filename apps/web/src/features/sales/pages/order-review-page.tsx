@@ -44,7 +44,8 @@ export default function OrderReviewPage() {
         pagination={paged.pagination(list.data?.total)}
         {...listTable<Order>(
           [
-            { title: t('fields.orderNo'), dataIndex: 'orderNo', size: 'code' },
+            // The whole ID (17 characters) is never cut (issue 38), as in the order list.
+            { title: t('fields.orderNo'), dataIndex: 'orderNo', size: 'code', width: 210 },
             // The customer gives way on a narrow screen: the reviewer needs the figures and the reason.
             ...orderColumns(t, language).map((c) =>
               'dataIndex' in c && (c.dataIndex === 'customerName' || c.dataIndex === 'playlistName')
