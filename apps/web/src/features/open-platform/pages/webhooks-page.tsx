@@ -145,7 +145,7 @@ export default function WebhooksPage() {
               size: 'actions',
               width: 280,
               render: (_: unknown, h) => (
-                <Space>
+                <Space wrap size={4}>
                   <Link to={`/openPlatform/webhookDelivery?webhookId=${h.id}`}>{t('webhooks.deliveries')}</Link>
                   <Popconfirm
                     title={t('webhooks.rotateConfirm', { url: h.url })}

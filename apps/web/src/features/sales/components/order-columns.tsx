@@ -9,7 +9,9 @@ import { OrderStateTag } from './tags';
 /** The columns every order list shows: what was booked, for whom, for how much. */
 export function orderColumns(t: TFunction, language: Language): ListColumn<Order>[] {
   return [
-    { title: t('fields.orderName'), dataIndex: 'name', size: 'name' },
+    // The order's name from 1440 px: at 1280 px the whole order ID, the customer, the amount, the state and the
+    // actions fill the table (the name is in the order's drawer).
+    { title: t('fields.orderName'), dataIndex: 'name', size: 'name', minScreen: 1440 },
     // The customer and the plan shown whole, wrapping (the en list cut both at 1440 px, issue 38).
     { title: t('fields.customer'), dataIndex: 'customerName', size: 'name', wrap: true },
     { title: t('fields.plan'), dataIndex: 'playlistName', size: 'text', minScreen: 1440, wrap: true },
@@ -20,7 +22,7 @@ export function orderColumns(t: TFunction, language: Language): ListColumn<Order
       width: 120,
       render: (f: number) => formatFen(f, language),
     },
-    { title: t('fields.planDeviceCount'), dataIndex: 'planDeviceCount', size: 'number', width: 130, minScreen: 1600 },
+    { title: t('fields.planDeviceCount'), dataIndex: 'planDeviceCount', size: 'number', width: 130, minScreen: 2560 },
   ];
 }
 
