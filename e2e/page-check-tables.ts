@@ -153,7 +153,10 @@ export async function lookAtTables(page: Page): Promise<TableLook> {
           const td = row.children[index];
           if (!td || skip(td) || td.querySelector('.ant-typography-copy')) continue;
           let hidden = 0;
-          for (const el of [td, ...td.querySelectorAll('*')]) {
+          // A fixed column's edge cell draws its shadow as a 30 px pseudo-element past its right edge, which
+          // counts in the cell's own scroll width: such a cell is measured by what it holds.
+          const shadowed = /ant-table-cell-fix-(left-last|right-first)/.test(td.className);
+          for (const el of [...(shadowed ? [] : [td]), ...td.querySelectorAll('*')]) {
             const style = getComputedStyle(el);
             if (style.overflowX === 'visible' && style.textOverflow !== 'ellipsis') continue;
             hidden = Math.max(hidden, el.scrollWidth - el.clientWidth);
