@@ -9,9 +9,7 @@ import { OrderStateTag } from './tags';
 /** The columns every order list shows: what was booked, for whom, for how much. */
 export function orderColumns(t: TFunction, language: Language): ListColumn<Order>[] {
   return [
-    // The order's name from 1440 px: at 1280 px the whole order ID, the customer, the amount, the state and the
-    // actions fill the table (the name is in the order's drawer).
-    { title: t('fields.orderName'), dataIndex: 'name', size: 'name', minScreen: 1440 },
+    { title: t('fields.orderName'), dataIndex: 'name', size: 'name' },
     // The customer and the plan shown whole, wrapping (the en list cut both at 1440 px, issue 38).
     { title: t('fields.customer'), dataIndex: 'customerName', size: 'name', wrap: true },
     { title: t('fields.plan'), dataIndex: 'playlistName', size: 'text', minScreen: 1440, wrap: true },

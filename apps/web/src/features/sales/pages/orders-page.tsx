@@ -121,7 +121,8 @@ export default function OrdersPage() {
               title: t('actions'),
               key: 'actions',
               size: 'actions',
-              width: 260,
+              // Its buttons wrap: the whole order ID and the key columns fit 1280 px beside it.
+              width: 200,
               render: (_: unknown, o) => (
                 <Space wrap size={4}>
                   <Button size="small" onClick={() => setOpenId(o.id)}>
