@@ -155,7 +155,7 @@ export async function lookAtTables(page: Page): Promise<TableLook> {
           let hidden = 0;
           // A fixed column's edge cell draws its shadow as a 30 px pseudo-element past its right edge, which
           // counts in the cell's own scroll width: such a cell is measured by what it holds.
-          const shadowed = /ant-table-cell-fix-(left-last|right-first)/.test(td.className);
+          const shadowed = /ant-table-cell-fix-(left-last|right-first|start-shadow|end-shadow)/.test(td.className);
           for (const el of [...(shadowed ? [] : [td]), ...td.querySelectorAll('*')]) {
             const style = getComputedStyle(el);
             if (style.overflowX === 'visible' && style.textOverflow !== 'ellipsis') continue;

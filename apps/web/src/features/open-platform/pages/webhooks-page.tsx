@@ -143,7 +143,8 @@ export default function WebhooksPage() {
               title: t('fields.actions'),
               key: 'actions',
               size: 'actions',
-              width: 280,
+              // Its links and buttons wrap: the columns beside it fit 1280 px.
+              width: 240,
               render: (_: unknown, h) => (
                 <Space wrap size={4}>
                   <Link to={`/openPlatform/webhookDelivery?webhookId=${h.id}`}>{t('webhooks.deliveries')}</Link>

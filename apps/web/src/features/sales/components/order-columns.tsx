@@ -12,7 +12,7 @@ export function orderColumns(t: TFunction, language: Language): ListColumn<Order
     { title: t('fields.orderName'), dataIndex: 'name', size: 'name' },
     // The customer and the plan shown whole, wrapping (the en list cut both at 1440 px, issue 38).
     { title: t('fields.customer'), dataIndex: 'customerName', size: 'name', wrap: true },
-    { title: t('fields.plan'), dataIndex: 'playlistName', size: 'text', minScreen: 1440, wrap: true },
+    { title: t('fields.plan'), dataIndex: 'playlistName', size: 'text', width: 200, minScreen: 1440, wrap: true },
     {
       title: t('fields.amount'),
       dataIndex: 'amountFen',
