@@ -50,9 +50,8 @@ export const PERMISSIONS: Record<string, Access> = {
   'GET /api/OpenPlatform/interfaces': ROOT,
   'PUT /api/OpenPlatform/interfaces': ROOT,
   'GET /api/OpenPlatform/openapi.json': ANY,
-  // The partner document a generator reads without a token (docs/open-platform.md).
+  // A generator reads the partner document without a token; anyone verifies a certificate.
   'GET /api/OpenPlatform/public/openapi.json': PUBLIC,
-  // Anyone verifies a proof-of-play certificate (docs/certificates.md).
   'GET /api/certificates/public-key': PUBLIC,
   'GET /api/certificates/:code': PUBLIC,
   'POST /api/certificates/verify': PUBLIC,
