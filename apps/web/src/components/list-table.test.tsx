@@ -48,13 +48,13 @@ describe('list tables', () => {
       { title: 'Actions', key: 'actions', size: 'actions', width: 480 },
     ];
     const titles = () => listTable(wide, { empty: { hint: '' } }).columns?.map((c) => c.title);
-    window.innerWidth = 1280;
+    Object.defineProperty(window, 'innerWidth', { value: 1280, configurable: true, writable: true });
     expect(titles()).toEqual(['Plan name', 'Delivery period', 'Actions']);
     const props = listTable(wide, { empty: { hint: '' } });
     expect(props.columns?.[2]?.width).toBe(ACTIONS_MAX_WIDTH);
     // The key columns and the actions fit the table beside the open sidebar at 1280 px (about 960 px).
     expect((props.scroll?.x as number) <= 960).toBe(true);
-    window.innerWidth = 1440;
+    Object.defineProperty(window, 'innerWidth', { value: 1440, configurable: true, writable: true });
     expect(titles()).toEqual(['Plan name', 'Customer', 'Delivery period', 'Actions']);
   });
 

@@ -35,7 +35,7 @@ function Host() {
 
 const resizeTo = (width: number) =>
   act(() => {
-    window.innerWidth = width;
+    Object.defineProperty(window, 'innerWidth', { value: width, configurable: true, writable: true });
     window.dispatchEvent(new Event('resize'));
   });
 

@@ -40,7 +40,7 @@ function serve(routes: Record<string, unknown>) {
 
 resetAfterEach();
 const width = window.innerWidth;
-afterEach(() => Object.defineProperty(window, 'innerWidth', { value: width, configurable: true }));
+afterEach(() => Object.defineProperty(window, 'innerWidth', { value: width, configurable: true, writable: true }));
 
 describe('industry in English', { timeout: 60_000 }, () => {
   it('the lead drawer shows the industry in words of the language', async () => {
@@ -61,7 +61,7 @@ describe('industry in English', { timeout: 60_000 }, () => {
   });
 
   it('the lead list shows the industry column in English on a wide screen', async () => {
-    Object.defineProperty(window, 'innerWidth', { value: 1920, configurable: true });
+    Object.defineProperty(window, 'innerWidth', { value: 1920, configurable: true, writable: true });
     serve({ '/api/Leads/queryByPage': { success: true, total: 1, datas: [lead] } });
     await renderWithApp(<LeadsPage />, 'en');
     const row = (await screen.findByText('Harbour Works', {}, { timeout: 30_000 })).closest('tr') as HTMLElement;

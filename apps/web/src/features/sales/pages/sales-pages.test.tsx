@@ -104,7 +104,7 @@ describe('orders page', { timeout: 60_000 }, () => {
 
   it('shows the customer and the plan whole at 1440 px, wrapping rather than cut (en)', async () => {
     const width = window.innerWidth;
-    Object.defineProperty(window, 'innerWidth', { value: 1440, configurable: true });
+    Object.defineProperty(window, 'innerWidth', { value: 1440, configurable: true, writable: true });
     try {
       const long = {
         ...order('O4', 'pendingPayment', 990),
@@ -127,7 +127,7 @@ describe('orders page', { timeout: 60_000 }, () => {
         expect(cell.querySelector('.ra-cell-ellipsis')).toBeNull();
       }
     } finally {
-      Object.defineProperty(window, 'innerWidth', { value: width, configurable: true });
+      Object.defineProperty(window, 'innerWidth', { value: width, configurable: true, writable: true });
     }
   });
 
