@@ -12,6 +12,8 @@ import { timeText, useServerPage } from '../components/use-paged';
 
 const REVIEW_ACTIONS = ['approve', 'reject'] as const;
 const TABS: OrderState[] = ['reviewing', 'pendingPayment', 'rejected'];
+/** The screen width from which a shared order column shows on this page. */
+const NARROW_SCREEN_FROM: Record<string, number> = { name: 1440, customerName: 1440, playlistName: 1600 };
 
 /** /order/auditForm/index: orders waiting for review (approve, or reject with a reason), and the decided ones. */
 export default function OrderReviewPage() {
@@ -46,12 +48,12 @@ export default function OrderReviewPage() {
           [
             // The whole ID (17 characters) is never cut (issue 38), as in the order list.
             { title: t('fields.orderNo'), dataIndex: 'orderNo', size: 'code', width: 210 },
-            // The customer gives way on a narrow screen: the reviewer needs the figures and the reason.
-            ...orderColumns(t, language).map((c) =>
-              'dataIndex' in c && (c.dataIndex === 'customerName' || c.dataIndex === 'playlistName')
-                ? { ...c, minScreen: c.dataIndex === 'customerName' ? 1440 : 1600 }
-                : c,
-            ),
+            // The order's name and customer give way on a narrow screen (the whole ID names the order): the
+            // reviewer needs the figures and the reason for the amount, which lay under the actions at 1280 px in en.
+            ...orderColumns(t, language).map((c) => {
+              const from = 'dataIndex' in c ? NARROW_SCREEN_FROM[String(c.dataIndex)] : undefined;
+              return from ? { ...c, minScreen: from } : c;
+            }),
             stateColumn(t),
             // Both reasons are cut to a line here (the whole text on hover and in the detail): at 1920 px every column fits.
             { title: t('fields.overrideReason'), dataIndex: 'overrideReason', size: 'text' },
