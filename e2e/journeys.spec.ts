@@ -30,13 +30,25 @@ const made = (lang: Lang) => ({
 });
 
 const LOCALES = path.join(import.meta.dirname, '..', 'apps/web/src/locales');
+/** The texts the server writes too (the vocabulary, play flags): the web reads them from contracts. */
+const SHARED_LOCALES = path.join(import.meta.dirname, '..', 'packages/contracts/src/locales');
 const localeFiles = new Map<string, Record<string, unknown>>();
 /** A text of the web app's locale files: `ns:a.b.c`, with `{{name}}` filled in. */
 function text(lang: Lang, key: string, values: Record<string, string | number> = {}): string {
   const [ns, dotted = ''] = key.split(':');
   const file = `${lang}/${ns}`;
   if (!localeFiles.has(file))
-    localeFiles.set(file, JSON.parse(fs.readFileSync(path.join(LOCALES, `${file}.json`), 'utf8')));
+    localeFiles.set(
+      file,
+      JSON.parse(
+        fs.readFileSync(
+          fs.existsSync(path.join(LOCALES, `${file}.json`))
+            ? path.join(LOCALES, `${file}.json`)
+            : path.join(SHARED_LOCALES, `${file}.json`),
+          'utf8',
+        ),
+      ),
+    );
   let value: unknown = localeFiles.get(file);
   for (const part of dotted.split('.')) value = (value as Record<string, unknown>)?.[part];
   if (typeof value !== 'string') throw new Error(`No text ${lang}/${key}`);
@@ -195,7 +207,9 @@ for (const lang of LANGS) {
     await leadForm.getByLabel(t('sales:fields.phone')).fill(`136${String(Date.now()).slice(-8)}`);
     await page.getByRole('button', { name: button(lang, 'sales:save') }).click();
     await expect(page.getByText(t('sales:created'))).toBeVisible();
-    await expect(page.getByRole('row', { name: new RegExp(lead) })).toContainText(t('sales:follow.notFollowed'));
+    await expect(page.getByRole('row', { name: new RegExp(lead) })).toContainText(
+      t('vocabulary:followState.notFollowed'),
+    );
 
     // The order: the plan picker offers its customers' plans, the device picker the robots of its scope.
     await open(page, '/adordermanage');

@@ -174,8 +174,14 @@ export function vocabularyTerms(localesDir = LOCALES_DIR): Set<string> {
   };
   const devices = read('devices');
   for (const k of ['types', 'states', 'salesTypes', 'listTypes', 'projectTypes']) add(devices[k]);
-  add(read('common').industry);
-  add(read('sales').industry);
+  // The vocabulary the server writes too (industries, lead sources, priorities, follow-up states).
+  const shared = JSON.parse(
+    fs.readFileSync(
+      path.join(localesDir, '..', '..', '..', '..', 'packages/contracts/src/locales/zh/vocabulary.json'),
+      'utf8',
+    ),
+  ) as Record<string, unknown>;
+  for (const list of Object.values(shared)) add(list);
   // Only words with Chinese in them: a brand name kept in Latin letters ("Voko") reads the same in both.
   for (const term of terms) if (!CJK.test(term)) terms.delete(term);
   return terms;

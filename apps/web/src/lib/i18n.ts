@@ -43,7 +43,8 @@ export async function initI18n(language: Language = currentLanguage()): Promise<
       lng: language,
       fallbackLng: false,
       supportedLngs: ['zh', 'en'],
-      ns: ['common'],
+      // The vocabulary (industries, lead sources, ...) is read outside components too (industryText).
+      ns: ['common', 'vocabulary'],
       defaultNS: 'common',
       fallbackNS: 'common',
       interpolation: { escapeValue: false },

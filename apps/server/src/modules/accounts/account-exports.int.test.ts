@@ -37,6 +37,7 @@ beforeAll(async () => {
     phone: '13700000001',
     auditStatus: 'unsubmitted',
     category: 'advertiser',
+    industry: 'catering',
     province: '广东省',
     city: '深圳市',
     district: '南山区',
@@ -89,16 +90,18 @@ describe('xlsx exports of the account lists (with progress)', () => {
     expect(mine.rows[0]).toEqual(expect.arrayContaining(['13700000001', 'Not submitted']));
   });
 
-  it('names the region (GB/T 2260 list) and the company/individual category in the export language', async () => {
+  it('names the region (GB/T 2260 list), the company/individual category and the industry in the export language', async () => {
     const en = await exported('/api/Customers/export', {});
     const region = en.header.indexOf('Region');
     const category = en.header.indexOf('Category');
     expect(en.rows[0]?.[region]).toBe('Guangdong, Shenzhen, Nanshan District');
     expect(en.rows[0]?.[category]).toBe('Advertiser (individual)');
+    expect(en.rows[0]?.[en.header.indexOf('Industry')]).toBe('Accommodation and catering');
     expect(en.rows[0]?.join(' ')).not.toMatch(/[\u4e00-\u9fff]/u);
     const zh = await exported('/api/Customers/export', { language: 'zh' });
     expect(zh.rows[0]?.[zh.header.indexOf('地区')]).toBe('广东省 深圳市 南山区');
     expect(zh.rows[0]?.[zh.header.indexOf('类别')]).toBe('广告主（个人）');
+    expect(zh.rows[0]?.[zh.header.indexOf('行业')]).toBe('住宿和餐饮业');
   });
 
   it('writes dates in the asked zone, else the platform zone, and the column title says which', async () => {

@@ -24,7 +24,7 @@ import {
   runExportJob,
   sendWorkbook,
 } from '../../platform/exports';
-import { texts, tr, withZone } from '../../platform/i18n/i18n';
+import { texts, tr, vocabularyText, withZone } from '../../platform/i18n/i18n';
 import type { SessionUser } from '../../platform/session-user';
 import { zodRoutes } from '../../platform/zod-routes';
 import type { AccountsService } from './accounts.service';
@@ -87,7 +87,7 @@ function rowOf(kind: Kind, item: unknown, lang: Language, timeZone: string): Rec
     return {
       name: c.name,
       category: word(`category_${c.category}`),
-      industry: c.industry,
+      industry: vocabularyText(lang, 'industry', c.industry),
       region: regionLabel(c, lang),
       phone: c.phone,
       contacts: c.contacts.map((p) => [p.name, p.phone].filter(Boolean).join(' ')).join(', '),

@@ -64,6 +64,34 @@ describe('sales exports', () => {
     expect(sheet.rowCount).toBe(3);
   });
 
+  it('writes the vocabulary (industry, source, priority, follow-up state) in the words of the language, not as stored', async () => {
+    const lead = await call('POST', '/api/Leads', sales, {
+      name: 'Green Cafe',
+      phone: '13800138014',
+      industry: 'catering',
+      source: 'exhibition',
+      priority: 'ordinary',
+    });
+    expect(lead.statusCode, lead.body).toBe(200);
+    const cells = async (lang: 'zh' | 'en') => {
+      const started = await call('POST', '/api/Leads/export', sales, { priority: 'ordinary' }, lang);
+      expect(started.statusCode, started.body).toBe(200);
+      expect(await finished(started.json().data.key, sales)).toMatchObject({ state: 'done' });
+      const sheet = await download(started.json().data.key, sales);
+      const header = (sheet.getRow(1).values as unknown[]).slice(1);
+      const row = (sheet.getRow(2).values as unknown[]).slice(1);
+      return Object.fromEntries(header.map((h, i) => [String(h), row[i]]));
+    };
+    expect(await cells('en')).toMatchObject({
+      Name: 'Green Cafe',
+      Industry: 'Accommodation and catering',
+      Source: 'Exhibition',
+      Priority: 'Ordinary',
+      'Follow-up': 'Not followed up',
+    });
+    expect(await cells('zh')).toMatchObject({ 名称: 'Green Cafe', 来源: '展会', 优先级: '普通', 跟进状态: '未跟进' });
+  });
+
   it('exports the month’s statements, for a caller who may read bills, with the list’s totals', async () => {
     const root = await loginAs(t, 'super', { principals: 'root' });
     const customerId = 'c'.repeat(24);

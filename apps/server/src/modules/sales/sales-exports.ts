@@ -13,7 +13,7 @@ import {
   readExportState,
   runExportJob,
 } from '../../platform/exports';
-import { texts, withZone } from '../../platform/i18n/i18n';
+import { texts, vocabularyText, withZone } from '../../platform/i18n/i18n';
 import type { SessionUser } from '../../platform/session-user';
 import type { BillsService } from './bills.service';
 import type { BranchesService } from './branches.service';
@@ -135,12 +135,12 @@ export class SalesExports {
           .map((l) => [
             l.name,
             l.phone,
-            l.industry,
+            vocabularyText(lang, 'industry', l.industry),
             l.province,
             l.city,
-            l.source,
-            l.priority,
-            l.followState,
+            vocabularyText(lang, 'leadSource', l.source),
+            vocabularyText(lang, 'leadPriority', l.priority),
+            vocabularyText(lang, 'followState', l.followState),
             l.ownerName,
             date(l.nextFollowAt),
           ]),

@@ -7,7 +7,9 @@ import type { Language } from '@robot-ads/contracts/common/language';
 import { offsetLabel, zoneLabel } from '@robot-ads/contracts/playback/zoned-time';
 import i18next, { type TOptions } from 'i18next';
 import enFlags from '../../../../../packages/contracts/src/locales/en/play-flags.json' with { type: 'json' };
+import enVocabulary from '../../../../../packages/contracts/src/locales/en/vocabulary.json' with { type: 'json' };
 import zhFlags from '../../../../../packages/contracts/src/locales/zh/play-flags.json' with { type: 'json' };
+import zhVocabulary from '../../../../../packages/contracts/src/locales/zh/vocabulary.json' with { type: 'json' };
 import enAccounts from './locales/en/accounts.json' with { type: 'json' };
 import enCertificates from './locales/en/certificates.json' with { type: 'json' };
 import enCommon from './locales/en/common.json' with { type: 'json' };
@@ -31,7 +33,8 @@ import zhStatistics from './locales/zh/statistics.json' with { type: 'json' };
 
 /**
  * Every namespace in every language: a test checks that both languages have the same keys. `play-flags`
- * (why a play was flagged) is shared with the web, from contracts.
+ * (why a play was flagged) and `vocabulary` (industries, lead sources, priorities and follow-up states) are
+ * shared with the web, from contracts.
  */
 export const SERVER_LOCALES = {
   zh: {
@@ -45,6 +48,7 @@ export const SERVER_LOCALES = {
     shooting: zhShooting,
     statistics: zhStatistics,
     'play-flags': zhFlags,
+    vocabulary: zhVocabulary,
     certificates: zhCertificates,
   },
   en: {
@@ -58,6 +62,7 @@ export const SERVER_LOCALES = {
     shooting: enShooting,
     statistics: enStatistics,
     'play-flags': enFlags,
+    vocabulary: enVocabulary,
     certificates: enCertificates,
   },
 } as const satisfies Record<Language, Record<string, unknown>>;
@@ -102,4 +107,17 @@ export function timesIn(lang: Language, timeZone: string, atSeconds: number): st
 /** A whole namespace in the language (e.g. every flag reason by its code). */
 export function namespace(lang: Language, ns: Namespace): Record<string, string> {
   return instance.getResourceBundle(lang, ns) as Record<string, string>;
+}
+
+/** A list of the shared vocabulary (contracts/locales/<lang>/vocabulary.json). */
+export type VocabularyList = keyof (typeof SERVER_LOCALES)['zh']['vocabulary'];
+
+/**
+ * A stored vocabulary value in the language's words (an export's cell): a value outside the catalogue is a
+ * person's free text (a device's industry typed in a sheet) and is written as it is.
+ */
+export function vocabularyText(lang: Language, list: VocabularyList, value: string | null | undefined): string {
+  if (!value) return '';
+  const words = SERVER_LOCALES[lang].vocabulary[list] as Record<string, string>;
+  return words[value] ?? value;
 }

@@ -121,7 +121,7 @@ export function LeadDrawer({ id, onClose }: { id: string | null; onClose: () => 
                     allowClear
                     style={{ minWidth: 160 }}
                     aria-label={t('fields.followState')}
-                    options={FOLLOW_STATES.map((s) => ({ value: s, label: t(`follow.${s}`) }))}
+                    options={FOLLOW_STATES.map((s) => ({ value: s, label: t(`vocabulary:followState.${s}`) }))}
                   />
                 </Form.Item>
                 <Form.Item name="nextFollowAt" label={t('fields.nextFollowAt')} extra={t('leads.reminder')}>

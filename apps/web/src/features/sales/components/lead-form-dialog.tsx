@@ -67,13 +67,13 @@ export function LeadFormDialog({ lead, onClose }: { lead: Lead | 'new' | null; o
       <Form.Item name="source" label={t('fields.source')}>
         <Select
           aria-label={t('fields.source')}
-          options={LEAD_SOURCES.map((s) => ({ value: s, label: t(`source.${s}`) }))}
+          options={LEAD_SOURCES.map((s) => ({ value: s, label: t(`vocabulary:leadSource.${s}`) }))}
         />
       </Form.Item>
       <Form.Item name="priority" label={t('fields.priority')}>
         <Select
           aria-label={t('fields.priority')}
-          options={LEAD_PRIORITIES.map((p) => ({ value: p, label: t(`priority.${p}`) }))}
+          options={LEAD_PRIORITIES.map((p) => ({ value: p, label: t(`vocabulary:leadPriority.${p}`) }))}
         />
       </Form.Item>
       <Form.Item name="nextFollowAt" label={t('fields.nextFollowAt')} extra={t('leads.reminder')}>

@@ -26,10 +26,10 @@ export function OrderStateTag({ state }: { state: OrderState }) {
 
 export function FollowStateTag({ state }: { state: FollowState }) {
   const { t } = useTranslation('sales');
-  return <Tag color={FOLLOW_COLORS[state]}>{t(`follow.${state}`)}</Tag>;
+  return <Tag color={FOLLOW_COLORS[state]}>{t(`vocabulary:followState.${state}`)}</Tag>;
 }
 
 export function PriorityTag({ priority }: { priority: LeadPriority }) {
   const { t } = useTranslation('sales');
-  return <Tag color={PRIORITY_COLORS[priority]}>{t(`priority.${priority}`)}</Tag>;
+  return <Tag color={PRIORITY_COLORS[priority]}>{t(`vocabulary:leadPriority.${priority}`)}</Tag>;
 }

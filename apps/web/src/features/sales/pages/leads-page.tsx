@@ -71,7 +71,7 @@ export default function LeadsPage() {
             style={{ minWidth: 120 }}
             placeholder={t('fields.priority')}
             aria-label={t('fields.priority')}
-            options={LEAD_PRIORITIES.map((p) => ({ value: p, label: t(`priority.${p}`) }))}
+            options={LEAD_PRIORITIES.map((p) => ({ value: p, label: t(`vocabulary:leadPriority.${p}`) }))}
           />
         </Form.Item>
         <Form.Item name="followState">
@@ -80,7 +80,7 @@ export default function LeadsPage() {
             style={{ minWidth: 150 }}
             placeholder={t('fields.followState')}
             aria-label={t('fields.followState')}
-            options={FOLLOW_STATES.map((s) => ({ value: s, label: t(`follow.${s}`) }))}
+            options={FOLLOW_STATES.map((s) => ({ value: s, label: t(`vocabulary:followState.${s}`) }))}
           />
         </Form.Item>
         <Form.Item name="industry">
@@ -132,7 +132,7 @@ export default function LeadsPage() {
               title: t('fields.source'),
               dataIndex: 'source',
               size: 'tag',
-              render: (s: string) => t(`source.${s}`),
+              render: (s: string) => t(`vocabulary:leadSource.${s}`),
               minScreen: 1600,
             },
             { title: t('fields.owner'), dataIndex: 'ownerName', size: 'text', minScreen: 1440 },
