@@ -601,6 +601,11 @@ export const errorCatalogue = {
     zh: '播放次数和播放时长限制必须是正整数',
     en: 'Play count and play time limits must be positive integers',
   },
+  PLAYLIST_EXTERNAL_REF_INVALID: {
+    status: 400,
+    zh: '客户订单参考号为文本，最多64个字符',
+    en: 'The booking reference is text of at most 64 characters',
+  },
   STAT_TIME_ZONE_INVALID: { status: 400, zh: '时区无效', en: 'The time zone is not valid' },
   STAT_AD_IDS_INVALID: { status: 400, zh: '广告ID列表无效', en: 'The list of ad IDs is not valid' },
   STAT_RANGE_INVALID: {

@@ -154,12 +154,27 @@ const priorityInput = z.preprocess(
   z.union([z.literal(1), z.literal(5), z.literal(9)], { message: 'PLAYLIST_PRIORITY_INVALID' }),
 );
 
+/** The advertiser's booking / purchase-order reference: at most this many characters once trimmed. */
+export const MAX_EXTERNAL_REF_LENGTH = 64;
+
+/** Trimmed; empty (or only spaces) means none and is stored as null, like null. */
+const externalRefInput = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+  z
+    .string({ message: 'PLAYLIST_EXTERNAL_REF_INVALID' })
+    .trim()
+    .max(MAX_EXTERNAL_REF_LENGTH, { message: 'PLAYLIST_EXTERNAL_REF_INVALID' })
+    .nullable(),
+);
+
 /** Create or edit a plan. Shape rules live here; rules that need "now" are in playlists.rules.ts. */
 export const playlistInput = z.object({
   name: z.string({ message: 'PLAYLIST_NAME_REQUIRED' }).trim().min(2, 'NAME_LENGTH').max(50, 'NAME_LENGTH'),
   /** The advertiser's client (customer); an advertiser's own customer when omitted; an operator's own plan when empty. */
   clientId: z.string().trim().optional(),
   description: z.string().trim().max(500).optional().default(''),
+  /** The advertiser's booking / purchase-order reference (partners reconcile plans with it); null = none. */
+  externalRef: externalRefInput.optional().default(null),
   isOrder: z.boolean().optional().default(false),
   /** Ad ids in play order. */
   advertisements: z.preprocess(
@@ -239,6 +254,15 @@ export const playlistDto = z.object({
   clientId: z.string(),
   clientName: z.string(),
   description: z.string(),
+  /** The advertiser's booking / purchase-order reference; null when none was entered. */
+  externalRef: z
+    .string()
+    .nullable()
+    .meta({
+      description:
+        "The advertiser's booking / purchase-order reference, to reconcile plans with bookings; null when none.",
+      examples: ['PO-2026-0417'],
+    }),
   isOrder: z.boolean(),
   advertisements: z.array(playlistAd),
   mode: z.enum(PLAYING_MODES),

@@ -1525,6 +1525,7 @@ export interface operations {
                      *           "clientId": "5f9c0a7e2b1d4c3a8e6f0b12",
                      *           "clientName": "Example",
                      *           "description": "example",
+                     *           "externalRef": "PO-2026-0417",
                      *           "isOrder": true,
                      *           "advertisements": [
                      *             {
@@ -1620,6 +1621,11 @@ export interface operations {
                             deliveryStatus: string;
                             description: string;
                             end: number;
+                            /**
+                             * @description The advertiser's booking / purchase-order reference, to reconcile plans with bookings; null when none.
+                             * @example PO-2026-0417
+                             */
+                            externalRef: string | null;
                             id: string;
                             isOrder: boolean;
                             lowPullRate: boolean;

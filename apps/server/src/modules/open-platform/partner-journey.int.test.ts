@@ -57,7 +57,10 @@ beforeAll(async () => {
   expect(ad.statusCode, ad.body).toBe(200);
   const robot = await activatedRobot(t);
   robotId = robot.robotId;
-  const plan = await publishedPlan(t, root.user.id, [robot.robotId], ad.json().data.id);
+  // The advertiser's booking reference: the partner reconciles the plan with its own booking by it.
+  const plan = await publishedPlan(t, root.user.id, [robot.robotId], ad.json().data.id, {
+    externalRef: 'PO-2026-0417',
+  });
   planId = plan.id;
   planName = plan.name;
   const app = await t.app.inject({
@@ -94,7 +97,11 @@ describe("a partner's journey through the SDK", () => {
     expect(robots.data?.datas.map((r) => r.robotId)).toContain(robotId);
     const plans = await client.GET('/api/Playlists/queryByPage_v3', { params: { query: { start: 0, limit: 20 } } });
     expect(plans.response.status).toBe(200);
-    expect(plans.data?.datas.map((p) => [p.id, p.name])).toContainEqual([planId, planName]);
+    expect(plans.data?.datas.map((p) => [p.id, p.name, p.externalRef])).toContainEqual([
+      planId,
+      planName,
+      'PO-2026-0417',
+    ]);
     const stats = await client.GET('/api/Advertisements/statisticsDaysByPlaylistId', {
       params: { query: { playlistId: planId } },
     });

@@ -86,6 +86,7 @@ function planFields(input: PlaylistInputParsed, clientId: string, ads: ResolvedA
     name: input.name,
     clientId,
     description: input.description,
+    externalRef: input.externalRef,
     isOrder: input.isOrder,
     priority: input.priority,
     cycle: input.cycle,
@@ -103,8 +104,8 @@ function planFields(input: PlaylistInputParsed, clientId: string, ads: ResolvedA
 
 /** Fields an edit may leave out: not sent, the stored value is kept (null sent keeps it too). */
 const KEPT_WHEN_ABSENT = ['description', 'isOrder', 'priority', 'cycle', 'times', 'timeZone'] as const;
-/** Limits an edit may clear: not sent keeps the stored value, null sent clears it. */
-const CLEARED_BY_NULL = ['countLimit', 'timeLimit'] as const;
+/** Fields an edit may clear: not sent keeps the stored value, null sent clears it (an empty reference is null). */
+const CLEARED_BY_NULL = ['countLimit', 'timeLimit', 'externalRef'] as const;
 
 /** An edit as a whole plan: what was sent, the stored values where it sent nothing (docs/conventions.md). */
 function withStored(sent: PlaylistUpdateParsed, row: PlaylistRow): PlaylistInputParsed & { id: string } {

@@ -348,3 +348,65 @@ describe('delivery plans: scope, edit, delete', () => {
     expect(gone.json().msg).toBe('the plan has been cancelled');
   });
 });
+
+describe("delivery plans: the advertiser's booking reference (externalRef)", () => {
+  const put = (payload: object) =>
+    t.app.inject({ method: 'PUT', url: '/api/Playlists', headers: bearer(w.adv.token), payload });
+  const listed = async (id: string) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/Playlists/queryByPage_v3?start=0&limit=100&playListId=${id}`,
+      headers: bearer(w.adv.token),
+    });
+    return res.json().datas.find((p: { id: string }) => p.id === id);
+  };
+
+  it('is stored trimmed, listed, shown, kept by a PUT that does not send it, cleared by null or empty', async () => {
+    const plan = await createPlan(t, w.adv.token, [ad1.id], { externalRef: '  PO-2026-0417  ' });
+    expect((await listed(plan.id)).externalRef).toBe('PO-2026-0417');
+    const got = await t.app.inject({ method: 'GET', url: `/api/Playlists/${plan.id}`, headers: bearer(w.adv.token) });
+    expect(got.json().data.externalRef).toBe('PO-2026-0417');
+    const base = planBody(t, [ad1.id]);
+    const required = { id: plan.id, name: 'Booked plan', advertisements: [ad1.id], begin: base.begin, end: base.end };
+    const kept = await put(required);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().data).toMatchObject({ name: 'Booked plan', externalRef: 'PO-2026-0417' });
+    const edited = await put({ ...required, externalRef: 'BK-88' });
+    expect(edited.json().data.externalRef).toBe('BK-88');
+    const emptied = await put({ ...required, externalRef: '   ' });
+    expect(emptied.json().data.externalRef).toBeNull();
+    await put({ ...required, externalRef: 'BK-89' });
+    const nulled = await put({ ...required, externalRef: null });
+    expect(nulled.json().data.externalRef).toBeNull();
+    expect((await listed(plan.id)).externalRef).toBeNull();
+    // A plan created without one has none.
+    expect((await createPlan(t, w.adv.token, [ad1.id])) as unknown).toMatchObject({ externalRef: null });
+  });
+
+  it('is refused over 64 characters (or when not text), in English and in Chinese', async () => {
+    expect((await post(planBody(t, [ad1.id], { externalRef: 'x'.repeat(64) }))).statusCode).toBe(200);
+    const en = await post(planBody(t, [ad1.id], { externalRef: 'x'.repeat(65) }));
+    expect(en.statusCode).toBe(400);
+    expect(en.json()).toMatchObject({ code: 'VALIDATION_FAILED', field: 'externalRef' });
+    expect(en.json().msg).toContain('The booking reference is text of at most 64 characters');
+    const zh = await t.app.inject({
+      method: 'POST',
+      url: '/api/Playlists',
+      headers: bearer(w.adv.token),
+      payload: planBody(t, [ad1.id], { externalRef: 'x'.repeat(65) }),
+    });
+    expect(zh.json().msg).toContain('客户订单参考号为文本，最多64个字符');
+    const number = await post(planBody(t, [ad1.id], { externalRef: 417 }));
+    expect(number.json().msg).toContain('The booking reference is text of at most 64 characters');
+    const plan = await createPlan(t, w.adv.token, [ad1.id], { externalRef: 'PO-1' });
+    const base = planBody(t, [ad1.id]);
+    const tooLong = await t.app.inject({
+      method: 'PUT',
+      url: '/api/Playlists',
+      headers: { ...bearer(w.adv.token), ...EN },
+      payload: { ...base, id: plan.id, externalRef: 'y'.repeat(65) },
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().msg).toContain('at most 64 characters');
+  });
+});

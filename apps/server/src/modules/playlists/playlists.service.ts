@@ -124,6 +124,7 @@ export async function toDtos(ctx: PlaylistsContext, db: DbOrTx, rows: PlaylistRo
       clientId: r.clientId,
       clientName: names.get(r.clientId) ?? '',
       description: r.description,
+      externalRef: r.externalRef,
       isOrder: r.isOrder,
       advertisements: (adIds.get(r.id) ?? []).map((id) => {
         const a = ads.get(id);

@@ -19,6 +19,8 @@ export const playlists = pgTable(
     /** The advertiser's customer (client). */
     clientId: text('client_id').notNull(),
     description: text('description').notNull().default(''),
+    /** The advertiser's own booking / purchase-order reference (partners reconcile plans with it); null = none. */
+    externalRef: text('external_ref'),
     isOrder: boolean('is_order').notNull().default(false),
     priority: integer('priority').notNull().default(5),
     cycle: jsonb('cycle').$type<Cycle>().notNull(),

@@ -7,6 +7,7 @@ import {
   CYCLE_TYPES,
   type Cycle,
   DEFAULT_TIME_ZONE,
+  MAX_EXTERNAL_REF_LENGTH,
   PLAYING_MODES,
   type PlayPeriod,
   PRIORITIES,
@@ -20,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { CheckboxGroupField } from '../../../components/checkbox-group-field';
 import { submitForm } from '../../../lib/form-errors';
 import { lang } from '../../../lib/i18n';
+import { schemaRule } from '../../../lib/rules';
 import { sessionStore } from '../../../lib/session';
 import { type Plan, useAdOptions, useCustomerOptions, useSavePlan } from '../api/plans';
 import { WeekPreview } from './week-preview';
@@ -28,6 +30,7 @@ interface FormValues {
   name: string;
   clientId?: string;
   description?: string;
+  externalRef?: string | null;
   advertisements: string[];
   priority: number;
   playingMode: string;
@@ -68,6 +71,8 @@ function toBody(v: FormValues) {
     name: v.name?.trim(),
     clientId: v.clientId,
     description: v.description ?? '',
+    // Empty clears it (an edit that sends null clears the stored reference).
+    externalRef: v.externalRef?.trim() || null,
     advertisements: v.advertisements ?? [],
     priority: v.priority,
     playingMode: v.playingMode,
@@ -115,6 +120,7 @@ export function PlanEditor({ plan, open, onClose }: { plan: Plan | null; open: b
       name: plan.name,
       clientId: plan.clientId,
       description: plan.description,
+      externalRef: plan.externalRef ?? '',
       advertisements: plan.advertisements.map((a) => a.id),
       priority: plan.priority,
       playingMode: plan.playingMode,
@@ -346,6 +352,14 @@ export function PlanEditor({ plan, open, onClose }: { plan: Plan | null; open: b
             </Form.Item>
           </Col>
         </Row>
+        <Form.Item
+          name="externalRef"
+          label={t('fields.externalRef')}
+          extra={t('plans.externalRefHint')}
+          rules={[schemaRule(playlistInput.shape.externalRef)]}
+        >
+          <Input maxLength={MAX_EXTERNAL_REF_LENGTH} />
+        </Form.Item>
         <Form.Item name="description" label={t('fields.description')}>
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>

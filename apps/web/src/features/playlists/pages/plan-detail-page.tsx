@@ -49,6 +49,7 @@ export default function PlanDetailPage() {
       >
         <Descriptions column={{ xs: 1, md: 2, xxl: 3 }} bordered size="small">
           <Descriptions.Item label={t('fields.client')}>{p.clientName}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.externalRef')}>{p.externalRef ?? '-'}</Descriptions.Item>
           <Descriptions.Item label={t('fields.deliveryStatus')}>
             <DeliveryStatusTag status={p.deliveryStatus} />
           </Descriptions.Item>

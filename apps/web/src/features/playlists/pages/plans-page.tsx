@@ -97,6 +97,13 @@ export function PlansTable({ list }: { list: PlanList }) {
             },
             { title: t('fields.client'), dataIndex: 'clientName', size: 'name', minScreen: 1440 },
             {
+              title: t('fields.externalRef'),
+              dataIndex: 'externalRef',
+              size: 'code',
+              minScreen: 1440,
+              render: (v: string | null) => v ?? '-',
+            },
+            {
               title: t('fields.priority'),
               dataIndex: 'priority',
               size: 'tag',

@@ -1,0 +1,1 @@
+ALTER TABLE "playlists" ADD COLUMN "external_ref" text;

@@ -1,0 +1,83 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { json, renderWithApp, resetAfterEach } from '../../../test/render-with-app';
+import type { Plan } from '../api/plans';
+import { PlanEditor } from './plan-editor';
+
+resetAfterEach();
+
+const now = Math.floor(Date.now() / 1000);
+const plan = (externalRef: string | null) =>
+  ({
+    id: 'p1',
+    name: 'Latte Week',
+    clientId: 'c1',
+    clientName: 'Lucky Coffee',
+    description: '',
+    externalRef,
+    isOrder: false,
+    advertisements: [{ id: '5f9c0a7e2b1d4c3a8e6f0b12', name: 'One', kind: 'picture', materials: 1 }],
+    mode: 'order',
+    priority: 5,
+    cycle: { type: 'none', data: [] },
+    times: [],
+    begin: now + 3600,
+    end: now + 30 * 86_400,
+    createtime: now,
+    timeZone: 'Asia/Shanghai',
+    playingMode: 'order',
+    countLimit: null,
+    timeLimit: null,
+    advertisingtype: ['picture'],
+    materials: 1,
+    audit: { state: 'none', note: '' },
+    status: 'none',
+    postStatus: 'none',
+    note: '',
+    deliveryStatus: 'notDelivered',
+    planPullNumber: 0,
+    alreadyPullNumber: 0,
+    ratio: 0,
+    lowPullRate: false,
+    pauses: [],
+    cancelled: false,
+    createdBy: 'u1',
+  }) as Plan;
+
+/** The bodies the editor sends (PUT /api/Playlists), answering each with the plan. */
+function serve() {
+  const sent: Array<Record<string, unknown>> = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).endsWith('/api/Playlists') && init?.method === 'PUT') {
+        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+        sent.push(body);
+        return json(200, { success: true, data: { ...plan(null), ...body } });
+      }
+      return json(200, { success: true, total: 0, datas: [], data: [] });
+    }),
+  );
+  return sent;
+}
+
+describe("the plan editor: the advertiser's booking reference", { timeout: 90_000 }, () => {
+  it.each([
+    ['en', 'Booking reference', 'Save'],
+    ['zh', '客户订单参考号', '保 存'],
+  ] as const)('shows the stored one, sends it trimmed, and null when emptied (%s)', async (language, label, save) => {
+    const sent = serve();
+    const onClose = vi.fn();
+    await renderWithApp(<PlanEditor open plan={plan('PO-2026-0417')} onClose={onClose} />, language);
+    const field = (await screen.findByLabelText(label, {}, { timeout: 30_000 })) as HTMLInputElement;
+    expect(field.value).toBe('PO-2026-0417');
+    fireEvent.change(field, { target: { value: '  BK-88 ' } });
+    fireEvent.click(screen.getByRole('button', { name: save }));
+    await waitFor(() => expect(sent).toHaveLength(1), { timeout: 30_000 });
+    expect(sent[0]).toMatchObject({ id: 'p1', name: 'Latte Week', externalRef: 'BK-88' });
+    fireEvent.change(field, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: save }));
+    await waitFor(() => expect(sent).toHaveLength(2), { timeout: 30_000 });
+    expect(sent[1]?.externalRef).toBeNull();
+  });
+});
