@@ -43,8 +43,17 @@ export async function deliveryWorld(t: TestApp, robotsPerProperty = 3) {
 
 let pictureCache: Buffer | null = null;
 
-/** An ad of the token's customer with `materials` pictures (one per screen). */
-export async function createAd(t: TestApp, token: string, materials = 1, name = `Ad ${newId().slice(-8)}`) {
+/**
+ * An ad of the token's customer with `materials` pictures (one per screen), valid from now for 90 days unless
+ * `period` says otherwise (unix seconds).
+ */
+export async function createAd(
+  t: TestApp,
+  token: string,
+  materials = 1,
+  name = `Ad ${newId().slice(-8)}`,
+  period: { begin?: number; end?: number } = {},
+) {
   pictureCache ??= await picture(1080, 1920);
   const ids: string[] = [];
   for (let i = 0; i < materials; i++) ids.push((await createMaterial(t, token, `m${i}.png`, pictureCache)).id);
@@ -56,8 +65,8 @@ export async function createAd(t: TestApp, token: string, materials = 1, name = 
     payload: {
       name: name.slice(0, 15),
       kind: 'picture',
-      begin: now,
-      end: now + 90 * 86400,
+      begin: period.begin ?? now,
+      end: period.end ?? now + 90 * 86400,
       timeZone: 'Asia/Shanghai',
       resourcesObjs: ids.map((id) => [id]),
     },

@@ -7,7 +7,8 @@ export type AgeBand = (typeof AGE_BANDS)[number];
 
 /**
  * Why a play (or scan) was flagged by the ingest verification (docs/statistics.md, "Proof-of-play verification"), in
- * the order the rules are checked: the first that fails is the reason.
+ * the order the rules are checked (the first that fails is the reason), except that a new reason is appended
+ * (stored codes and partners' lists keep their order): `adOutsidePeriod` is checked right after `adNotInPlan`.
  */
 export const FLAG_REASONS = [
   'future',
@@ -27,12 +28,17 @@ export const FLAG_REASONS = [
   'scanOutsideSchedule',
   'scanWithoutPlay',
   'scanOverLimit',
+  // Checked right after adNotInPlan (appended here: the list only grows at its end).
+  'adOutsidePeriod',
 ] as const;
 export type FlagReason = (typeof FLAG_REASONS)[number];
 
 /** Verification tolerances (docs/statistics.md, "Proof-of-play verification"). */
 export const VERIFICATION_RULES = {
-  /** A play may start this long before its pull or around its plan's windows (clock drift, rounding). */
+  /**
+   * A play may start this long before its pull, around its plan's windows or around its ad's validity period
+   * (clock drift, rounding).
+   */
   scheduleToleranceS: 60,
   /** A play may start this far ahead of the server's clock (a robot's clock running fast). */
   clockSkewS: 300,

@@ -451,7 +451,7 @@ export interface operations {
                             flaggedEvents: {
                                 id: string;
                                 /** @enum {string} */
-                                reason: "future" | "tooOld" | "notPulled" | "beforePull" | "afterCancel" | "adNotInPlan" | "outsideSchedule" | "tooLong" | "tooShort" | "overlap" | "overSchedule" | "robotInactive" | "implausibleAudience" | "scanOutsideSchedule" | "scanWithoutPlay" | "scanOverLimit";
+                                reason: "future" | "tooOld" | "notPulled" | "beforePull" | "afterCancel" | "adNotInPlan" | "outsideSchedule" | "tooLong" | "tooShort" | "overlap" | "overSchedule" | "robotInactive" | "implausibleAudience" | "scanOutsideSchedule" | "scanWithoutPlay" | "scanOverLimit" | "adOutsidePeriod";
                             }[];
                             ignored: number;
                         };

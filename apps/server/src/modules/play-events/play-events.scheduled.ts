@@ -31,9 +31,13 @@ export function adLengthMs(ad: AdDto): number | null {
   return screens === 0 ? null : Math.round(total * 1000);
 }
 
-/** A plan's ads as the verification and the engine read them: each one's length (ms) and the engine's ad. */
+/**
+ * A plan's ads as the verification and the engine read them: each one's length (ms), each existing one's validity
+ * period (unix seconds, begin inclusive, end exclusive) and the engine's ad.
+ */
 export interface PlanAds {
   lengths: Map<string, number | null>;
+  periods: Map<string, { begin: number; end: number }>;
   engine: PlaybackAd[];
 }
 
@@ -66,17 +70,19 @@ export async function planAds(ctx: Pick<PlaylistsContext, 'ads'>, db: DbOrTx, pl
   if (cache.size > 10_000) cache.clear();
   for (const id of missing) {
     const lengths = new Map<string, number | null>();
+    const periods = new Map<string, { begin: number; end: number }>();
     const engine: PlaybackAd[] = [];
     for (const adId of adIds.get(id) ?? []) {
       const ad = ads.get(adId);
       const length = ad ? adLengthMs(ad) : null;
       lengths.set(adId, length);
+      if (ad) periods.set(adId, { begin: ad.begin, end: ad.end });
       // The device plays only ads with something playable (schedule-content.ts), for their length.
       if (ad && length !== null && (ad.kind === 'video' || ad.kind === 'picture')) {
         engine.push({ id: adId, kind: ad.kind, duration: length / 1000, begin: ad.begin, end: ad.end });
       }
     }
-    const entry = { lengths, engine };
+    const entry = { lengths, periods, engine };
     cache.set(id, { at: now, ads: entry });
     out.set(id, entry);
   }

@@ -16,7 +16,7 @@ const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
 
 /**
  * What the verification of one robot's batch needs, in a fixed number of statements whatever the batch's size:
- * the plans' ads and their lengths, the robot's publish records of those plans, its verified plays stored
+ * the plans' ads, their lengths and validity periods (read through the ads module's service), the robot's publish records of those plans, its verified plays stored
  * around the batch's span (overlap rule), and for schedule matching every plan it holds (the engine's
  * plays of each local day the batch's plays fall on) and its verified plays counted on those days.
  */
@@ -42,6 +42,7 @@ export async function verificationFacts(
     facts.set(plan.id, {
       schedule: planScheduleOf(plan),
       ads: lengths.get(plan.id)?.lengths ?? new Map(),
+      adPeriods: lengths.get(plan.id)?.periods ?? new Map(),
       pulls: pulls
         .filter((p) => p.playlistId === plan.id)
         .map((p) => ({ pullAt: seconds(p.pullAt), cancelledAt: seconds(p.cancelledAt) })),

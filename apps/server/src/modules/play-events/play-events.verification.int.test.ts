@@ -24,6 +24,9 @@ let otherAdId: string;
 let robot: { id: string };
 let token: string;
 let adv: string;
+/** A plan like the first whose one ad is valid only from 2026-11-26 02:00 to 2026-11-28 02:00 UTC (10:00 local). */
+let periodPlanId: string;
+let periodAdId: string;
 const at = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 const PULL = new Date('2026-11-25T00:00:00Z');
 
@@ -36,6 +39,15 @@ beforeAll(async () => {
   planId = (
     await createPlan(t, adv, [adId], {
       cycle: { type: 'weekly', data: [1, 2, 3, 4, 5, 6, 7] },
+      times: [{ begin: { hour: 9, minute: 0 }, end: { hour: 12, minute: 0 } }],
+    })
+  ).id;
+  periodAdId = (
+    await createAd(t, adv, 1, 'Period ad', { begin: at('2026-11-26T02:00:00Z'), end: at('2026-11-28T02:00:00Z') })
+  ).id;
+  periodPlanId = (
+    await createPlan(t, adv, [periodAdId], {
+      cycle: { type: 'daily', data: [] },
       times: [{ begin: { hour: 9, minute: 0 }, end: { hour: 12, minute: 0 } }],
     })
   ).id;
@@ -145,6 +157,53 @@ describe('the proof-of-play verification on ingest', () => {
     });
     const after = await verdicts(robot.id);
     for (const [e, reason] of cases) expect(after.get(e.id)?.reason ?? null).toBe(reason);
+  });
+
+  it("flags plays and scans of an ad outside its own validity period, inside the plan's windows and after the pull", async () => {
+    const r = await createRobot(t, {});
+    await pulledRecord(t, periodPlanId, r.id, PULL);
+    const tk = await deviceTokenFor(t, r.id);
+    const of = (startedAt: number, over: Record<string, unknown> = {}) =>
+      play(startedAt, { playlistId: periodPlanId, adId: periodAdId, ...over });
+    const { watchDuration: _length, ...scanAfterEnd } = of(at('2026-11-30T01:30:05Z'), { type: 'scan' });
+    const cases: [object & { id: string }, string | null][] = [
+      [of(at('2026-11-30T01:30:00Z')), 'adOutsidePeriod'], // after its end, inside the plan's windows
+      [of(at('2026-11-27T01:30:00Z')), null], // the good play
+      [of(at('2026-11-25T01:30:00Z')), 'adOutsidePeriod'], // after the pull, before its begin
+      [of(at('2026-11-26T01:58:59Z')), 'adOutsidePeriod'], // 61 s before its begin
+      [of(at('2026-11-26T01:59:00Z')), null], // within the 60 s tolerance of its begin
+      [of(at('2026-11-28T02:00:50Z')), null], // within the 60 s tolerance of its end
+      [of(at('2026-11-28T02:01:00Z')), 'adOutsidePeriod'], // its end + 60 s
+      [scanAfterEnd, 'adOutsidePeriod'], // a scan after its end
+    ];
+    const res = await sendEvents(
+      t,
+      tk,
+      cases.map(([e]) => e),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ accepted: cases.length, flagged: 5 });
+    expect(new Map(res.json().data.flaggedEvents.map((f: { id: string; reason: string }) => [f.id, f.reason]))).toEqual(
+      new Map(cases.filter(([, why]) => why !== null).map(([e, why]) => [e.id, why])),
+    );
+    const stored = await verdicts(r.id);
+    for (const [e, reason] of cases) expect(stored.get(e.id)?.reason ?? null, JSON.stringify(e)).toBe(reason);
+
+    // The statistics count the three verified plays only; the flagged ones are kept under their reason.
+    const q = `playlistId=${periodPlanId}&begin=${at('2026-11-01T00:00:00Z')}&end=${at('2026-12-02T00:00:00Z')}`;
+    const report = await t.app.inject({
+      url: `/api/Advertisements/statisticsDaysByPlaylistId?${q}`,
+      headers: bearer((await loginAs(t, 'super', { principals: 'root' })).token),
+    });
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.json().data.total.plays).toBe(3);
+    const flags = await t.app.ctx.db
+      .select({ reason: playFlagRollups.reason, plays: playFlagRollups.plays, scans: playFlagRollups.scans })
+      .from(playFlagRollups)
+      .where(eq(playFlagRollups.playlistId, periodPlanId));
+    const sum = (k: 'plays' | 'scans') => flags.reduce((n, f) => n + f[k], 0);
+    expect(new Set(flags.map((f) => f.reason))).toEqual(new Set(['adOutsidePeriod']));
+    expect({ plays: sum('plays'), scans: sum('scans') }).toEqual({ plays: 4, scans: 1 });
   });
 
   it('flags plays of a plan the robot never pulled, and plays after its publish was cancelled', async () => {

@@ -23,7 +23,9 @@ import { playEvents } from './play-events.table';
  * - Sydney across the start of DST on 2026-10-03 16:00 UTC (AEST, UTC+10: 23:00-02:00 UTC before it;
  *   AEDT, UTC+11: 22:00-01:00 UTC after), ad B. (Sydney is the plan zone of the spec's list with DST;
  *   America/New_York is not one a plan may take: PLAYLIST_TIME_ZONE_INVALID.)
- * Both ads are pictures of 10 s. Each run is a new robot with, per plan, a random publish record: none,
+ * Both ads are pictures of 10 s. Each plan comes in two variants, one picked per run: its ad valid throughout, or
+ * valid only within a cut period (starting and ending inside the plan's dates, mid-hours) that excludes some
+ * plays (adOutsidePeriod). Each run is a new robot with, per plan, a random publish record: none,
  * issued but never pulled, pulled, pulled then cancelled, issued again after a pull (first pull kept, not
  * pulled again or pulled again later). Random plays and scans of either plan, now and then with the other
  * plan's ad, sent in 1-3 batches, each batch also re-sent (a re-sent event keeps its first verdict).
@@ -44,18 +46,22 @@ interface PlanSpec {
   adId: string;
   begin: number;
   end: number;
+  /** The ad's own validity period (begin inclusive, end exclusive). */
+  adBegin: number;
+  adEnd: number;
   zone: string;
   /** The zone's offset from UTC at an instant (seconds). */
   offset: (at: number) => number;
 }
-const plans: PlanSpec[] = [];
+/** Per plan, its variants: [its ad valid throughout, its ad valid within a cut period]. */
+const variants: [PlanSpec[], PlanSpec[]] = [[], []];
+/** The run's two plans (one variant of each). */
+let plans: PlanSpec[] = [];
 let t: TestApp;
 
 beforeAll(async () => {
   t = await buildTestApp({ clock });
   const w = await deliveryWorld(t, 1);
-  const adA = (await createAd(t, w.adv.token, 1, 'Prop ad A')).id;
-  const adB = (await createAd(t, w.adv.token, 1, 'Prop ad B')).id;
   const daily = {
     cycle: { type: 'daily', data: [] },
     times: [{ begin: { hour: 9, minute: 0 }, end: { hour: 12, minute: 0 } }],
@@ -63,17 +69,28 @@ beforeAll(async () => {
   const shanghai = { begin: s('2026-09-25T02:00:00Z'), end: s('2026-10-15T02:30:00Z'), zone: 'Asia/Shanghai' };
   // 10:00 AEST on 22 September to 10:30 AEDT on 19 October.
   const sydney = { begin: s('2026-09-22T00:00:00Z'), end: s('2026-10-18T23:30:00Z'), zone: 'Australia/Sydney' };
-  for (const [spec, adId, offset] of [
-    [shanghai, adA, () => 8 * HOUR],
-    [sydney, adB, (at: number) => (at < DST_START ? 10 * HOUR : 11 * HOUR)],
+  // The cut periods: Shanghai 10:10 on 29 September to 09:40 on 9 October; Sydney 10:30 AEST on 27 September
+  // to 10:20 AEDT on 13 October. The whole ones: from now (1 September) for 90 days (createAd).
+  const whole = { begin: s('2026-09-01T00:00:00Z'), end: s('2026-11-30T00:00:00Z') };
+  const cuts = [
+    { begin: s('2026-09-29T02:10:00Z'), end: s('2026-10-09T01:40:00Z') },
+    { begin: s('2026-09-27T00:30:00Z'), end: s('2026-10-12T23:20:00Z') },
+  ];
+  for (const [i, spec, offset] of [
+    [0, shanghai, () => 8 * HOUR],
+    [1, sydney, (at: number) => (at < DST_START ? 10 * HOUR : 11 * HOUR)],
   ] as const) {
-    const plan = await createPlan(t, w.adv.token, [adId], {
-      ...daily,
-      begin: spec.begin,
-      end: spec.end,
-      timeZone: spec.zone,
-    });
-    plans.push({ id: plan.id, adId, begin: spec.begin, end: spec.end, zone: spec.zone, offset });
+    for (const period of [whole, cuts[i] as typeof whole]) {
+      const adId = (await createAd(t, w.adv.token, 1, `Prop ad ${'AB'[i]}${variants[i].length}`, period)).id;
+      const plan = await createPlan(t, w.adv.token, [adId], {
+        ...daily,
+        begin: spec.begin,
+        end: spec.end,
+        timeZone: spec.zone,
+      });
+      const { begin, end, zone } = spec;
+      variants[i].push({ id: plan.id, adId, begin, end, adBegin: period.begin, adEnd: period.end, zone, offset });
+    }
   }
   clock.set(new Date(NOW * 1000));
 });
@@ -101,6 +118,8 @@ function ownReason(e: Ev, held: Held): string | null {
   if (e.startedAt < held.firstPull - 60) return 'beforePull';
   if (held.cancel !== null && e.startedAt >= held.cancel + 60) return 'afterCancel';
   if (e.adId !== plan.adId) return 'adNotInPlan';
+  // Plays and scans: the ad's own period, 60 s either side.
+  if (e.startedAt < plan.adBegin - 60 || e.startedAt >= plan.adEnd + 60) return 'adOutsidePeriod';
   if (e.type === 'scan') return null;
   const tod = (((e.startedAt + plan.offset(e.startedAt)) % DAY) + DAY) % DAY;
   const inHours = tod >= 9 * HOUR - 60 && tod < 12 * HOUR + 60;
@@ -111,7 +130,7 @@ function ownReason(e: Ev, held: Held): string | null {
   return null;
 }
 
-/** The plan as the robot's engine plays it: 09:00-12:00 daily, its one picture of 10 s. */
+/** The plan as the robot's engine plays it: 09:00-12:00 daily, its one picture of 10 s within the ad's period. */
 const engineOf = (p: PlanSpec): PlaybackPlan => ({
   id: p.id,
   priority: 5,
@@ -121,7 +140,7 @@ const engineOf = (p: PlanSpec): PlaybackPlan => ({
   end: p.end,
   timeZone: p.zone,
   playingMode: 'order',
-  ads: [{ id: p.adId, kind: 'picture', duration: 10 }],
+  ads: [{ id: p.adId, kind: 'picture', duration: 10, begin: p.adBegin, end: p.adEnd }],
 });
 
 /** The engine's plays of `plan` on the robot over the local day (of the plan's zone) of `at`, from a fresh state. */
@@ -316,13 +335,16 @@ describe('verification verdicts equal a recount from raw events', () => {
         fc.array(eventArb, { minLength: 1, maxLength: 40 }),
         fc.integer({ min: 1, max: 3 }),
         fc.tuple(heldArb, heldArb),
+        // Which variant of each plan (its ad valid throughout or within a cut period).
+        fc.tuple(fc.nat(1), fc.nat(1)),
         serviceArb,
         fc
           .integer({ min: 0, max: 1 })
           .chain((plan) =>
             fc.record({ plan: fc.constant(plan), day: fc.integer({ min: -25, max: -1 }), second: nearHours(plan) }),
           ),
-        async (raw, batchCount, given, service, anchor) => {
+        async (raw, batchCount, given, variant, service, anchor) => {
+          plans = [variants[0][variant[0]] as PlanSpec, variants[1][variant[1]] as PlanSpec];
           const robot = await createRobot(t, {});
           const sv = await serve(robot.id, service);
           const held = [

@@ -23,6 +23,8 @@ export interface PlanFacts {
   schedule: PlanSchedule;
   /** The plan's ads and each one's length in ms (null: unknown, the length rule is skipped). */
   ads: Map<string, number | null>;
+  /** Each existing ad's own validity period (unix seconds, begin inclusive, end exclusive); absent: not checked. */
+  adPeriods: Map<string, { begin: number; end: number }>;
   /** Its publish records on this robot (none: never published to it). */
   pulls: PullFacts[];
 }
@@ -113,7 +115,7 @@ function inWindows(windows: Interval[], at: number): boolean {
   return windows.some((w) => at >= w.start - tol && at < w.end + tol);
 }
 
-/** The rules that need no other play: time, pull, plan, schedule, length (first failing rule wins). */
+/** The rules that need no other play: time, pull, plan, ad period, schedule, length (first failing rule wins). */
 function ownVerdict(e: DeviceEvent, input: VerificationInput, windows: Map<string, Interval[]>): Verdict {
   const tol = VERIFICATION_RULES.scheduleToleranceS;
   if (e.startedAt > input.nowS + VERIFICATION_RULES.clockSkewS) return flag('future');
@@ -125,6 +127,11 @@ function ownVerdict(e: DeviceEvent, input: VerificationInput, windows: Map<strin
   if (afterPull.length === 0) return flag('beforePull');
   if (!afterPull.some((p) => p.cancelledAt === null || e.startedAt < p.cancelledAt + tol)) return flag('afterCancel');
   if (!plan.ads.has(e.adId)) return flag('adNotInPlan');
+  // The ad's own validity period (the engine never plays an ad outside it: adInWindow), for plays and scans
+  // alike. Right after adNotInPlan, as the first failing rule wins: an ad of the plan is the premise, and a play
+  // outside the ad's period says more than the schedule or length rules would of it.
+  const period = plan.adPeriods.get(e.adId);
+  if (period && (e.startedAt < period.begin - tol || e.startedAt >= period.end + tol)) return flag('adOutsidePeriod');
   if (e.type !== 'play') return VERIFIED;
   if (!inWindows(windows.get(e.playlistId) ?? [], e.startedAt)) return flag('outsideSchedule');
   const length = plan.ads.get(e.adId);
