@@ -22,6 +22,7 @@ import {
   WEIGHT_BUDGET_KB,
   WORLD_MAP_SOURCE,
 } from '../tools/web-weight';
+import { loadAverage } from './lib/fleet';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_PORT ?? 18190);
@@ -244,6 +245,8 @@ try {
     ],
   ];
   console.log('web app weight (JavaScript gzipped file by file, as the browser loads it) and speed');
+  // The times depend on the machine: on one busy with other work they say little (docs/journal.md).
+  console.log(`  ${os.cpus().length} cores, ${loadAverage()} at the end of the measure`);
   for (const [what, figure, budget, ok] of rows) {
     console.log(`  ${verdict(ok)}  ${what.padEnd(27)} ${figure}   budget ${budget}`);
   }
