@@ -207,7 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deviceTokens: new DeviceTokenCache(1_000_000, loadDeviceTokens(database.db)),
     usedSlots: heldSlotsLookup(clock), // devices <- publishing
     planDelivery: planDeliveryFacts, // playlists <- reviews
-    partnerEvents: partnerWebhooks, // publishing, reviews, shooting <- open-platform
+    partnerEvents: partnerWebhooks, // publishing, reviews, shooting <- open-platform (orders: in its constructor)
   };
   const systemLogs = new SystemLogsService(platform);
   const customerAccounts: CustomerAccountsLink = {
@@ -230,7 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     notifications,
   );
-  const orders = new OrdersService(ctx);
+  const orders = new OrdersService(ctx, partnerWebhooks);
   const bills = new BillsService(ctx);
   const branches = new BranchesService(ctx);
   const salesExports = new SalesExports(ctx, { leads, orders, bills, branches });

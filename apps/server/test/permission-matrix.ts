@@ -361,6 +361,7 @@ export const PERMISSIONS: Record<string, Access> = {
   'POST /api/device/v1/shootTasks/photo': DEVICE,
   'POST /api/device/v1/shootTasks/fail': DEVICE,
   // ---- sales (issue 17, docs/sales.md) ----
+  // Also the partner call listOrders: a partner acts with its owning account's role (others: 403 FORBIDDEN).
   'GET /api/Orders/queryByPage': OPS_ADV,
   'POST /api/Orders/quote': OPS,
   'POST /api/Orders': OPS,

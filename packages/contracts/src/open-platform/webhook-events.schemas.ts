@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APPLICATION_STATES, APPLICATION_TYPES } from '../reviews/review-state.rules';
+import { ORDER_ACTIONS, ORDER_STATES } from '../sales/sales.rules';
 import { statMeasures } from '../statistics/statistics.schemas';
 
 /**
@@ -43,6 +44,19 @@ export const proofOfPlayHourlyEvent = statMeasures.extend({
   end: z.number().int().describe('Its end (unix seconds, exclusive)'),
 });
 
+export const orderStateEvent = z.object({
+  orderId: z.string().describe("The order's id (the `id` of listOrders)"),
+  orderNo: z.string().meta({ description: 'The human order number', examples: ['O202611250001AB12'] }),
+  name: z.string().describe("The order's name"),
+  customerId: z.string().describe('The customer the order is for'),
+  playlistId: z.string().describe('The plan the order books'),
+  action: z.enum(ORDER_ACTIONS).describe('What was done: approve, reject, resubmit, pay, launch, complete, cancel'),
+  state: z.enum(ORDER_STATES).describe("The order's state after the change"),
+  previousState: z.enum(ORDER_STATES).describe('Its state before'),
+  reason: z.string().describe("The reviewer's or operator's reason ('' when none was given)"),
+  amountFen: z.number().int().describe('The amount in integer fen (1 yuan = 100 fen)'),
+});
+
 export const WEBHOOK_EVENT_PAYLOADS = {
   'audit.result': { data: auditResultEvent, summary: 'An audit decision on an application of the owning account' },
   'plan.pulledRatio': { data: planPulledRatioEvent, summary: "Robots pulled a plan: the plan's new pull ratio" },
@@ -50,6 +64,10 @@ export const WEBHOOK_EVENT_PAYLOADS = {
   'proofOfPlay.hourly': {
     data: proofOfPlayHourlyEvent,
     summary: "At minute 5: the last hour's plays, exposure, viewers and scans in the owning account's scope",
+  },
+  'order.state': {
+    data: orderStateEvent,
+    summary: "An order of the owning account's scope changed state (reviewed, paid, launched, completed, cancelled…)",
   },
 } as const satisfies Record<string, { data: z.ZodType; summary: string }>;
 

@@ -144,6 +144,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/Orders/queryByPage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Orders in scope (paged; state, customer, keyword, created from/to)
+         * @description Orders in scope (paged; state, customer, keyword, created from/to)
+         */
+        get: operations["listOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Playlists/queryByPage_v3": {
         parameters: {
             query?: never;
@@ -177,6 +197,23 @@ export type webhooks = {
         put?: never;
         /** An audit decision on an application of the owning account */
         post: operations["auditResultWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An order of the owning account's scope changed state (reviewed, paid, launched, completed, cancelled…) */
+        post: operations["orderStateWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1062,7 +1099,7 @@ export interface operations {
                      *       "access_token": "eyJhbGciOiJIUzI1NiJ9.…",
                      *       "token_type": "bearer",
                      *       "expires_in": 1800,
-                     *       "scope": "listRobots listPlans getPlanStatisticsByProvince getPlanStatisticsByDay getPlanStatisticsByWeek getPlanStatisticsByMonth"
+                     *       "scope": "listRobots listPlans getPlanStatisticsByProvince getPlanStatisticsByDay getPlanStatisticsByWeek getPlanStatisticsByMonth listOrders"
                      *     }
                      */
                     "application/json": {
@@ -1483,6 +1520,187 @@ export interface operations {
             };
         };
     };
+    listOrders: {
+        parameters: {
+            query?: {
+                /** @example 5f9c0a7e2b1d4c3a8e6f0b12 */
+                customerId?: string;
+                /** @example 1795795200 */
+                from?: number;
+                /** @example example */
+                keyword?: string;
+                /** @example 10 */
+                limit?: number;
+                /** @example 0 */
+                start?: number;
+                /** @example reviewing */
+                state?: "reviewing" | "rejected" | "pendingPayment" | "launched" | "paid" | "completed" | "cancelled";
+                /** @example 1796400000 */
+                to?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "total": 1,
+                     *       "datas": [
+                     *         {
+                     *           "id": "5f9c0a7e2b1d4c3a8e6f0b12",
+                     *           "orderNo": "example",
+                     *           "name": "Example",
+                     *           "customerId": "5f9c0a7e2b1d4c3a8e6f0b12",
+                     *           "customerName": "Example",
+                     *           "playlistId": "5f9c0a7e2b1d4c3a8e6f0b12",
+                     *           "playlistName": "Example",
+                     *           "state": "reviewing",
+                     *           "actions": [
+                     *             "approve"
+                     *           ],
+                     *           "weeks": 1,
+                     *           "begin": 1795795200,
+                     *           "end": 1796400000,
+                     *           "amount": 1,
+                     *           "amountFen": 1,
+                     *           "quotedAmount": 1,
+                     *           "quotedAmountFen": 1,
+                     *           "overrideReason": "example",
+                     *           "planDeviceCount": 1,
+                     *           "actualDeviceCount": 1,
+                     *           "syncTime": 1,
+                     *           "shortfall": 1,
+                     *           "proposedCredit": 1,
+                     *           "proposedCreditFen": 1,
+                     *           "credit": 1,
+                     *           "creditFen": 1,
+                     *           "reviewReason": "example",
+                     *           "createdBy": "example",
+                     *           "createdByName": "Example",
+                     *           "createtime": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        datas: {
+                            actions: ("approve" | "reject" | "resubmit" | "pay" | "launch" | "complete" | "cancel")[];
+                            actualDeviceCount: number;
+                            amount: number;
+                            amountFen: number;
+                            begin: number;
+                            createdBy: string;
+                            createdByName: string;
+                            createtime: number;
+                            credit: number;
+                            creditFen: number;
+                            customerId: string;
+                            customerName: string;
+                            end: number;
+                            id: string;
+                            name: string;
+                            orderNo: string;
+                            overrideReason: string;
+                            planDeviceCount: number;
+                            playlistId: string;
+                            playlistName: string;
+                            proposedCredit: number;
+                            proposedCreditFen: number;
+                            quotedAmount: number;
+                            quotedAmountFen: number;
+                            reviewReason: string;
+                            shortfall: number;
+                            /** @enum {string} */
+                            state: "reviewing" | "rejected" | "pendingPayment" | "launched" | "paid" | "completed" | "cancelled";
+                            syncTime: number | null;
+                            weeks: number;
+                        }[];
+                        /** @enum {boolean} */
+                        success: true;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Bad request: VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not authenticated: UNAUTHORIZED, TOKEN_EXPIRED, OPEN_CLIENT_EXPIRED, OPEN_SESSION_REVOKED, OPEN_SECRET_ROTATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused: FORBIDDEN, OPEN_INTERFACE_NOT_ALLOWED, OPEN_IP_NOT_ALLOWED, OPEN_BLACKLISTED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found: NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many calls: OPEN_RATE_LIMITED, OPEN_QUOTA_EXCEEDED */
+            429: {
+                headers: {
+                    /** @description IETF RateLimit (draft-ietf-httpapi-ratelimit-headers): `"minute";r=<remaining>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy: `"minute";q=<calls a minute>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until a call may succeed again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unavailable: REQUEST_TIMEOUT */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     listPlans: {
         parameters: {
             query?: {
@@ -1802,6 +2020,111 @@ export interface operations {
                     };
                     /** @constant */
                     event: "audit.result";
+                    /** @description The event id, also the webhook-id header (the same on every retry): process each once */
+                    id: string;
+                    /** @description When the event happened (unix seconds) */
+                    time: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer in 10 s) is retried with backoff, 6 attempts in all. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    orderStateWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id (the same on every retry and resend): process each id once.
+                 * @example 5f9c0a7e2b1d4c3a8e6f0b12
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Standard Webhooks: space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, keyed with the subscription's signing secret (`whsec_<base64>`: the base64-decoded rest).
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description Unix seconds of this attempt: refuse one more than 5 minutes from your clock.
+                 * @example 1764316800
+                 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "5f9c0a7e2b1d4c3a8e6f0b12",
+                 *       "event": "order.state",
+                 *       "time": 1,
+                 *       "data": {
+                 *         "orderId": "5f9c0a7e2b1d4c3a8e6f0b12",
+                 *         "orderNo": "O202611250001AB12",
+                 *         "name": "Example",
+                 *         "customerId": "5f9c0a7e2b1d4c3a8e6f0b12",
+                 *         "playlistId": "5f9c0a7e2b1d4c3a8e6f0b12",
+                 *         "action": "approve",
+                 *         "state": "reviewing",
+                 *         "previousState": "reviewing",
+                 *         "reason": "example",
+                 *         "amountFen": 1
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    data: {
+                        /**
+                         * @description What was done: approve, reject, resubmit, pay, launch, complete, cancel
+                         * @enum {string}
+                         */
+                        action: "approve" | "reject" | "resubmit" | "pay" | "launch" | "complete" | "cancel";
+                        /** @description The amount in integer fen (1 yuan = 100 fen) */
+                        amountFen: number;
+                        /** @description The customer the order is for */
+                        customerId: string;
+                        /** @description The order's name */
+                        name: string;
+                        /** @description The order's id (the `id` of listOrders) */
+                        orderId: string;
+                        /**
+                         * @description The human order number
+                         * @example O202611250001AB12
+                         */
+                        orderNo: string;
+                        /** @description The plan the order books */
+                        playlistId: string;
+                        /**
+                         * @description Its state before
+                         * @enum {string}
+                         */
+                        previousState: "reviewing" | "rejected" | "pendingPayment" | "launched" | "paid" | "completed" | "cancelled";
+                        /** @description The reviewer's or operator's reason ('' when none was given) */
+                        reason: string;
+                        /**
+                         * @description The order's state after the change
+                         * @enum {string}
+                         */
+                        state: "reviewing" | "rejected" | "pendingPayment" | "launched" | "paid" | "completed" | "cancelled";
+                    };
+                    /** @constant */
+                    event: "order.state";
                     /** @description The event id, also the webhook-id header (the same on every retry): process each once */
                     id: string;
                     /** @description When the event happened (unix seconds) */

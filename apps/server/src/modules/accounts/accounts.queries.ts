@@ -1,5 +1,7 @@
+import { OPERATOR_ROLES } from '@robot-ads/contracts/auth/roles';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/statements';
 import { type AccountRow, accounts } from './accounts.table';
 
 /** The account reads and the update other modules (auth, projects, seeds) use. */
@@ -156,4 +158,30 @@ export function accountPasswordHashes(db: DbOrTx): Promise<{ username: string; p
     .select({ username: accounts.username, passwordHash: accounts.passwordHash })
     .from(accounts)
     .orderBy(asc(accounts.username));
+}
+
+/**
+ * The operator accounts (super, administrator, operator) among these accounts and their ancestors (by
+ * parent_id, at most 64 levels): those whose account subtree holds one of them, so whose lists show what
+ * these accounts own or made (e.g. an order's partner event goes to them).
+ */
+export async function operatorsAbove(db: DbOrTx, accountIds: readonly string[]): Promise<string[]> {
+  const ids = [...new Set(accountIds)];
+  if (ids.length === 0) return [];
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`with recursive up(id, parent_id, role, depth) as (
+      select id, parent_id, role, 0 from accounts where id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+      union all
+      select a.id, a.parent_id, a.role, u.depth + 1 from accounts a join up u on a.id = u.parent_id where u.depth < 64
+    )
+    select distinct id from up where role in (${sql.join(
+      OPERATOR_ROLES.map((r) => sql`${r}`),
+      sql`, `,
+    )}) order by id`,
+  );
+  return rows.map((r) => r.id);
 }

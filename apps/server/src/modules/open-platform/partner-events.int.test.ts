@@ -2,19 +2,21 @@ import { newId } from '@robot-ads/contracts/common/ids';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
-import { createPlan, luckyCoffeeAd } from '../../../test/delivery';
-import { multipart } from '../../../test/devices';
+import { createAd, createPlan, luckyCoffeeAd } from '../../../test/delivery';
+import { createRobot, multipart } from '../../../test/devices';
 import { picture } from '../../../test/media-files';
 import { payloadIssues, pulledRatioData, webhookDeliveryLog } from '../../../test/partner-events';
 import { activatedRobot, publishedPlan } from '../../../test/published';
 import { pushedLobbyProof } from '../../../test/shooting';
 import { signatureValid, webhookReceiver } from '../../../test/webhook-receiver';
 import { ManualClock } from '../../platform/clock';
+import { customers } from '../customers/customers.table';
 import { markPulled } from '../publishing/publishing.service';
 
 /**
  * The partner events sent by other modules: plan.pulledRatio when a robot pulls a plan (publishing),
- * shooting.photo when a robot's photo proof arrives (shooting). A real receiver verifies each signature.
+ * shooting.photo when a robot's photo proof arrives (shooting), audit.result (reviews), order.state when an
+ * order changes state (sales). A real receiver verifies each signature.
  */
 // 12:00 in Shanghai: the shooting window below is read in Asia/Shanghai.
 const clock = new ManualClock(new Date('2026-03-10T04:00:00Z'));
@@ -248,6 +250,45 @@ describe('partner events sent by other modules', () => {
       state: 'reject',
       decision: 'reject',
       note: 'Picture too dark',
+    });
+  }, 90_000);
+
+  it('sends order.state, signed and as documented, when an order is approved', async () => {
+    await subscribe(apiUserId, 'order.state');
+    const customerId = newId();
+    await t.app.ctx.db.insert(customers).values({ id: customerId, name: 'Lucky Coffee', ownerId: operator.user.id });
+    const adv = await loginAs(t, 'advertisers', { customer: customerId, diy: true });
+    const plan = await createPlan(t, adv.token, [(await createAd(t, adv.token, 1, 'Latte')).id]);
+    const robot = await createRobot(t, { salesType: 'trial', priceFen: 10_001 });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/Orders',
+      headers: root,
+      payload: { name: 'Winter push', playlistId: plan.id, robotIds: [robot.robotId], weeks: 2 },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const order = created.json().data as { id: string; orderNo: string };
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: '/api/Orders/review',
+      headers: root,
+      payload: { id: order.id, approve: true, reason: 'Checked' },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const got = await delivered('order.state');
+    expect(got.verified).toBe(true);
+    expect(got.issues).toEqual([]);
+    expect(got.json.data).toEqual({
+      orderId: order.id,
+      orderNo: order.orderNo,
+      name: 'Winter push',
+      customerId,
+      playlistId: plan.id,
+      action: 'approve',
+      state: 'pendingPayment',
+      previousState: 'reviewing',
+      reason: 'Checked',
+      amountFen: 20_002,
     });
   }, 90_000);
 });

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { newId } from '@robot-ads/contracts/common/ids';
 import {
   type AnyWebhookPayload,
   createPartnerClient,
@@ -11,13 +12,17 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
+import { createAd, createPlan } from '../../../test/delivery';
+import { createRobot } from '../../../test/devices';
 import { createMaterial, picture } from '../../../test/media-files';
 import { auditResultData, payloadIssues } from '../../../test/partner-events';
 import { activatedRobot, publishedPlan } from '../../../test/published';
+import { customers } from '../customers/customers.table';
 
 /**
  * A partner's whole journey through the SDK alone (packages/sdk), against a real server on a port: a
- * token from its client credentials, the robots and plans it may see, a plan's statistics, a refusal
+ * token from its client credentials, the robots and plans it may see, a plan's statistics, a sales CRM's
+ * orders (listOrders), a refusal
  * outside its grants, the rate limit with its headers, and webhooks received on its own (loopback)
  * endpoint (one URL, one secret, several events), verified with the SDK's verifier and with the Standard
  * Webhooks reference library (`standardwebhooks`), through a secret rotation.
@@ -135,6 +140,52 @@ describe("a partner's journey through the SDK", () => {
     expect(res.response.status).toBe(403);
     expect(res.error).toMatchObject({ success: false, code: 'OPEN_INTERFACE_NOT_ALLOWED' });
     expect((res.error as { msg: string }).msg).toContain('该应用无权调用此接口');
+  });
+
+  it("a sales team's CRM lists its account's orders with listOrders, filtered, typed by the SDK", async () => {
+    // An operator's customer with a plan, and an order booking it; the CRM's application is the operator's.
+    const sales = await loginAs(t, 'operator', { name: 'Sally Sales' });
+    const customerId = newId();
+    await t.app.ctx.db.insert(customers).values({ id: customerId, name: 'Lucky Coffee', ownerId: sales.user.id });
+    const adv = await loginAs(t, 'advertisers', { customer: customerId, diy: true });
+    const plan = await createPlan(t, adv.token, [(await createAd(t, adv.token, 1, 'Latte')).id]);
+    const robot = await createRobot(t, { salesType: 'rental', priceFen: 20_050 });
+    const order = await t.app.inject({
+      method: 'POST',
+      url: '/api/Orders',
+      headers: bearer(sales.token),
+      payload: { name: 'Winter push', playlistId: plan.id, robotIds: [robot.robotId], weeks: 2 },
+    });
+    expect(order.statusCode, order.body).toBe(200);
+    const crm = await t.app.inject({
+      method: 'POST',
+      url: '/api/OpenPlatform/apiUsers',
+      headers: rootHeaders,
+      payload: { name: 'Sales CRM', accountId: sales.user.id, interfaces: ['GET /api/Orders/queryByPage'] },
+    });
+    expect(crm.statusCode, crm.body).toBe(200);
+    const client = createPartnerClient({
+      baseUrl,
+      clientId: crm.json().data.clientId,
+      clientSecret: crm.json().data.clientSecret,
+    });
+    expect((await client.token()).scope).toEqual(['listOrders']);
+    const orders = await client.GET('/api/Orders/queryByPage', {
+      params: { query: { start: 0, limit: 20, state: 'reviewing' } },
+    });
+    expect(orders.response.status, JSON.stringify(orders.error)).toBe(200);
+    expect(orders.data?.total).toBe(1);
+    const [first] = orders.data?.datas ?? [];
+    expect([first?.id, first?.orderNo, first?.state, first?.amountFen, first?.customerName]).toEqual([
+      order.json().data.id,
+      order.json().data.orderNo,
+      'reviewing',
+      40_100,
+      'Lucky Coffee',
+    ]);
+    // Root's plans are not the CRM's: its grant is the orders only.
+    const plans = await client.GET('/api/Playlists/queryByPage_v3', { params: { query: { start: 0, limit: 20 } } });
+    expect(plans.response.status).toBe(403);
   });
 
   it('refuses wrong credentials with the catalogue code', async () => {

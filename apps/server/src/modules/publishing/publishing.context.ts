@@ -1,15 +1,20 @@
 import type { WebhookEvent } from '@robot-ads/contracts/open-platform/open-platform.schemas';
+import type { WebhookEventData } from '@robot-ads/contracts/open-platform/webhook-events.schemas';
 import type { DevicesContext } from '../devices/devices.context';
 import type { PlaylistsContext } from '../playlists/playlists.context';
 
 /**
- * The partner events publishing, reviews and shooting send (webhooks to the subscribed partners). The
- * open platform sits above them, so publishing declares the shape and buildApp passes open-platform's
- * `PartnerWebhooks` (open-platform/partner-webhooks.ts, through its outbox, partner-outbox.ts).
+ * The partner events publishing, reviews, shooting and sales' orders send (webhooks to the subscribed
+ * partners). The open platform sits above them, so publishing declares the shape and buildApp passes
+ * open-platform's `PartnerWebhooks` (open-platform/partner-webhooks.ts, through its outbox, partner-outbox.ts).
  */
 export interface PartnerEventSink {
-  /** Call it inside the transaction of the change: the event is kept with it and delivered after the commit. */
-  emit(event: WebhookEvent, data: Record<string, unknown>, accountIds?: readonly string[]): Promise<string>;
+  /**
+   * Call it inside the transaction of the change: the event is kept with it and delivered after the commit.
+   * `data` is typed by the event's payload schema (`WEBHOOK_EVENT_PAYLOADS`); `accountIds`: the owning
+   * accounts concerned (superuser-owned applications hear every event).
+   */
+  emit<E extends WebhookEvent>(event: E, data: WebhookEventData<E>, accountIds?: readonly string[]): Promise<string>;
 }
 
 /**

@@ -293,7 +293,7 @@ describe('bills', () => {
     expect(launched.json().data.state).toBe('launched');
     // The hourly job recounts the launched orders from proof of play (this one and the one launched by the
     // state machine test).
-    expect(await new OrdersService(t.app.ctx).syncLaunched()).toBe(2);
+    expect(await new OrdersService(t.app.ctx, t.app.services.partnerWebhooks).syncLaunched()).toBe(2);
     const synced = (await get(`/api/Orders/${order.id}`, sales)).json().data;
     expect(synced).toMatchObject({ actualDeviceCount: 0, shortfall: 1, proposedCreditFen: synced.amountFen });
     const res = await get(`/api/Bills/statement?customerId=${customerId}&month=2026-11`, adv);

@@ -27,6 +27,8 @@ export function registerOrderRoutes(app: ZodApp, orders: OrdersService): void {
     '/api/Orders/queryByPage',
     {
       summary: 'Orders in scope (paged; state, customer, keyword, created from/to)',
+      // A partner call (listOrders): a partner sees what its owning account sees here.
+      tags: ['open'],
       querystring: orderQuery,
       response: orderPage,
       config: { roles: READERS },

@@ -31,7 +31,9 @@ import { customerNamesByIds, findCustomerById } from '../customers/customers.que
 import { pricedRobots } from '../devices/devices.queries';
 import type { PlaylistsContext } from '../playlists/playlists.context';
 import { getPlan } from '../playlists/playlists.service';
+import type { PartnerEventSink } from '../publishing/publishing.context';
 import { screenDayDelivery } from './order-delivery';
+import { emitOrderState } from './order-events';
 import {
   countOrdersSince,
   findScopedOrder,
@@ -140,7 +142,11 @@ export function assertCreditable(row: OrderRow, now: Date, timeZone: string): vo
 }
 
 export class OrdersService {
-  constructor(private readonly ctx: PlaylistsContext) {}
+  /** `partnerEvents`: open-platform's PartnerWebhooks (buildApp), for `order.state`. */
+  constructor(
+    private readonly ctx: PlaylistsContext,
+    private readonly partnerEvents: PartnerEventSink,
+  ) {}
 
   /** The amount lines from the robots' current prices (ORDER_PRICE_MISSING names a robot without one). */
   private async lines(robotIds: string[], materials: number, weeks: number): Promise<OrderLine[]> {
@@ -313,6 +319,8 @@ export class OrdersService {
         reason,
         createdAt: now,
       });
+      // Partners hear the step with the step itself (the outbox is in this transaction).
+      await emitOrderState(this.partnerEvents, tx, updated, { action, from, reason });
       return updated;
     });
     const names = await this.customerNames([result]);

@@ -76,6 +76,7 @@ export function badCalls(f: Fixture) {
       'VALIDATION_FAILED',
       () => partnerGet('/api/Devices/queryRobotInfo?limit=lots'),
     ],
+    ['listOrders', 'an unknown state filter', 'VALIDATION_FAILED', () => partnerGet('/api/Orders/queryByPage?state=x')],
     [
       'getPartnerOpenApi',
       'a forged token',

@@ -171,6 +171,7 @@ describe('the OpenAPI documents as a contract', () => {
     expect(partner, 'packages/sdk/openapi/partner.json is stale: npm run sdk:generate').toEqual(snapshot);
     expect(Object.keys(partner.webhooks ?? {}).sort()).toEqual([
       'audit.result',
+      'order.state',
       'plan.pulledRatio',
       'proofOfPlay.hourly',
       'shooting.photo',

@@ -10,6 +10,7 @@ const NAMED: Record<string, string> = {
   'GET /api/OpenPlatform/public/openapi.json': 'getPublicPartnerOpenApi',
   'GET /api/Playlists/queryByPage_v3': 'listPlans',
   'GET /api/Devices/queryRobotInfo': 'listRobots',
+  'GET /api/Orders/queryByPage': 'listOrders',
   'GET /api/Advertisements/statisticsByProvince': 'getPlanStatisticsByProvince',
   'GET /api/Advertisements/statisticsDaysByPlaylistId': 'getPlanStatisticsByDay',
   'GET /api/Advertisements/statisticsWeekByPlaylistId': 'getPlanStatisticsByWeek',

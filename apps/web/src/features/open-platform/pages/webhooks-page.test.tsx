@@ -10,7 +10,7 @@ const hook: Webhook = {
   id: 'w1',
   apiUserId: 'u1',
   apiUserName: 'North agency',
-  events: ['shooting.photo', 'audit.result'],
+  events: ['shooting.photo', 'audit.result', 'order.state'],
   url: 'https://north.example/hooks',
   enabled: true,
   previousSecretUntil: null,
@@ -53,6 +53,7 @@ describe('webhooks page', () => {
     // One endpoint, several events.
     expect(within(row).getByText('Shooting photo')).toBeTruthy();
     expect(within(row).getByText('Audit result')).toBeTruthy();
+    expect(within(row).getByText('Order state')).toBeTruthy();
     expect(within(row).getByRole('link', { name: 'Deliveries' }).getAttribute('href')).toBe(
       '/openPlatform/webhookDelivery?webhookId=w1',
     );
@@ -64,6 +65,7 @@ describe('webhooks page', () => {
     vi.stubGlobal('fetch', vi.fn(hookServer().stub));
     await renderWithApp(<WebhooksPage />, 'zh');
     expect(await screen.findByText('拍摄照片', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.getByText('订单状态')).toBeTruthy();
     expect(screen.getByRole('button', { name: /新建订阅/ })).toBeTruthy();
   });
 
