@@ -7,10 +7,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
-import { deliveryWorld, morningPlan } from '../../../test/delivery';
+import { bookOrder } from '../../../test/orders';
 import { renderPdfPages } from '../../../test/pdf-ink';
-import { at, deviceTokenFor, playEvent, sendEvents } from '../../../test/play-events';
-import { pulledTrialRobots } from '../../../test/publish-records';
+import { at } from '../../../test/play-events';
+import { proofWorld } from '../../../test/proof-world';
 import { ManualClock } from '../../platform/clock';
 import { SystemSettingsRepository } from '../system/system.repository';
 import { CertificateKeys } from './certificate-keys';
@@ -24,7 +24,6 @@ const clock = new ManualClock(new Date('2026-11-20T00:00:00Z'));
 const signing = generateKeyPairSync('ed25519');
 const PUBLIC_URL = 'https://ads.example.com';
 let t: TestApp;
-let w: Awaited<ReturnType<typeof deliveryWorld>>;
 let planId: string;
 let robotA: { id: string; robotId: string };
 let robotB: { id: string; robotId: string };
@@ -38,18 +37,7 @@ beforeAll(async () => {
       PUBLIC_URL,
     },
   });
-  w = await deliveryWorld(t, 1);
-  const { adId, planId: id } = await morningPlan(t, w.adv.token, 'Cert ad', '咖啡 Certificate plan');
-  planId = id;
-  clock.set(new Date('2026-12-01T06:00:00Z'));
-  [robotA, robotB] = await pulledTrialRobots(t, planId, ['Robot A', 'Robot B']);
-  const play = (iso: string) => playEvent(planId, adId, at(iso));
-  await sendEvents(t, await deviceTokenFor(t, robotA.id), [
-    play('2026-11-29T02:00:00Z'),
-    play('2026-11-29T02:00:20Z'),
-    play('2026-11-29T02:00:40Z'),
-    play('2026-11-29T02:00:45Z'),
-  ]);
+  ({ planId, robotA, robotB } = await proofWorld(t, clock, 'Certificate'));
 });
 afterAll(() => t?.close());
 
@@ -258,20 +246,13 @@ describe('a proof-of-play certificate anyone can verify', () => {
 
   it("issues an order's certificate with the order's number", async () => {
     const op = await loginAs(t, 'super', { principals: 'root' });
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/Orders',
-      headers: { ...bearer(op.token), 'accept-language': 'en' },
-      payload: {
-        name: 'Certified order',
-        playlistId: planId,
-        robotIds: [robotA.robotId],
-        weeks: 1,
-        begin: at('2026-11-28T16:00:00Z'),
-      },
+    const order = await bookOrder(t, op.token, {
+      name: 'Certified order',
+      playlistId: planId,
+      robotIds: [robotA.robotId],
+      weeks: 1,
+      begin: at('2026-11-28T16:00:00Z'),
     });
-    expect(created.statusCode, created.body).toBe(200);
-    const order = created.json().data as { id: string; orderNo: string };
     const res = await t.app.inject({
       url: `/api/Orders/proofOfPlayExport?id=${order.id}&format=pdf&language=zh`,
       headers: bearer(op.token),

@@ -6,6 +6,7 @@ import { bearer, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { morningPlan } from '../../../test/delivery';
 import { createRobot } from '../../../test/devices';
+import { bookOrder } from '../../../test/orders';
 import { renderPdfPages } from '../../../test/pdf-ink';
 import { at, deviceTokenFor, playEvent, sendEvents } from '../../../test/play-events';
 import { pulledTrialRobots } from '../../../test/publish-records';
@@ -62,20 +63,15 @@ beforeAll(async () => {
   ]);
   await sendEvents(t, await deviceTokenFor(t, robotB.id), [play('2026-11-30T02:00:00Z', 15_000)]);
   await sendEvents(t, await deviceTokenFor(t, robotC.id), [play('2026-11-29T02:00:00Z')]);
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/Orders',
-    headers: { ...bearer(sales.token), 'accept-language': 'en' },
-    payload: {
+  orderId = (
+    await bookOrder(t, sales.token, {
       name: 'Winter proof',
       playlistId: planId,
       robotIds: [robotA.robotId, robotB.robotId],
       weeks: 1,
       begin: at('2026-11-28T16:00:00Z'),
-    },
-  });
-  expect(created.statusCode, created.body).toBe(200);
-  orderId = created.json().data.id;
+    })
+  ).id;
 });
 afterAll(() => t?.close());
 
@@ -199,20 +195,15 @@ describe('an order no robot has pulled yet', () => {
   let robotD: { id: string; robotId: string };
   beforeAll(async () => {
     robotD = await createRobot(t, { name: 'Robot D', salesType: 'trial', priceFen: 10_000 });
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/Orders',
-      headers: { ...bearer(sales.token), 'accept-language': 'en' },
-      payload: {
+    waiting = (
+      await bookOrder(t, sales.token, {
         name: 'Spring waiting',
         playlistId: planId,
         robotIds: [robotD.robotId],
         weeks: 2,
         begin: at('2026-11-28T16:00:00Z'),
-      },
-    });
-    expect(created.statusCode, created.body).toBe(200);
-    waiting = created.json().data.id;
+      })
+    ).id;
   });
 
   it('carries the contracted screens and screen-days, and names the screens that have not pulled the plan', async () => {

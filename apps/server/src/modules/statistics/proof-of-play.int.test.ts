@@ -2,10 +2,11 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs } from '../../../test/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
-import { deliveryWorld, morningPlan } from '../../../test/delivery';
+import type { deliveryWorld } from '../../../test/delivery';
+import { bookOrder } from '../../../test/orders';
 import { renderPdfPages } from '../../../test/pdf-ink';
-import { at, deviceTokenFor, playEvent, sendEvents } from '../../../test/play-events';
-import { pulledTrialRobots } from '../../../test/publish-records';
+import { at, deviceTokenFor, sendEvents } from '../../../test/play-events';
+import { proofWorld } from '../../../test/proof-world';
 import { ManualClock } from '../../platform/clock';
 
 /**
@@ -22,18 +23,8 @@ const RANGE = `begin=${at('2026-11-27T16:00:00Z')}&end=${at('2026-12-01T16:00:00
 
 beforeAll(async () => {
   t = await buildTestApp({ clock });
-  w = await deliveryWorld(t, 1);
-  const { adId, planId: id } = await morningPlan(t, w.adv.token, 'Proof ad', '咖啡 Proof plan');
-  planId = id;
-  clock.set(new Date('2026-12-01T06:00:00Z'));
-  [robotA, robotB] = await pulledTrialRobots(t, planId, ['Robot A', 'Robot B']);
-  const play = (iso: string, watch = 10_000) => playEvent(planId, adId, at(iso), { watchDuration: watch });
-  await sendEvents(t, await deviceTokenFor(t, robotA.id), [
-    play('2026-11-29T02:00:00Z'),
-    play('2026-11-29T02:00:20Z'),
-    play('2026-11-29T02:00:40Z'),
-    play('2026-11-29T02:00:45Z'),
-  ]);
+  let play: Awaited<ReturnType<typeof proofWorld>>['play'];
+  ({ w, planId, robotA, robotB, play } = await proofWorld(t, clock, 'Proof'));
   await sendEvents(t, await deviceTokenFor(t, robotB.id), [play('2026-11-30T02:00:00Z', 15_000)]);
 });
 afterAll(() => t?.close());
@@ -192,20 +183,13 @@ describe('proof-of-play report', () => {
 describe('delivery against what was sold (screen-days)', () => {
   it('counts screen-days with a verified play against those contracted, suggests a credit the operator grants with its reason, and the advertiser sees the same', async () => {
     const op = await loginAs(t, 'super', { principals: 'root' });
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/Orders',
-      headers: { ...bearer(op.token), 'accept-language': 'en' },
-      payload: {
-        name: 'Proof order',
-        playlistId: planId,
-        robotIds: [robotA.robotId, robotB.robotId],
-        weeks: 1,
-        begin: at('2026-11-28T16:00:00Z'),
-      },
+    const order = await bookOrder(t, op.token, {
+      name: 'Proof order',
+      playlistId: planId,
+      robotIds: [robotA.robotId, robotB.robotId],
+      weeks: 1,
+      begin: at('2026-11-28T16:00:00Z'),
     });
-    expect(created.statusCode, created.body).toBe(200);
-    const order = created.json().data as { id: string; amountFen: number };
     expect(order.amountFen).toBe(20_000);
     const res = await get(`/api/Orders/delivery?id=${order.id}`, op.token);
     expect(res.statusCode, res.body).toBe(200);

@@ -1,48 +1,27 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { planFixture } from '../../../test/plan-fixture';
 import { json, renderWithApp, resetAfterEach } from '../../../test/render-with-app';
-import type { Plan } from '../api/plans';
 import { PlanEditor } from './plan-editor';
 
 resetAfterEach();
 
 const now = Math.floor(Date.now() / 1000);
 const plan = (externalRef: string | null) =>
-  ({
+  planFixture('Latte Week', {
     id: 'p1',
-    name: 'Latte Week',
-    clientId: 'c1',
-    clientName: 'Lucky Coffee',
-    description: '',
     externalRef,
-    isOrder: false,
     advertisements: [{ id: '5f9c0a7e2b1d4c3a8e6f0b12', name: 'One', kind: 'picture', materials: 1 }],
-    mode: 'order',
-    priority: 5,
     cycle: { type: 'none', data: [] },
-    times: [],
     begin: now + 3600,
     end: now + 30 * 86_400,
     createtime: now,
-    timeZone: 'Asia/Shanghai',
-    playingMode: 'order',
     countLimit: null,
-    timeLimit: null,
-    advertisingtype: ['picture'],
-    materials: 1,
-    audit: { state: 'none', note: '' },
-    status: 'none',
-    postStatus: 'none',
-    note: '',
     deliveryStatus: 'notDelivered',
     planPullNumber: 0,
     alreadyPullNumber: 0,
     ratio: 0,
-    lowPullRate: false,
-    pauses: [],
-    cancelled: false,
-    createdBy: 'u1',
-  }) as Plan;
+  });
 
 /** The bodies the editor sends (PUT /api/Playlists), answering each with the plan. */
 function serve() {

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { planFixture } from '../../../test/plan-fixture';
 import { json, renderWithApp, resetAfterEach } from '../../../test/render-with-app';
 import PlansPage from './plans-page';
 
@@ -7,42 +8,7 @@ resetAfterEach();
 const width = window.innerWidth;
 afterEach(() => Object.defineProperty(window, 'innerWidth', { value: width, configurable: true, writable: true }));
 
-const plan = (name: string, over: Record<string, unknown>) => ({
-  id: name,
-  name,
-  clientId: 'c1',
-  clientName: 'Lucky Coffee',
-  description: '',
-  externalRef: null,
-  isOrder: false,
-  advertisements: [],
-  mode: 'order',
-  priority: 5,
-  cycle: { type: 'daily', data: [] },
-  times: [],
-  begin: 1_796_400_000,
-  end: 1_797_609_600,
-  createtime: 1_796_000_000,
-  timeZone: 'Asia/Shanghai',
-  playingMode: 'order',
-  countLimit: 300,
-  timeLimit: null,
-  advertisingtype: ['picture'],
-  materials: 1,
-  audit: { state: 'none', note: '' },
-  status: 'none',
-  postStatus: 'none',
-  note: '',
-  deliveryStatus: 'live',
-  planPullNumber: 6,
-  alreadyPullNumber: 5,
-  ratio: 5 / 6,
-  lowPullRate: false,
-  pauses: [],
-  cancelled: false,
-  createdBy: 'u1',
-  ...over,
-});
+const plan = (name: string, over: Record<string, unknown>) => planFixture(name, over);
 
 const serve = (plans: object[]) =>
   vi.stubGlobal(
@@ -94,14 +60,7 @@ describe('the plan list: devices pulled', { timeout: 90_000 }, () => {
       }),
       plan('Draft Ideas', { deliveryStatus: 'notDelivered', planPullNumber: 0, alreadyPullNumber: 0 }),
     ];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) =>
-        String(input).includes('/api/Playlists/queryByPage')
-          ? json(200, { success: true, total: plans.length, datas: plans })
-          : json(200, { success: true, total: 0, datas: [], data: [] }),
-      ),
-    );
+    serve(plans);
     await renderWithApp(<PlansPage />, language);
     const row = async (name: string) =>
       (await screen.findByText(name, {}, { timeout: 30_000 })).closest('tr') as HTMLElement;

@@ -1,0 +1,41 @@
+import type { Plan } from '../features/playlists/api/plans';
+
+/** A plan as GET /api/Playlists/queryByPage answers it: a live daily plan of Lucky Coffee, changed by `over`. */
+export function planFixture(name: string, over: Partial<Plan> = {}): Plan {
+  return {
+    id: name,
+    name,
+    clientId: 'c1',
+    clientName: 'Lucky Coffee',
+    description: '',
+    externalRef: null,
+    isOrder: false,
+    advertisements: [],
+    mode: 'order',
+    priority: 5,
+    cycle: { type: 'daily', data: [] },
+    times: [],
+    begin: 1_796_400_000,
+    end: 1_797_609_600,
+    createtime: 1_796_000_000,
+    timeZone: 'Asia/Shanghai',
+    playingMode: 'order',
+    countLimit: 300,
+    timeLimit: null,
+    advertisingtype: ['picture'],
+    materials: 1,
+    audit: { state: 'none', note: '' },
+    status: 'none',
+    postStatus: 'none',
+    note: '',
+    deliveryStatus: 'live',
+    planPullNumber: 6,
+    alreadyPullNumber: 5,
+    ratio: 5 / 6,
+    lowPullRate: false,
+    pauses: [],
+    cancelled: false,
+    createdBy: 'u1',
+    ...over,
+  } as Plan;
+}
