@@ -355,6 +355,20 @@ function recordsAsProperties(node: unknown): void {
   for (const child of Object.values(node)) recordsAsProperties(child);
 }
 
+/** The component schemas a part of the document refers to, followed through the components themselves. */
+export function referencedSchemas(doc: OpenApiDoc, part: unknown): Record<string, JsonSchema> {
+  const all = doc.components?.schemas ?? {};
+  const found = new Map<string, JsonSchema>();
+  for (const queue = [JSON.stringify(part)]; queue.length > 0; ) {
+    for (const [, name = ''] of queue.pop()!.matchAll(/#\/components\/schemas\/([\w.-]+)/g)) {
+      if (found.has(name) || !all[name]) continue;
+      found.set(name, all[name]);
+      queue.push(JSON.stringify(all[name]));
+    }
+  }
+  return Object.fromEntries([...found].sort((a, b) => a[0].localeCompare(b[0])));
+}
+
 /** The whole document (`transformObject` of @fastify/swagger): components, servers, tags, errors, examples. */
 export function finishDocument(input: Parameters<typeof jsonSchemaTransformObject>[0]): OpenApiDoc {
   const doc = jsonSchemaTransformObject(input) as unknown as OpenApiDoc;
@@ -378,6 +392,8 @@ export function finishDocument(input: Parameters<typeof jsonSchemaTransformObjec
     description: name === OPEN_TAG ? 'Callable by partner applications (the open platform).' : `The ${name} module.`,
   }));
   recordsAsProperties(doc.paths);
+  // Only schemas in use: zod registers a recursive schema's input variant (MenuItemInput) all the same.
+  doc.components.schemas = referencedSchemas(doc, { ...doc, components: { ...doc.components, schemas: {} } });
   recordsAsProperties(doc.components.schemas);
   addExamples(doc);
   return doc;

@@ -1,21 +1,5 @@
-import { type OpenApiDoc, operationsOf } from './document';
+import { type OpenApiDoc, operationsOf, referencedSchemas } from './document';
 import type { JsonSchema } from './examples';
-
-/** The component schemas a part of the document refers to, followed through the components themselves. */
-function referencedSchemas(doc: OpenApiDoc, part: unknown): Record<string, JsonSchema> {
-  const all = doc.components?.schemas ?? {};
-  const found = new Map<string, JsonSchema>();
-  const queue = [JSON.stringify(part)];
-  while (queue.length > 0) {
-    for (const m of queue.pop()!.matchAll(/#\/components\/schemas\/([\w.-]+)/g)) {
-      const name = m[1]!;
-      if (found.has(name) || !all[name]) continue;
-      found.set(name, all[name]);
-      queue.push(JSON.stringify(all[name]));
-    }
-  }
-  return Object.fromEntries([...found].sort((a, b) => a[0].localeCompare(b[0])));
-}
 
 /**
  * A document of some operations of the full one (a partner's, a robot's): the kept operations with

@@ -13,7 +13,7 @@ import { timeText, useServerPage } from '../components/use-paged';
 const REVIEW_ACTIONS = ['approve', 'reject'] as const;
 const TABS: OrderState[] = ['reviewing', 'pendingPayment', 'rejected'];
 /** The screen width from which a shared order column shows on this page. */
-const NARROW_SCREEN_FROM: Record<string, number> = { name: 1440, customerName: 1440, playlistName: 1600 };
+const NARROW_SCREEN_FROM: Record<string, number> = { customerName: 1440, playlistName: 1600 };
 
 /** /order/auditForm/index: orders waiting for review (approve, or reject with a reason), and the decided ones. */
 export default function OrderReviewPage() {
@@ -48,15 +48,17 @@ export default function OrderReviewPage() {
           [
             // The whole ID (17 characters) is never cut (issue 38), as in the order list.
             { title: t('fields.orderNo'), dataIndex: 'orderNo', size: 'code', width: 210 },
-            // The order's name and customer give way on a narrow screen (the whole ID names the order): the
-            // reviewer needs the figures and the reason for the amount, which lay under the actions at 1280 px in en.
+            // The customer and plan give way on a narrow screen: the reviewer finds the order by its ID and name and
+            // needs the figures.
             ...orderColumns(t, language).map((c) => {
               const from = 'dataIndex' in c ? NARROW_SCREEN_FROM[String(c.dataIndex)] : undefined;
               return from ? { ...c, minScreen: from } : c;
             }),
             stateColumn(t),
-            // Both reasons are cut to a line here (the whole text on hover and in the detail): at 1920 px every column fits.
-            { title: t('fields.overrideReason'), dataIndex: 'overrideReason', size: 'text' },
+            // Both reasons are cut to a line here (the whole text on hover and in the detail): at 1920 px every column
+            // fits. The reason for the amount gives way below 1440 px (it lay under the fixed actions at 1280 px in en);
+            // the detail shows it.
+            { title: t('fields.overrideReason'), dataIndex: 'overrideReason', size: 'text', minScreen: 1440 },
             { title: t('fields.createdBy'), dataIndex: 'createdByName', size: 'text', minScreen: 2560 },
             {
               title: t('fields.createtime'),
