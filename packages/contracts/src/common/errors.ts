@@ -584,6 +584,7 @@ export const errorCatalogue = {
   PLAYLIST_NOT_FOUND: { status: 404, zh: '计划已取消', en: 'the plan has been cancelled' },
   PLAYLIST_ID_NOT_EXIST: { status: 404, zh: '推广计划ID不存在', en: 'The plan ID does not exist' },
   PLAYLIST_NAME_REQUIRED: { status: 400, zh: '请输入计划名称', en: 'Please enter the plan name' },
+  PLAYLIST_NAME_LENGTH: { status: 400, zh: '计划名称长度为2-50个字符', en: 'Plan names are 2-50 characters' },
   PLAYLIST_ADS_REQUIRED: { status: 400, zh: '请至少选择一个广告', en: 'Select at least one ad' },
   PLAYLIST_TOO_MANY_MATERIALS: {
     status: 422,
@@ -832,6 +833,7 @@ export const errorCatalogue = {
     zh: '订单状态为“{stateZh}”，不能执行“{actionZh}”',
     en: 'The order is "{stateEn}": "{actionEn}" is not allowed',
   },
+  ORDER_NAME_LENGTH: { status: 400, zh: '订单名称长度为2-50个字符', en: 'Order names are 2-50 characters' },
   ORDER_REJECT_REASON: { status: 400, zh: '驳回订单需填写原因', en: 'A rejection needs a reason' },
   ORDER_CANCEL_REASON: { status: 400, zh: '取消订单需填写原因', en: 'A cancellation needs a reason' },
   ORDER_OVERRIDE_REASON: {

@@ -169,7 +169,11 @@ const externalRefInput = z.preprocess(
 
 /** Create or edit a plan. Shape rules live here; rules that need "now" are in playlists.rules.ts. */
 export const playlistInput = z.object({
-  name: z.string({ message: 'PLAYLIST_NAME_REQUIRED' }).trim().min(2, 'NAME_LENGTH').max(50, 'NAME_LENGTH'),
+  name: z
+    .string({ message: 'PLAYLIST_NAME_REQUIRED' })
+    .trim()
+    .min(2, 'PLAYLIST_NAME_LENGTH')
+    .max(50, 'PLAYLIST_NAME_LENGTH'),
   /** The advertiser's client (customer); an advertiser's own customer when omitted; an operator's own plan when empty. */
   clientId: z.string().trim().optional(),
   description: z.string().trim().max(500).optional().default(''),

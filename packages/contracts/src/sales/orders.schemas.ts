@@ -124,7 +124,7 @@ export const orderQuoteResponse = okEnvelope(orderQuoteDto);
  * quote (above zero, at most 2 decimals) and then needs `overrideReason` (ORDER_OVERRIDE_REASON).
  */
 export const orderCreateBody = orderBooking.extend({
-  name: z.string().trim().min(2, 'NAME_LENGTH').max(50, 'NAME_LENGTH'),
+  name: z.string().trim().min(2, 'ORDER_NAME_LENGTH').max(50, 'ORDER_NAME_LENGTH'),
   /** Unix seconds, default now. */
   begin: z.number().int().min(0).optional(),
   amount: amountSchema.optional(),

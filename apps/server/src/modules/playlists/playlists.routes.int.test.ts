@@ -94,6 +94,14 @@ describe('delivery plans: every validation rule', () => {
     if (msg) expect(body.msg).toContain(msg);
   };
 
+  it('a name is 2 to 50 characters, and the refusal says so', async () => {
+    expect((await post(planBody(t, [ad1.id], { name: 'Plan of the spring coffee week in Shenzhen' }))).statusCode).toBe(
+      200,
+    );
+    await refused({ name: 'P' }, 'VALIDATION_FAILED', 'Plan names are 2-50 characters');
+    await refused({ name: 'P'.repeat(51) }, 'VALIDATION_FAILED', 'Plan names are 2-50 characters');
+  });
+
   it('priority is 1, 5 or 9', async () => {
     for (const priority of [1, 5, 9]) expect((await post(planBody(t, [ad1.id], { priority }))).statusCode).toBe(200);
     await refused({ priority: 3 }, 'VALIDATION_FAILED', 'The priority must be 1, 5 or 9');

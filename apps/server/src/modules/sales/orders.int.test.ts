@@ -109,6 +109,10 @@ describe('amount with free materials, in integer fen', () => {
     const body = { name: 'Override', playlistId: plan1, robotIds: [trial[0]?.robotId], weeks: 1 };
     const noReason = await post('/api/Orders', sales, { ...body, amount: 50 });
     expect(noReason.json().code).toBe('ORDER_OVERRIDE_REASON');
+    for (const name of ['O', 'O'.repeat(51)]) {
+      const res = await post('/api/Orders', sales, { ...body, name });
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', msg: 'name: Order names are 2-50 characters' });
+    }
     for (const amount of [0, -1, 0.001, 1.234]) {
       const res = await post('/api/Orders', sales, { ...body, amount, overrideReason: 'discount' });
       expect(res.statusCode).toBe(400);

@@ -60,3 +60,21 @@ describe("the plan editor: the advertiser's booking reference", { timeout: 90_00
     expect(sent[1]?.externalRef).toBeNull();
   });
 });
+
+describe('the plan editor: the name', { timeout: 90_000 }, () => {
+  it.each([
+    ['en', 'Plan name', 'Save', 'Plan names are 2-50 characters'],
+    ['zh', '计划名称', '保 存', '计划名称长度为2-50个字符'],
+  ] as const)(
+    'says the 2-50 rule of the server and sends nothing for one character (%s)',
+    async (language, label, save, message) => {
+      const sent = serve();
+      await renderWithApp(<PlanEditor open plan={plan(null)} onClose={vi.fn()} />, language);
+      const field = (await screen.findByLabelText(label, { exact: true }, { timeout: 30_000 })) as HTMLInputElement;
+      fireEvent.change(field, { target: { value: 'L' } });
+      fireEvent.click(screen.getByRole('button', { name: save }));
+      expect(await screen.findByText(message, {}, { timeout: 30_000 })).toBeTruthy();
+      expect(sent).toHaveLength(0);
+    },
+  );
+});

@@ -201,7 +201,10 @@ export function PlanEditor({ plan, open, onClose }: { plan: Plan | null; open: b
             <Form.Item
               name="name"
               label={t('fields.name')}
-              rules={[{ required: true, whitespace: true, message: messageFor('PLAYLIST_NAME_REQUIRED', lang()) }]}
+              rules={[
+                { required: true, whitespace: true, message: messageFor('PLAYLIST_NAME_REQUIRED', lang()) },
+                { min: 2, max: 50, message: messageFor('PLAYLIST_NAME_LENGTH', lang()) },
+              ]}
             >
               <Input maxLength={50} />
             </Form.Item>

@@ -83,7 +83,7 @@ export function OrderFormDialog({ open, onClose }: { open: boolean; onClose: () 
         <Form.Item
           name="name"
           label={t('fields.orderName')}
-          rules={[{ required: true, min: 2, max: 50, message: messageFor('NAME_LENGTH', language) }]}
+          rules={[{ required: true, min: 2, max: 50, message: messageFor('ORDER_NAME_LENGTH', language) }]}
         >
           <Input aria-label={t('fields.orderName')} />
         </Form.Item>
