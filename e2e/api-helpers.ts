@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect } from '@playwright/test';
-import sharp from 'sharp';
 import { PASSWORD } from './shell-helpers';
+import { solidPng } from './solid-png';
 
 /** API calls the specs make beside the browser: tokens, plans, uploads, a robot that pulls its schedule. */
 
@@ -19,9 +19,7 @@ export async function call<T>(
 
 /** A QR code picture uploaded as the back-office does (upload form of /api/Media/oss, then registered with purpose qr). */
 export async function uploadQr(request: APIRequestContext, token: string): Promise<string> {
-  const buffer = await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 0, g: 0, b: 0 } } })
-    .png()
-    .toBuffer();
+  const buffer = solidPng(300, 300, { r: 0, g: 0, b: 0 });
   const creds = (
     await call<{ dir: string; upload: { url: string; fields: Record<string, string> } }>(
       request,

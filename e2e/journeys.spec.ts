@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import sharp from 'sharp';
 import { login, loginThroughForm, type Mode, openRowAction, optionsOf, PASSWORD } from './shell-helpers';
+import { solidPng } from './solid-png';
 
 /**
  * Issue 29, "Journeys": each demo role, from login to the outcome it exists for, on the demo data of a fresh
@@ -104,11 +104,7 @@ for (const lang of LANGS) {
     await open(page, '/ad/Resource');
     await page.getByRole('button', { name: new RegExp(`${literal(t('resources:upload.open'))}$`) }).click();
     const upload = page.getByRole('dialog', { name: t('resources:upload.title') });
-    const picture = await sharp({
-      create: { width: 1080, height: 1920, channels: 3, background: { r: 200, g: 90, b: 30 } },
-    })
-      .png()
-      .toBuffer();
+    const picture = solidPng(1080, 1920, { r: 200, g: 90, b: 30 });
     await upload
       .locator('input[type=file]')
       .setInputFiles({ name: `${material}.png`, mimeType: 'image/png', buffer: picture });

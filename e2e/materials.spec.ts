@@ -1,11 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
-import sharp from 'sharp';
 import { login, optionsOf } from './shell-helpers';
+import { solidPng } from './solid-png';
 
 async function png(width: number, height: number, r: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r, g: 120, b: 200 } } })
-    .png()
-    .toBuffer();
+  return solidPng(width, height, { r, g: 120, b: 200 });
 }
 
 const TEXT = {

@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import sharp from 'sharp';
 import { login } from './shell-helpers';
+import { solidPng } from './solid-png';
 
 /*
  * Issue 18 in a real Chromium, one login per role: root works in Chinese, admin in English.
@@ -26,9 +26,7 @@ async function liveBanners(request: APIRequestContext): Promise<MpBanner[]> {
 const titles = async (request: APIRequestContext) => (await liveBanners(request)).map((b) => b.title);
 
 async function bannerPicture(): Promise<Buffer> {
-  return sharp({ create: { width: 750, height: 300, channels: 3, background: { r: 240, g: 120, b: 20 } } })
-    .png()
-    .toBuffer();
+  return solidPng(750, 300, { r: 240, g: 120, b: 20 });
 }
 
 type Texts = { add: string; title: string; link: string; save: string };
