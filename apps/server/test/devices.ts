@@ -21,9 +21,13 @@ export async function createProject(t: TestApp, overrides: Partial<typeof projec
   return row;
 }
 
-/** Inserts a robot directly: activated, in use, ads allowed, no expiry unless told otherwise. */
+/**
+ * Inserts a robot directly: activated, in use, ads allowed, no expiry unless told otherwise. Stamped by the
+ * app's clock, as the app does, not by the database's (a test clock may be months away from it).
+ */
 export async function createRobot(t: TestApp, overrides: Partial<typeof robots.$inferInsert> = {}) {
   seq += 1;
+  const now = t.app.ctx.clock.now();
   const row = {
     id: newId(),
     robotId: `RB${process.pid}${seq.toString().padStart(5, '0')}`,
@@ -35,6 +39,8 @@ export async function createRobot(t: TestApp, overrides: Partial<typeof robots.$
     listType: 'none',
     province: '广东省',
     city: '深圳市',
+    createdAt: now,
+    updatedAt: now,
     ...overrides,
   };
   await t.app.ctx.db.insert(robots).values(row);

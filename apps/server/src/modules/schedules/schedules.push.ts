@@ -23,22 +23,16 @@ declare module 'socket.io' {
   }
 }
 
-/** One change per robot: the latest. */
-function latestPerRobot(changes: { robotRef: string; at: Date }[]) {
-  const latest = new Map<string, Date>();
-  for (const c of changes) {
-    const seen = latest.get(c.robotRef);
-    if (!seen || seen < c.at) latest.set(c.robotRef, c.at);
-  }
-  return [...latest].map(([robotRef, at]) => ({ robotRef, at }));
-}
+/** A change already acted on: its robot and time stamp, and how many rows carried that stamp. */
+const changeKey = (robotRef: string, at: number) => `${robotRef} ${at}`;
 
 /** The Redis channel on which an instance tells the others what its feed saw. */
 const INVALIDATION_CHANNEL = 'robot-ads:schedule-invalidation';
 
 interface Invalidation {
   from: string;
-  robots: { ref: string; at: number }[];
+  /** Each robot told, with its latest change and the changes acted on ([stamp, rows]). */
+  robots: { ref: string; at: number; seen: [number, number][] }[];
   tokens: string[];
 }
 
@@ -46,7 +40,10 @@ interface Invalidation {
  * Watches the database for changes to what robots play (every instance on its own, so it works with
  * several instances on one database) and, for each robot concerned, drops its cached schedule and
  * pushes "collect now" to its sockets. The window overlaps the previous one so that a transaction that
- * committed late is still seen; a change already pushed is not pushed twice. It looks every 2 s and
+ * committed late is still seen; a change already pushed is not pushed twice, yet a late one is (changes
+ * are remembered by robot, stamp and number of rows, not as each robot's latest stamp, which would hide
+ * a transaction that commits after a later-stamped one, or any change after a row stamped ahead by a
+ * database whose clock runs ahead of the server's). It looks every 2 s and
  * right after any request that may have changed something (`nudge`); with Redis, what one instance
  * sees is published at once to every other, so a change made through one instance reaches the 304
  * index of all of them within milliseconds, not at their next look.
@@ -55,7 +52,8 @@ export class ScheduleFeed {
   private since: Date;
   private timer: ReturnType<typeof setInterval> | undefined;
   private running: Promise<string[]> | null = null;
-  private readonly pushedUpTo = new Map<string, number>();
+  /** The changes acted on within the window, by robot and stamp: [stamp, rows]. */
+  private readonly seen = new Map<string, [number, number]>();
   private namespace: Namespace | null = null;
   private nudged: ReturnType<typeof setTimeout> | null = null;
   private readonly instance = randomUUID();
@@ -119,7 +117,12 @@ export class ScheduleFeed {
     this.ctx.deviceTokens.evict(message.tokens);
     this.cache.invalidate(message.robots.map((r) => r.ref));
     // The instance that saw it has pushed "collect" (through the socket.io Redis adapter to every instance).
-    for (const r of message.robots) if (r.at > (this.pushedUpTo.get(r.ref) ?? 0)) this.pushedUpTo.set(r.ref, r.at);
+    for (const r of message.robots) for (const [at, rows] of r.seen) this.remember(r.ref, at, rows);
+  }
+
+  private remember(robotRef: string, at: number, rows: number) {
+    const key = changeKey(robotRef, at);
+    if ((this.seen.get(key)?.[1] ?? 0) < rows) this.seen.set(key, [at, rows]);
   }
 
   /**
@@ -180,27 +183,38 @@ export class ScheduleFeed {
       robotsWithShootChangesSince(this.ctx.db, since),
       revokedTokensSince(this.ctx.db, since),
     ]);
-    const changes = latestPerRobot([...scheduleChanges, ...shootChanges]);
     this.since = now;
     this.ctx.deviceTokens.evict(revoked);
-    // Each change is acted on once, although the overlapping windows see it several times.
-    const fresh = changes.filter((c) => c.at.getTime() > (this.pushedUpTo.get(c.robotRef) ?? 0));
-    this.cache.invalidate(fresh.map((c) => c.robotRef));
+    // By robot: its changes in the window ([stamp, rows]). A robot is told when one of them is new (a stamp not
+    // seen, or more rows with it): each change is acted on once, although the overlapping windows see it again.
+    const byRobot = new Map<string, { at: number; seen: [number, number][] }>();
+    for (const c of [...scheduleChanges, ...shootChanges]) {
+      const at = c.at.getTime();
+      const robot = byRobot.get(c.robotRef) ?? { at, seen: [] };
+      const same = robot.seen.find(([stamp]) => stamp === at);
+      if (same) same[1] += c.rows;
+      else robot.seen.push([at, c.rows]);
+      robot.at = Math.max(robot.at, at);
+      byRobot.set(c.robotRef, robot);
+    }
+    const fresh: Invalidation['robots'] = [];
+    for (const [ref, robot] of byRobot) {
+      if (robot.seen.some(([at, rows]) => rows > (this.seen.get(changeKey(ref, at))?.[1] ?? 0))) {
+        fresh.push({ ref, at: robot.at, seen: robot.seen });
+      }
+    }
+    this.cache.invalidate(fresh.map((c) => c.ref));
     if (this.redis && (fresh.length > 0 || revoked.length > 0)) {
-      const message: Invalidation = {
-        from: this.instance,
-        robots: fresh.map((c) => ({ ref: c.robotRef, at: c.at.getTime() })),
-        tokens: revoked,
-      };
+      const message: Invalidation = { from: this.instance, robots: fresh, tokens: revoked };
       await this.redis.pub.publish(INVALIDATION_CHANNEL, JSON.stringify(message)).catch(() => undefined);
     }
     for (const c of fresh) {
-      this.pushedUpTo.set(c.robotRef, c.at.getTime());
-      this.namespace?.to(robotRoom(c.robotRef)).emit(COLLECT_EVENT, { at: Math.floor(c.at.getTime() / 1000) });
+      for (const [at, rows] of c.seen) this.remember(c.ref, at, rows);
+      this.namespace?.to(robotRoom(c.ref)).emit(COLLECT_EVENT, { at: Math.floor(c.at / 1000) });
     }
-    // Forget what is older than the overlap window: it can never be seen again.
+    // Forget what is older than the window: it can never be seen again.
     const horizon = since.getTime();
-    for (const [ref, at] of this.pushedUpTo) if (at < horizon) this.pushedUpTo.delete(ref);
-    return fresh.map((c) => c.robotRef);
+    for (const [key, [at]] of this.seen) if (at <= horizon) this.seen.delete(key);
+    return fresh.map((c) => c.ref);
   }
 }

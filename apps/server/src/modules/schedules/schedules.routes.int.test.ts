@@ -10,6 +10,7 @@ import { luckyCoffeeAd } from '../../../test/delivery';
 import { createMaterial, picture, uploadAndRegister } from '../../../test/media-files';
 import { activatedRobot as activatedPublished, publishedPlan as publishedOn } from '../../../test/published';
 import { ManualClock } from '../../platform/clock';
+import { robots } from '../devices/devices.table';
 import { notifications } from '../notifications/notifications.table';
 import { playlists } from '../playlists/playlists.table';
 import { cancelPlanOnRobots } from '../publishing/publishing.service';
@@ -199,6 +200,45 @@ describe('schedule delivery', () => {
     const ids = (after.json().data as DeviceSchedule).plans.map((p) => p.id);
     expect(ids).not.toContain(cancelled.id);
     expect(ids).not.toContain(paused.id);
+  });
+
+  it('still tells a robot of a change stamped before one already seen, or after a row stamped ahead of the clock', async () => {
+    const robot = await activatedRobot();
+    const early = await publishedPlan([robot.robotId]);
+    const late = await publishedPlan([robot.robotId]);
+    const ahead = await activatedRobot();
+    const plan = await publishedPlan([ahead.robotId]);
+    const versions = new Map<string, string>();
+    for (const r of [robot, ahead]) versions.set(r.id, ((await pull(r.token)).json().data as DeviceSchedule).version);
+
+    // A transaction stamped at T commits after one stamped at T + 0.5 s, and the feed looks in between.
+    clock.advance(500);
+    const stampedAt = clock.now();
+    clock.advance(500);
+    await t.app.ctx.db.transaction((tx) => cancelPlanOnRobots(t.app.ctx, tx, early.id, [robot.id], 'withdrawn'));
+    // A row of the other robot stamped an hour ahead (a database whose clock runs ahead of the server's).
+    await t.app.ctx.db
+      .update(robots)
+      .set({ updatedAt: new Date(clock.now().getTime() + 3_600_000) })
+      .where(eq(robots.id, ahead.id));
+    expect(await t.app.schedules.feed.tick()).toEqual(expect.arrayContaining([robot.id, ahead.id]));
+    for (const r of [robot, ahead]) versions.set(r.id, ((await pull(r.token)).json().data as DeviceSchedule).version);
+
+    await t.app.ctx.db
+      .update(playlists)
+      .set({ pauses: [{ begin: 0, end: 4_000_000_000, reason: 'holiday' }], updatedAt: stampedAt })
+      .where(eq(playlists.id, late.id));
+    clock.advance(1000);
+    await t.app.ctx.db.transaction((tx) => cancelPlanOnRobots(t.app.ctx, tx, plan.id, [ahead.id], 'withdrawn'));
+    expect(await t.app.schedules.feed.tick()).toEqual(expect.arrayContaining([robot.id, ahead.id]));
+    for (const [r, gone] of [
+      [robot, late],
+      [ahead, plan],
+    ] as const) {
+      const res = await pull(r.token, versions.get(r.id));
+      expect(res.statusCode).toBe(200);
+      expect((res.json().data as DeviceSchedule).plans.map((p) => p.id)).not.toContain(gone.id);
+    }
   });
 
   it("tells the back-office what a robot plays now, with each plan's share of the screen", async () => {

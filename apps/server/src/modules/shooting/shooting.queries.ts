@@ -38,12 +38,15 @@ export async function openTasksOfRobots(db: DbOrTx, robotRefs: string[]): Promis
   return out;
 }
 
-/** Robots whose shooting tasks changed after `since`, with the latest change of each. */
-export async function robotsWithShootChangesSince(db: DbOrTx, since: Date): Promise<{ robotRef: string; at: Date }[]> {
+/** The changes to robots' shooting tasks stamped after `since`, counted by robot and time stamp. */
+export async function robotsWithShootChangesSince(
+  db: DbOrTx,
+  since: Date,
+): Promise<{ robotRef: string; at: Date; rows: number }[]> {
   const rows = await db
-    .select({ robotRef: shootTasks.robotRef, at: sql<string | Date>`max(${shootTasks.updatedAt})` })
+    .select({ robotRef: shootTasks.robotRef, at: shootTasks.updatedAt, rows: sql<number>`count(*)::int` })
     .from(shootTasks)
     .where(gt(shootTasks.updatedAt, since))
-    .groupBy(shootTasks.robotRef);
-  return rows.map((r) => ({ robotRef: r.robotRef, at: new Date(r.at) }));
+    .groupBy(shootTasks.robotRef, shootTasks.updatedAt);
+  return rows.map((r) => ({ robotRef: r.robotRef, at: new Date(r.at), rows: Number(r.rows) }));
 }
