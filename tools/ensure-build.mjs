@@ -1,9 +1,10 @@
-// Builds the web app, the kiosk player and the partner SDK when their sources are newer than their build (or
-// with --force). `npm install` runs it as the prepare step; `npm start` runs it before starting.
+// Builds the web app, the kiosk player, the partner SDK and the server's bundle when their sources are newer than
+// their build (or with --force). `npm install` runs it as the prepare step; `npm start` runs it before starting.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureServerBundle, newestMtime } from './server-bundle.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const force = process.argv.includes('--force');
@@ -19,18 +20,6 @@ const buildInfo = commit ? `${JSON.stringify({ version, commit })}\n` : null;
 const previous = fs.existsSync(buildInfoFile) ? fs.readFileSync(buildInfoFile, 'utf8') : null;
 if (buildInfo === null) fs.rmSync(buildInfoFile, { force: true });
 else if (buildInfo !== previous) fs.writeFileSync(buildInfoFile, buildInfo);
-
-function newestMtime(target) {
-  if (!fs.existsSync(target)) return 0;
-  const stat = fs.statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of fs.readdirSync(target, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    newest = Math.max(newest, newestMtime(path.join(target, entry.name)));
-  }
-  return newest;
-}
 
 const apps = [
   { name: 'web', dir: 'apps/web', inputs: ['src', 'public', 'index.html', 'vite.config.ts'] },
@@ -72,6 +61,14 @@ if (force || sdkBuiltAt <= sdkSourcesAt) {
     console.error('Building the SDK failed.');
     process.exit(result.status ?? 1);
   }
+}
+
+// The server as one JavaScript file (tools/server-bundle.mjs), which `npm start` runs.
+try {
+  if (await ensureServerBundle({ force })) console.log('Built the server.');
+} catch (err) {
+  console.error(`Building the server failed: ${err instanceof Error ? err.message : err}`);
+  process.exit(1);
 }
 
 // The embedded database template: new databases (a first start, each test file) load it in well under a

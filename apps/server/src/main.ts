@@ -15,7 +15,7 @@ function phase(name: string) {
 }
 
 async function main() {
-  // From the process's start: node, tsx and every module imported (compiled on first use).
+  // From the process's start: Node and every module imported (the bundle of `npm start`, or tsx's compiling in dev).
   phases.imports = Math.round(process.uptime() * 1000);
   phaseStart = performance.now();
   let config: ReturnType<typeof loadConfig>;

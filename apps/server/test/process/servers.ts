@@ -9,13 +9,22 @@ import { startPostgres } from '../../../../bench/lib/postgres';
 
 /**
  * Real server processes for the process tests (durability, several instances, graceful shutdown): the
- * server started as an operator starts it (`node --import tsx apps/server/src/main.ts`), PostgreSQL and
+ * server started as `npm start` starts it (its bundle, tools/server-bundle.mjs, built first when stale), PostgreSQL and
  * Redis started in temporary directories. Nothing here is skipped: a missing binary is an error that
  * says how to install it.
  */
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
+
+/** The server's bundle, built when older than its sources (once a test worker). */
+let bundle: Promise<string> | null = null;
+function serverBundle(): Promise<string> {
+  bundle ??= import(path.join(ROOT, 'tools/server-bundle.mjs')).then(async (m) => {
+    await m.ensureServerBundle();
+    return m.SERVER_BUNDLE as string;
+  });
+  return bundle;
+}
 
 const taken = new Set<number>();
 
@@ -102,10 +111,11 @@ function collectLines(child: ChildProcess): string[] {
   return output;
 }
 
-/** `apps/server/src/main.ts` as a process on a free test port, with its output collected line by line. */
+/** The server as a process on a free test port, with its output collected line by line. */
 async function spawnServer(opts: ServerOptions): Promise<{ port: number; child: ChildProcess; output: string[] }> {
+  const main = await serverBundle();
   const port = await freeTestPort();
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, ['--enable-source-maps', main], {
     cwd: ROOT,
     env: serverEnv(port, opts),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -145,7 +155,7 @@ export async function runServerUntilExit(
 }
 
 /**
- * Starts `apps/server/src/main.ts` as a process and waits until it says it listens on its port and
+ * Starts the server as a process and waits until it says it listens on its port and
  * /api/health answers 200 there. A port another process took between the check and the bind (the other
  * test worker picks from the same range) is not taken for ours: the 200 of a foreign server does not count
  * (its database is another; our tokens would get 401), and a start that fails with EADDRINUSE is retried
