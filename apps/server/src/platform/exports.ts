@@ -4,10 +4,11 @@ import { newId } from '@robot-ads/contracts/common/ids';
 import type { ExportState } from '@robot-ads/contracts/devices/devices.schemas';
 import { eq } from 'drizzle-orm';
 import { type AnyPgColumn, integer, type PgTable, type PgUpdateSetSource, text, timestamp } from 'drizzle-orm/pg-core';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { AppError } from './app-error';
 import type { AppContext } from './context';
+import { loadExcel } from './on-first-use';
 import { isSuperuser, type SessionUser } from './session-user';
 
 /** How many rows an export job reads and writes at a time (progress is recorded after each page). */
@@ -126,7 +127,7 @@ export async function runExportJob<T extends ExportTable>(
   await updateExport(ctx, table, key, { state: 'running', done: 0 });
   try {
     const source = spec.sheet();
-    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: filePath, useStyles: true });
+    const book = new (await loadExcel()).stream.xlsx.WorkbookWriter({ filename: filePath, useStyles: true });
     const sheet = book.addWorksheet(source.name);
     sheet.columns = source.columns;
     let start = 0;

@@ -10,11 +10,11 @@ import {
   remainingSlots,
 } from '@robot-ads/contracts/devices/devices.rules';
 import type { ImportCheck, ImportRow } from '@robot-ads/contracts/devices/devices.schemas';
-import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { tr } from '../../platform/i18n/i18n';
+import { loadExcel } from '../../platform/on-first-use';
 import { isSuperuser } from '../../platform/session-user';
 import type { DevicesContext } from './devices.context';
 import { findRobotsByRobotIds, type RobotJoined, type ScopeUser } from './devices.repository';
@@ -90,7 +90,7 @@ export function parseRobotIdFile(buffer: Buffer, filename: string): RobotIdEntry
 
 /** An import template: the column headers in row 1 (bold, text cells) and a note after them. */
 export async function buildTemplate(sheetName: string, headers: string[], note: string): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcel()).Workbook();
   const sheet = book.addWorksheet(sheetName);
   headers.forEach((header, i) => {
     const cell = sheet.getRow(1).getCell(i + 1);

@@ -5,10 +5,10 @@ import { fenToYuan } from '@robot-ads/contracts/devices/devices.rules';
 import { formatDate, monthBounds, zoneLabel } from '@robot-ads/contracts/playback/zoned-time';
 import type { BillDto, BillLineDto, BillSummaryDto } from '@robot-ads/contracts/sales/bills.schemas';
 import { formatMoneyFen } from '@robot-ads/contracts/sales/sales.rules';
-import ExcelJS from 'exceljs';
 import { AppError } from '../../platform/app-error';
 import type { AppContext } from '../../platform/context';
 import { texts, tr } from '../../platform/i18n/i18n';
+import { loadExcel } from '../../platform/on-first-use';
 import { renderPdf } from '../../platform/pdf/render-pdf';
 import { accountSubtreeIds, isSuperuser } from '../../platform/scope';
 import type { SessionUser } from '../../platform/session-user';
@@ -222,7 +222,7 @@ export class BillsService {
   async xlsx(user: User, customerId: string, month: string, lang: 'zh' | 'en'): Promise<Buffer> {
     const bill = await this.statement(user, customerId, month);
     const t = billTexts(lang);
-    const book = new ExcelJS.Workbook();
+    const book = new (await loadExcel()).Workbook();
     const sheet = book.addWorksheet(t.title);
     sheet.addRow([t.customer, bill.customerName]);
     sheet.addRow([t.month, month]);

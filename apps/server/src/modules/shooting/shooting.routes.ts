@@ -29,12 +29,11 @@ import {
   shootTaskPage,
   shootTaskQuery,
 } from '@robot-ads/contracts/shooting/shooting.schemas';
-import { ZipArchive } from 'archiver';
-import ExcelJS from 'exceljs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/app-error';
 import { attachment, sendWorkbook } from '../../platform/exports';
 import { texts, tr, withZone } from '../../platform/i18n/i18n';
+import { loadExcel, loadZipArchive } from '../../platform/on-first-use';
 import { zodRoutes } from '../../platform/zod-routes';
 import { deviceAuth } from '../device-protocol/device-auth';
 import type { PublishingContext } from '../publishing/publishing.context';
@@ -76,7 +75,7 @@ type Column =
 const photoTime = (seconds: number) => `${formatDateTime(seconds, 'UTC').replace(' ', 'T').replace(/[-:]/g, '')}Z`;
 
 async function workbook(sheet: string, header: string[], rows: (string | number)[][]) {
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcel()).Workbook();
   const ws = book.addWorksheet(sheet);
   ws.addRow(header);
   for (const r of rows) ws.addRow(r);
@@ -254,7 +253,7 @@ export function shootingRoutes(ctx: PublishingContext): FastifyPluginAsyncZod {
           if (await ctx.storage.head(row.record.objectKey)) present.push({ row, dto: dtos[i] });
         }
         if (present.length === 0) throw new AppError('DOWNLOAD_FAIL');
-        const zip = new ZipArchive({ zlib: { level: 0 } });
+        const zip = new (await loadZipArchive())({ zlib: { level: 0 } });
         for (const { row, dto } of present) {
           zip.append(await ctx.storage.get(row.record.objectKey), {
             name: dto ? photoName(dto) : `${row.record.id}.jpg`,

@@ -1,8 +1,9 @@
 import { FLAG_REASONS, type FlagReason } from '@robot-ads/contracts/play-events/play-events.rules';
 import { formatDate, formatDateMinute, zoneLabel } from '@robot-ads/contracts/playback/zoned-time';
 import type { ProofOfPlayReport } from '@robot-ads/contracts/statistics/proof-of-play.schemas';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { namespace, texts, tr } from '../../platform/i18n/i18n';
+import { loadExcel } from '../../platform/on-first-use';
 import { renderPdf } from '../../platform/pdf/render-pdf';
 import { drawVerification } from './proof-of-play.certificate';
 
@@ -104,7 +105,7 @@ const percentCell = (cell: ExcelJS.Cell) => {
 /** The report as an xlsx: the totals, then one row per robot and day (share as a percentage number). */
 export async function proofOfPlayXlsx(r: ProofOfPlayReport, lang: Lang): Promise<Buffer> {
   const t = textsOf(lang);
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcel()).Workbook();
   const sheet = book.addWorksheet(t.title);
   if (r.order) sheet.addRow([t.order, orderText(r.order)]);
   if (r.order) for (const line of orderContract(r.order, lang)) sheet.addRow(['', line]);

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import subsetFont from 'subset-font';
+import { loadSubsetFont } from '../on-first-use';
 
 /**
  * The fonts every PDF of the product embeds: Noto Sans SC (Regular 400 and Bold 700) from
@@ -22,9 +22,12 @@ import subsetFont from 'subset-font';
 export type PdfWeight = 400 | 700;
 
 const require = createRequire(import.meta.url);
-/** fontkit, the font reader pdfkit itself uses (taken from pdfkit's own dependencies). */
-const fontkit = createRequire(require.resolve('pdfkit'))('fontkit') as {
-  create(buf: Buffer): { characterSet: number[] };
+type Fontkit = { create(buf: Buffer): { characterSet: number[] } };
+/** fontkit, the font reader pdfkit itself uses (taken from pdfkit's own dependencies), loaded on first use. */
+let fontkit: Fontkit | undefined;
+const loadFontkit = () => {
+  fontkit ??= createRequire(require.resolve('pdfkit'))('fontkit') as Fontkit;
+  return fontkit;
 };
 const PACKAGE_DIR = dirname(require.resolve('@fontsource/noto-sans-sc/package.json'));
 const MAIN_PIECE = 'chinese-simplified';
@@ -56,7 +59,7 @@ const pieceFile = (piece: string, weight: PdfWeight) =>
 let mainCoverage: Promise<Set<number>> | undefined;
 function mainCodePoints(): Promise<Set<number>> {
   mainCoverage ??= readFile(pieceFile(MAIN_PIECE, 400)).then((buf) => {
-    return new Set(fontkit.create(buf).characterSet);
+    return new Set(loadFontkit().create(buf).characterSet);
   });
   return mainCoverage;
 }
@@ -93,7 +96,7 @@ export async function documentFonts(text: string, weight: PdfWeight): Promise<Do
   const fonts = await Promise.all(
     [...byPiece].map(async ([piece, chars]) => {
       const source = await readFile(pieceFile(piece, weight));
-      const data = await subsetFont(source, [...chars].join(''), { targetFormat: 'truetype' });
+      const data = await (await loadSubsetFont())(source, [...chars].join(''), { targetFormat: 'truetype' });
       return { key: key(piece), data };
     }),
   );

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { loadPdfDocument } from '../on-first-use';
 import { documentFonts } from './pdf-fonts';
 
 /** What a document's drawing code writes with: the pdfkit document and a text call that picks the fonts. */
@@ -31,6 +31,7 @@ export async function renderPdf(options: PdfOptions, draw: (page: PdfPage) => vo
   const regular: string[] = [];
   const bold: string[] = [options.title];
   const docOptions = { size: options.size ?? 'A4', layout: options.layout, margin: options.margin ?? 48 };
+  const PDFDocument = await loadPdfDocument();
   const probe = new PDFDocument(docOptions);
   const recorder: PdfPage = {
     doc: probe,
