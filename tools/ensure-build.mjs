@@ -71,8 +71,8 @@ try {
   process.exit(1);
 }
 
-// The embedded database template: new databases (a first start, each test file) load it in well under a
-// second instead of running initdb.
+// The embedded database template, as a dump and as a folder: new databases (each test file in memory, a
+// first start on disk) start from it instead of running initdb.
 const template = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/db/pglite-template.ts'], {
   cwd: root,
   stdio: 'inherit',

@@ -1,9 +1,7 @@
-import { buildApp } from './app';
+import type { buildApp } from './app';
 import { openDatabase } from './db/client';
-import { type DemoFleet, startDemoFleet } from './modules/demo-fleet/demo-fleet';
+import type { DemoFleet } from './modules/demo-fleet/demo-fleet';
 import { ConfigError, loadConfig } from './platform/config';
-import { chooseLogFormat, prettyLogStream } from './platform/log-format';
-import { prepareAccounts, StartRefused } from './startup';
 
 /** How long each step of the start took (ms), logged once the server listens (docs/operations.md, start times). */
 const phases: Record<string, number> = {};
@@ -15,7 +13,7 @@ function phase(name: string) {
 }
 
 async function main() {
-  // From the process's start: Node and every module imported (the bundle of `npm start`, or tsx's compiling in dev).
+  // From the process's start: Node and the modules of this file (the bundle of `npm start`, or tsx's compiling in dev).
   phases.imports = Math.round(process.uptime() * 1000);
   phaseStart = performance.now();
   let config: ReturnType<typeof loadConfig>;
@@ -29,11 +27,22 @@ async function main() {
     throw err;
   }
 
-  const database = await openDatabase({
+  // The database opens (the embedded one compiles its WebAssembly) while the application's modules load.
+  const opening = openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.dataDir,
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
   });
+  opening.catch(() => undefined); // awaited below; a failed module load must not leave it unhandled
+  const [{ buildApp }, { prepareAccounts, StartRefused }, { startDemoFleet }, { chooseLogFormat, prettyLogStream }] =
+    await Promise.all([
+      import('./app'),
+      import('./startup'),
+      import('./modules/demo-fleet/demo-fleet'),
+      import('./platform/log-format'),
+    ]);
+  phase('modules');
+  const database = await opening;
   phase('database');
   await database.migrate();
   phase('migrations');

@@ -9,7 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { pgliteTemplate } from './pglite-template';
+import { copyTemplateTo, pgliteTemplate } from './pglite-template';
 import { StatementTiming, timePglite, timePool } from './statement-timing';
 import { guardOuterHandle, transactionAware } from './transaction-scope';
 
@@ -64,10 +64,11 @@ function makeFsyncReal(client: PGlite) {
 }
 
 export async function openPglite(dataDir?: string): Promise<Database> {
-  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  // A new database starts from the migrated template (fast); an existing one opens as it is.
+  // A new database starts from the migrated template (fast): in memory its dump, on disk a copy of its
+  // folder; an existing one opens as it is.
   const isNew = !dataDir || !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
-  const loadDataDir = isNew ? await pgliteTemplate() : undefined;
+  if (dataDir && isNew) await copyTemplateTo(dataDir);
+  const loadDataDir = !dataDir ? await pgliteTemplate() : undefined;
   const client = await PGlite.create({
     ...(dataDir ? { dataDir, startParams: DURABLE_START_PARAMS } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
