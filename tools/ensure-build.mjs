@@ -72,12 +72,30 @@ try {
 }
 
 // The embedded database template, as a dump and as a folder: new databases (each test file in memory, a
-// first start on disk) start from it instead of running initdb.
-const template = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/db/pglite-template.ts'], {
-  cwd: root,
-  stdio: 'inherit',
-});
+// first start on disk) start from it instead of running initdb. Its module (keyed by the migrations' content)
+// runs only when no template folder was made after the newest migration: a start need not load tsx for it.
+const cacheDir = path.join(root, 'node_modules/.cache/robot-ads');
+const migrationsAt = newestMtime(path.join(root, 'apps/server/src/db/migrations'));
+const templateMade = (fs.existsSync(cacheDir) ? fs.readdirSync(cacheDir) : [])
+  .filter((name) => /^pglite-[0-9a-f]+\.tar\.d$/.test(name))
+  .some((name) => {
+    // The folder's own time: when its last file was made (the files inside keep the dump's times).
+    const dir = path.join(cacheDir, name);
+    return fs.existsSync(path.join(dir, 'PG_VERSION')) && fs.statSync(dir).mtimeMs > migrationsAt;
+  });
+const template = templateMade
+  ? { status: 0 }
+  : spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/db/pglite-template.ts'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
 if (template.status !== 0) {
   console.error('Preparing the database template failed.');
   process.exit(template.status ?? 1);
+}
+if (!templateMade) {
+  // Found current (the migrations were touched, not changed): the next start need not ask again.
+  const now = new Date();
+  for (const name of fs.readdirSync(cacheDir))
+    if (name.endsWith('.tar.d')) fs.utimesSync(path.join(cacheDir, name), now, now);
 }

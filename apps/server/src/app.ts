@@ -107,6 +107,12 @@ export interface AppDeps {
   logDestination?: NodeJS.WritableStream;
   /** Start the job queue with the app (main does; most tests do not need it). */
   startJobs?: boolean;
+  /**
+   * Make the day partitions and start the job queue after the app is ready, without waiting for them
+   * (main does: the server listens meanwhile); `app.started()` resolves when they are done. Otherwise
+   * they are ready steps.
+   */
+  startLater?: boolean;
   /** How outbound calls resolve host names (tests inject one; the system's DNS otherwise). */
   resolveHost?: HostResolver;
 }
@@ -140,6 +146,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     ctx: ModulesContext;
     services: AppServices;
+    /** Resolves once the start's work after ready (AppDeps.startLater) is done. */
+    started: () => Promise<void>;
   }
 }
 
@@ -367,14 +375,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   lane.handler = deviceLane.routing;
 
-  registerLifecycle(app, {
-    ready: [
-      // Without them every event lands in the default partition: a failure is logged, the server starts.
-      () =>
-        ensureDayPartitions(ctx).catch((err: unknown) => app.log.error({ err }, 'play_events day partitions not made')),
-      ...(deps.startJobs ? [() => jobs.start()] : []),
-      () => ctx.presence.start(),
-    ],
+  // Without the day partitions every event lands in the default partition (moved out when the partition
+  // is made): a failure is logged, the server starts.
+  const partitions = () =>
+    ensureDayPartitions(ctx).catch((err: unknown) => app.log.error({ err }, 'play_events day partitions not made'));
+  // Started later, the server listens meanwhile (a start in under 5 s): a job sent until the queue runs waits for
+  // it (Jobs.send); a queue that fails to start is logged, as it can no longer stop the start.
+  const startJobs = deps.startLater
+    ? () => jobs.start().catch((err: unknown) => app.log.error({ err }, 'the job queue did not start'))
+    : () => jobs.start();
+  const startSteps = [partitions, ...(deps.startJobs ? [startJobs] : [])];
+  const started = registerLifecycle(app, {
+    ready: [...(deps.startLater ? [] : startSteps), () => ctx.presence.start()],
+    later: deps.startLater ? startSteps : [],
     // Shutting down: sockets close first (devices and browsers reconnect to another instance), so the
     // server stops only for the requests in flight.
     beforeClose: [() => ctx.realtime?.disconnectAll()],
@@ -391,5 +404,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       () => jobs.stop(),
     ],
   });
+  app.decorate('started', started);
   return app;
 }

@@ -52,6 +52,8 @@ async function main() {
     config,
     database,
     startJobs: config.JOBS,
+    // The day partitions and the job queue's start run while the server already listens.
+    startLater: true,
     ...(pretty ? { logDestination: prettyLogStream() } : {}),
   });
   phase('app');
@@ -95,10 +97,14 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
-  // The ready steps (day partitions, the job queue's start) run inside listen.
   phase('listen');
   const total = Object.values(phases).reduce((a, b) => a + b, 0);
   app.log.info({ startMs: total, phases }, `robot-ads is ready at http://localhost:${config.PORT}`);
+  const listened = performance.now();
+  void app.started().then(() => {
+    const ms = Math.round(performance.now() - listened);
+    app.log.info({ ms }, 'the day partitions are made and the job queue runs');
+  });
   // The demo robots run only where a demo was asked for (SEED_DEMO) and the database holds the demo data.
   if (!closing && config.SEED_DEMO) {
     fleet = startDemoFleet(app.ctx, { size: config.DEMO_FLEET, baseUrl: ownAddress(app) });

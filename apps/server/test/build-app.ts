@@ -70,6 +70,8 @@ export async function buildTestApp(
     env?: Record<string, string>;
     clock?: Clock;
     startJobs?: boolean;
+    /** The day partitions and the job queue start after ready, as `npm start` has them (AppDeps.startLater). */
+    startLater?: boolean;
     ready?: boolean;
     /** Where the app's log lines go (with env LOG_LEVEL set): a test that reads them. */
     logDestination?: NodeJS.WritableStream;
@@ -95,6 +97,7 @@ export async function buildTestApp(
     database,
     clock: opts.clock,
     startJobs: opts.startJobs,
+    startLater: opts.startLater,
     logDestination: opts.logDestination,
     resolveHost: opts.resolveHost ?? offlineResolver,
   });

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-app';
+import { dayPartitions, partitionName, utcDay } from '../modules/play-events/play-events.partitions';
 
 let t: TestApp;
 let cleaned = 0;
 
 beforeAll(async () => {
-  t = await buildTestApp({ startJobs: true, ready: false });
+  // As `npm start` builds it: the queue starts (and the day partitions are made) while the server already answers.
+  t = await buildTestApp({ startJobs: true, startLater: true, ready: false });
   t.app.ctx.jobs.addCleanup('test rows', async () => {
     cleaned += 1;
     return 3;
@@ -24,7 +26,7 @@ async function waitForJob(name: string, id: string) {
 }
 
 describe('job queue on the same database', () => {
-  it('runs the nightly clean-up through pg-boss and reports the rows removed', async () => {
+  it('runs the nightly clean-up through pg-boss and reports the rows removed, sent as soon as the app is ready', async () => {
     const id = await t.app.ctx.jobs.send('system.nightly-cleanup');
     expect(id).toBeTruthy();
     const job = await waitForJob('system.nightly-cleanup', id as string);
@@ -33,8 +35,12 @@ describe('job queue on the same database', () => {
     expect(cleaned).toBe(1);
   });
 
-  it('shows the job queue as running in the health report', async () => {
+  it('shows the job queue as running in the health report, and the day partitions made, once the start is done', async () => {
+    await t.app.started();
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.json().data.jobs.status).toBe('ok');
+    const names = (await dayPartitions(t.app.ctx.db)).map((p) => p.name);
+    expect(names).toContain(partitionName(utcDay(new Date())));
+    expect(names).toContain(partitionName(utcDay(new Date(Date.now() + 7 * 86_400_000))));
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { Database } from '../db/client';
+import { nextTurn } from './next-turn';
 
 export type JobHandler = (data: Record<string, unknown>) => Promise<unknown>;
 
@@ -43,6 +44,7 @@ export interface QueueDepth {
  */
 export class Jobs {
   private boss: PgBoss | null = null;
+  private starting: Promise<PgBoss> | null = null;
   private readonly definitions = new Map<string, JobDefinition>();
   private readonly cleanups: Array<{ name: string; run: () => Promise<number> }> = [];
 
@@ -74,19 +76,40 @@ export class Jobs {
     return removed;
   }
 
+  /** The queue runs, or is starting (a job sent meanwhile waits for it). */
   get started() {
-    return this.boss !== null;
+    return this.starting !== null;
+  }
+
+  /** For the health answer: running, starting (the server listens before the queue runs), or off. */
+  get state(): 'ok' | 'starting' | 'off' {
+    return this.boss ? 'ok' : this.starting ? 'starting' : 'off';
   }
 
   async start() {
+    this.starting ??= this.boot().then(
+      (boss) => {
+        this.boss = boss;
+        return boss;
+      },
+      (err: unknown) => {
+        this.starting = null;
+        throw err;
+      },
+    );
+    await this.starting;
+  }
+
+  private async boot(): Promise<PgBoss> {
     // Embedded: pg-boss runs on the same PGlite through its adapter. PostgreSQL: its own small pool.
     const boss = this.database.pglite
       ? new PgBoss({ db: fromPglite(this.database.pglite), backend: 'pglite' })
       : new PgBoss({ connectionString: this.databaseUrl, max: 2 });
-    this.boss = boss;
     boss.on('error', (err: unknown) => this.log.error({ err }, 'job queue error'));
     await boss.start();
     for (const def of this.definitions.values()) {
+      // A queue at a time, the requests that came meanwhile between them (the embedded database holds the event loop).
+      await nextTurn();
       const expireInSeconds = def.expireInSeconds ?? DEFAULT_JOB_EXPIRE_SECONDS;
       await boss.createQueue(def.name, { expireInSeconds });
       // A queue made by an older version keeps its options: bring the time-out up to date.
@@ -102,18 +125,25 @@ export class Jobs {
       });
       if (def.cron) await boss.schedule(def.name, def.cron);
     }
+    return boss;
+  }
+
+  /** The running queue, once it has started. */
+  private async running(): Promise<PgBoss> {
+    const boss = this.boss ?? (await this.starting);
+    if (!boss) throw new Error('jobs are not started');
+    return boss;
   }
 
   /** `options`: retries with backoff (retryLimit, retryDelay seconds, retryBackoff) and a later start. */
   async send(name: string, data: Record<string, unknown> = {}, options?: SendOptions): Promise<string | null> {
-    if (!this.boss) throw new Error('jobs are not started');
-    return options ? this.boss.send(name, data, options) : this.boss.send(name, data);
+    const boss = await this.running();
+    return options ? boss.send(name, data, options) : boss.send(name, data);
   }
 
   /** A job's state and output (for callers polling the progress of an export or import). */
   async getJob(name: string, id: string) {
-    if (!this.boss) throw new Error('jobs are not started');
-    return this.boss.getJobById(name, id);
+    return (await this.running()).getJobById(name, id);
   }
 
   /** Depth of every queue of this app (empty while the queue is not started). */
@@ -129,8 +159,9 @@ export class Jobs {
   }
 
   async stop() {
-    if (!this.boss) return;
-    await this.boss.stop({ graceful: true, timeout: 10_000 });
+    const boss = await this.starting?.catch(() => null);
+    this.starting = null;
     this.boss = null;
+    if (boss) await boss.stop({ graceful: true, timeout: 10_000 });
   }
 }

@@ -9,7 +9,7 @@ export const healthData = z.object({
   version: z.string(),
   uptime: z.number().describe('seconds since the server started'),
   database: z.object({ status: z.enum(['ok', 'down']), kind: z.enum(['pglite', 'postgres']) }),
-  jobs: z.object({ status: z.enum(['ok', 'off']) }),
+  jobs: z.object({ status: z.enum(['ok', 'starting', 'off']) }),
   watchdog: z
     .object({
       database: z.enum(['ok', 'unresponsive']),

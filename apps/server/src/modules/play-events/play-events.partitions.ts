@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../db/client';
 import type { AppContext } from '../../platform/context';
+import { nextTurn } from '../../platform/next-turn';
 import {
   createPartition,
   DEFAULT_PARTITION,
@@ -83,6 +84,7 @@ export async function ensureDayPartitions(ctx: AppContext): Promise<string[]> {
   for (let d = -PARTITION_DAYS_BEFORE; d <= PARTITION_DAYS_AHEAD; d++) {
     const day = new Date(today.getTime() + d * DAY_MS);
     if (existing.has(partitionName(day))) continue;
+    await nextTurn(); // the requests that came meanwhile first (the embedded database holds the event loop)
     if (await createDayPartition(ctx, day)) made.push(partitionName(day));
   }
   return made;

@@ -33,7 +33,7 @@ export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             version: APP_VERSION,
             uptime: Math.round((Date.now() - ctx.startedAt.getTime()) / 1000),
             database: { status: dbOk ? 'ok' : 'down', kind: ctx.database.kind },
-            jobs: { status: ctx.jobs.started ? 'ok' : 'off' },
+            jobs: { status: ctx.jobs.state },
             watchdog: { database, lastAnswerSeconds },
             time: toUnixSeconds(now) ?? 0,
           },
