@@ -10,6 +10,8 @@ export default defineConfig({
   // The living demo runs with its robot fleet on, in its own server (playwright.living-demo.config.ts).
   // The living demo and the page check run on servers of their own (their configs beside this one).
   testIgnore: ['living-demo.spec.ts', 'page-check.spec.ts'],
+  // The specs start once the server's first start has loaded the demo data (it loads after the server listens).
+  globalSetup: './e2e/demo-loaded.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

@@ -51,7 +51,9 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
 async function waitForServer() {
   for (let i = 0; i < 300; i++) {
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
+      // Healthy, with the demo data loaded (a first start loads it once it listens).
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok && ((await res.json()) as { data: { demo: string } }).data.demo !== 'loading') return;
     } catch {
       // not up yet
     }

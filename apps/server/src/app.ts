@@ -303,6 +303,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     redisUrl: config.REDIS_URL,
     refreshFrameOrigins: () => params.warm(),
     frameOrigins: () => params.iframeOrigins(),
+    pagesWaitForDatabase: () => ctx.demo.status !== 'loading',
   });
   await registerApiDocs(app);
   // Before the modules: its hooks count every route registered after it.
@@ -379,15 +380,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // is made): a failure is logged, the server starts.
   const partitions = () =>
     ensureDayPartitions(ctx).catch((err: unknown) => app.log.error({ err }, 'play_events day partitions not made'));
-  // Started later, the server listens meanwhile (a start in under 5 s): a job sent until the queue runs waits for
-  // it (Jobs.send); a queue that fails to start is logged, as it can no longer stop the start.
+  // Started later, the server listens meanwhile (a start in under 5 s): the queue counts as starting from the
+  // ready step on, so a job sent until it runs waits for it (Jobs.send); a queue that fails to start is logged,
+  // as it can no longer stop the start.
+  let jobsStarting: Promise<unknown> = Promise.resolve();
   const startJobs = deps.startLater
-    ? () => jobs.start().catch((err: unknown) => app.log.error({ err }, 'the job queue did not start'))
+    ? () => {
+        jobsStarting = jobs
+          .start({ later: true })
+          .catch((err: unknown) => app.log.error({ err }, 'the job queue did not start'));
+      }
     : () => jobs.start();
-  const startSteps = [partitions, ...(deps.startJobs ? [startJobs] : [])];
+  const jobSteps = deps.startJobs ? [startJobs] : [];
   const started = registerLifecycle(app, {
-    ready: [...(deps.startLater ? [] : startSteps), () => ctx.presence.start()],
-    later: deps.startLater ? startSteps : [],
+    ready: [
+      ...(deps.startLater ? jobSteps : [partitions, ...jobSteps]),
+      () => ctx.presence.start(),
+      // What every request's hooks read (the blacklist, the pages' frame origins), loaded before the first comes.
+      () => Promise.all([openPlatform.warm(), params.warm()]),
+    ],
+    later: deps.startLater ? [partitions, () => jobsStarting] : [],
     // Shutting down: sockets close first (devices and browsers reconnect to another instance), so the
     // server stops only for the requests in flight.
     beforeClose: [() => ctx.realtime?.disconnectAll()],

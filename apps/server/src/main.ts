@@ -34,13 +34,19 @@ async function main() {
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
   });
   opening.catch(() => undefined); // awaited below; a failed module load must not leave it unhandled
-  const [{ buildApp }, { prepareAccounts, StartRefused }, { startDemoFleet }, { chooseLogFormat, prettyLogStream }] =
-    await Promise.all([
-      import('./app'),
-      import('./startup'),
-      import('./modules/demo-fleet/demo-fleet'),
-      import('./platform/log-format'),
-    ]);
+  const [
+    { buildApp },
+    { prepareAccounts, StartRefused },
+    { startDemoFleet },
+    { chooseLogFormat, prettyLogStream },
+    { seedIfEmpty },
+  ] = await Promise.all([
+    import('./app'),
+    import('./startup'),
+    import('./modules/demo-fleet/demo-fleet'),
+    import('./platform/log-format'),
+    import('./db/seed/seed'),
+  ]);
   phase('modules');
   const database = await opening;
   phase('database');
@@ -57,8 +63,11 @@ async function main() {
     ...(pretty ? { logDestination: prettyLogStream() } : {}),
   });
   phase('app');
+  // A first start loads the demo data once it listens (in under 5 s), the health answer saying `demo: loading`.
+  let demoPending = false;
   try {
-    await prepareAccounts(app.ctx);
+    ({ demoPending } = await prepareAccounts(app.ctx, { demoLater: true }));
+    app.ctx.demo.status = demoPending ? 'loading' : config.SEED_DEMO ? 'ready' : 'off';
     phase('accounts');
   } catch (err) {
     if (!(err instanceof StartRefused)) throw err;
@@ -71,7 +80,9 @@ async function main() {
   // The fleet's start, awaited by a shutdown that comes while the robots are still starting.
   let fleet: Promise<DemoFleet | null> = Promise.resolve(null);
   let closing = false;
-  const shutdown = async (signal: string) => {
+  // A shutdown while the demo data loads stops the load between two of its steps (nothing of it is kept).
+  const demoLoad = new AbortController();
+  const shutdown = async (signal: string, exitCode = 0) => {
     if (closing) return;
     closing = true;
     // app.close(): no new connections, sockets closed (preClose), requests in flight answered, then
@@ -83,11 +94,12 @@ async function main() {
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     try {
+      demoLoad.abort();
       // The demo robots stop (and report their last plays) while the server still answers them.
       await (await fleet.catch(() => null))?.stop();
       await app.close();
       await database.close();
-      process.exit(0);
+      process.exit(exitCode);
     } catch (err) {
       app.log.error({ err }, 'error while shutting down');
       process.exit(1);
@@ -105,9 +117,28 @@ async function main() {
     const ms = Math.round(performance.now() - listened);
     app.log.info({ ms }, 'the day partitions are made and the job queue runs');
   });
-  // The demo robots run only where a demo was asked for (SEED_DEMO) and the database holds the demo data.
+  // The demo data of a first start, then the demo robots, which run only where a demo was asked for (SEED_DEMO)
+  // and the database holds the demo data. A shutdown meanwhile waits for both (`fleet`).
   if (!closing && config.SEED_DEMO) {
-    fleet = startDemoFleet(app.ctx, { size: config.DEMO_FLEET, baseUrl: ownAddress(app) });
+    fleet = (async () => {
+      if (demoPending) {
+        const loading = performance.now();
+        try {
+          await seedIfEmpty(app.ctx, demoLoad.signal);
+        } catch (err) {
+          if (closing) return null;
+          app.log.error({ err }, 'the demo data could not be loaded: stopping');
+          setImmediate(() => void shutdown('demo data not loaded', 1));
+          return null;
+        }
+        app.ctx.demo.status = 'ready';
+        app.log.info(
+          { ms: Math.round(performance.now() - loading) },
+          'the demo data is loaded: demo accounts can sign in',
+        );
+      }
+      return closing ? null : startDemoFleet(app.ctx, { size: config.DEMO_FLEET, baseUrl: ownAddress(app) });
+    })();
     await fleet;
   }
 }

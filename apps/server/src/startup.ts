@@ -1,4 +1,4 @@
-import { seedIfEmpty } from './db/seed/seed';
+import { demoWanted, seedIfEmpty } from './db/seed/seed';
 import { countAccounts } from './modules/accounts/accounts.queries';
 import {
   accountsWithDemoPassword,
@@ -36,22 +36,31 @@ export const SEED_DEMO_REFUSED_MESSAGE = [
  * 3. a production start with no account at all is refused, with how to create one;
  * 4. a production start is refused while an account has the published demo password, naming them, unless
  *    ALLOW_DEMO_PASSWORDS=true.
- * Returns whether the demo data was loaded now.
+ * With `demoLater` the demo data is not loaded here: `demoPending` says that the caller is to load it
+ * (seedIfEmpty) once the server listens, and steps 2 and 3 leave the database to it.
+ * Returns whether the demo data was loaded now, or is to be.
  */
-export async function prepareAccounts(ctx: PublishingContext): Promise<{ demoLoaded: boolean }> {
+export async function prepareAccounts(
+  ctx: PublishingContext,
+  options: { demoLater?: boolean } = {},
+): Promise<{ demoLoaded: boolean; demoPending: boolean }> {
   const { config, log } = ctx;
   // Checked before seeding: the demo's accounts carry the published password, which a production start refuses
   // below, so a production demo would be seeded and then left behind by a start that refuses to run.
   if (config.SEED_DEMO && config.production && !config.ALLOW_DEMO_PASSWORDS && (await countAccounts(ctx.db)) === 0) {
     throw new StartRefused(SEED_DEMO_REFUSED_MESSAGE);
   }
-  const demoLoaded = config.SEED_DEMO ? await seedIfEmpty(ctx) : false;
+  const demoPending = config.SEED_DEMO && options.demoLater === true && (await demoWanted(ctx));
+  const demoLoaded = config.SEED_DEMO && !options.demoLater ? await seedIfEmpty(ctx) : false;
   const username = config.ADMIN_USERNAME;
   const password = config.ADMIN_PASSWORD;
   if (Boolean(username) !== Boolean(password)) {
     throw new StartRefused('ADMIN_USERNAME and ADMIN_PASSWORD go together: set both, or neither.');
   }
-  if ((await countAccounts(ctx.db)) === 0) {
+  if (demoPending) {
+    if (username)
+      log.info('ADMIN_USERNAME not used: the demo data, loaded once the server listens, brings its accounts');
+  } else if ((await countAccounts(ctx.db)) === 0) {
     if (username && password) {
       const problem = adminCredentialsProblem(username, password);
       if (problem) throw new StartRefused(`ADMIN_PASSWORD refused: ${problem}.`);
@@ -78,5 +87,5 @@ export async function prepareAccounts(ctx: PublishingContext): Promise<{ demoLoa
       );
     }
   }
-  return { demoLoaded };
+  return { demoLoaded, demoPending };
 }

@@ -17,6 +17,11 @@ export interface PlatformContext {
   jobs: Jobs;
   log: FastifyBaseLogger;
   startedAt: Date;
+  /**
+   * The demo data of this start (SEED_DEMO): `loading` while a first start loads it after the server listens
+   * (the health answer says so), `ready` once the database holds it, `off` without a demo.
+   */
+  demo: { status: 'off' | 'loading' | 'ready' };
   /** Where uploaded files live (local disk or S3-compatible), chosen by STORAGE_DRIVER. */
   storage: ObjectStorage;
   /** Access tokens (sign/verify). */

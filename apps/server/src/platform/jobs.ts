@@ -86,8 +86,16 @@ export class Jobs {
     return this.boss ? 'ok' : this.starting ? 'starting' : 'off';
   }
 
-  async start() {
-    this.starting ??= this.boot().then(
+  /**
+   * Starts the queue. With `later`, its work begins at the event loop's next turn (the server listens first),
+   * yet the queue counts as starting at once: a job sent from now on waits for it.
+   */
+  async start(options: { later?: boolean } = {}) {
+    const boot = async () => {
+      if (options.later) await nextTurn();
+      return this.boot();
+    };
+    this.starting ??= boot().then(
       (boss) => {
         this.boss = boss;
         return boss;

@@ -288,7 +288,7 @@ describe('npm run create-admin', () => {
 });
 
 describe('npm start on the embedded default', () => {
-  it('still loads the living demo: the demo accounts sign in with the README password', async () => {
+  it('still loads the living demo, once it listens: the demo accounts sign in with the README password', async () => {
     const dir = dataDir();
     const server = await startServer({
       dataDir: dir,
@@ -296,6 +296,13 @@ describe('npm start on the embedded default', () => {
       readyTimeoutMs: 180_000,
     });
     try {
+      // The server listened first, and loaded the demo data after (startServer waits for `demo: ready`).
+      const ready = server.output.findIndex((l) => l.includes('robot-ads is ready'));
+      const loaded = server.output.findIndex((l) => l.includes('the demo data is loaded'));
+      expect(ready).toBeGreaterThanOrEqual(0);
+      expect(loaded).toBeGreaterThan(ready);
+      const health = (await (await fetch(`${server.url}/api/health`)).json()) as { data: { demo: string } };
+      expect(health.data.demo).toBe('ready');
       expect(await loginStatus(server.url, 'root', DEMO_PASSWORD)).toBe(200);
     } finally {
       await server.kill('SIGTERM');

@@ -156,7 +156,7 @@ export async function runServerUntilExit(
 
 /**
  * Starts the server as a process and waits until it says it listens on its port and
- * /api/health answers 200 there. A port another process took between the check and the bind (the other
+ * /api/health answers 200 there, with the demo data loaded when the start loads it. A port another process took between the check and the bind (the other
  * test worker picks from the same range) is not taken for ours: the 200 of a foreign server does not count
  * (its database is another; our tokens would get 401), and a start that fails with EADDRINUSE is retried
  * on another port.
@@ -194,10 +194,11 @@ async function startServerOnce(opts: ServerOptions): Promise<ServerProcess> {
       if (log.includes('EADDRINUSE')) throw new PortTakenError(`port ${port} taken`);
       throw new Error(`server exited (${gone}) before it was ready:\n${log}`);
     }
+    // Healthy, and a first start's demo data loaded (it loads once the server listens: `demo: loading`).
     const ok =
       listening() &&
       (await fetch(`${url}/api/health`)
-        .then((r) => r.status === 200)
+        .then(async (r) => r.status === 200 && ((await r.json()) as { data: { demo: string } }).data.demo !== 'loading')
         .catch(() => false));
     if (ok) break;
     if (Date.now() > deadline) {

@@ -10,6 +10,11 @@ export const healthData = z.object({
   uptime: z.number().describe('seconds since the server started'),
   database: z.object({ status: z.enum(['ok', 'down']), kind: z.enum(['pglite', 'postgres']) }),
   jobs: z.object({ status: z.enum(['ok', 'starting', 'off']) }),
+  demo: z
+    .enum(['off', 'loading', 'ready'])
+    .describe(
+      'the demo data (SEED_DEMO): loading while a first start loads it after the server listens (sign-ins wait for it), then ready',
+    ),
   watchdog: z
     .object({
       database: z.enum(['ok', 'unresponsive']),

@@ -12,6 +12,7 @@ import { ordersSeeder } from '../../modules/sales/orders.seed';
 import { salesSeeder } from '../../modules/sales/sales.seed';
 import { hasDemoData, markDemoData } from '../../modules/system/demo-data';
 import { wechatSeeder } from '../../modules/wechat/wechat.seed';
+import { nextTurn } from '../../platform/next-turn';
 import type { SeedContext, Seeder } from '../../platform/seeding';
 import { type Database, MIGRATION_LOCK, type Tx } from '../client';
 
@@ -33,15 +34,24 @@ export async function seedDemo(ctx: PublishingContext): Promise<string[]> {
   return ctx.db.transaction((tx) => seedIn(tx, ctx));
 }
 
-async function seedIn(tx: Tx, ctx: PublishingContext): Promise<string[]> {
+async function seedIn(tx: Tx, ctx: PublishingContext, signal?: AbortSignal): Promise<string[]> {
   const done: string[] = [];
   const seedCtx: SeedContext<PublishingContext> = { now: ctx.clock.now(), app: ctx };
   for (const seeder of seeders) {
+    // A first start loads the demo while it answers (main.ts): the requests that came meanwhile go first, and
+    // a shutdown meanwhile stops it here (the transaction rolls back: the next start loads it whole).
+    await nextTurn();
+    signal?.throwIfAborted();
     await seeder.run(tx, seedCtx);
     done.push(seeder.name);
   }
   await markDemoData(tx, seedCtx.now);
   return done;
+}
+
+/** Whether a start with SEED_DEMO would load the demo data now: no demo data yet, and no account at all. */
+export async function demoWanted(ctx: PublishingContext): Promise<boolean> {
+  return !(await hasDemoData(ctx.db)) && (await countAccounts(ctx.db)) === 0;
 }
 
 /**
@@ -51,17 +61,22 @@ async function seedIn(tx: Tx, ctx: PublishingContext): Promise<string[]> {
  * PostgreSQL seed one after the other: the check and the seeding run in one transaction under the
  * migrations' advisory lock, so the second finds the first's data and leaves it.
  */
-export async function seedIfEmpty(ctx: PublishingContext): Promise<boolean> {
+export async function seedIfEmpty(ctx: PublishingContext, signal?: AbortSignal): Promise<boolean> {
   if (await hasDemoData(ctx.db)) return false;
   const names = await ctx.db.transaction(async (tx) => {
-    if (ctx.database.kind === 'postgres') await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+    if (ctx.database.kind === 'postgres') {
+      // Another instance may be loading it, for as long as that takes: this one waits, whatever the statement
+      // time-out (both load it once they listen).
+      await tx.execute(sql`set local statement_timeout = 0`);
+      await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+    }
     if (await hasDemoData(tx)) return null;
     const accounts = await countAccounts(tx);
     if (accounts > 0) {
       ctx.log.warn({ accounts }, 'demo data not loaded: the database already holds accounts');
       return null;
     }
-    return seedIn(tx, ctx);
+    return seedIn(tx, ctx, signal);
   });
   if (!names) return false;
   ctx.log.info({ seeders: names }, 'demo data loaded');

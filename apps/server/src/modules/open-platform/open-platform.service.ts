@@ -51,6 +51,11 @@ export class OpenPlatformService {
     this.gate = access.gate;
   }
 
+  /** Loads the blacklist and the interface switches, so that the first calls need not wait for the database. */
+  async warm(): Promise<void> {
+    await this.parts.access.currentSnapshot();
+  }
+
   // API users
   pageApiUsers(q: { start: number; limit: number; name?: string }) {
     return apiUsers.pageApiUsers(this.parts, q);

@@ -3,6 +3,7 @@ import type { DeviceEvent } from '@robot-ads/contracts/play-events/play-events.s
 import { startOfDayAt } from '@robot-ads/contracts/playback/zoned-time';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { nextTurn } from '../../platform/next-turn';
 import type { Seeder } from '../../platform/seeding';
 import type { PlaylistsContext } from '../playlists/playlists.context';
 import { adIdsOfPlans } from '../playlists/playlists.queries';
@@ -106,6 +107,7 @@ export const playEventsSeeder: Seeder<PlaylistsContext> = {
     const refs = [...new Set(records.map((r) => r.robotRef))];
     const carried = await carriedPlans(app, tx, refs);
     for (const [index, robotRef] of refs.entries()) {
+      await nextTurn(); // a robot at a time, the requests that came meanwhile between (the embedded database holds the loop)
       const plans = carried.get(robotRef) ?? [];
       const first = Math.min(...plans.flatMap((p) => p.held.map((h) => h.start)));
       if (!Number.isFinite(first)) continue;

@@ -18,6 +18,11 @@ export async function registerHttpProtections(
     refreshFrameOrigins: () => Promise<unknown>;
     /** The origins pages may frame (the iframe_allow_list parameter, /myiframe). */
     frameOrigins: () => string[];
+    /**
+     * Whether a page waits for that refresh: not while a first start loads the demo data in one transaction,
+     * which the embedded database finishes before anything else (the last origins known are answered).
+     */
+    pagesWaitForDatabase: () => boolean;
   },
 ): Promise<{ close: () => Promise<void> }> {
   await app.register(fastifyCookie);
@@ -32,9 +37,10 @@ export async function registerHttpProtections(
   app.addHook('onRequest', async (request) => {
     if (request.method !== 'GET' || request.url.startsWith('/api/')) return;
     // A database outage keeps the last allow-list (or none): the page itself still answers.
-    await deps
+    const refreshed = deps
       .refreshFrameOrigins()
       .catch((err: unknown) => request.log.warn({ err }, 'system parameters not refreshed'));
+    if (deps.pagesWaitForDatabase()) await refreshed;
   });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

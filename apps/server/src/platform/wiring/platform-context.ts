@@ -34,6 +34,7 @@ export function createPlatformContext(deps: {
     jobs: new Jobs(database, log, config.DATABASE_URL),
     log,
     startedAt: new Date(),
+    demo: { status: 'off' },
     storage: createStorage(config, () => clock.now()),
     tokens: deps.tokens,
     outbound: new OutboundClient(new AddressPolicy(config.WEBHOOK_ALLOWED_NETWORKS, deps.resolveHost)),
