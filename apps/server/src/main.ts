@@ -131,11 +131,11 @@ async function main() {
           setImmediate(() => void shutdown('demo data not loaded', 1));
           return null;
         }
-        app.ctx.demo.status = 'ready';
         app.log.info(
           { ms: Math.round(performance.now() - loading) },
           'the demo data is loaded: demo accounts can sign in',
         );
+        app.ctx.demo.status = 'ready';
       }
       return closing ? null : startDemoFleet(app.ctx, { size: config.DEMO_FLEET, baseUrl: ownAddress(app) });
     })();

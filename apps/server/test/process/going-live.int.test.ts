@@ -12,6 +12,7 @@ import { hasDemoData } from '../../src/modules/system/demo-data';
 import { loadConfig } from '../../src/platform/config';
 import { createUser } from '../auth';
 import type { TestApp } from '../build-app';
+import { until } from '../until';
 import { runServerUntilExit, startPostgresForTest, startServer, tempDir } from './servers';
 
 /**
@@ -296,11 +297,19 @@ describe('npm start on the embedded default', () => {
       readyTimeoutMs: 180_000,
     });
     try {
-      // The server listened first, and loaded the demo data after (startServer waits for `demo: ready`).
-      const ready = server.output.findIndex((l) => l.includes('robot-ads is ready'));
-      const loaded = server.output.findIndex((l) => l.includes('the demo data is loaded'));
-      expect(ready).toBeGreaterThanOrEqual(0);
-      expect(loaded).toBeGreaterThan(ready);
+      // The server listened first, and loaded the demo data after (startServer waits for `demo: ready`; the log
+      // line may reach the output a moment later).
+      const lineOf = (text: string) => server.output.findIndex((l) => l.includes(text));
+      const loaded = await until(
+        async () => {
+          const i = lineOf('the demo data is loaded');
+          return i >= 0 ? i : undefined;
+        },
+        'the demo loaded line',
+        10_000,
+      );
+      expect(lineOf('robot-ads is ready')).toBeGreaterThanOrEqual(0);
+      expect(loaded).toBeGreaterThan(lineOf('robot-ads is ready'));
       const health = (await (await fetch(`${server.url}/api/health`)).json()) as { data: { demo: string } };
       expect(health.data.demo).toBe('ready');
       expect(await loginStatus(server.url, 'root', DEMO_PASSWORD)).toBe(200);

@@ -49,9 +49,14 @@ async function seedIn(tx: Tx, ctx: PublishingContext, signal?: AbortSignal): Pro
   return done;
 }
 
+const ACCOUNTS_HELD = 'demo data not loaded: the database already holds accounts';
+
 /** Whether a start with SEED_DEMO would load the demo data now: no demo data yet, and no account at all. */
 export async function demoWanted(ctx: PublishingContext): Promise<boolean> {
-  return !(await hasDemoData(ctx.db)) && (await countAccounts(ctx.db)) === 0;
+  if (await hasDemoData(ctx.db)) return false;
+  const accounts = await countAccounts(ctx.db);
+  if (accounts > 0) ctx.log.warn({ accounts }, ACCOUNTS_HELD);
+  return accounts === 0;
 }
 
 /**
@@ -73,7 +78,7 @@ export async function seedIfEmpty(ctx: PublishingContext, signal?: AbortSignal):
     if (await hasDemoData(tx)) return null;
     const accounts = await countAccounts(tx);
     if (accounts > 0) {
-      ctx.log.warn({ accounts }, 'demo data not loaded: the database already holds accounts');
+      ctx.log.warn({ accounts }, ACCOUNTS_HELD);
       return null;
     }
     return seedIn(tx, ctx, signal);
