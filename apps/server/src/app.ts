@@ -24,14 +24,11 @@ import { CertificatesService } from './modules/certificates/certificates.service
 import { customersRoutes } from './modules/customers/customers.routes';
 import { type CustomerAccountsLink, CustomersService } from './modules/customers/customers.service';
 import { EnterpriseService } from './modules/customers/enterprise.service';
-import type { DeviceProtocolContext } from './modules/device-protocol/device-protocol.context';
 import { deviceProtocolRoutes } from './modules/device-protocol/device-protocol.routes';
 import { DeviceTokenCache, loadDeviceTokens } from './modules/devices/device-tokens';
-import type { DevicesContext } from './modules/devices/devices.context';
 import { devicesRoutes } from './modules/devices/devices.routes';
 import { Presence } from './modules/devices/presence';
 import { listOwners } from './modules/devices/projects.service';
-import type { MediaContext } from './modules/media/media.context';
 import { mediaRoutes } from './modules/media/media.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { NotificationsService } from './modules/notifications/notifications.service';
@@ -40,13 +37,10 @@ import { type OpenApiDocument, OpenPlatformService } from './modules/open-platfo
 import { MemoryRateLimiter, RedisRateLimiter } from './modules/open-platform/partner-limits';
 import { PartnerWebhooks } from './modules/open-platform/partner-webhooks';
 import { playEventsIngested } from './modules/play-events/play-events.metrics';
-import { ensureDayPartitions } from './modules/play-events/play-events.partitions';
 import { playEventsRoutes } from './modules/play-events/play-events.routes';
 import { consume } from './modules/play-events/play-events.service';
-import type { PlaylistsContext } from './modules/playlists/playlists.context';
 import { playlistsRoutes } from './modules/playlists/playlists.routes';
 import { directPublishRoutes } from './modules/publishing/direct-publish.routes';
-import type { PublishingContext } from './modules/publishing/publishing.context';
 import { publishingRoutes } from './modules/publishing/publishing.routes';
 import {
   adLinkCounter,
@@ -79,6 +73,7 @@ import { TwoFactorService } from './modules/two-factor/two-factor.service';
 import { wechatRoutes } from './modules/wechat/wechat.routes';
 import { WechatService } from './modules/wechat/wechat.service';
 import { WechatClient } from './modules/wechat/wechat-client';
+import type { ModulesContext } from './modules-context';
 import { registerAuthGuard } from './platform/auth-guard';
 import type { Clock } from './platform/clock';
 import type { Config } from './platform/config';
@@ -96,6 +91,7 @@ import { createHttpServer, genReqId } from './platform/wiring/http-server';
 import { registerLifecycle } from './platform/wiring/lifecycle';
 import { createPlatformContext } from './platform/wiring/platform-context';
 import { sharedCounterRedis } from './platform/wiring/redis';
+import { startSteps } from './start-steps';
 
 export interface AppDeps {
   config: Config;
@@ -107,11 +103,7 @@ export interface AppDeps {
   logDestination?: NodeJS.WritableStream;
   /** Start the job queue with the app (main does; most tests do not need it). */
   startJobs?: boolean;
-  /**
-   * Make the day partitions and start the job queue after the app is ready, without waiting for them
-   * (main does: the server listens meanwhile); `app.started()` resolves when they are done. Otherwise
-   * they are ready steps.
-   */
+  /** The day partitions and the job queue's start after ready, the server listening meanwhile (start-steps.ts). */
   startLater?: boolean;
   /** How outbound calls resolve host names (tests inject one; the system's DNS otherwise). */
   resolveHost?: HostResolver;
@@ -129,18 +121,6 @@ export interface AppServices {
   openPlatform: OpenPlatformService;
   partnerWebhooks: PartnerWebhooks;
 }
-
-/**
- * The context routes and function-style services are given: the platform (`AppContext`) plus every
- * service a module's functions read, as each module names them in its `<module>.context.ts` with the
- * type of their implementation. buildApp builds it once, field by field; a function asks for the
- * narrowest of these types it needs.
- */
-export type ModulesContext = MediaContext &
-  DevicesContext &
-  DeviceProtocolContext &
-  PlaylistsContext &
-  PublishingContext;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -376,30 +356,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   lane.handler = deviceLane.routing;
 
-  // Without the day partitions every event lands in the default partition (moved out when the partition
-  // is made): a failure is logged, the server starts.
-  const partitions = () =>
-    ensureDayPartitions(ctx).catch((err: unknown) => app.log.error({ err }, 'play_events day partitions not made'));
-  // Started later, the server listens meanwhile (a start in under 5 s): the queue counts as starting from the
-  // ready step on, so a job sent until it runs waits for it (Jobs.send); a queue that fails to start is logged,
-  // as it can no longer stop the start.
-  let jobsStarting: Promise<unknown> = Promise.resolve();
-  const startJobs = deps.startLater
-    ? () => {
-        jobsStarting = jobs
-          .start({ later: true })
-          .catch((err: unknown) => app.log.error({ err }, 'the job queue did not start'));
-      }
-    : () => jobs.start();
-  const jobSteps = deps.startJobs ? [startJobs] : [];
+  const steps = startSteps(ctx, app.log, deps);
   const started = registerLifecycle(app, {
     ready: [
-      ...(deps.startLater ? jobSteps : [partitions, ...jobSteps]),
+      ...steps.ready,
       () => ctx.presence.start(),
       // What every request's hooks read (the blacklist, the pages' frame origins), loaded before the first comes.
       () => Promise.all([openPlatform.warm(), params.warm()]),
     ],
-    later: deps.startLater ? [partitions, () => jobsStarting] : [],
+    later: steps.later,
     // Shutting down: sockets close first (devices and browsers reconnect to another instance), so the
     // server stops only for the requests in flight.
     beforeClose: [() => ctx.realtime?.disconnectAll()],
