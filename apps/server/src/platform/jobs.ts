@@ -154,10 +154,11 @@ export class Jobs {
     return (await this.running()).getJobById(name, id);
   }
 
-  /** Depth of every queue of this app (empty while the queue is not started). */
+  /** Depth of every queue of this app, once a starting queue runs (empty while the queue is off). */
   async depths(): Promise<QueueDepth[]> {
-    if (!this.boss) return [];
-    const queues = await this.boss.getQueues([...this.definitions.keys()]);
+    const boss = this.boss ?? (await this.starting?.catch(() => null));
+    if (!boss) return [];
+    const queues = await boss.getQueues([...this.definitions.keys()]);
     return queues.map((q) => ({
       name: q.name,
       ready: q.readyCount,
