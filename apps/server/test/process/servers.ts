@@ -155,11 +155,11 @@ export async function runServerUntilExit(
 }
 
 /**
- * Starts the server as a process and waits until it says it listens on its port and
- * /api/health answers 200 there, with the demo data loaded when the start loads it. A port another process took between the check and the bind (the other
- * test worker picks from the same range) is not taken for ours: the 200 of a foreign server does not count
- * (its database is another; our tokens would get 401), and a start that fails with EADDRINUSE is retried
- * on another port.
+ * Starts the server as a process and waits until it says it listens on its port and /api/health answers 200
+ * there, with the demo data loaded when the start loads it (after it listens). A port another process took
+ * between the check and the bind (the other test worker picks from the same range) is not taken for ours: the
+ * 200 of a foreign server does not count (its database is another; our tokens would get 401), and a start that
+ * fails with EADDRINUSE is retried on another port.
  */
 export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
   for (let attempt = 1; ; attempt++) {
@@ -194,7 +194,6 @@ async function startServerOnce(opts: ServerOptions): Promise<ServerProcess> {
       if (log.includes('EADDRINUSE')) throw new PortTakenError(`port ${port} taken`);
       throw new Error(`server exited (${gone}) before it was ready:\n${log}`);
     }
-    // Healthy, and a first start's demo data loaded (it loads once the server listens: `demo: loading`).
     const ok =
       listening() &&
       (await fetch(`${url}/api/health`)
