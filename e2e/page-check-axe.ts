@@ -110,49 +110,121 @@ export async function axeFindings(page: Page, scope: 'document' | 'shown page' =
 }
 
 /**
- * The findings of the pages shown so far, by what axe reads there: the language, the window's width, the
- * theme (the root element's attributes) and the page's markup. Roles of the same kind often see the same
- * page with the same data (five operator roles on the demo data); axe would give the same answer on the same
- * markup, so it runs once for it. Numbers in ids and id references (`rc_select_12`, counted per app load) are
- * read as one number: the same page opened later in another load has other counters, not other content.
+ * The findings of the pages shown so far, by the shape of what axe reads there: the window's width, the theme
+ * (the root element's attributes but its language) and the shape of the page's markup. axe's critical and
+ * serious rules judge an element by its kind, role, states, classes and colours and by whether it has a name or
+ * text, never by what the text says: five operator roles see the same page with other rows, and zh and en
+ * the same page in other words, and axe gives each the same answer. So the shape keeps every element, its
+ * classes, role, ARIA states and inline style (lengths read as one), and of a text, a title, a label or an alt
+ * only whether it is empty; ids and their references keep their words, not their numbers or hex keys
+ * (`rc_select_12`, a row's record id); an element's children count once a shape, in no order (ten rows or
+ * three, a draft's row before an approved one's or after). Markup of any other shape is analysed.
  */
 const analysed = new Map<string, Promise<AxeFinding[]>>();
 
-async function markupOf(page: Page, scope: 'document' | 'shown page'): Promise<string | null> {
+async function shapeOf(page: Page, scope: 'document' | 'shown page'): Promise<string | null> {
   if (scope === 'document') return null;
   const shown = new URL(page.url()).pathname;
   return page.evaluate((path) => {
     const el = document.querySelector(`.ra-page[data-page="${path}"]`);
     if (!el) return null;
+    /** Attributes whose value axe reads as such (states, roles, classes); others count as empty or not. */
+    const kept = new Set([
+      'role',
+      'type',
+      'tabindex',
+      'scope',
+      'dir',
+      'disabled',
+      'readonly',
+      'checked',
+      'selected',
+      'hidden',
+      'colspan',
+      'rowspan',
+    ]);
+    const references = new Set([
+      'id',
+      'for',
+      'headers',
+      'aria-labelledby',
+      'aria-describedby',
+      'aria-controls',
+      'aria-owns',
+      'aria-activedescendant',
+    ]);
+    const named = new Set(['aria-label', 'aria-valuetext', 'aria-roledescription', 'aria-placeholder']);
+    /** React's ids (`_r_1l_`), hex record keys and counters read as one. */
+    const id = (value: string) =>
+      value
+        .replace(/_r_[0-9a-z]+_|:r[0-9a-z]+:/g, 'R')
+        .replace(/[0-9a-f]{8,}/gi, 'K')
+        .replace(/\d+/g, '#');
+    /** An inline style's colours as they are; its lengths, offsets and angles read as one. */
+    const style = (value: string) =>
+      value
+        .split(';')
+        .map((declaration) => {
+          const [property = '', ...rest] = declaration.split(':');
+          const colour = /(^|-)color$|^background|^fill$|^stroke$|^border|^outline|^opacity$|^filter$/;
+          return colour.test(property.trim())
+            ? declaration.trim()
+            : `${property.trim()}:${rest.join(':').replace(/-?[\d.]+/g, '#')}`;
+        })
+        .join(';');
+    const attribute = (a: Attr): string => {
+      const name = a.name;
+      if (references.has(name)) return `${name}=${id(a.value)}`;
+      if (name === 'style') return `style=${style(a.value)}`;
+      if (/^aria-value(now|min|max)$/.test(name)) return `${name}=${a.value.replace(/[\d.]+/g, '#')}`;
+      // A class's number is a place or a size (`ant-pagination-item-3`, `ant-col-12`), never a colour.
+      if (name === 'class') return `class=${a.value.replace(/\d+/g, '#')}`;
+      if (kept.has(name) || (name.startsWith('aria-') && !named.has(name))) return `${name}=${a.value}`;
+      return `${name}${a.value.trim() ? '=V' : ''}`;
+    };
+    const shape = (node: Node): string => {
+      if (node.nodeType === Node.TEXT_NODE) return node.textContent?.trim() ? 'T' : '';
+      if (node.nodeType !== Node.ELEMENT_NODE) return '';
+      const element = node as Element;
+      const parts = new Set<string>();
+      for (const child of element.childNodes) {
+        const part = shape(child);
+        if (part) parts.add(part);
+      }
+      const attrs = [...element.attributes].map(attribute).sort().join(' ');
+      return `<${element.localName} ${attrs}>${[...parts].sort().join('')}</>`;
+    };
     const root = document.documentElement;
-    const attrs = [...root.attributes].map((a) => `${a.name}=${a.value}`).join(' ');
-    const html = el.outerHTML.replace(/\s(id|for|aria-[a-z]+)="[^"]*"/g, (m) => m.replace(/\d+/g, '#'));
-    return `${window.innerWidth}\n${attrs}\n${html}`;
+    const theme = [...root.attributes]
+      .filter((a) => a.name !== 'lang')
+      .map((a) => `${a.name}=${a.value}`)
+      .join(' ');
+    return `${window.innerWidth}\n${theme}\n${shape(el)}`;
   }, shown);
 }
 
 /**
- * axeFindings for a page shown, reusing the findings of a page with the same markup analysed before
+ * axeFindings for a page shown, reusing the findings of a page of the same shape analysed before
  * (`reused`); the document scope (the shell, whose menu differs by role) is always analysed.
  */
 export async function axeFindingsOnce(
   page: Page,
   scope: 'document' | 'shown page',
 ): Promise<{ findings: AxeFinding[]; reused: boolean }> {
-  const read = await markupOf(page, scope);
-  const markup = read === null ? null : createHash('sha256').update(read).digest('hex');
-  // The lanes go through the pages in the same order: another role's analysis of the same markup may be
+  const read = await shapeOf(page, scope);
+  const key = read === null ? null : createHash('sha256').update(read).digest('hex');
+  // The lanes go through the pages in the same order: another role's analysis of the same shape may be
   // under way, and is waited for.
-  const known = markup === null ? undefined : analysed.get(markup);
+  const known = key === null ? undefined : analysed.get(key);
   const reused = known && (await known.catch(() => null));
   if (reused) return { findings: reused, reused: true };
   const findings = axeFindings(page, scope);
-  if (markup !== null) analysed.set(markup, findings);
+  if (key !== null) analysed.set(key, findings);
   try {
     return { findings: await findings, reused: false };
   } catch (err) {
-    // A failed analysis is not kept: the next page of that markup is analysed again.
-    if (markup !== null) analysed.delete(markup);
+    // A failed analysis is not kept: the next page of that shape is analysed again.
+    if (key !== null) analysed.delete(key);
     throw err;
   }
 }
