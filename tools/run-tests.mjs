@@ -1,10 +1,10 @@
 // `npm test`: every check in order, stopping at none, then one summary line.
 // The web tests (one worker), the type checks, the lint and the unit tests are independent and use about a
 // core each: they run side by side, two at a time (CHECKS_IN_PARALLEL, default 2: one a core of the CI
-// machine), each one's output printed whole when it ends. Then the server integration tests (two workers)
-// and the end-to-end suites.
+// machine), each one's output printed whole when it ends; the server integration tests (two workers) follow
+// in the first lane that is free. Then the end-to-end suites.
 // With TEST_TIMINGS_FILE set, each step's name, result and seconds are written there (tab-separated) for
-// .ci/run's table; with TEST_STEP_FILE set, the name of the step under way is written there as it starts.
+// .ci/run's table; with TEST_STEP_FILE set, the name of the step last started is written there as it starts.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,7 +24,9 @@ const steps = [
   { name: 'typecheck e2e', cmd: bin('tsc'), args: ['--noEmit', '-p', 'e2e/tsconfig.json'], side: true },
   { name: 'lint and format', cmd: bin('biome'), args: ['check', '.'], side: true },
   { name: 'unit tests', cmd: bin('vitest'), args: ['run', '--project', 'unit'], side: true },
-  { name: 'server integration tests', cmd: bin('vitest'), args: ['run', '--project', 'server'] },
+  // Last of the side-by-side queue: it starts as soon as a lane is free (the other lane's checks end while the
+  // web tests still run), with its two workers, instead of waiting for the web tests with a core idle.
+  { name: 'server integration tests', cmd: bin('vitest'), args: ['run', '--project', 'server'], side: true },
   { name: 'end-to-end tests', cmd: process.execPath, args: [path.join(root, 'tools/e2e.mjs')] },
 ].filter((s) => only.length === 0 || only.some((o) => s.name.includes(o)));
 
@@ -34,6 +36,7 @@ const results = [];
 function runCaptured(step) {
   return new Promise((resolve) => {
     const started = Date.now();
+    if (process.env.TEST_STEP_FILE) fs.writeFileSync(process.env.TEST_STEP_FILE, `${step.name}\n`);
     const child = spawn(step.cmd, step.args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
     const out = [];
     child.stdout.on('data', (d) => out.push(d));
@@ -64,13 +67,12 @@ if (side.length > 0) {
   results.sort((a, b) => side.findIndex((s) => s.name === a.name) - side.findIndex((s) => s.name === b.name));
   if (side.length > 1) {
     const seconds = Math.round((Date.now() - started) / 1000);
-    console.log(`\n(web tests, type checks, lint and unit tests: ${seconds}s of wall time, ${parallel} at a time)`);
+    console.log(`\n(web tests, type checks, lint, unit and server integration tests: ${seconds}s of wall time, ${parallel} at a time)`);
   }
 }
 
 for (const step of steps.filter((s) => !s.side)) {
   console.log(`\n=== ${step.name} ===`);
-  // .ci/run starts the PostgreSQL lane beside the end-to-end suites, which leave a core mostly idle.
   if (process.env.TEST_STEP_FILE) fs.writeFileSync(process.env.TEST_STEP_FILE, `${step.name}\n`);
   const started = Date.now();
   const r = spawnSync(step.cmd, step.args, { cwd: root, stdio: 'inherit', env: process.env });
