@@ -67,7 +67,9 @@ if (side.length > 0) {
   results.sort((a, b) => side.findIndex((s) => s.name === a.name) - side.findIndex((s) => s.name === b.name));
   if (side.length > 1) {
     const seconds = Math.round((Date.now() - started) / 1000);
-    console.log(`\n(web tests, type checks, lint, unit and server integration tests: ${seconds}s of wall time, ${parallel} at a time)`);
+    console.log(
+      `\n(web tests, type checks, lint, unit and server integration tests: ${seconds}s of wall time, ${parallel} at a time)`,
+    );
   }
 }
 
